@@ -1,0 +1,96 @@
+// parq/io.h — where bytes come from and go to.
+//
+// RandomAccessFile: positional reads of a file of known size.  Every read is
+// checked against the size first, so an offset or length taken from a file's
+// metadata can never read outside it; such a read fails with kCorrupt naming
+// the range.  Implementations: a file read with pread, a memory-mapped file,
+// and an in-memory buffer (owned or borrowed).  The mmap and memory kinds
+// also hand out zero-copy views.
+//
+// OutputStream: sequential writes with a position; a file (buffered) or memory.
+//
+// Thread-safety: ReadAt / View on one RandomAccessFile may be called from many
+// threads at once.  An OutputStream is used by one thread.
+#ifndef PARQ_IO_H_
+#define PARQ_IO_H_
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "parq/buffer.h"
+#include "parq/result.h"
+#include "parq/status.h"
+
+namespace parq {
+
+class RandomAccessFile {
+ public:
+  virtual ~RandomAccessFile() = default;
+
+  virtual uint64_t size() const = 0;
+  // A name for messages: the path, or "<memory>".
+  virtual const std::string& name() const = 0;
+
+  // Reads exactly `length` bytes at `offset` into `out`.
+  virtual Status ReadAt(uint64_t offset, uint64_t length, uint8_t* out) const = 0;
+
+  // The whole file in memory, when this kind keeps it there (mmap, memory);
+  // else nullptr.  Valid for the life of this object.
+  virtual const uint8_t* data() const { return nullptr; }
+
+  // Returns a view of [offset, offset+length): zero-copy when data() is set,
+  // else read into `scratch` (which then owns the bytes).
+  Result<std::span<const uint8_t>> Read(uint64_t offset, uint64_t length, Buffer* scratch) const;
+
+  // Checks that [offset, offset+length) lies within the file.
+  Status CheckRange(uint64_t offset, uint64_t length) const;
+};
+
+// A file read with pread (no mapping, no caching beyond the OS's).
+Result<std::unique_ptr<RandomAccessFile>> OpenFile(const std::string& path);
+// A memory-mapped file.
+Result<std::unique_ptr<RandomAccessFile>> OpenMappedFile(const std::string& path);
+// Bytes owned by the returned object.
+std::unique_ptr<RandomAccessFile> OpenMemory(std::string bytes, std::string name = "<memory>");
+// Bytes borrowed: they must outlive the returned object.
+std::unique_ptr<RandomAccessFile> OpenMemoryView(const uint8_t* data, size_t size,
+                                                 std::string name = "<memory>");
+
+class OutputStream {
+ public:
+  virtual ~OutputStream() = default;
+  virtual Status Write(const void* data, size_t length) = 0;
+  // Bytes written so far.
+  virtual uint64_t Tell() const = 0;
+  // Flushes and releases; further writes fail.  Idempotent.
+  virtual Status Close() = 0;
+};
+
+struct FileOutputOptions {
+  // Write to "<path>.tmp-<pid>" and rename onto `path` in Close(), so a run
+  // that fails midway never leaves a partial file under the real name.
+  bool atomic_rename = false;
+};
+
+// A buffered file; created or truncated.
+Result<std::unique_ptr<OutputStream>> OpenFileOutput(const std::string& path,
+                                                      FileOutputOptions options = {});
+
+// Bytes kept in memory.
+class MemoryOutputStream final : public OutputStream {
+ public:
+  Status Write(const void* data, size_t length) override;
+  uint64_t Tell() const override { return bytes_.size(); }
+  Status Close() override { return Status::OK(); }
+  const std::string& bytes() const { return bytes_; }
+  std::string Take() { return std::move(bytes_); }
+
+ private:
+  std::string bytes_;
+};
+
+}  // namespace parq
+
+#endif  // PARQ_IO_H_
