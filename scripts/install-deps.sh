@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the Debian packages parq builds and tests with (needs root).
+# Idempotent: does nothing when everything is already there.
+set -euo pipefail
+pkgs=(build-essential cmake ninja-build pkg-config clang
+      libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev libbrotli-dev
+      libgtest-dev libgmock-dev libbenchmark-dev
+      thrift-compiler libthrift-dev)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
