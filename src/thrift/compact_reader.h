@@ -10,14 +10,32 @@
 // checked against the bytes left and the limits, so the largest allocation a
 // caller makes from a returned size is bounded by the input size.
 //
+// Strictness (beyond Apache Thrift, which never writes these forms):
+//   - a varint for an i64 takes at most 10 bytes and must fit 64 bits; one
+//     for an i32, a length or a size at most 5 bytes and must fit 32 bits;
+//     an i16 must fit 16 bits.  Redundant 0x80 padding inside those byte
+//     counts is accepted (Apache Thrift and protobuf accept it too).
+//   - a bool list element must be 0, 1 or 2; a field, element, key or value
+//     type code must be 1..12 (an empty list or set may say 0).
+//
 // Ownership: the reader borrows the bytes; they must outlive it.
 // Thread-safety: none; one reader per thread.
+//
+// Implementation note: the hot paths (field headers, varints, framing) are
+// inline below the class.  Each checks for "enough bytes for the longest
+// form" once and then decodes unchecked; anything else (few bytes left, a
+// long form, an error) goes to an out-of-line slow path.  A failure sets
+// end_ = pos_, so every later read takes the slow path and returns zero
+// without a separate ok() test on the fast path.
 #ifndef PARQ_THRIFT_COMPACT_READER_H_
 #define PARQ_THRIFT_COMPACT_READER_H_
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
+#include <vector>
 
 #include "parq/status.h"
 #include "thrift/compact_types.h"
@@ -31,11 +49,11 @@ class CompactReader {
   CompactReader(const uint8_t* data, size_t size, const ThriftLimits& limits = {},
                 uint64_t base_offset = 0);
 
-  bool ok() const;
-  const Status& status() const;
+  bool ok() const { return status_.ok(); }
+  const Status& status() const { return status_; }
   // Bytes consumed so far.
-  size_t position() const;
-  size_t remaining() const;
+  size_t position() const { return static_cast<size_t>(pos_ - begin_); }
+  size_t remaining() const { return static_cast<size_t>(end_ - pos_); }
 
   // Marks the reader failed (first failure wins) with a message that gets
   // " at offset N" appended.
@@ -68,7 +86,225 @@ class CompactReader {
 
   // Skips one value of the given type, recursing with the depth cap.
   void Skip(CType type);
+
+ private:
+  static constexpr size_t kMaxVarint64 = 10;
+  static constexpr size_t kMaxVarint32 = 5;
+
+  // Decodes a varint of at most N bytes at p, all N readable.  Returns the
+  // byte after it, or nullptr when byte N still has the continuation bit or
+  // sets bits above `Bits`.
+  template <size_t N, int Bits>
+  static const uint8_t* DecodeVarint(const uint8_t* p, uint64_t* out);
+
+  uint32_t ReadVarint32();  // unsigned, for lengths, sizes and i16/i32
+  uint64_t ReadVarint64();
+  uint64_t ReadVarintSlow(size_t max_bytes, int bits);
+  [[gnu::cold]] void FailTruncated(size_t need, const char* what);
+
+  bool FieldBeginSlow(CType* type, int16_t* id);
+  bool StructBeginSlow();
+  bool ListBeginSlow(CType* elem_type, uint32_t* size);
+  [[gnu::cold]] int16_t FailI16Range(uint32_t v);
+  [[gnu::cold]] bool FailBoolByte(uint8_t b);
+  [[gnu::cold]] void FailBinary(uint32_t len);
+  // Checks a container of `n` entries, each at least `min_entry` bytes,
+  // against the limit, the bytes left and the depth; on success counts the
+  // depth.
+  bool CheckContainer(const char* kind, uint32_t n, uint64_t min_entry);
+  static bool ValidType(uint32_t t) { return t - 1u < 12u; }
+  static uint32_t MinBytes(uint32_t t) { return t == static_cast<uint32_t>(CType::kDouble) ? 8u : 1u; }
+
+  const uint8_t* begin_;
+  const uint8_t* pos_;
+  const uint8_t* end_;
+  ThriftLimits limits_;
+  uint64_t base_offset_;
+  Status status_;
+  int32_t depth_ = 0;
+  int16_t last_field_id_ = 0;
+  // A bool field's value read from its header, waiting for ReadBool/Skip.
+  bool pending_bool_ = false;
+  bool bool_value_ = false;
+  // The enclosing structs' last field ids (for the id deltas).
+  std::vector<int16_t> field_stack_;
 };
+
+// ---------------------------------------------------------------------------
+// Inline hot paths.
+
+template <size_t N, int Bits>
+inline const uint8_t* CompactReader::DecodeVarint(const uint8_t* p, uint64_t* out) {
+  // Each step adds the byte with its continuation bit, then removes that bit
+  // when it turns out to be set; this keeps the loop to one test per byte.
+  uint64_t b = p[0];
+  uint64_t r = b;
+  if (b < 0x80) [[likely]] {
+    *out = r;
+    return p + 1;
+  }
+  r -= 0x80;
+#pragma GCC unroll 10
+  for (size_t i = 1; i < N; ++i) {
+    b = p[i];
+    r += b << (7 * i);
+    if (b < 0x80) {
+      if (i == N - 1 && (b >> (Bits - 7 * (N - 1))) != 0) return nullptr;  // overflow
+      *out = r;
+      return p + i + 1;
+    }
+    r -= uint64_t{0x80} << (7 * i);
+  }
+  return nullptr;  // the last byte still continues: too long
+}
+
+inline uint32_t CompactReader::ReadVarint32() {
+  if (static_cast<size_t>(end_ - pos_) >= kMaxVarint32) [[likely]] {
+    uint64_t v;
+    const uint8_t* p = DecodeVarint<kMaxVarint32, 32>(pos_, &v);
+    if (p != nullptr) [[likely]] {
+      pos_ = p;
+      return static_cast<uint32_t>(v);
+    }
+  }
+  return static_cast<uint32_t>(ReadVarintSlow(kMaxVarint32, 32));
+}
+
+inline uint64_t CompactReader::ReadVarint64() {
+  if (static_cast<size_t>(end_ - pos_) >= kMaxVarint64) [[likely]] {
+    uint64_t v;
+    const uint8_t* p = DecodeVarint<kMaxVarint64, 64>(pos_, &v);
+    if (p != nullptr) [[likely]] {
+      pos_ = p;
+      return v;
+    }
+  }
+  return ReadVarintSlow(kMaxVarint64, 64);
+}
+
+inline int16_t CompactReader::ReadI16() {
+  uint32_t v = ReadVarint32();
+  if (v > 0xFFFF) [[unlikely]] return FailI16Range(v);
+  return static_cast<int16_t>((v >> 1) ^ (0u - (v & 1)));
+}
+
+inline int32_t CompactReader::ReadI32() {
+  uint32_t v = ReadVarint32();
+  return static_cast<int32_t>((v >> 1) ^ (0u - (v & 1)));
+}
+
+inline int64_t CompactReader::ReadI64() {
+  uint64_t v = ReadVarint64();
+  return static_cast<int64_t>((v >> 1) ^ (uint64_t{0} - (v & 1)));
+}
+
+inline int8_t CompactReader::ReadByte() {
+  if (pos_ == end_) [[unlikely]] {
+    FailTruncated(1, "byte");
+    return 0;
+  }
+  return static_cast<int8_t>(*pos_++);
+}
+
+inline bool CompactReader::ReadBool() {
+  if (pending_bool_) {
+    pending_bool_ = false;
+    return bool_value_;
+  }
+  if (pos_ == end_) [[unlikely]] {
+    FailTruncated(1, "bool");
+    return false;
+  }
+  uint8_t b = *pos_;
+  if (b > 2) [[unlikely]] return FailBoolByte(b);
+  ++pos_;
+  return b == 1;
+}
+
+inline double CompactReader::ReadDouble() {
+  if (static_cast<size_t>(end_ - pos_) < 8) [[unlikely]] {
+    FailTruncated(8, "double");
+    return 0.0;
+  }
+  uint64_t bits;
+  std::memcpy(&bits, pos_, 8);
+  if constexpr (std::endian::native == std::endian::big) bits = __builtin_bswap64(bits);
+  pos_ += 8;
+  return std::bit_cast<double>(bits);
+}
+
+inline void CompactReader::ReadBinary(std::string* out) {
+  uint32_t len = ReadVarint32();
+  if (len > static_cast<size_t>(end_ - pos_) ||
+      static_cast<int64_t>(len) > limits_.max_string_size) [[unlikely]] {
+    FailBinary(len);
+    out->clear();
+    return;
+  }
+  // A bad length varint fails the reader and yields 0, so this assigns "".
+  out->assign(reinterpret_cast<const char*>(pos_), len);
+  pos_ += len;
+}
+
+inline bool CompactReader::FieldBegin(CType* type, int16_t* id) {
+  pending_bool_ = false;
+  if (pos_ == end_) [[unlikely]] return FieldBeginSlow(type, id);
+  uint32_t b = *pos_;
+  uint32_t t = b & 0x0F;
+  uint32_t delta = b >> 4;
+  if (t == 0) {  // STOP (Apache Thrift ignores the high nibble too)
+    ++pos_;
+    return false;
+  }
+  if (delta == 0 || !ValidType(t)) [[unlikely]] return FieldBeginSlow(type, id);
+  ++pos_;
+  int16_t fid = static_cast<int16_t>(last_field_id_ + static_cast<int>(delta));
+  last_field_id_ = fid;
+  *id = fid;
+  *type = static_cast<CType>(t);
+  pending_bool_ = (t - 1u) < 2u;
+  bool_value_ = t == 1;
+  return true;
+}
+
+inline bool CompactReader::StructBegin() {
+  if (depth_ >= limits_.max_depth || !ok()) [[unlikely]] return StructBeginSlow();
+  ++depth_;
+  field_stack_.push_back(last_field_id_);
+  last_field_id_ = 0;
+  return true;
+}
+
+inline void CompactReader::StructEnd() {
+  if (field_stack_.empty()) [[unlikely]] return;  // unbalanced call; nothing to restore
+  last_field_id_ = field_stack_.back();
+  field_stack_.pop_back();
+  --depth_;
+}
+
+inline bool CompactReader::ListBegin(CType* elem_type, uint32_t* size) {
+  if (pos_ != end_) [[likely]] {
+    uint32_t b = *pos_;
+    uint32_t n = b >> 4;
+    uint32_t t = b & 0x0F;
+    // Short form, a valid one-byte-minimum element type, fits the bytes
+    // left, the limit and the depth: the common case, no further checks.
+    if (n != 15 && ValidType(t) && t != static_cast<uint32_t>(CType::kDouble) &&
+        n < static_cast<size_t>(end_ - pos_) && static_cast<int64_t>(n) <= limits_.max_container_size &&
+        depth_ < limits_.max_depth) [[likely]] {
+      ++pos_;
+      ++depth_;
+      *elem_type = static_cast<CType>(t);
+      *size = n;
+      return true;
+    }
+  }
+  return ListBeginSlow(elem_type, size);
+}
+
+inline void CompactReader::ContainerEnd() {
+  if (depth_ > 0) --depth_;
+}
 
 }  // namespace parq::thrift
 
