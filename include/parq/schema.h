@@ -1,0 +1,240 @@
+// parq/schema.h — the schema tree of a Parquet file, its leaf columns, and
+// the message-type text form.
+//
+// A Schema owns a tree of SchemaNode (the root is a group, the "message") and
+// one ColumnDescriptor per leaf, in depth-first order (the order of the file's
+// column chunks).  It is built either from a file's footer (the private
+// schema/schema_format.h converts the format's flat SchemaElement list) or in
+// code: MakePrimitive / MakeGroup, then Schema::Make; or from text with
+// ParseMessageType.
+//
+// Building resolves, once, everything readers need:
+//   * each node's effective LogicalType (an annotation that does not fit its
+//     physical type, or that the reader does not know, falls back as the
+//     format says; annotation_note() keeps the reason);
+//   * definition / repetition levels;
+//   * the LIST / MAP compatibility rules: every node gets a NodeKind and, for
+//     lists and maps, links to the repeated level, element, key and value.
+//
+// A built Schema is immutable.  Nodes and descriptors are owned by the Schema;
+// pointers to them stay valid while it lives (also across moves).
+// Thread-safety: const methods may be called from many threads.
+#ifndef PARQ_SCHEMA_H_
+#define PARQ_SCHEMA_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parq/logical_type.h"
+#include "parq/result.h"
+#include "parq/types.h"
+
+namespace parq {
+
+class Schema;
+
+// How a node materializes as a value (see rows-as-json.md):
+enum class NodeKind : uint8_t {
+  kPrimitive,          // a leaf: one value, or null if optional
+  kStruct,             // a group read as an object of its children (also a LIST/MAP
+                       // group whose structure fits no rule, and a VARIANT group)
+  kList,               // a LIST-annotated group that fits a list rule
+  kMap,                // a MAP (or stray MAP_KEY_VALUE) group that fits the map rule
+  kRepeatedPrimitive,  // an unannotated repeated leaf: a required list of required values
+  kRepeatedGroup,      // an unannotated repeated group: a required list of required structs
+};
+std::string_view NodeKindName(NodeKind k);
+
+// The part a node plays inside a list or map (the repetition of a kListLevel /
+// kMapKeyValue node, and of a kListElement that is itself the repeated level,
+// is consumed by the list or map; their kind() describes one element).
+enum class NodeRole : uint8_t {
+  kField,        // an ordinary field of a struct (or the root)
+  kListLevel,    // the repeated middle level of a list that is not itself the element
+  kListElement,  // the element of a list (may be the repeated level itself: rules 1-4)
+  kMapKeyValue,  // the repeated middle level of a map
+  kMapKey,
+  kMapValue,
+};
+std::string_view NodeRoleName(NodeRole r);
+
+class SchemaNode {
+ public:
+  // REQUIRES: physical != kFixedLenByteArray or type_length > 0 (checked by Schema::Make).
+  static std::unique_ptr<SchemaNode> MakePrimitive(std::string name, Repetition repetition, PhysicalType physical,
+                                                   LogicalType logical = {}, int32_t type_length = -1);
+  static std::unique_ptr<SchemaNode> MakeGroup(std::string name, Repetition repetition,
+                                               std::vector<std::unique_ptr<SchemaNode>> children,
+                                               LogicalType logical = {});
+
+  // --- Construction-time setters (only before Schema::Make takes the tree) ---
+  SchemaNode& set_field_id(std::optional<int32_t> id) { field_id_ = id; return *this; }
+  // The legacy annotation to keep when `logical` is none (e.g. MAP_KEY_VALUE on
+  // a map's middle level).  When a LogicalType is set, the stored converted type
+  // is its forward-table value.
+  SchemaNode& set_converted_type(ConvertedType t) { converted_ = t; return *this; }
+  void AddChild(std::unique_ptr<SchemaNode> child);
+
+  // --- Declared properties ---
+  const std::string& name() const { return name_; }
+  Repetition repetition() const { return repetition_; }
+  bool is_group() const { return group_; }
+  bool is_leaf() const { return !group_; }
+  bool is_repeated() const { return repetition_ == Repetition::kRepeated; }
+  bool is_optional() const { return repetition_ == Repetition::kOptional; }
+  PhysicalType physical_type() const { return physical_; }  // REQUIRES: is_leaf()
+  int32_t type_length() const { return type_length_; }      // -1 when not set
+  // The effective annotation after the fallback rules.
+  const LogicalType& logical_type() const { return logical_; }
+  // The legacy annotation as stored (kNone when absent).
+  ConvertedType converted_type() const { return converted_; }
+  std::optional<int32_t> field_id() const { return field_id_; }
+  // Why a stored annotation was dropped or replaced; empty when it was not.
+  const std::string& annotation_note() const { return note_; }
+
+  // --- Tree ---
+  const SchemaNode* parent() const { return parent_; }
+  int num_children() const { return static_cast<int>(children_.size()); }
+  const SchemaNode& child(int i) const { return *children_[static_cast<size_t>(i)]; }
+  const SchemaNode* FindChild(std::string_view name) const;  // first match or nullptr
+  // Names from the root's child down to this node (the root has an empty path).
+  std::vector<std::string> Path() const;
+  std::string DottedPath() const;
+
+  // --- Resolved by Schema::Make ---
+  // Levels of this node: how many optional/repeated nodes (definition) and
+  // repeated nodes (repetition) lie on the path from the root down to it, inclusive.
+  int16_t definition_level() const { return def_level_; }
+  int16_t repetition_level() const { return rep_level_; }
+  NodeKind kind() const { return kind_; }
+  NodeRole role() const { return role_; }
+  // kList: the repeated child (middle level), and the element (the repeated
+  // child itself under rules 1-4, else its only field).
+  const SchemaNode* list_repeated() const { return kind_ == NodeKind::kList ? link_repeated_ : nullptr; }
+  const SchemaNode* list_element() const { return kind_ == NodeKind::kList ? link_a_ : nullptr; }
+  // kMap: the repeated key/value group, its key, and its value (nullptr when
+  // the map has no value field).
+  const SchemaNode* map_key_value() const { return kind_ == NodeKind::kMap ? link_repeated_ : nullptr; }
+  const SchemaNode* map_key() const { return kind_ == NodeKind::kMap ? link_a_ : nullptr; }
+  const SchemaNode* map_value() const { return kind_ == NodeKind::kMap ? link_b_ : nullptr; }
+  // Leaves only: the index of this leaf's column; -1 for groups.
+  int column_index() const { return column_index_; }
+
+ private:
+  friend class Schema;
+  friend class SchemaNodeAccess;  // src/schema: the format reader sets stored annotations
+  SchemaNode() = default;
+
+  std::string name_;
+  Repetition repetition_ = Repetition::kRequired;
+  bool group_ = false;
+  PhysicalType physical_ = PhysicalType::kBoolean;
+  int32_t type_length_ = -1;
+  LogicalType logical_;
+  ConvertedType converted_ = ConvertedType::kNone;
+  std::optional<int32_t> field_id_;
+  std::string note_;
+  SchemaNode* parent_ = nullptr;
+  std::vector<std::unique_ptr<SchemaNode>> children_;
+
+  int16_t def_level_ = 0;
+  int16_t rep_level_ = 0;
+  NodeKind kind_ = NodeKind::kPrimitive;
+  NodeRole role_ = NodeRole::kField;
+  const SchemaNode* link_repeated_ = nullptr;
+  const SchemaNode* link_a_ = nullptr;
+  const SchemaNode* link_b_ = nullptr;
+  int column_index_ = -1;
+};
+
+// One leaf column.
+struct ColumnDescriptor {
+  std::vector<std::string> path;  // from the root's child to the leaf
+  std::string dotted_path;        // path joined with '.'
+  PhysicalType physical_type = PhysicalType::kBoolean;
+  int32_t type_length = -1;
+  int16_t max_definition_level = 0;
+  int16_t max_repetition_level = 0;
+  // The definition level of the nearest repeated ancestor (or the leaf itself
+  // when repeated); 0 when there is none.  A value with def level below this
+  // is an empty or null list further up.
+  int16_t repeated_ancestor_definition_level = 0;
+  LogicalType logical_type;
+  ConvertedType converted_type = ConvertedType::kNone;
+  int index = 0;  // position among the leaves (= column chunk order)
+  const SchemaNode* node = nullptr;
+};
+
+struct SchemaOptions {
+  // Deepest nesting allowed (root = depth 0).  Mirrors ReaderOptions::max_schema_depth.
+  int32_t max_depth = 100;
+  // true (writing, text, code): an annotation that does not fit is an error.
+  // false (reading files): it falls back to the physical type with a note.
+  bool strict = true;
+};
+
+class Schema {
+ public:
+  Schema() = default;
+  Schema(Schema&&) noexcept = default;
+  Schema& operator=(Schema&&) noexcept = default;
+  Schema(const Schema&) = delete;
+  Schema& operator=(const Schema&) = delete;
+
+  // Takes a tree whose root is a group (its repetition is ignored).  Checks:
+  // leaves of a valid physical type, FIXED_LEN_BYTE_ARRAY with a positive
+  // length, depth <= options.max_depth, annotations that fit (strict) — then
+  // resolves levels, kinds and columns.
+  static Result<Schema> Make(std::unique_ptr<SchemaNode> root, const SchemaOptions& options = {});
+
+  const SchemaNode& root() const { return *root_; }
+  const std::string& name() const { return root_->name(); }
+  int num_columns() const { return static_cast<int>(columns_.size()); }
+  const ColumnDescriptor& column(int i) const { return columns_[static_cast<size_t>(i)]; }
+  const std::vector<ColumnDescriptor>& columns() const { return columns_; }
+
+  // Lookups; the first match in depth-first order when names repeat.
+  const ColumnDescriptor* FindColumn(std::string_view dotted_path) const;
+  const ColumnDescriptor* FindColumn(const std::vector<std::string>& path) const;
+  int FindColumnIndex(std::string_view dotted_path) const;  // -1 when absent
+  const SchemaNode* FindNode(std::string_view dotted_path) const;
+
+  // A deep copy.
+  Schema Clone() const;
+
+  // The parquet-java message-type text: "message <root> {", one field per line,
+  // two-space indentation, "}" closing each group, e.g.
+  //   message schema {
+  //     optional group a (LIST) = 3 {
+  //       repeated group list {
+  //         optional int32 element;
+  //       }
+  //     }
+  //   }
+  std::string ToString() const;
+
+  bool Equals(const Schema& other) const;
+
+ private:
+  std::unique_ptr<SchemaNode> root_;
+  std::vector<ColumnDescriptor> columns_;
+};
+
+// Parses the message-type text (parquet-java's MessageTypeParser grammar):
+//   message <name> { <field>* }
+//   field := <repetition> <type> <name> [ "(" <annotation> ")" ] [ "=" <id> ] ";"
+//          | <repetition> group <name> [ "(" <annotation> ")" ] [ "=" <id> ] "{" <field>* "}"
+//   type  := boolean | int32 | int64 | int96 | float | double | binary
+//          | fixed_len_byte_array "(" <n> ")"
+//   annotation := a LogicalType (STRING, INTEGER(8,false), DECIMAL(9,2), ...)
+//               | a ConvertedType (UTF8, INT_8, DECIMAL(9,2), MAP_KEY_VALUE, ...)
+// Keywords are case-insensitive.  Errors (kInvalidArgument) name the line.
+Result<Schema> ParseMessageType(std::string_view text, const SchemaOptions& options = {});
+
+}  // namespace parq
+
+#endif  // PARQ_SCHEMA_H_

@@ -1,0 +1,405 @@
+// Schema: tree building, validation, levels, and the LIST / MAP rules.
+#include "parq/schema.h"
+
+#include <string>
+#include <utility>
+
+#include "schema/schema_internal.h"
+
+namespace parq {
+
+std::string_view NodeKindName(NodeKind k) {
+  switch (k) {
+    case NodeKind::kPrimitive: return "primitive";
+    case NodeKind::kStruct: return "struct";
+    case NodeKind::kList: return "list";
+    case NodeKind::kMap: return "map";
+    case NodeKind::kRepeatedPrimitive: return "repeated primitive";
+    case NodeKind::kRepeatedGroup: return "repeated group";
+  }
+  return "unknown";
+}
+
+std::string_view NodeRoleName(NodeRole r) {
+  switch (r) {
+    case NodeRole::kField: return "field";
+    case NodeRole::kListLevel: return "list level";
+    case NodeRole::kListElement: return "list element";
+    case NodeRole::kMapKeyValue: return "map key_value";
+    case NodeRole::kMapKey: return "map key";
+    case NodeRole::kMapValue: return "map value";
+  }
+  return "unknown";
+}
+
+// --- SchemaNode ---
+
+std::unique_ptr<SchemaNode> SchemaNode::MakePrimitive(std::string name, Repetition repetition,
+                                                      PhysicalType physical, LogicalType logical,
+                                                      int32_t type_length) {
+  std::unique_ptr<SchemaNode> n(new SchemaNode());
+  n->name_ = std::move(name);
+  n->repetition_ = repetition;
+  n->physical_ = physical;
+  n->type_length_ = type_length;
+  n->converted_ = logical.ToConvertedType();
+  n->logical_ = std::move(logical);
+  return n;
+}
+
+std::unique_ptr<SchemaNode> SchemaNode::MakeGroup(std::string name, Repetition repetition,
+                                                  std::vector<std::unique_ptr<SchemaNode>> children,
+                                                  LogicalType logical) {
+  std::unique_ptr<SchemaNode> n(new SchemaNode());
+  n->name_ = std::move(name);
+  n->repetition_ = repetition;
+  n->group_ = true;
+  n->converted_ = logical.ToConvertedType();
+  n->logical_ = std::move(logical);
+  for (auto& c : children) n->AddChild(std::move(c));
+  n->kind_ = NodeKind::kStruct;
+  return n;
+}
+
+void SchemaNode::AddChild(std::unique_ptr<SchemaNode> child) {
+  child->parent_ = this;
+  children_.push_back(std::move(child));
+}
+
+const SchemaNode* SchemaNode::FindChild(std::string_view name) const {
+  for (const auto& c : children_) {
+    if (c->name_ == name) return c.get();
+  }
+  return nullptr;
+}
+
+std::vector<std::string> SchemaNode::Path() const {
+  std::vector<std::string> path;
+  for (const SchemaNode* n = this; n->parent_ != nullptr; n = n->parent_) path.push_back(n->name_);
+  return {path.rbegin(), path.rend()};
+}
+
+std::string SchemaNode::DottedPath() const {
+  std::string s;
+  for (const std::string& part : Path()) {
+    if (!s.empty()) s += '.';
+    s += part;
+  }
+  return s;
+}
+
+// --- Schema::Make ---
+
+namespace {
+
+bool IsKnownPhysical(PhysicalType t) {
+  auto v = static_cast<int32_t>(t);
+  return v >= 0 && v <= 7;
+}
+
+bool IsKnownRepetition(Repetition r) {
+  auto v = static_cast<int32_t>(r);
+  return v >= 0 && v <= 2;
+}
+
+std::string Describe(const SchemaNode& n) {
+  std::string p = n.DottedPath();
+  return "field '" + (p.empty() ? n.name() : p) + "'";
+}
+
+}  // namespace
+
+// Walks the tree once, top-down: validates each node, settles its effective
+// annotation, and computes its levels.
+Status SchemaNodeAccess::Resolve(SchemaNode& n, int depth, const SchemaOptions& opt) {
+  if (depth > opt.max_depth) {
+    return Status::LimitExceeded(Describe(n) + ": nesting depth " + std::to_string(depth) +
+                                 " exceeds max_schema_depth (" + std::to_string(opt.max_depth) + ")");
+  }
+  const SchemaNode* parent = n.parent_;
+  if (parent != nullptr) {
+    if (!IsKnownRepetition(n.repetition_)) {
+      return Status::InvalidArgument(Describe(n) + ": unknown repetition " +
+                                     std::to_string(static_cast<int32_t>(n.repetition_)));
+    }
+    n.def_level_ = static_cast<int16_t>(parent->def_level_ + (n.repetition_ != Repetition::kRequired ? 1 : 0));
+    n.rep_level_ = static_cast<int16_t>(parent->rep_level_ + (n.repetition_ == Repetition::kRepeated ? 1 : 0));
+  } else {
+    n.def_level_ = 0;
+    n.rep_level_ = 0;
+  }
+
+  auto drop = [&](const Status& why) -> Status {
+    if (opt.strict) return Status::InvalidArgument(Describe(n) + ": " + why.message());
+    if (!n.note_.empty()) n.note_ += "; ";
+    n.note_ += why.message() + "; read as " +
+               (n.group_ ? std::string("a plain group") : std::string(PhysicalTypeName(n.physical_)));
+    n.logical_ = LogicalType();
+    return Status::OK();
+  };
+
+  if (n.group_) {
+    Status fit = n.logical_.CheckApplicableToGroup();
+    if (!fit.ok()) PARQ_RETURN_IF_ERROR(drop(fit));
+    // MAP_KEY_VALUE: some writers put it where MAP belongs.  A group annotated
+    // MAP_KEY_VALUE that is not contained by a MAP-annotated group is handled as
+    // a MAP-annotated group.
+    if (n.logical_.is_none() && n.converted_ == ConvertedType::kMapKeyValue && parent != nullptr &&
+        parent->logical_.kind() != LogicalType::Kind::kMap) {
+      n.logical_ = LogicalType::Map();
+    }
+    for (auto& c : n.children_) {
+      c->parent_ = &n;
+      PARQ_RETURN_IF_ERROR(Resolve(*c, depth + 1, opt));
+    }
+  } else {
+    if (!IsKnownPhysical(n.physical_)) {
+      return Status::InvalidArgument(Describe(n) + ": unknown physical type " +
+                                     std::to_string(static_cast<int32_t>(n.physical_)));
+    }
+    if (n.physical_ == PhysicalType::kFixedLenByteArray && n.type_length_ <= 0) {
+      return Status::InvalidArgument(Describe(n) + ": FIXED_LEN_BYTE_ARRAY needs a positive type_length, got " +
+                                     std::to_string(n.type_length_));
+    }
+    Status fit = n.logical_.CheckApplicable(n.physical_, n.type_length_);
+    if (!fit.ok()) PARQ_RETURN_IF_ERROR(drop(fit));
+  }
+  return Status::OK();
+}
+
+namespace {
+
+// Base kind of a node taken alone (its repetition not consumed by a parent).
+NodeKind PlainKind(const SchemaNode& n) {
+  if (n.is_leaf()) return n.is_repeated() ? NodeKind::kRepeatedPrimitive : NodeKind::kPrimitive;
+  return n.is_repeated() ? NodeKind::kRepeatedGroup : NodeKind::kStruct;
+}
+
+}  // namespace
+
+// LIST: the element type of a LIST-annotated group.  The standard form is
+//   <list-repetition> group <name> (LIST) { repeated group list { <element-repetition> <type> element; } }
+// but names are not enforced, and older writers left out the element level, so
+// (LogicalTypes.md, backward-compatibility rules, in our words):
+//   1. a repeated child that is not a group is itself the element (required);
+//   2. a repeated group child with several fields is itself the element (required);
+//   3. a repeated group child whose one field is itself repeated is the element
+//      (required) — added to the format after the first three rules;
+//   4. a repeated group child with one field, named "array" or "<list name>_tuple",
+//      is the element (required);
+//   5. otherwise the repeated group's one field is the element, with its own repetition.
+// The LIST group must itself be optional or required and hold exactly one
+// field, which must be repeated; a group that fits no rule is read as a plain
+// group (struct).
+bool SchemaNodeAccess::ClassifyList(SchemaNode& g) {
+  if (g.is_repeated() || g.children_.size() != 1) return false;
+  SchemaNode& rep = *g.children_[0];
+  if (!rep.is_repeated()) return false;
+  SchemaNode* element = &rep;
+  if (rep.is_group() && rep.children_.size() == 1) {
+    const SchemaNode& only = *rep.children_[0];
+    bool rep_is_element = only.is_repeated()                                      // rule 3
+                          || rep.name_ == "array" || rep.name_ == g.name_ + "_tuple";  // rule 4
+    if (!rep_is_element) element = rep.children_[0].get();                         // rule 5
+  }
+  // rules 1, 2 (and an empty repeated group): the repeated child is the element.
+  g.kind_ = NodeKind::kList;
+  g.link_repeated_ = &rep;
+  g.link_a_ = element;
+  if (element == &rep) {
+    rep.role_ = NodeRole::kListElement;
+  } else {
+    rep.role_ = NodeRole::kListLevel;
+    element->role_ = NodeRole::kListElement;
+  }
+  return true;
+}
+
+// MAP: the standard form is
+//   <map-repetition> group <name> (MAP) { repeated group key_value { required <type> key; <value-repetition> <type> value; } }
+// Names are not enforced.  We accept: the MAP group optional or required with
+// exactly one field, a repeated group of one or two fields; the first is the
+// key, the second (when present) the value — maps without a value field are
+// sets of keys.  Keys should be required; an optional key is tolerated (its
+// nulls are read as null keys), a repeated one fits no rule.  Anything else is
+// read as a plain group.
+bool SchemaNodeAccess::ClassifyMap(SchemaNode& g) {
+  if (g.is_repeated() || g.children_.size() != 1) return false;
+  SchemaNode& kv = *g.children_[0];
+  if (!kv.is_repeated() || !kv.is_group()) return false;
+  if (kv.children_.empty() || kv.children_.size() > 2) return false;
+  SchemaNode& key = *kv.children_[0];
+  if (key.is_repeated()) return false;
+  g.kind_ = NodeKind::kMap;
+  g.link_repeated_ = &kv;
+  g.link_a_ = &key;
+  g.link_b_ = kv.children_.size() == 2 ? kv.children_[1].get() : nullptr;
+  kv.role_ = NodeRole::kMapKeyValue;
+  key.role_ = NodeRole::kMapKey;
+  if (g.link_b_ != nullptr) kv.children_[1]->role_ = NodeRole::kMapValue;
+  return true;
+}
+
+// Kinds, pass 1: each node by itself.  Unannotated repeated fields — a
+// repeated field that is neither a list/map level nor annotated — are a
+// required list of required elements of the field's type, at any depth.
+void SchemaNodeAccess::Classify(SchemaNode& n) {
+  n.kind_ = PlainKind(n);
+  n.link_repeated_ = n.link_a_ = n.link_b_ = nullptr;
+  if (n.group_ && n.parent_ != nullptr) {
+    if (n.logical_.kind() == LogicalType::Kind::kList) {
+      ClassifyList(n);
+    } else if (n.logical_.kind() == LogicalType::Kind::kMap) {
+      ClassifyMap(n);
+    }
+  }
+  for (auto& c : n.children_) Classify(*c);
+}
+
+// Kinds, pass 2: a repeated level consumed by its list or map describes one
+// element, so it is no longer a "repeated" kind.
+void SchemaNodeAccess::Demote(SchemaNode& n) {
+  bool consumed = n.is_repeated() && (n.role_ == NodeRole::kListLevel || n.role_ == NodeRole::kListElement ||
+                                      n.role_ == NodeRole::kMapKeyValue);
+  if (consumed) {
+    if (n.kind_ == NodeKind::kRepeatedPrimitive) n.kind_ = NodeKind::kPrimitive;
+    if (n.kind_ == NodeKind::kRepeatedGroup) n.kind_ = NodeKind::kStruct;
+  }
+  for (auto& c : n.children_) Demote(*c);
+}
+
+void SchemaNodeAccess::ResetRoles(SchemaNode& n) {
+  n.role_ = NodeRole::kField;
+  n.column_index_ = -1;
+  for (auto& c : n.children_) ResetRoles(*c);
+}
+
+void SchemaNodeAccess::CollectColumns(SchemaNode& n, std::vector<ColumnDescriptor>* out) {
+  if (n.group_) {
+    for (auto& c : n.children_) CollectColumns(*c, out);
+    return;
+  }
+  ColumnDescriptor d;
+  d.path = n.Path();
+  d.dotted_path = n.DottedPath();
+  d.physical_type = n.physical_;
+  d.type_length = n.type_length_;
+  d.max_definition_level = n.def_level_;
+  d.max_repetition_level = n.rep_level_;
+  for (const SchemaNode* a = &n; a != nullptr; a = a->parent_) {
+    if (a->is_repeated()) {
+      d.repeated_ancestor_definition_level = a->def_level_;
+      break;
+    }
+  }
+  d.logical_type = n.logical_;
+  d.converted_type = n.converted_;
+  d.index = static_cast<int>(out->size());
+  d.node = &n;
+  n.column_index_ = d.index;
+  out->push_back(std::move(d));
+}
+
+Result<Schema> Schema::Make(std::unique_ptr<SchemaNode> root, const SchemaOptions& options) {
+  if (root == nullptr) return Status::InvalidArgument("schema: no root");
+  if (!root->is_group()) return Status::InvalidArgument("schema: the root '" + root->name() + "' is not a group");
+  root->parent_ = nullptr;
+  PARQ_RETURN_IF_ERROR(SchemaNodeAccess::Resolve(*root, 0, options));
+  SchemaNodeAccess::ResetRoles(*root);
+  SchemaNodeAccess::Classify(*root);
+  SchemaNodeAccess::Demote(*root);
+  Schema s;
+  SchemaNodeAccess::CollectColumns(*root, &s.columns_);
+  s.root_ = std::move(root);
+  return s;
+}
+
+const ColumnDescriptor* Schema::FindColumn(std::string_view dotted_path) const {
+  for (const auto& c : columns_) {
+    if (c.dotted_path == dotted_path) return &c;
+  }
+  return nullptr;
+}
+
+const ColumnDescriptor* Schema::FindColumn(const std::vector<std::string>& path) const {
+  for (const auto& c : columns_) {
+    if (c.path == path) return &c;
+  }
+  return nullptr;
+}
+
+int Schema::FindColumnIndex(std::string_view dotted_path) const {
+  const ColumnDescriptor* c = FindColumn(dotted_path);
+  return c ? c->index : -1;
+}
+
+namespace {
+
+const SchemaNode* FindNodeRec(const SchemaNode& n, std::string_view rest) {
+  // Names may contain dots, so try every child whose name is a prefix.
+  for (int i = 0; i < n.num_children(); ++i) {
+    const SchemaNode& c = n.child(i);
+    std::string_view name = c.name();
+    if (rest.substr(0, name.size()) != name) continue;
+    if (rest.size() == name.size()) return &c;
+    if (rest[name.size()] != '.') continue;
+    if (const SchemaNode* hit = FindNodeRec(c, rest.substr(name.size() + 1))) return hit;
+  }
+  return nullptr;
+}
+
+std::unique_ptr<SchemaNode> CloneNode(const SchemaNode& n) {
+  std::unique_ptr<SchemaNode> c;
+  if (n.is_group()) {
+    c = SchemaNode::MakeGroup(n.name(), n.repetition(), {}, n.logical_type());
+    for (int i = 0; i < n.num_children(); ++i) c->AddChild(CloneNode(n.child(i)));
+  } else {
+    c = SchemaNode::MakePrimitive(n.name(), n.repetition(), n.physical_type(), n.logical_type(), n.type_length());
+  }
+  c->set_converted_type(n.converted_type());
+  c->set_field_id(n.field_id());
+  SchemaNodeAccess::set_note(*c, n.annotation_note());
+  return c;
+}
+
+bool NodesEqual(const SchemaNode& a, const SchemaNode& b) {
+  if (a.name() != b.name() || a.is_group() != b.is_group() || a.logical_type() != b.logical_type() ||
+      a.converted_type() != b.converted_type() || a.field_id() != b.field_id() ||
+      a.num_children() != b.num_children()) {
+    return false;
+  }
+  if (a.parent() != nullptr && a.repetition() != b.repetition()) return false;
+  if (a.is_leaf() && (a.physical_type() != b.physical_type() || a.type_length() != b.type_length())) return false;
+  for (int i = 0; i < a.num_children(); ++i) {
+    if (!NodesEqual(a.child(i), b.child(i))) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+const SchemaNode* Schema::FindNode(std::string_view dotted_path) const {
+  if (!root_) return nullptr;
+  if (dotted_path.empty()) return root_.get();
+  return FindNodeRec(*root_, dotted_path);
+}
+
+Schema Schema::Clone() const {
+  Schema s;
+  if (!root_) return s;
+  // The copy was valid once; rebuilding it cannot fail with the same limits,
+  // and lenient mode never rejects an annotation.
+  SchemaOptions lenient;
+  lenient.strict = false;
+  lenient.max_depth = INT32_MAX;
+  Result<Schema> r = Make(CloneNode(*root_), lenient);
+  if (r.ok()) s = std::move(r).value();
+  return s;
+}
+
+bool Schema::Equals(const Schema& other) const {
+  if (!root_ || !other.root_) return !root_ && !other.root_;
+  return NodesEqual(*root_, *other.root_);
+}
+
+}  // namespace parq

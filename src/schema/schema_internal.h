@@ -1,0 +1,31 @@
+// schema_internal.h — private access to SchemaNode for the schema layer
+// (tree resolution in schema.cc, the text printer/parser, the format
+// conversion).  Not for other layers.
+#ifndef PARQ_SCHEMA_SCHEMA_INTERNAL_H_
+#define PARQ_SCHEMA_SCHEMA_INTERNAL_H_
+
+#include <string>
+#include <vector>
+
+#include "parq/schema.h"
+#include "parq/status.h"
+
+namespace parq {
+
+class SchemaNodeAccess {
+ public:
+  static void set_note(SchemaNode& n, std::string note) { n.note_ = std::move(note); }
+  static void set_logical(SchemaNode& n, LogicalType t) { n.logical_ = std::move(t); }
+
+  static Status Resolve(SchemaNode& n, int depth, const SchemaOptions& opt);
+  static void ResetRoles(SchemaNode& n);
+  static void Classify(SchemaNode& n);
+  static bool ClassifyList(SchemaNode& g);
+  static bool ClassifyMap(SchemaNode& g);
+  static void Demote(SchemaNode& n);
+  static void CollectColumns(SchemaNode& n, std::vector<ColumnDescriptor>* out);
+};
+
+}  // namespace parq
+
+#endif  // PARQ_SCHEMA_SCHEMA_INTERNAL_H_
