@@ -1,0 +1,449 @@
+// The LIST / MAP rules of LogicalTypes.md ("Nested Types"), each with the
+// spec's own examples, asserting the resolved tree: kinds, roles, element /
+// key / value links and levels.
+#include <gtest/gtest.h>
+
+#include "parq/schema.h"
+
+namespace parq {
+namespace {
+
+Schema MustParse(std::string_view text) {
+  Result<Schema> r = ParseMessageType(text);
+  if (!r.ok()) {
+    ADD_FAILURE() << r.status().ToString() << "\n" << text;
+    return Schema();
+  }
+  return std::move(r).value();
+}
+
+const SchemaNode& Node(const Schema& s, std::string_view path) {
+  const SchemaNode* n = s.FindNode(path);
+  EXPECT_NE(n, nullptr) << path;
+  return n ? *n : s.root();  // a failure is already recorded
+}
+
+// --- Standard 3-level lists ---
+
+TEST(ListRules, StandardListNonNullListNullableElements) {
+  Schema s = MustParse(R"(message m {
+    required group my_list (LIST) {
+      repeated group list {
+        optional binary element (UTF8);
+      }
+    }
+  })");
+  const SchemaNode& l = Node(s, "my_list");
+  EXPECT_EQ(l.kind(), NodeKind::kList);
+  EXPECT_EQ(l.list_repeated(), &Node(s, "my_list.list"));
+  EXPECT_EQ(l.list_element(), &Node(s, "my_list.list.element"));
+  EXPECT_EQ(l.list_repeated()->role(), NodeRole::kListLevel);
+  EXPECT_EQ(l.list_element()->role(), NodeRole::kListElement);
+  EXPECT_EQ(l.list_element()->kind(), NodeKind::kPrimitive);
+  EXPECT_EQ(l.list_element()->logical_type(), LogicalType::String());
+  const ColumnDescriptor& c = s.column(0);
+  EXPECT_EQ(c.dotted_path, "my_list.list.element");
+  EXPECT_EQ(c.max_definition_level, 2);
+  EXPECT_EQ(c.max_repetition_level, 1);
+  EXPECT_EQ(c.repeated_ancestor_definition_level, 1);
+}
+
+TEST(ListRules, StandardListNullableListRequiredElements) {
+  Schema s = MustParse(R"(message m {
+    optional group my_list (LIST) {
+      repeated group list {
+        required binary element (UTF8);
+      }
+    }
+  })");
+  EXPECT_EQ(Node(s, "my_list").kind(), NodeKind::kList);
+  EXPECT_EQ(Node(s, "my_list").list_element()->name(), "element");
+  EXPECT_EQ(s.column(0).max_definition_level, 2);
+  EXPECT_EQ(s.column(0).max_repetition_level, 1);
+}
+
+TEST(ListRules, ListOfLists) {
+  Schema s = MustParse(R"(message m {
+    optional group array_of_arrays (LIST) {
+      repeated group list {
+        required group element (LIST) {
+          repeated group list {
+            required int32 element;
+          }
+        }
+      }
+    }
+  })");
+  const SchemaNode& outer = Node(s, "array_of_arrays");
+  ASSERT_EQ(outer.kind(), NodeKind::kList);
+  const SchemaNode* inner = outer.list_element();
+  ASSERT_EQ(inner, &Node(s, "array_of_arrays.list.element"));
+  EXPECT_EQ(inner->kind(), NodeKind::kList);
+  EXPECT_EQ(inner->role(), NodeRole::kListElement);
+  EXPECT_EQ(inner->list_element(), &Node(s, "array_of_arrays.list.element.list.element"));
+  EXPECT_EQ(s.column(0).max_definition_level, 3);
+  EXPECT_EQ(s.column(0).max_repetition_level, 2);
+  EXPECT_EQ(s.column(0).repeated_ancestor_definition_level, 3);
+}
+
+TEST(ListRules, AnyNamesInTheStandardForm) {
+  // The repeated group is named "element" and its field "str": still a
+  // nullable list of non-null strings.
+  Schema s = MustParse(R"(message m {
+    optional group my_list (LIST) {
+      repeated group element {
+        required binary str (UTF8);
+      }
+    }
+  })");
+  const SchemaNode& l = Node(s, "my_list");
+  ASSERT_EQ(l.kind(), NodeKind::kList);
+  EXPECT_EQ(l.list_element(), &Node(s, "my_list.element.str"));
+  EXPECT_EQ(l.list_repeated()->role(), NodeRole::kListLevel);
+  EXPECT_EQ(l.list_element()->kind(), NodeKind::kPrimitive);
+}
+
+// --- Backward-compatibility rules ---
+
+TEST(ListRules, Rule1RepeatedPrimitiveIsTheElement) {
+  Schema s = MustParse(R"(message m {
+    optional group my_list (LIST) {
+      repeated int32 element;
+    }
+  })");
+  const SchemaNode& l = Node(s, "my_list");
+  ASSERT_EQ(l.kind(), NodeKind::kList);
+  EXPECT_EQ(l.list_element(), &Node(s, "my_list.element"));
+  EXPECT_EQ(l.list_repeated(), l.list_element());
+  EXPECT_EQ(l.list_element()->role(), NodeRole::kListElement);
+  // The repetition belongs to the list; the element is one required int32.
+  EXPECT_EQ(l.list_element()->kind(), NodeKind::kPrimitive);
+  EXPECT_EQ(s.column(0).max_definition_level, 2);
+  EXPECT_EQ(s.column(0).max_repetition_level, 1);
+}
+
+TEST(ListRules, Rule2RepeatedGroupWithSeveralFieldsIsTheElement) {
+  Schema s = MustParse(R"(message m {
+    optional group my_list (LIST) {
+      repeated group element {
+        required binary str (UTF8);
+        required int32 num;
+      }
+    }
+  })");
+  const SchemaNode& l = Node(s, "my_list");
+  ASSERT_EQ(l.kind(), NodeKind::kList);
+  EXPECT_EQ(l.list_element(), &Node(s, "my_list.element"));
+  EXPECT_EQ(l.list_element()->kind(), NodeKind::kStruct);
+  EXPECT_EQ(l.list_element()->role(), NodeRole::kListElement);
+  EXPECT_EQ(Node(s, "my_list.element.num").role(), NodeRole::kField);
+}
+
+TEST(ListRules, Rule3OneRepeatedFieldMakesTheGroupTheElement) {
+  Schema s = MustParse(R"(message m {
+    optional group my_list (LIST) {
+      repeated group element {
+        repeated int32 values;
+      }
+    }
+  })");
+  const SchemaNode& l = Node(s, "my_list");
+  ASSERT_EQ(l.kind(), NodeKind::kList);
+  EXPECT_EQ(l.list_element(), &Node(s, "my_list.element"));
+  EXPECT_EQ(l.list_element()->kind(), NodeKind::kStruct);
+  // The inner field is an unannotated repeated field: a list of its own.
+  EXPECT_EQ(Node(s, "my_list.element.values").kind(), NodeKind::kRepeatedPrimitive);
+  EXPECT_EQ(s.column(0).max_repetition_level, 2);
+}
+
+TEST(ListRules, Rule4ArrayNamedGroupIsTheElement) {
+  Schema s = MustParse(R"(message m {
+    optional group my_list (LIST) {
+      repeated group array {
+        required binary str (UTF8);
+      }
+    }
+  })");
+  const SchemaNode& l = Node(s, "my_list");
+  ASSERT_EQ(l.kind(), NodeKind::kList);
+  EXPECT_EQ(l.list_element(), &Node(s, "my_list.array"));
+  EXPECT_EQ(l.list_element()->kind(), NodeKind::kStruct);
+}
+
+TEST(ListRules, Rule4TupleNamedGroupIsTheElement) {
+  Schema s = MustParse(R"(message m {
+    optional group my_list (LIST) {
+      repeated group my_list_tuple {
+        required binary str (UTF8);
+      }
+    }
+  })");
+  const SchemaNode& l = Node(s, "my_list");
+  ASSERT_EQ(l.kind(), NodeKind::kList);
+  EXPECT_EQ(l.list_element(), &Node(s, "my_list.my_list_tuple"));
+  EXPECT_EQ(l.list_element()->kind(), NodeKind::kStruct);
+  // Another list's "_tuple" name does not count.
+  Schema t = MustParse(R"(message m {
+    optional group my_list (LIST) {
+      repeated group other_tuple {
+        required binary str (UTF8);
+      }
+    }
+  })");
+  EXPECT_EQ(Node(t, "my_list").list_element(), &Node(t, "my_list.other_tuple.str"));
+}
+
+TEST(ListRules, Rule5SingleFieldIsTheElementWithItsRepetition) {
+  Schema s = MustParse(R"(message m {
+    required group l (LIST) {
+      repeated group bag {
+        optional group item {
+          optional int64 x;
+          optional int64 y;
+        }
+      }
+    }
+  })");
+  const SchemaNode& l = Node(s, "l");
+  ASSERT_EQ(l.kind(), NodeKind::kList);
+  EXPECT_EQ(l.list_element(), &Node(s, "l.bag.item"));
+  EXPECT_EQ(l.list_element()->kind(), NodeKind::kStruct);
+  EXPECT_TRUE(l.list_element()->is_optional());
+  EXPECT_EQ(s.column(1).dotted_path, "l.bag.item.y");
+  EXPECT_EQ(s.column(1).max_definition_level, 3);
+}
+
+TEST(ListRules, GroupThatFitsNoRuleIsAStruct) {
+  // Two fields under the LIST group.
+  Schema a = MustParse(R"(message m {
+    optional group l (LIST) {
+      repeated int32 a;
+      repeated int32 b;
+    }
+  })");
+  EXPECT_EQ(Node(a, "l").kind(), NodeKind::kStruct);
+  EXPECT_EQ(Node(a, "l").list_element(), nullptr);
+  // Unannotated repeated fields inside stay lists of their own.
+  EXPECT_EQ(Node(a, "l.a").kind(), NodeKind::kRepeatedPrimitive);
+  EXPECT_EQ(Node(a, "l.a").role(), NodeRole::kField);
+  // The only field is not repeated.
+  Schema b = MustParse(R"(message m {
+    optional group l (LIST) {
+      optional int32 a;
+    }
+  })");
+  EXPECT_EQ(Node(b, "l").kind(), NodeKind::kStruct);
+  // No field at all.
+  Schema c = MustParse("message m { optional group l (LIST) { } }");
+  EXPECT_EQ(Node(c, "l").kind(), NodeKind::kStruct);
+  EXPECT_EQ(c.num_columns(), 0);
+  // A repeated LIST group.
+  Schema d = MustParse(R"(message m {
+    repeated group l (LIST) {
+      repeated int32 a;
+    }
+  })");
+  EXPECT_EQ(Node(d, "l").kind(), NodeKind::kRepeatedGroup);
+}
+
+// --- Maps ---
+
+TEST(MapRules, StandardMap) {
+  Schema s = MustParse(R"(message m {
+    required group my_map (MAP) {
+      repeated group key_value {
+        required binary key (UTF8);
+        optional int32 value;
+      }
+    }
+  })");
+  const SchemaNode& m = Node(s, "my_map");
+  ASSERT_EQ(m.kind(), NodeKind::kMap);
+  EXPECT_EQ(m.map_key_value(), &Node(s, "my_map.key_value"));
+  EXPECT_EQ(m.map_key(), &Node(s, "my_map.key_value.key"));
+  EXPECT_EQ(m.map_value(), &Node(s, "my_map.key_value.value"));
+  EXPECT_EQ(m.map_key_value()->role(), NodeRole::kMapKeyValue);
+  EXPECT_EQ(m.map_key_value()->kind(), NodeKind::kStruct);
+  EXPECT_EQ(m.map_key()->role(), NodeRole::kMapKey);
+  EXPECT_EQ(m.map_value()->role(), NodeRole::kMapValue);
+  EXPECT_EQ(s.column(0).max_definition_level, 1);
+  EXPECT_EQ(s.column(0).max_repetition_level, 1);
+  EXPECT_EQ(s.column(1).max_definition_level, 2);
+  EXPECT_EQ(s.column(1).max_repetition_level, 1);
+}
+
+TEST(MapRules, AnyNamesForKeyValueAndFields) {
+  Schema s = MustParse(R"(message m {
+    optional group my_map (MAP) {
+      repeated group map {
+        required binary str (UTF8);
+        required int32 num;
+      }
+    }
+  })");
+  const SchemaNode& m = Node(s, "my_map");
+  ASSERT_EQ(m.kind(), NodeKind::kMap);
+  EXPECT_EQ(m.map_key()->name(), "str");
+  EXPECT_EQ(m.map_value()->name(), "num");
+}
+
+TEST(MapRules, MapKeyValueOutsideMapIsAMap) {
+  Schema s = MustParse(R"(message m {
+    optional group my_map (MAP_KEY_VALUE) {
+      repeated group map {
+        required binary key (UTF8);
+        optional int32 value;
+      }
+    }
+  })");
+  const SchemaNode& m = Node(s, "my_map");
+  EXPECT_EQ(m.converted_type(), ConvertedType::kMapKeyValue);
+  EXPECT_EQ(m.logical_type(), LogicalType::Map());
+  ASSERT_EQ(m.kind(), NodeKind::kMap);
+  EXPECT_EQ(m.map_value()->name(), "value");
+}
+
+TEST(MapRules, MapKeyValueInsideMapIsJustTheLevel) {
+  Schema s = MustParse(R"(message m {
+    optional group my_map (MAP) {
+      repeated group map (MAP_KEY_VALUE) {
+        required binary key (UTF8);
+        optional int32 value;
+      }
+    }
+  })");
+  const SchemaNode& kv = Node(s, "my_map.map");
+  EXPECT_EQ(kv.converted_type(), ConvertedType::kMapKeyValue);
+  EXPECT_TRUE(kv.logical_type().is_none());
+  EXPECT_EQ(kv.role(), NodeRole::kMapKeyValue);
+  EXPECT_EQ(kv.kind(), NodeKind::kStruct);
+  EXPECT_EQ(Node(s, "my_map").kind(), NodeKind::kMap);
+}
+
+TEST(MapRules, MapWithoutValueField) {
+  Schema s = MustParse(R"(message m {
+    optional group set (MAP) {
+      repeated group key_value {
+        required int64 key;
+      }
+    }
+  })");
+  const SchemaNode& m = Node(s, "set");
+  ASSERT_EQ(m.kind(), NodeKind::kMap);
+  EXPECT_EQ(m.map_key()->name(), "key");
+  EXPECT_EQ(m.map_value(), nullptr);
+}
+
+TEST(MapRules, KeyNotMarkedRequiredIsTolerated) {
+  Schema s = MustParse(R"(message m {
+    optional group m (MAP) {
+      repeated group key_value {
+        optional binary key (STRING);
+        optional binary value (STRING);
+      }
+    }
+  })");
+  EXPECT_EQ(Node(s, "m").kind(), NodeKind::kMap);
+  EXPECT_EQ(s.column(0).max_definition_level, 3);
+}
+
+TEST(MapRules, MapThatFitsNoRuleIsAStruct) {
+  const char* bad[] = {
+      // three fields in the key/value group
+      "message m { optional group m (MAP) { repeated group kv { required int32 k; optional int32 a; "
+      "optional int32 b; } } }",
+      // key/value level not repeated
+      "message m { optional group m (MAP) { required group kv { required int32 k; } } }",
+      // key/value level is a leaf
+      "message m { optional group m (MAP) { repeated int32 kv; } }",
+      // repeated key
+      "message m { optional group m (MAP) { repeated group kv { repeated int32 k; } } }",
+      // two children of the MAP group
+      "message m { optional group m (MAP) { repeated group kv { required int32 k; } "
+      "repeated group kv2 { required int32 k; } } }",
+      // empty key/value group
+      "message m { optional group m (MAP) { repeated group kv { } } }",
+  };
+  for (const char* text : bad) {
+    Schema s = MustParse(text);
+    EXPECT_EQ(Node(s, "m").kind(), NodeKind::kStruct) << text;
+    EXPECT_EQ(Node(s, "m").map_key(), nullptr) << text;
+  }
+}
+
+// --- Unannotated repeated fields ---
+
+TEST(RepeatedRules, UnannotatedRepeatedFieldsAreRequiredListsAtAnyDepth) {
+  Schema s = MustParse(R"(message Document {
+    required int64 DocId;
+    optional group Links {
+      repeated int64 Backward;
+      repeated int64 Forward;
+    }
+    repeated group Name {
+      repeated group Language {
+        required binary Code;
+        optional binary Country;
+      }
+      optional binary Url;
+    }
+  })");
+  EXPECT_EQ(Node(s, "DocId").kind(), NodeKind::kPrimitive);
+  EXPECT_EQ(Node(s, "Links").kind(), NodeKind::kStruct);
+  EXPECT_EQ(Node(s, "Links.Backward").kind(), NodeKind::kRepeatedPrimitive);
+  EXPECT_EQ(Node(s, "Name").kind(), NodeKind::kRepeatedGroup);
+  EXPECT_EQ(Node(s, "Name.Language").kind(), NodeKind::kRepeatedGroup);
+  EXPECT_EQ(Node(s, "Name.Language.Code").kind(), NodeKind::kPrimitive);
+  // The Dremel paper's levels.
+  struct Levels {
+    const char* path;
+    int16_t def, rep;
+  };
+  const Levels expect[] = {{"DocId", 0, 0},
+                           {"Links.Backward", 2, 1},
+                           {"Links.Forward", 2, 1},
+                           {"Name.Language.Code", 2, 2},
+                           {"Name.Language.Country", 3, 2},
+                           {"Name.Url", 2, 1}};
+  ASSERT_EQ(s.num_columns(), 6);
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(s.column(i).dotted_path, expect[i].path);
+    EXPECT_EQ(s.column(i).max_definition_level, expect[i].def) << expect[i].path;
+    EXPECT_EQ(s.column(i).max_repetition_level, expect[i].rep) << expect[i].path;
+    EXPECT_EQ(s.column(i).index, i);
+    EXPECT_EQ(s.column(i).node->column_index(), i);
+  }
+  EXPECT_EQ(s.column(3).repeated_ancestor_definition_level, 2);
+  EXPECT_EQ(s.column(5).repeated_ancestor_definition_level, 1);
+  EXPECT_EQ(s.column(0).repeated_ancestor_definition_level, 0);
+}
+
+TEST(RepeatedRules, RepeatedElementUnderRule5IsAListOfLists) {
+  // The single field of the repeated group is itself repeated: rule 3 makes the
+  // group the element, whose field is an unannotated list.
+  Schema s = MustParse(R"(message m {
+    optional group l (LIST) {
+      repeated group list {
+        repeated int32 element;
+      }
+    }
+  })");
+  const SchemaNode& l = Node(s, "l");
+  ASSERT_EQ(l.kind(), NodeKind::kList);
+  EXPECT_EQ(l.list_element(), &Node(s, "l.list"));
+  EXPECT_EQ(Node(s, "l.list.element").kind(), NodeKind::kRepeatedPrimitive);
+}
+
+TEST(VariantRules, VariantGroupIsAStructWithItsAnnotation) {
+  Schema s = MustParse(R"(message m {
+    optional group v (VARIANT(1)) {
+      required binary metadata;
+      optional binary value;
+    }
+  })");
+  EXPECT_EQ(Node(s, "v").kind(), NodeKind::kStruct);
+  EXPECT_EQ(Node(s, "v").logical_type(), LogicalType::Variant(1));
+}
+
+}  // namespace
+}  // namespace parq
