@@ -1,0 +1,281 @@
+// DELTA_BINARY_PACKED: known byte vectors (the spec's examples at a legal
+// block size), round trips, wrap-around, hostile headers, truncation.
+#include "encoding/delta_binary_packed.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace parq::encoding {
+namespace {
+
+std::vector<uint8_t> Bytes(std::initializer_list<int> b) {
+  std::vector<uint8_t> v;
+  for (int x : b) v.push_back(static_cast<uint8_t>(x));
+  return v;
+}
+
+template <typename T>
+std::string Encode(const std::vector<T>& values, uint32_t block = 128, uint32_t mbs = 4) {
+  DeltaBinaryPackedEncoder<T> enc(block, mbs);
+  enc.Put(values.data(), static_cast<int64_t>(values.size()));
+  std::string out;
+  enc.FlushTo(&out);
+  return out;
+}
+
+// Decodes everything from `data` in batches of `batch`; fails the test on error.
+template <typename T>
+std::vector<T> DecodeAll(const std::vector<uint8_t>& data, int64_t batch = 1 << 20) {
+  DeltaBinaryPackedDecoder<T> dec;
+  Status st = dec.Init(data.data(), data.size());
+  EXPECT_TRUE(st.ok()) << st.ToString();
+  if (!st.ok()) return {};
+  std::vector<T> out(static_cast<size_t>(dec.total_values()));
+  int64_t done = 0;
+  while (done < dec.total_values()) {
+    auto r = dec.Decode(out.data() + done, batch);
+    EXPECT_TRUE(r.ok());
+    if (!r.ok() || *r == 0) break;
+    done += *r;
+  }
+  EXPECT_EQ(done, dec.total_values());
+  EXPECT_EQ(dec.values_left(), 0);
+  return out;
+}
+
+std::vector<uint8_t> ToVec(const std::string& s) { return {s.begin(), s.end()}; }
+
+// Spec example 1 (1..5) with a legal block: 128 values, 1 miniblock.
+TEST(DeltaBinaryPacked, SpecExample1) {
+  auto bytes = Bytes({0x80, 0x01, 0x01, 0x05, 0x02, /*min delta 1*/ 0x02, /*width*/ 0x00});
+  EXPECT_EQ(DecodeAll<int32_t>(bytes), (std::vector<int32_t>{1, 2, 3, 4, 5}));
+  EXPECT_EQ(DecodeAll<int64_t>(bytes), (std::vector<int64_t>{1, 2, 3, 4, 5}));
+  EXPECT_EQ(ToVec(Encode<int32_t>({1, 2, 3, 4, 5}, 128, 1)), bytes);
+  DeltaBinaryPackedDecoder<int32_t> dec;
+  ASSERT_TRUE(dec.Init(bytes.data(), bytes.size()).ok());
+  EXPECT_EQ(dec.bytes_consumed(), bytes.size());
+}
+
+// Spec example 2 (7 5 3 1 2 3 4 5): min delta -2, width 2, 0 0 0 3 3 3 3.
+TEST(DeltaBinaryPacked, SpecExample2) {
+  std::vector<int> b = {0x80, 0x01, 0x01, 0x08, 0x0E, 0x03, 0x02, 0xC0, 0x3F};
+  b.resize(7 + 32, 0);  // a miniblock of 128 2-bit values is 32 bytes
+  std::vector<uint8_t> bytes(b.begin(), b.end());
+  const std::vector<int32_t> want = {7, 5, 3, 1, 2, 3, 4, 5};
+  EXPECT_EQ(DecodeAll<int32_t>(bytes), want);
+  EXPECT_EQ(ToVec(Encode<int32_t>(want, 128, 1)), bytes);
+
+  // Four miniblocks of 32: three unused miniblocks, whose width bytes may be garbage.
+  auto four = Bytes({0x80, 0x01, 0x04, 0x08, 0x0E, 0x03, 0x02, 0x00, 0x00, 0x00,
+                     0xC0, 0x3F, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(ToVec(Encode<int32_t>(want, 128, 4)), four);
+  EXPECT_EQ(DecodeAll<int32_t>(four), want);
+  four[7] = 0xFF;
+  four[8] = 0x41;
+  four[9] = 0x21;
+  EXPECT_EQ(DecodeAll<int32_t>(four), want);
+  // Trailing bytes are not part of the stream.
+  four.push_back(0xAB);
+  DeltaBinaryPackedDecoder<int32_t> dec;
+  ASSERT_TRUE(dec.Init(four.data(), four.size()).ok());
+  EXPECT_EQ(dec.bytes_consumed(), four.size() - 1);
+}
+
+TEST(DeltaBinaryPacked, ZeroOneTwoValues) {
+  for (size_t n : {0u, 1u, 2u}) {
+    std::vector<int64_t> v = {-5, std::numeric_limits<int64_t>::max()};
+    v.resize(n);
+    auto enc = ToVec(Encode(v));
+    EXPECT_EQ(DecodeAll<int64_t>(enc), v);
+    DeltaBinaryPackedDecoder<int64_t> dec;
+    ASSERT_TRUE(dec.Init(enc.data(), enc.size()).ok());
+    EXPECT_EQ(dec.bytes_consumed(), enc.size());
+    int64_t out[4];
+    auto r = dec.Decode(out, 4);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(*r, static_cast<int64_t>(n));
+    r = dec.Decode(out, 4);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(*r, 0);
+  }
+}
+
+template <typename T>
+std::vector<std::vector<T>> Datasets(size_t n, uint32_t seed) {
+  using L = std::numeric_limits<T>;
+  std::mt19937_64 rng(seed);
+  std::vector<std::vector<T>> sets(7, std::vector<T>(n));
+  for (size_t i = 0; i < n; ++i) {
+    sets[0][i] = static_cast<T>(rng());                        // full-range random
+    sets[1][i] = static_cast<T>(rng() % 1000);                 // small
+    sets[2][i] = 42;                                           // constant
+    sets[3][i] = i % 2 ? L::max() : L::min();                  // wrapping deltas
+    sets[4][i] = static_cast<T>(rng() % 3 == 0 ? L::min() : L::max());
+    sets[5][i] = static_cast<T>(rng() >> (rng() % 64));        // mixed widths
+    sets[6][i] = static_cast<T>(L::max() - static_cast<T>(i));  // descending
+  }
+  std::vector<T> sorted = sets[0];
+  std::sort(sorted.begin(), sorted.end());
+  sets.push_back(sorted);
+  return sets;
+}
+
+template <typename T>
+void RoundTrips() {
+  const std::pair<uint32_t, uint32_t> configs[] = {{128, 4}, {128, 1}, {256, 8}, {2048, 16}};
+  for (size_t n : {0u, 1u, 2u, 3u, 31u, 32u, 33u, 127u, 128u, 129u, 130u, 300u, 1000u, 4099u}) {
+    for (auto [block, mbs] : configs) {
+      for (const auto& values : Datasets<T>(n, static_cast<uint32_t>(n))) {
+        auto enc = ToVec(Encode(values, block, mbs));
+        for (int64_t batch : {int64_t{1} << 20, int64_t{1}, int64_t{7}, int64_t{33}, int64_t{64}}) {
+          ASSERT_EQ(DecodeAll<T>(enc, batch), values)
+              << "n=" << n << " block=" << block << " batch=" << batch;
+        }
+        // Skip interleaved with decode.
+        DeltaBinaryPackedDecoder<T> dec;
+        ASSERT_TRUE(dec.Init(enc.data(), enc.size()).ok());
+        EXPECT_EQ(dec.bytes_consumed(), enc.size());
+        size_t i = 0;
+        std::vector<T> buf(50);
+        while (i < n) {
+          size_t skip = std::min<size_t>(n - i, 37);
+          ASSERT_TRUE(dec.Skip(static_cast<int64_t>(skip)).ok());
+          i += skip;
+          auto r = dec.Decode(buf.data(), 50);
+          ASSERT_TRUE(r.ok());
+          for (int64_t k = 0; k < *r; ++k) ASSERT_EQ(buf[k], values[i + k]);
+          i += static_cast<size_t>(*r);
+        }
+        EXPECT_EQ(dec.Skip(1).code(), StatusCode::kInvalidArgument);
+      }
+    }
+  }
+}
+
+TEST(DeltaBinaryPacked, RoundTripInt32) { RoundTrips<int32_t>(); }
+TEST(DeltaBinaryPacked, RoundTripInt64) { RoundTrips<int64_t>(); }
+
+TEST(DeltaBinaryPacked, ExtremesUseFullWidth) {
+  std::vector<int64_t> v = {INT64_MIN, INT64_MAX, INT64_MIN, 0, INT64_MAX};
+  auto enc = ToVec(Encode(v, 128, 4));
+  // Header: 2 + 1 + 1 + 10 (zigzag INT64_MIN); min delta INT64_MIN: 10; then the width.
+  EXPECT_EQ(enc[14 + 10], 64);
+  EXPECT_EQ(DecodeAll<int64_t>(enc), v);
+  std::vector<int32_t> w = {INT32_MIN, INT32_MAX, INT32_MIN, 0, INT32_MAX, -1};
+  EXPECT_EQ(DecodeAll<int32_t>(ToVec(Encode(w))), w);
+}
+
+TEST(DeltaBinaryPacked, WidthAboveTypeIsCorrupt) {
+  // One block, min delta 0, width 33 for int32 (legal for int64).
+  std::vector<uint8_t> b = {0x80, 0x01, 0x04, 0x02, 0x00, 0x00, 33, 0, 0, 0};
+  b.resize(b.size() + 4 * 33, 0);
+  DeltaBinaryPackedDecoder<int32_t> d32;
+  Status st = d32.Init(b.data(), b.size());
+  EXPECT_EQ(st.code(), StatusCode::kCorrupt);
+  EXPECT_NE(st.message().find("bit width 33"), std::string::npos) << st.message();
+  EXPECT_NE(st.message().find("byte offset 6"), std::string::npos) << st.message();
+  EXPECT_EQ(DecodeAll<int64_t>(b), (std::vector<int64_t>{0, 0}));
+  b[6] = 65;
+  DeltaBinaryPackedDecoder<int64_t> d64;
+  EXPECT_EQ(d64.Init(b.data(), b.size()).code(), StatusCode::kCorrupt);
+}
+
+TEST(DeltaBinaryPacked, BadHeaders) {
+  struct Case {
+    std::vector<uint8_t> bytes;
+    StatusCode code;
+    const char* what;
+  };
+  const Case cases[] = {
+      {Bytes({0x00, 0x04, 0x01, 0x00}), StatusCode::kCorrupt, "block size 0"},
+      {Bytes({0x64, 0x04, 0x01, 0x00}), StatusCode::kCorrupt, "block size 100"},
+      {Bytes({0x80, 0x80, 0x80, 0x01, 0x04, 0x01, 0x00}), StatusCode::kUnsupported,
+       "block size 2097152"},
+      {Bytes({0x80, 0x01, 0x00, 0x01, 0x00}), StatusCode::kCorrupt, "0 miniblocks"},
+      {Bytes({0x80, 0x01, 0x03, 0x01, 0x00}), StatusCode::kCorrupt, "3 miniblocks"},
+      {Bytes({0x80, 0x01, 0x08, 0x01, 0x00}), StatusCode::kCorrupt, "8 miniblocks"},
+      {Bytes({0x80, 0x01, 0x04}), StatusCode::kCorrupt, "total value count"},
+      {Bytes({0x80, 0x01, 0x04, 0x01}), StatusCode::kCorrupt, "first value"},
+      {Bytes({0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01}),
+       StatusCode::kCorrupt, "block size"},
+      {Bytes({0x80, 0x01, 0x04, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0x00}),
+       StatusCode::kCorrupt, "out of range"},
+  };
+  for (const auto& c : cases) {
+    DeltaBinaryPackedDecoder<int64_t> dec;
+    Status st = dec.Init(c.bytes.data(), c.bytes.size());
+    EXPECT_EQ(st.code(), c.code) << c.what << ": " << st.ToString();
+    EXPECT_NE(st.message().find(c.what), std::string::npos) << st.message();
+    EXPECT_EQ(dec.total_values(), 0);
+  }
+}
+
+// A header claiming 2^31 values over 20 bytes fails in Init, before any work.
+TEST(DeltaBinaryPacked, ForgedCountFailsFast) {
+  std::vector<uint8_t> b = {0x80, 0x01, 0x04, 0x80, 0x80, 0x80, 0x80, 0x08, 0x00};
+  b.resize(20, 0);
+  DeltaBinaryPackedDecoder<int32_t> dec;
+  Status st = dec.Init(b.data(), b.size());
+  EXPECT_EQ(st.code(), StatusCode::kCorrupt);
+  EXPECT_NE(st.message().find("claims 2147483648 values"), std::string::npos) << st.message();
+  // Even a count the block headers could hold (width 0 miniblocks) needs its block headers.
+  std::vector<uint8_t> c = {0x80, 0x01, 0x04, 0x81, 0x02, 0x00, 0x00, 0, 0, 0, 0};  // 257 values
+  EXPECT_EQ(dec.Init(c.data(), c.size()).code(), StatusCode::kCorrupt);
+  c.insert(c.end(), {0x00, 0, 0, 0, 0});
+  EXPECT_TRUE(dec.Init(c.data(), c.size()).ok());
+  EXPECT_EQ(dec.total_values(), 257);
+}
+
+// Every truncation is either rejected cleanly or (when it only cuts the last
+// miniblock's padding) decodes the right values.
+template <typename T>
+void Truncations() {
+  std::mt19937_64 rng(7);
+  std::vector<T> values(300);
+  for (auto& v : values) v = static_cast<T>(rng() >> (rng() % 64));
+  std::string enc = Encode(values, 128, 4);
+  int rejected = 0;
+  for (size_t len = 0; len < enc.size(); ++len) {
+    std::vector<uint8_t> cut(enc.begin(), enc.begin() + static_cast<ptrdiff_t>(len));
+    DeltaBinaryPackedDecoder<T> dec;
+    Status st = dec.Init(cut.data(), cut.size());
+    if (!st.ok()) {
+      EXPECT_EQ(st.code(), StatusCode::kCorrupt) << st.ToString();
+      ++rejected;
+      continue;
+    }
+    std::vector<T> out(values.size());
+    auto r = dec.Decode(out.data(), static_cast<int64_t>(out.size()));
+    ASSERT_TRUE(r.ok());
+    ASSERT_EQ(out, values) << "len " << len;
+  }
+  // The last 43 deltas sit in the third block's miniblocks 0 and 1; only
+  // miniblock 1's padding (21 values' bits) may be cut.
+  EXPECT_GT(rejected, static_cast<int>(enc.size()) - 4 * 64);
+}
+
+TEST(DeltaBinaryPacked, TruncationInt32) { Truncations<int32_t>(); }
+TEST(DeltaBinaryPacked, TruncationInt64) { Truncations<int64_t>(); }
+
+TEST(DeltaBinaryPacked, SkipAndDecodeArgumentChecks) {
+  auto enc = ToVec(Encode<int32_t>({1, 2, 3}));
+  DeltaBinaryPackedDecoder<int32_t> dec;
+  ASSERT_TRUE(dec.Init(enc.data(), enc.size()).ok());
+  EXPECT_EQ(dec.Skip(-1).code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(dec.Skip(4).code(), StatusCode::kInvalidArgument);
+  int32_t out[3];
+  EXPECT_FALSE(dec.Decode(out, -1).ok());
+  ASSERT_TRUE(dec.Skip(2).ok());
+  auto r = dec.Decode(out, 3);
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(*r, 1);
+  EXPECT_EQ(out[0], 3);
+}
+
+}  // namespace
+}  // namespace parq::encoding
