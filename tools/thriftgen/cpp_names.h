@@ -1,0 +1,47 @@
+// cpp_names.h — how IDL types and values are spelled in generated C++.
+//
+//   i8/i16/i32/i64 -> int8_t..int64_t, double, bool, string/binary -> std::string,
+//   list<T>/set<T> -> std::vector<T>, map<K,V> -> std::vector<std::pair<K,V>>,
+//   enums and structs -> their fully qualified name (::ns::Name).
+// Also the compact-protocol wire type of each IDL type, and member
+// initialisers for required / default-requiredness fields.
+#ifndef THRIFTGEN_CPP_NAMES_H_
+#define THRIFTGEN_CPP_NAMES_H_
+
+#include <string>
+#include <vector>
+
+#include "ast.h"
+
+namespace thriftgen {
+
+struct EmitOptions {
+  std::string cpp_namespace;   // e.g. "parq::format"
+  std::string include_prefix;  // e.g. "format/"
+  std::string name;            // e.g. "parquet_types"
+};
+
+// "::parq::format::Name".
+std::string Qualified(const EmitOptions& opt, const std::string& name);
+// The C++ type of a value of `t` (not wrapped in std::optional).
+std::string CppType(const EmitOptions& opt, const TypeRef& t);
+// The member declaration type: std::optional<...> for optional fields.
+std::string MemberType(const EmitOptions& opt, const Field& f);
+// " = 0", "{}", " = true", ... (empty for optional fields).
+std::string MemberInit(const EmitOptions& opt, const Field& f);
+// "CType::kI32" etc.
+std::string WireType(const TypeRef& t);
+// A C++ string literal for `s`, escaping as needed.
+std::string CppStringLiteral(const std::string& s);
+// "FORMAT_PARQUET_TYPES_H_" from the include prefix and name.
+std::string IncludeGuard(const EmitOptions& opt);
+// "PARQ_FORMAT_STRUCTS" from the namespace.
+std::string StructsMacro(const EmitOptions& opt);
+// Appends `doc` as "// " lines with the given indent.
+void AppendDoc(const std::vector<std::string>& doc, const std::string& indent, std::string* out);
+// The IDL spelling of a type, for comments ("list<i64>").
+std::string IdlType(const TypeRef& t);
+
+}  // namespace thriftgen
+
+#endif  // THRIFTGEN_CPP_NAMES_H_

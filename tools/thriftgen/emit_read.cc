@@ -1,0 +1,212 @@
+// emit_read.cc — the compact-protocol readers in the generated source.
+//
+// Each struct gets `bool ReadInto(CompactReader&, S*)` in an anonymous
+// namespace: a loop over field headers with a switch on the field id.  A
+// field whose wire type is not the expected one falls through to r.Skip(),
+// like an unknown id.  Required fields set a bit in a mask that is checked
+// after STOP; the first missing one is reported by name.  Lists are resized
+// once to the size in their header (the reader has already checked it
+// against the bytes left); a non-empty container whose element wire type is
+// wrong is reported as corrupt.
+#include <cstdio>
+
+#include "emitter.h"
+
+namespace thriftgen {
+namespace {
+
+class ReadEmitter {
+ public:
+  ReadEmitter(const EmitOptions& opt, const StructDef& s, std::string* out)
+      : opt_(opt), s_(s), out_(out) {}
+
+  void Run() {
+    *out_ += "bool ReadInto(CompactReader& r, " + Qualified(opt_, s_.name) + "* out) {\n";
+    *out_ += "  if (!r.StructBegin()) return false;\n";
+    std::vector<const Field*> fields = s_.FieldsById();
+    uint64_t mask = 0;
+    int bit = 0;
+    for (const Field* f : fields) {
+      if (f->req == Requiredness::kRequired) {
+        bits_.push_back({f, bit});
+        mask |= uint64_t{1} << bit;
+        ++bit;
+      }
+    }
+    if (mask) *out_ += "  uint64_t isset = 0;\n";
+    *out_ += "  CType t;\n  int16_t id;\n";
+    *out_ += "  while (r.FieldBegin(&t, &id)) {\n";
+    if (!fields.empty()) {
+      *out_ += "    switch (id) {\n";
+      for (const Field* f : fields) Case(*f);
+      *out_ += "      default:\n        break;\n    }\n";
+    } else {
+      *out_ += "    (void)id;\n";
+      *out_ += "    (void)out;\n";
+    }
+    *out_ += "    r.Skip(t);\n  }\n";
+    *out_ += "  if (!r.ok()) return false;\n";
+    *out_ += "  r.StructEnd();\n";
+    if (mask) {
+      std::string m = Hex(mask);
+      *out_ += "  if ((isset & " + m + ") != " + m + ") {\n";
+      for (const auto& [f, b] : bits_) {
+        *out_ += "    if ((isset & " + Hex(uint64_t{1} << b) + ") == 0) {\n";
+        *out_ += "      return Missing(r, \"" + s_.name + ": required field '" + f->name + "' (id " +
+                 std::to_string(f->id) + ") missing\");\n    }\n";
+      }
+      *out_ += "  }\n";
+    }
+    *out_ += "  return true;\n}\n\n";
+  }
+
+ private:
+  static std::string Hex(uint64_t v) {
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "0x%llxu", static_cast<unsigned long long>(v));
+    std::string s = buf;
+    if (v > 0xffffffffu) s += "ll";
+    return s;
+  }
+
+  std::string Label(const Field& f) const {
+    return s_.name + ": field '" + f.name + "' (id " + std::to_string(f.id) + ")";
+  }
+
+  void Case(const Field& f) {
+    const TypeRef& t = *f.type;
+    *out_ += "      case " + std::to_string(f.id) + ":\n";
+    if (t.kind == TypeRef::Kind::kBase && t.base == BaseType::kBool) {
+      *out_ += "        if (!IsBool(t)) break;\n";
+    } else {
+      *out_ += "        if (t != " + WireType(t) + ") break;\n";
+    }
+    std::string target = "out->" + f.name;
+    if (f.req == Requiredness::kOptional) {
+      // Scalars assign straight into the optional; others emplace first.
+      if (IsScalar(t)) {
+        Value(t, target, "        ", 0, f, /*assign=*/true);
+      } else {
+        *out_ += "        {\n          auto& v = " + target + ".emplace();\n";
+        Value(t, "v", "          ", 0, f, false);
+        *out_ += "        }\n";
+      }
+    } else {
+      if (t.kind == TypeRef::Kind::kNamed && t.struct_def) {
+        *out_ += "        " + target + " = " + Qualified(opt_, t.name) + "();\n";
+      }
+      Value(t, target, "        ", 0, f, IsScalar(t));
+    }
+    for (const auto& [rf, b] : bits_) {
+      if (rf == &f) *out_ += "        isset |= " + Hex(uint64_t{1} << b) + ";\n";
+    }
+    *out_ += "        continue;\n";
+  }
+
+  static bool IsScalar(const TypeRef& t) {
+    if (t.kind == TypeRef::Kind::kBase) return t.base != BaseType::kString && t.base != BaseType::kBinary;
+    return t.kind == TypeRef::Kind::kNamed && t.enum_def != nullptr;
+  }
+
+  // Expression reading a scalar value of type t.
+  std::string ScalarExpr(const TypeRef& t) const {
+    if (t.kind == TypeRef::Kind::kNamed) return "static_cast<" + Qualified(opt_, t.name) + ">(r.ReadI32())";
+    switch (t.base) {
+      case BaseType::kBool: return "r.ReadBool()";
+      case BaseType::kI8: return "r.ReadByte()";
+      case BaseType::kI16: return "r.ReadI16()";
+      case BaseType::kI32: return "r.ReadI32()";
+      case BaseType::kI64: return "r.ReadI64()";
+      case BaseType::kDouble: return "r.ReadDouble()";
+      default: return "";
+    }
+  }
+
+  std::string ElemCheck(const TypeRef& elem, const std::string& et) const {
+    if (elem.kind == TypeRef::Kind::kBase && elem.base == BaseType::kBool) return "!IsBool(" + et + ")";
+    return et + " != " + WireType(elem);
+  }
+
+  // Reads one value of type `t` into the lvalue `target` (a reference to the
+  // destination).  `assign`: for scalars, assign the read expression.
+  void Value(const TypeRef& t, const std::string& target, const std::string& ind, int depth,
+             const Field& f, bool assign) {
+    std::string d = std::to_string(depth);
+    if (IsScalar(t)) {
+      (void)assign;
+      *out_ += ind + target + " = " + ScalarExpr(t) + ";\n";
+      return;
+    }
+    switch (t.kind) {
+      case TypeRef::Kind::kBase:  // string / binary
+        *out_ += ind + "r.ReadBinary(&" + target + ");\n";
+        return;
+      case TypeRef::Kind::kNamed:
+        *out_ += ind + "if (!ReadInto(r, &" + target + ")) return false;\n";
+        return;
+      case TypeRef::Kind::kList:
+      case TypeRef::Kind::kSet: {
+        std::string et = "et" + d, n = "n" + d, e = "e" + d;
+        *out_ += ind + "{\n";
+        *out_ += ind + "  CType " + et + ";\n";
+        *out_ += ind + "  uint32_t " + n + ";\n";
+        *out_ += ind + "  if (!r." + (t.kind == TypeRef::Kind::kList ? "ListBegin" : "SetBegin") + "(&" + et +
+                 ", &" + n + ")) return false;\n";
+        *out_ += ind + "  if (" + n + " != 0 && " + ElemCheck(*t.elem, et) + ") {\n";
+        *out_ += ind + "    return BadElement(r, \"" + Label(f) + "\", " + et + ");\n";
+        *out_ += ind + "  }\n";
+        *out_ += ind + "  " + target + ".resize(" + n + ");\n";
+        if (t.elem->kind == TypeRef::Kind::kBase && t.elem->base == BaseType::kBool) {
+          // std::vector<bool> has proxy references.
+          *out_ += ind + "  for (uint32_t i" + d + " = 0; i" + d + " < " + n + "; ++i" + d + ") {\n";
+          *out_ += ind + "    " + target + "[i" + d + "] = r.ReadBool();\n";
+          *out_ += ind + "  }\n";
+        } else {
+          *out_ += ind + "  for (auto& " + e + " : " + target + ") {\n";
+          Value(*t.elem, e, ind + "    ", depth + 1, f, true);
+          *out_ += ind + "  }\n";
+        }
+        *out_ += ind + "  r.ContainerEnd();\n";
+        *out_ += ind + "}\n";
+        return;
+      }
+      case TypeRef::Kind::kMap: {
+        std::string kt = "kt" + d, vt = "vt" + d, n = "n" + d, e = "e" + d;
+        *out_ += ind + "{\n";
+        *out_ += ind + "  CType " + kt + ";\n";
+        *out_ += ind + "  CType " + vt + ";\n";
+        *out_ += ind + "  uint32_t " + n + ";\n";
+        *out_ += ind + "  if (!r.MapBegin(&" + kt + ", &" + vt + ", &" + n + ")) return false;\n";
+        *out_ += ind + "  if (" + n + " != 0 && " + ElemCheck(*t.elem, kt) + ") {\n";
+        *out_ += ind + "    return BadElement(r, \"" + Label(f) + "\", " + kt + ");\n";
+        *out_ += ind + "  }\n";
+        *out_ += ind + "  if (" + n + " != 0 && " + ElemCheck(*t.value, vt) + ") {\n";
+        *out_ += ind + "    return BadElement(r, \"" + Label(f) + "\", " + vt + ");\n";
+        *out_ += ind + "  }\n";
+        *out_ += ind + "  " + target + ".resize(" + n + ");\n";
+        *out_ += ind + "  for (auto& " + e + " : " + target + ") {\n";
+        Value(*t.elem, e + ".first", ind + "    ", depth + 1, f, true);
+        Value(*t.value, e + ".second", ind + "    ", depth + 1, f, true);
+        *out_ += ind + "  }\n";
+        *out_ += ind + "  r.ContainerEnd();\n";
+        *out_ += ind + "}\n";
+        return;
+      }
+    }
+  }
+
+  const EmitOptions& opt_;
+  const StructDef& s_;
+  std::string* out_;
+  std::vector<std::pair<const Field*, int>> bits_;
+};
+
+}  // namespace
+
+std::string EmitReadFunctions(const Document& doc, const EmitOptions& opt) {
+  std::string out;
+  for (const StructDef* s : doc.struct_order) ReadEmitter(opt, *s, &out).Run();
+  return out;
+}
+
+}  // namespace thriftgen
