@@ -5,7 +5,7 @@ set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config clang
       libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev libbrotli-dev
       libgtest-dev libgmock-dev libbenchmark-dev
-      thrift-compiler libthrift-dev)
+      thrift-compiler libthrift-dev libboost-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
