@@ -20,7 +20,8 @@ void EmitEnum(const EnumDef& e, std::string* out) {
 void EmitStruct(const StructDef& s, const EmitOptions& opt, std::string* out) {
   AppendDoc(s.doc, "", out);
   if (s.is_union) {
-    *out += "// Union: at most one member is set (exactly one in valid input).\n";
+    *out += "// Union: valid data sets exactly one member.  Read keeps the members the\n";
+    *out += "// input sets (none if it names only unknown ones); Write writes all set.\n";
   }
   *out += "struct " + s.name + " {\n";
   for (const Field& f : s.fields) {
@@ -31,7 +32,9 @@ void EmitStruct(const StructDef& s, const EmitOptions& opt, std::string* out) {
     std::string note = std::to_string(f.id) + ": " + req + " " + IdlType(*f.type);
     if (f.default_value && f.req == Requiredness::kOptional) {
       const ConstValue& c = *f.default_value;
-      std::string v = c.kind == ConstValue::Kind::kInt      ? std::to_string(c.int_value)
+      bool is_bool = f.type->kind == TypeRef::Kind::kBase && f.type->base == BaseType::kBool;
+      std::string v = is_bool && c.kind == ConstValue::Kind::kInt ? (c.int_value ? "true" : "false")
+                      : c.kind == ConstValue::Kind::kInt    ? std::to_string(c.int_value)
                       : c.kind == ConstValue::Kind::kString ? CppStringLiteral(c.text)
                       : c.kind == ConstValue::Kind::kIdent  ? c.text
                                                             : std::to_string(c.double_value);
