@@ -1,0 +1,152 @@
+// encoding/bit_unpack.cc — per-width kernels; see bit_unpack.h.
+//
+// Kernel shape: for a block of 32 values of width W the block is exactly 4*W
+// bytes.  Value i starts at bit i*W.  For W <= 56 one unaligned 64-bit load
+// covers the value; the load is placed at byte i*W/8, or moved back to the
+// block's last 8 bytes when it would cross the block end (the shift grows to
+// match).  Everything is a compile-time constant, so each value becomes
+// load, shift, and, store.  Widths above 56 (64-bit outputs only) add one
+// byte from the following position.
+#include "encoding/bit_unpack.h"
+
+#include <array>
+#include <bit>
+#include <cstring>
+#include <utility>
+
+namespace parq::encoding {
+namespace {
+
+static_assert(std::endian::native == std::endian::little,
+              "the bit-unpacking kernels assume a little-endian host");
+
+inline uint64_t Load64(const uint8_t* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+
+template <typename Out, int W, int I>
+inline void UnpackOne(const uint8_t* in, Out* out) {
+  constexpr int kBlockBytes = 4 * W;
+  constexpr int kBit = I * W;
+  constexpr uint64_t kMask = W == 64 ? ~uint64_t{0} : (uint64_t{1} << W) - 1;
+  if constexpr (kBlockBytes < 8) {
+    // W == 1: the whole block is one 32-bit word.
+    uint32_t w;
+    std::memcpy(&w, in, 4);
+    out[I] = static_cast<Out>((w >> kBit) & kMask);
+  } else if constexpr (W <= 56) {
+    constexpr int kByte = kBit / 8;
+    constexpr int kLoad = kByte + 8 <= kBlockBytes ? kByte : kBlockBytes - 8;
+    constexpr int kShift = kBit - kLoad * 8;
+    static_assert(kShift + W <= 64);
+    out[I] = static_cast<Out>((Load64(in + kLoad) >> kShift) & kMask);
+  } else {
+    constexpr int kByte = kBit / 8;
+    constexpr int kShift = kBit % 8;
+    if constexpr (kShift + W > 64) {
+      // Spans 9 bytes: bytes kByte .. kByte+8 all lie inside the block.
+      uint64_t v = Load64(in + kByte) >> kShift;
+      v |= static_cast<uint64_t>(in[kByte + 8]) << (64 - kShift);
+      out[I] = static_cast<Out>(v & kMask);
+    } else {
+      constexpr int kLoad = kByte + 8 <= kBlockBytes ? kByte : kBlockBytes - 8;
+      constexpr int kShift2 = kBit - kLoad * 8;
+      out[I] = static_cast<Out>((Load64(in + kLoad) >> kShift2) & kMask);
+    }
+  }
+}
+
+template <typename Out, int W, size_t... I>
+inline void UnpackBlock(const uint8_t* in, Out* out, std::index_sequence<I...>) {
+  (UnpackOne<Out, W, static_cast<int>(I)>(in, out), ...);
+}
+
+// Unpacks `blocks` blocks of 32 values.
+template <typename Out, int W>
+void UnpackBlocks(const uint8_t* in, Out* out, int64_t blocks) {
+  static_assert(W >= 0 && W <= static_cast<int>(8 * sizeof(Out)));
+  if constexpr (W == 0) {
+    std::memset(out, 0, static_cast<size_t>(blocks) * 32 * sizeof(Out));
+  } else if constexpr (W == 8 * sizeof(Out)) {
+    std::memcpy(out, in, static_cast<size_t>(blocks) * 32 * sizeof(Out));
+  } else {
+    for (int64_t b = 0; b < blocks; ++b) {
+      UnpackBlock<Out, W>(in, out, std::make_index_sequence<32>{});
+      in += 4 * W;
+      out += 32;
+    }
+  }
+}
+
+template <typename Out>
+using BlocksFn = void (*)(const uint8_t*, Out*, int64_t);
+
+template <typename Out, size_t... W>
+constexpr auto MakeTable(std::index_sequence<W...>) {
+  return std::array<BlocksFn<Out>, sizeof...(W)>{&UnpackBlocks<Out, static_cast<int>(W)>...};
+}
+
+template <typename Out>
+inline constexpr auto kTable = MakeTable<Out>(std::make_index_sequence<8 * sizeof(Out) + 1>{});
+
+template <typename Out>
+void UnpackImpl(const uint8_t* in, int width, Out* out, int64_t n) {
+  BlocksFn<Out> fn = kTable<Out>[static_cast<size_t>(width)];
+  const int64_t blocks = n / 32;
+  if (blocks > 0) fn(in, out, blocks);
+  const int64_t rest = n - blocks * 32;
+  if (rest == 0) return;
+  in += blocks * 4 * width;
+  out += blocks * 32;
+  // The tail: copy the bytes it needs into a zeroed block and unpack that.
+  uint8_t padded[4 * 64] = {};
+  std::memcpy(padded, in, static_cast<size_t>(BytesForBits(rest * width)));
+  Out tmp[32];
+  fn(padded, tmp, 1);
+  std::memcpy(out, tmp, static_cast<size_t>(rest) * sizeof(Out));
+}
+
+template <typename In>
+void PackImpl(const In* in, int width, int64_t n, uint8_t* out) {
+  if (width == 0) return;
+  if (width == static_cast<int>(8 * sizeof(In))) {
+    std::memcpy(out, in, static_cast<size_t>(n) * sizeof(In));
+    return;
+  }
+  const uint64_t mask = (uint64_t{1} << width) - 1;
+  // A 64-bit accumulator; flushes whole bytes as they fill.
+  uint64_t acc = 0;
+  int bits = 0;
+  size_t pos = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    const uint64_t v = static_cast<uint64_t>(in[i]) & mask;
+    acc |= v << bits;
+    const int before = bits;
+    bits += width;
+    if (bits >= 64) {
+      std::memcpy(out + pos, &acc, 8);
+      pos += 8;
+      bits -= 64;
+      acc = before == 0 ? 0 : v >> (64 - before);
+    }
+  }
+  while (bits > 0) {
+    out[pos++] = static_cast<uint8_t>(acc);
+    acc >>= 8;
+    bits -= 8;
+  }
+}
+
+}  // namespace
+
+void Unpack(const uint8_t* in, int width, uint8_t* out, int64_t n) { UnpackImpl(in, width, out, n); }
+void Unpack(const uint8_t* in, int width, uint16_t* out, int64_t n) { UnpackImpl(in, width, out, n); }
+void Unpack(const uint8_t* in, int width, uint32_t* out, int64_t n) { UnpackImpl(in, width, out, n); }
+void Unpack(const uint8_t* in, int width, uint64_t* out, int64_t n) { UnpackImpl(in, width, out, n); }
+
+void Pack(const uint32_t* in, int width, int64_t n, uint8_t* out) { PackImpl(in, width, n, out); }
+void Pack(const uint64_t* in, int width, int64_t n, uint8_t* out) { PackImpl(in, width, n, out); }
+
+}  // namespace parq::encoding

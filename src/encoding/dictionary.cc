@@ -1,0 +1,303 @@
+// encoding/dictionary.cc — see dictionary.h.
+#include "encoding/dictionary.h"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "encoding/bit_unpack.h"
+#include "encoding/plain.h"
+#include "encoding/rle_bit_packed.h"
+
+namespace parq::encoding {
+namespace {
+
+constexpr int64_t kIndexBatch = 1024;
+
+template <typename T>
+class DictionaryDecoderImpl final : public DictionaryDecoder<T> {
+ public:
+  DictionaryDecoderImpl(int type_length, Encoding encoding)
+      : type_length_(type_length), encoding_(encoding) {}
+
+  Encoding encoding() const override { return encoding_; }
+
+  Status SetDictionary(int64_t num_entries, const uint8_t* data, size_t size) override {
+    if (num_entries < 0 || num_entries > INT32_MAX) {
+      return Status::Corrupt("dictionary page claims " + std::to_string(num_entries) + " entries");
+    }
+    auto plain = MakePlainDecoder<T>(type_length_);
+    // Checks num_entries against size before we allocate.
+    PARQ_RETURN_IF_ERROR_CTX(plain->SetData(num_entries, data, size), "dictionary page");
+    std::vector<T> dict(static_cast<size_t>(num_entries));
+    PARQ_ASSIGN_OR_RETURN(int64_t got, plain->Decode(dict.data(), num_entries));
+    if (got != num_entries) return Status::Internal("short dictionary decode");
+    dict_ = std::move(dict);
+    dict_set_ = true;
+    return Status::OK();
+  }
+
+  int64_t dictionary_size() const override { return static_cast<int64_t>(dict_.size()); }
+  const T* dictionary() const override { return dict_.data(); }
+
+  Status SetData(int64_t num_values, const uint8_t* data, size_t size) override {
+    if (num_values < 0) return Status::InvalidArgument("negative value count");
+    if (!dict_set_) {
+      return Status::InvalidArgument("dictionary-encoded data before the dictionary page");
+    }
+    this->values_left_ = 0;
+    if (size < 1) {
+      if (num_values == 0) return rle_.Init(data, 0, 0);
+      return Status::Corrupt("dictionary indices: the bit-width byte is missing");
+    }
+    if (data[0] > kMaxRleBitWidth) {
+      return Status::Corrupt("dictionary indices: bit width " + std::to_string(data[0]) +
+                             " at byte 0 is above 32");
+    }
+    PARQ_RETURN_IF_ERROR(rle_.Init(data + 1, size - 1, data[0]));
+    this->values_left_ = num_values;
+    return Status::OK();
+  }
+
+  Result<int64_t> Decode(T* out, int64_t max) override {
+    const int64_t k = std::min(max, this->values_left_);
+    const T* dict = dict_.data();
+    for (int64_t done = 0; done < k;) {
+      const int64_t c = std::min(kIndexBatch, k - done);
+      PARQ_RETURN_IF_ERROR(NextIndices(idx_, c));
+      T* o = out + done;
+      for (int64_t i = 0; i < c; ++i) o[i] = dict[idx_[i]];
+      done += c;
+    }
+    return k;
+  }
+
+  Result<int64_t> DecodeIndices(int32_t* out, int64_t max) override {
+    const int64_t k = std::min(max, this->values_left_);
+    // Signed and unsigned variants of a type may alias.
+    uint32_t* u = reinterpret_cast<uint32_t*>(out);
+    for (int64_t done = 0; done < k;) {
+      const int64_t c = std::min(kIndexBatch * 64, k - done);
+      PARQ_RETURN_IF_ERROR(NextIndices(u + done, c));
+      done += c;
+    }
+    return k;
+  }
+
+  Status Skip(int64_t n) override {
+    if (n < 0 || n > this->values_left_) {
+      return Status::InvalidArgument("cannot skip " + std::to_string(n) + " of " +
+                                     std::to_string(this->values_left_) + " values");
+    }
+    PARQ_ASSIGN_OR_RETURN(int64_t got, rle_.Skip(n));
+    if (got != n) return Short(n, got);
+    this->values_left_ -= n;
+    return Status::OK();
+  }
+
+ private:
+  Status Short(int64_t want, int64_t got) const {
+    return Status::Corrupt("dictionary indices end after " + std::to_string(got) + " of " +
+                           std::to_string(want) + " requested values (" +
+                           std::to_string(this->values_left_) + " expected in the page)");
+  }
+
+  // Decodes c indices into idx, checks them (once per batch), advances.
+  Status NextIndices(uint32_t* idx, int64_t c) {
+    PARQ_ASSIGN_OR_RETURN(int64_t got, rle_.GetBatch(idx, c));
+    if (got != c) return Short(c, got);
+    uint32_t mx = 0;
+    for (int64_t i = 0; i < c; ++i) mx = std::max(mx, idx[i]);
+    if (mx >= dict_.size() && c > 0) [[unlikely]] {
+      return Status::Corrupt("dictionary index " + std::to_string(mx) +
+                             " out of range (dictionary has " + std::to_string(dict_.size()) +
+                             " entries)");
+    }
+    this->values_left_ -= c;
+    return Status::OK();
+  }
+
+  int type_length_;
+  Encoding encoding_;
+  bool dict_set_ = false;
+  std::vector<T> dict_;
+  RleBitPackedDecoder rle_;
+  uint32_t idx_[kIndexBatch];
+};
+
+// ---------------------------------------------------------------------------
+// Encoder
+
+inline uint64_t Mix(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  return h;
+}
+
+template <typename T>
+class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
+ public:
+  explicit DictionaryEncoderImpl(int type_length) : type_length_(type_length) {
+    slots_.assign(1024, -1);
+  }
+
+  Encoding encoding() const override { return Encoding::kRleDictionary; }
+
+  Status Put(const T* values, int64_t n) override {
+    if (static_cast<int64_t>(indices_.size()) + n > INT32_MAX) {
+      return Status::LimitExceeded("dictionary encoder: more than 2^31 buffered values");
+    }
+    for (int64_t i = 0; i < n; ++i) indices_.push_back(static_cast<uint32_t>(IndexOf(values[i])));
+    return Status::OK();
+  }
+
+  int64_t EstimatedDataSize() const override {
+    const int width = BitWidthFor(dict_.empty() ? 0 : dict_.size() - 1);
+    const int64_t n = static_cast<int64_t>(indices_.size());
+    return 1 + BytesForBits(n * width) + n / 64 + 8;
+  }
+
+  Status FlushValues(std::vector<uint8_t>* out) override {
+    const int width = BitWidthFor(dict_.empty() ? 0 : dict_.size() - 1);
+    out->push_back(static_cast<uint8_t>(width));
+    RleBitPackedEncoder enc(width);
+    enc.PutBatch(indices_.data(), static_cast<int64_t>(indices_.size()));
+    enc.Flush(out);
+    indices_.clear();
+    return Status::OK();
+  }
+
+  int64_t num_entries() const override { return static_cast<int64_t>(dict_.size()); }
+  int64_t dictionary_byte_size() const override {
+    return plain_bytes_;
+  }
+  void WriteDictionaryPage(std::vector<uint8_t>* out) const override {
+    AppendPlain(dict_.data(), static_cast<int64_t>(dict_.size()), type_length_, out);
+  }
+  int64_t buffered_indices() const override { return static_cast<int64_t>(indices_.size()); }
+
+ private:
+  std::string_view Bytes(const T& v) const {
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      return {reinterpret_cast<const char*>(v.ptr), v.len};
+    } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
+      return {reinterpret_cast<const char*>(v.ptr), static_cast<size_t>(type_length_)};
+    } else {
+      return {reinterpret_cast<const char*>(&v), sizeof(T)};
+    }
+  }
+
+  uint64_t Hash(const T& v) const {
+    if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray> ||
+                  std::is_same_v<T, Int96>) {
+      return Mix(std::hash<std::string_view>{}(Bytes(v)));
+    } else {
+      uint64_t bits = 0;
+      std::memcpy(&bits, &v, sizeof(T));
+      return Mix(bits);
+    }
+  }
+
+  int32_t IndexOf(const T& v) {
+    const uint64_t h = Hash(v);
+    const std::string_view key = Bytes(v);
+    size_t mask = slots_.size() - 1;
+    size_t s = static_cast<size_t>(h) & mask;
+    while (true) {
+      const int32_t e = slots_[s];
+      if (e < 0) break;
+      if (hashes_[static_cast<size_t>(e)] == h && Bytes(dict_[static_cast<size_t>(e)]) == key) return e;
+      s = (s + 1) & mask;
+    }
+    const int32_t idx = static_cast<int32_t>(dict_.size());
+    dict_.push_back(Own(v));
+    hashes_.push_back(h);
+    plain_bytes_ += PlainSize(v, type_length_);
+    slots_[s] = idx;
+    if (dict_.size() * 2 > slots_.size()) Grow();
+    return idx;
+  }
+
+  void Grow() {
+    std::vector<int32_t> slots(slots_.size() * 2, -1);
+    const size_t mask = slots.size() - 1;
+    for (size_t e = 0; e < dict_.size(); ++e) {
+      size_t s = static_cast<size_t>(hashes_[e]) & mask;
+      while (slots[s] >= 0) s = (s + 1) & mask;
+      slots[s] = static_cast<int32_t>(e);
+    }
+    slots_ = std::move(slots);
+  }
+
+  // Copies a new entry's bytes into the arena.
+  T Own(const T& v) {
+    if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray>) {
+      const std::string_view b = Bytes(v);
+      T copy = v;
+      copy.ptr = Allocate(b.size());
+      if (!b.empty()) std::memcpy(const_cast<uint8_t*>(copy.ptr), b.data(), b.size());
+      return copy;
+    } else {
+      return v;
+    }
+  }
+
+  uint8_t* Allocate(size_t n) {
+    constexpr size_t kChunk = 64 * 1024;
+    if (n > kChunk / 4) {
+      arena_.push_back(std::make_unique<uint8_t[]>(std::max<size_t>(n, 1)));
+      return arena_.back().get();
+    }
+    if (arena_left_ < n) {
+      arena_.push_back(std::make_unique<uint8_t[]>(kChunk));
+      arena_next_ = arena_.back().get();
+      arena_left_ = kChunk;
+    }
+    uint8_t* p = arena_next_;
+    arena_next_ += n;
+    arena_left_ -= n;
+    return p;
+  }
+
+  int type_length_;
+  std::vector<T> dict_;
+  std::vector<uint64_t> hashes_;
+  std::vector<int32_t> slots_;
+  std::vector<uint32_t> indices_;
+  int64_t plain_bytes_ = 0;
+  std::vector<std::unique_ptr<uint8_t[]>> arena_;
+  uint8_t* arena_next_ = nullptr;
+  size_t arena_left_ = 0;
+};
+
+}  // namespace
+
+template <typename T>
+std::unique_ptr<DictionaryDecoder<T>> MakeDictionaryDecoderImpl(int type_length, Encoding encoding) {
+  return std::make_unique<DictionaryDecoderImpl<T>>(type_length, encoding);
+}
+template <typename T>
+std::unique_ptr<DictionaryEncoder<T>> MakeDictionaryEncoderImpl(int type_length) {
+  return std::make_unique<DictionaryEncoderImpl<T>>(type_length);
+}
+
+#define PARQ_INSTANTIATE_DICT(T)                                                              \
+  template std::unique_ptr<DictionaryDecoder<T>> MakeDictionaryDecoderImpl<T>(int, Encoding); \
+  template std::unique_ptr<DictionaryEncoder<T>> MakeDictionaryEncoderImpl<T>(int);
+PARQ_INSTANTIATE_DICT(int32_t)
+PARQ_INSTANTIATE_DICT(int64_t)
+PARQ_INSTANTIATE_DICT(Int96)
+PARQ_INSTANTIATE_DICT(float)
+PARQ_INSTANTIATE_DICT(double)
+PARQ_INSTANTIATE_DICT(ByteArray)
+PARQ_INSTANTIATE_DICT(FixedLenByteArray)
+#undef PARQ_INSTANTIATE_DICT
+
+}  // namespace parq::encoding

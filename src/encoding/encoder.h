@@ -1,0 +1,65 @@
+// encoding/encoder.h — the typed value-encoder interface and its factories.
+//
+// The column writer Puts batches of values and flushes one data page's value
+// bytes at a time.  One virtual call per batch.  Value types as in decoder.h.
+//
+// Ownership: Put copies what it needs (a dictionary encoder copies the bytes
+// of new BYTE_ARRAY / FLBA entries), so the caller's values may go away after
+// Put returns.  Thread-safety: none; one encoder per thread.
+#ifndef PARQ_ENCODING_ENCODER_H_
+#define PARQ_ENCODING_ENCODER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "parq/result.h"
+#include "parq/status.h"
+#include "parq/types.h"
+
+namespace parq::encoding {
+
+template <typename T>
+class TypedEncoder {
+ public:
+  virtual ~TypedEncoder() = default;
+
+  virtual Encoding encoding() const = 0;
+
+  virtual Status Put(const T* values, int64_t n) = 0;
+
+  // Approximate bytes FlushValues would append now (for page-size decisions).
+  virtual int64_t EstimatedDataSize() const = 0;
+
+  // Appends the encoded bytes of every value Put since the last flush to *out
+  // (a complete data page's value section) and starts over.
+  virtual Status FlushValues(std::vector<uint8_t>* out) = 0;
+};
+
+// RLE_DICTIONARY: FlushValues writes <bit width byte> <hybrid indices>; the
+// dictionary grows across pages until the writer flushes it (once, before the
+// first data page, as PLAIN values).
+template <typename T>
+class DictionaryEncoder : public TypedEncoder<T> {
+ public:
+  virtual int64_t num_entries() const = 0;
+  // Bytes of the PLAIN dictionary page, for the writer's fallback decision.
+  virtual int64_t dictionary_byte_size() const = 0;
+  // Appends the dictionary page's PLAIN bytes.
+  virtual void WriteDictionaryPage(std::vector<uint8_t>* out) const = 0;
+  // Indices Put since the last FlushValues (for a fallback re-encode).
+  virtual int64_t buffered_indices() const = 0;
+};
+
+template <typename T>
+Result<std::unique_ptr<TypedEncoder<T>>> MakeEncoder(Encoding encoding, PhysicalType type,
+                                                     int type_length = -1);
+
+template <typename T>
+Result<std::unique_ptr<DictionaryEncoder<T>>> MakeDictionaryEncoder(PhysicalType type,
+                                                                    int type_length = -1);
+
+}  // namespace parq::encoding
+
+#endif  // PARQ_ENCODING_ENCODER_H_
