@@ -87,6 +87,7 @@ class LogicalType {
     kVariant,
     kGeometry,
     kGeography,
+    kFile,  // a group describing file contents stored elsewhere or inline
   };
 
   LogicalType() = default;  // none
@@ -111,11 +112,14 @@ class LogicalType {
   // An empty crs means "not set" (the format's default OGC:CRS84).
   static LogicalType Geometry(std::string crs = {});
   static LogicalType Geography(std::string crs = {}, std::optional<EdgeAlgorithm> algorithm = std::nullopt);
+  static LogicalType File() { return LogicalType(Kind::kFile); }
 
   Kind kind() const { return kind_; }
   bool is_none() const { return kind_ == Kind::kNone; }
-  // LIST, MAP and VARIANT annotate groups; every other kind annotates leaves.
-  bool is_nested() const { return kind_ == Kind::kList || kind_ == Kind::kMap || kind_ == Kind::kVariant; }
+  // LIST, MAP, VARIANT and FILE annotate groups; every other kind annotates leaves.
+  bool is_nested() const {
+    return kind_ == Kind::kList || kind_ == Kind::kMap || kind_ == Kind::kVariant || kind_ == Kind::kFile;
+  }
 
   // Parameters; each REQUIRES the matching kind (others return 0 / defaults).
   int32_t precision() const { return precision_; }  // kDecimal
@@ -146,7 +150,7 @@ class LogicalType {
 
   // Forward compatibility table: the ConvertedType a writer also stores
   // (kNone when there is none: UUID, FLOAT16, UNKNOWN, VARIANT, GEOMETRY,
-  // GEOGRAPHY, NANOS units).  Local (not UTC) TIME/TIMESTAMP in MILLIS or
+  // GEOGRAPHY, FILE, NANOS units).  Local (not UTC) TIME/TIMESTAMP in MILLIS or
   // MICROS get the legacy annotation too, as the format asks.
   ConvertedType ToConvertedType() const;
 
@@ -154,7 +158,7 @@ class LogicalType {
   // the FIXED_LEN_BYTE_ARRAY length, else ignored).  On failure the message says
   // why, e.g. "DECIMAL(10,2) needs precision <= 9 on INT32".
   Status CheckApplicable(PhysicalType physical, int32_t type_length) const;
-  // Whether this annotation may annotate a group (none, LIST, MAP, VARIANT).
+  // Whether this annotation may annotate a group (none, LIST, MAP, VARIANT, FILE).
   Status CheckApplicableToGroup() const;
   // Whether the parameters themselves are valid (precision >= 1, 0 <= scale
   // <= precision, bit width 8/16/32/64).

@@ -40,6 +40,7 @@ std::string_view KindName(LogicalType::Kind k) {
     case K::kVariant: return "VARIANT";
     case K::kGeometry: return "GEOMETRY";
     case K::kGeography: return "GEOGRAPHY";
+    case K::kFile: return "FILE";
   }
   return "UNKNOWN";
 }
@@ -224,6 +225,7 @@ Result<LogicalType> LogicalType::Parse(std::string_view text) {
   if (name == "BSON") return no_params(Bson());
   if (name == "UUID") return no_params(Uuid());
   if (name == "FLOAT16") return no_params(Float16());
+  if (name == "FILE") return no_params(File());
   if (name == "DECIMAL") {
     int64_t p = 0, s = 0;
     if (params.size() != 2 || !ParseInt(params[0], &p) || !ParseInt(params[1], &s) || p < 1 ||
@@ -356,7 +358,8 @@ ConvertedType LogicalType::ToConvertedType() const {
     case Kind::kFloat16:
     case Kind::kVariant:
     case Kind::kGeometry:
-    case Kind::kGeography: return ConvertedType::kNone;
+    case Kind::kGeography:
+    case Kind::kFile: return ConvertedType::kNone;
   }
   return ConvertedType::kNone;
 }
@@ -393,7 +396,7 @@ int32_t MaxDecimalPrecisionForLength(int32_t length) {
 //   INT(8|16|32): INT32, INT(64): INT64
 //   DECIMAL: INT32 (precision <= 9), INT64 (<= 18), FIXED_LEN_BYTE_ARRAY(n)
 //            (<= floor(log10(2^(8n-1) - 1))), BYTE_ARRAY (any)
-//   UNKNOWN: any physical type.  LIST, MAP, VARIANT: groups only.
+//   UNKNOWN: any physical type.  LIST, MAP, VARIANT, FILE: groups only.
 Status LogicalType::CheckApplicable(PhysicalType physical, int32_t type_length) const {
   PARQ_RETURN_IF_ERROR(Validate());
   auto fail = [&](std::string_view need) {
@@ -437,7 +440,8 @@ Status LogicalType::CheckApplicable(PhysicalType physical, int32_t type_length) 
       }
     case Kind::kList:
     case Kind::kMap:
-    case Kind::kVariant: return fail("a group");
+    case Kind::kVariant:
+    case Kind::kFile: return fail("a group");
   }
   return fail("a known annotation");
 }

@@ -42,6 +42,7 @@ TEST(LogicalTypeText, ParseRoundTripsEveryKind) {
       LogicalType::Variant(1),       LogicalType::Geometry(),
       LogicalType::Geometry("OGC:CRS84"), LogicalType::Geography(),
       LogicalType::Geography("OGC:CRS84"), LogicalType::Geography("OGC:CRS84", EdgeAlgorithm::kSpherical),
+      LogicalType::File(),
   };
   for (const LogicalType& t : all) {
     Result<LogicalType> back = LogicalType::Parse(t.ToString());
@@ -170,6 +171,7 @@ TEST(LogicalTypeCompat, ForwardTable) {
       {LogicalType::Variant(1), CT::kNone},
       {LogicalType::Geometry(), CT::kNone},
       {LogicalType::Geography(), CT::kNone},
+      {LogicalType::File(), CT::kNone},
       {LogicalType::None(), CT::kNone},
   };
   for (const Row& r : rows) {
@@ -235,6 +237,7 @@ TEST(LogicalTypeApplicability, PhysicalTypeRules) {
       {LogicalType::List(), P::kInt32, -1, false},
       {LogicalType::Map(), P::kByteArray, -1, false},
       {LogicalType::Variant(), P::kByteArray, -1, false},
+      {LogicalType::File(), P::kByteArray, -1, false},
   };
   for (const Fit& f : fits) {
     Status st = f.t.CheckApplicable(f.p, f.len);
@@ -254,6 +257,7 @@ TEST(LogicalTypeApplicability, MessagesSayWhy) {
   EXPECT_TRUE(LogicalType::List().CheckApplicableToGroup().ok());
   EXPECT_TRUE(LogicalType::Map().CheckApplicableToGroup().ok());
   EXPECT_TRUE(LogicalType::Variant().CheckApplicableToGroup().ok());
+  EXPECT_TRUE(LogicalType::File().CheckApplicableToGroup().ok());
   EXPECT_TRUE(LogicalType::None().CheckApplicableToGroup().ok());
 }
 

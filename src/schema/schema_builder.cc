@@ -1,0 +1,303 @@
+// The flat SchemaElement list <-> Schema tree.  See schema_builder.h for the
+// checks and the fallback rules.
+#include "schema/schema_builder.h"
+
+#include <string>
+#include <utility>
+
+#include "schema/schema_internal.h"
+
+namespace parq::schema {
+
+namespace {
+
+std::optional<TimeUnit> UnitFromFormat(const format::TimeUnit& u) {
+  if (u.MILLIS) return TimeUnit::kMillis;
+  if (u.MICROS) return TimeUnit::kMicros;
+  if (u.NANOS) return TimeUnit::kNanos;
+  return std::nullopt;  // a unit newer than our IDL: unsupported, not corrupt
+}
+
+format::TimeUnit UnitToFormat(TimeUnit u) {
+  format::TimeUnit out;
+  switch (u) {
+    case TimeUnit::kMillis: out.MILLIS.emplace(); break;
+    case TimeUnit::kMicros: out.MICROS.emplace(); break;
+    case TimeUnit::kNanos: out.NANOS.emplace(); break;
+  }
+  return out;
+}
+
+std::string Where(size_t index, const std::string& name) {
+  return "schema element " + std::to_string(index) + " ('" + name + "')";
+}
+
+// The effective annotation candidate of one element (Schema::Make then drops
+// it if it does not fit the physical type), and the note of any fallback.
+void ChooseAnnotation(const format::SchemaElement& e, SchemaNode& node) {
+  std::string note;
+  ConvertedType stored = ConvertedType::kNone;
+  if (e.converted_type) {
+    auto v = static_cast<int32_t>(*e.converted_type);
+    if (v >= 0 && v <= static_cast<int32_t>(ConvertedType::kInterval)) {
+      stored = static_cast<ConvertedType>(v);
+    } else {
+      note = "unknown converted_type " + std::to_string(v) + " ignored";
+    }
+  }
+  std::optional<LogicalType> chosen;
+  if (e.logicalType) {
+    chosen = LogicalTypeFromFormat(*e.logicalType);
+    if (!chosen) {
+      if (!note.empty()) note += "; ";
+      note += "unknown logicalType";
+      note += stored != ConvertedType::kNone ? "; read by its converted_type " + std::string(ConvertedTypeName(stored))
+                                             : std::string("; read as the physical type");
+    }
+  }
+  if (!chosen && stored != ConvertedType::kNone) {
+    Result<LogicalType> from = LogicalType::FromConvertedType(stored, e.scale, e.precision);
+    if (from.ok()) {
+      chosen = *from;
+    } else {
+      if (!note.empty()) note += "; ";
+      note += std::string(ConvertedTypeName(stored)) + ": " + from.status().message() + "; read as " +
+              (e.type ? std::string("the physical type") : std::string("a plain group"));
+    }
+  }
+  SchemaNodeAccess::set_logical(node, chosen.value_or(LogicalType()));
+  node.set_converted_type(stored);
+  SchemaNodeAccess::set_note(node, std::move(note));
+}
+
+}  // namespace
+
+std::optional<LogicalType> LogicalTypeFromFormat(const format::LogicalType& t) {
+  if (t.STRING) return LogicalType::String();
+  if (t.MAP) return LogicalType::Map();
+  if (t.LIST) return LogicalType::List();
+  if (t.ENUM) return LogicalType::Enum();
+  if (t.DECIMAL) return LogicalType::Decimal(t.DECIMAL->precision, t.DECIMAL->scale);
+  if (t.DATE) return LogicalType::Date();
+  if (t.TIME) {
+    std::optional<TimeUnit> u = UnitFromFormat(t.TIME->unit);
+    if (!u) return std::nullopt;
+    return LogicalType::Time(*u, t.TIME->isAdjustedToUTC);
+  }
+  if (t.TIMESTAMP) {
+    std::optional<TimeUnit> u = UnitFromFormat(t.TIMESTAMP->unit);
+    if (!u) return std::nullopt;
+    return LogicalType::Timestamp(*u, t.TIMESTAMP->isAdjustedToUTC);
+  }
+  if (t.INTEGER) return LogicalType::Int(t.INTEGER->bitWidth, t.INTEGER->isSigned);
+  if (t.UNKNOWN) return LogicalType::Unknown();
+  if (t.JSON) return LogicalType::Json();
+  if (t.BSON) return LogicalType::Bson();
+  if (t.UUID) return LogicalType::Uuid();
+  if (t.FLOAT16) return LogicalType::Float16();
+  if (t.VARIANT) return LogicalType::Variant(t.VARIANT->specification_version);
+  if (t.GEOMETRY) return LogicalType::Geometry(t.GEOMETRY->crs.value_or(""));
+  if (t.GEOGRAPHY) {
+    std::optional<EdgeAlgorithm> algo;
+    if (t.GEOGRAPHY->algorithm) {
+      auto v = static_cast<int32_t>(*t.GEOGRAPHY->algorithm);
+      if (v < 0 || v > static_cast<int32_t>(EdgeAlgorithm::kKarney)) return std::nullopt;
+      algo = static_cast<EdgeAlgorithm>(v);
+    }
+    return LogicalType::Geography(t.GEOGRAPHY->crs.value_or(""), algo);
+  }
+  if (t.FILE) return LogicalType::File();
+  return std::nullopt;
+}
+
+std::optional<format::LogicalType> LogicalTypeToFormat(const LogicalType& t) {
+  using K = LogicalType::Kind;
+  format::LogicalType out;
+  switch (t.kind()) {
+    case K::kNone:
+    case K::kInterval: return std::nullopt;
+    case K::kString: out.STRING.emplace(); break;
+    case K::kMap: out.MAP.emplace(); break;
+    case K::kList: out.LIST.emplace(); break;
+    case K::kEnum: out.ENUM.emplace(); break;
+    case K::kDecimal:
+      out.DECIMAL.emplace();
+      out.DECIMAL->scale = t.scale();
+      out.DECIMAL->precision = t.precision();
+      break;
+    case K::kDate: out.DATE.emplace(); break;
+    case K::kTime:
+      out.TIME.emplace();
+      out.TIME->isAdjustedToUTC = t.is_adjusted_to_utc();
+      out.TIME->unit = UnitToFormat(t.time_unit());
+      break;
+    case K::kTimestamp:
+      out.TIMESTAMP.emplace();
+      out.TIMESTAMP->isAdjustedToUTC = t.is_adjusted_to_utc();
+      out.TIMESTAMP->unit = UnitToFormat(t.time_unit());
+      break;
+    case K::kInt:
+      out.INTEGER.emplace();
+      out.INTEGER->bitWidth = static_cast<int8_t>(t.bit_width());
+      out.INTEGER->isSigned = t.is_signed();
+      break;
+    case K::kUnknown: out.UNKNOWN.emplace(); break;
+    case K::kJson: out.JSON.emplace(); break;
+    case K::kBson: out.BSON.emplace(); break;
+    case K::kUuid: out.UUID.emplace(); break;
+    case K::kFloat16: out.FLOAT16.emplace(); break;
+    case K::kVariant:
+      out.VARIANT.emplace();
+      out.VARIANT->specification_version = t.variant_spec_version();
+      break;
+    case K::kGeometry:
+      out.GEOMETRY.emplace();
+      if (!t.crs().empty()) out.GEOMETRY->crs = t.crs();
+      break;
+    case K::kGeography:
+      out.GEOGRAPHY.emplace();
+      if (!t.crs().empty()) out.GEOGRAPHY->crs = t.crs();
+      if (t.edge_algorithm()) {
+        out.GEOGRAPHY->algorithm = static_cast<format::EdgeInterpolationAlgorithm>(*t.edge_algorithm());
+      }
+      break;
+    case K::kFile: out.FILE.emplace(); break;
+  }
+  return out;
+}
+
+Result<Schema> FromFormat(const std::vector<format::SchemaElement>& elements, const ReaderOptions& options) {
+  if (elements.empty()) return Status::Corrupt("schema: no elements");
+  const size_t n = elements.size();
+
+  // The root: a group (no physical type, or num_children > 0 beside one).
+  const format::SchemaElement& r = elements[0];
+  if (r.type && r.num_children.value_or(0) == 0) {
+    return Status::Corrupt(Where(0, r.name) + ": the root must be a group, not a leaf");
+  }
+  int64_t root_children = r.num_children.value_or(0);
+  if (root_children < 0) {
+    return Status::Corrupt(Where(0, r.name) + ": negative num_children " + std::to_string(root_children));
+  }
+  if (static_cast<uint64_t>(root_children) > n - 1) {
+    return Status::Corrupt(Where(0, r.name) + ": num_children " + std::to_string(root_children) + " exceeds the " +
+                           std::to_string(n - 1) + " elements that follow");
+  }
+  auto root = SchemaNode::MakeGroup(r.name, Repetition::kRequired, {});
+  root->set_field_id(r.field_id);
+
+  // Depth-first, with an explicit stack whose height the depth limit bounds.
+  struct Open {
+    SchemaNode* node;
+    int64_t remaining;  // children still to read
+    size_t index;       // the group's element index, for errors
+  };
+  std::vector<Open> stack;
+  if (root_children > 0) stack.push_back({root.get(), root_children, 0});
+  size_t i = 1;
+  while (!stack.empty()) {
+    Open& top = stack.back();
+    if (top.remaining == 0) {
+      stack.pop_back();
+      continue;
+    }
+    if (i >= n) {
+      return Status::Corrupt(Where(top.index, top.node->name()) + ": " + std::to_string(top.remaining) +
+                             " of its children are missing: the list ends at element " + std::to_string(n - 1));
+    }
+    --top.remaining;
+    SchemaNode* parent = top.node;
+    const format::SchemaElement& e = elements[i];
+    const int64_t depth = static_cast<int64_t>(stack.size());
+    if (depth > options.max_schema_depth) {
+      return Status::LimitExceeded(Where(i, e.name) + ": nesting depth " + std::to_string(depth) +
+                                   " exceeds max_schema_depth (" + std::to_string(options.max_schema_depth) + ")");
+    }
+    if (!e.repetition_type) return Status::Corrupt(Where(i, e.name) + ": repetition_type is missing");
+    auto rep = static_cast<int32_t>(*e.repetition_type);
+    if (rep < 0 || rep > 2) {
+      return Status::Unsupported(Where(i, e.name) + ": unknown repetition_type " + std::to_string(rep));
+    }
+    const bool is_group = !e.type || e.num_children.value_or(0) > 0;
+    std::unique_ptr<SchemaNode> node;
+    int64_t children = 0;
+    if (is_group) {
+      if (!e.num_children) {
+        return Status::Corrupt(Where(i, e.name) + ": neither a physical type (leaf) nor num_children (group)");
+      }
+      children = *e.num_children;
+      if (children < 0) {
+        return Status::Corrupt(Where(i, e.name) + ": negative num_children " + std::to_string(children));
+      }
+      if (static_cast<uint64_t>(children) > n - 1 - i) {
+        return Status::Corrupt(Where(i, e.name) + ": num_children " + std::to_string(children) + " exceeds the " +
+                               std::to_string(n - 1 - i) + " elements that follow");
+      }
+      node = SchemaNode::MakeGroup(e.name, static_cast<Repetition>(rep), {});
+    } else {
+      auto t = static_cast<int32_t>(*e.type);
+      if (t < 0 || t > 7) return Status::Corrupt(Where(i, e.name) + ": unknown physical type " + std::to_string(t));
+      auto physical = static_cast<PhysicalType>(t);
+      int32_t length = -1;
+      if (physical == PhysicalType::kFixedLenByteArray) {
+        if (!e.type_length || *e.type_length <= 0) {
+          return Status::Corrupt(Where(i, e.name) + ": FIXED_LEN_BYTE_ARRAY needs a positive type_length, got " +
+                                 (e.type_length ? std::to_string(*e.type_length) : std::string("none")));
+        }
+        length = *e.type_length;
+      }
+      node = SchemaNode::MakePrimitive(e.name, static_cast<Repetition>(rep), physical, {}, length);
+    }
+    ChooseAnnotation(e, *node);
+    node->set_field_id(e.field_id);
+    SchemaNode* raw = node.get();
+    parent->AddChild(std::move(node));
+    if (children > 0) stack.push_back({raw, children, i});
+    ++i;
+  }
+  if (i != n) {
+    return Status::Corrupt("schema: " + std::to_string(n - i) + " element(s) follow the root's subtree, which ends at element " +
+                           std::to_string(i - 1));
+  }
+  SchemaOptions so;
+  so.max_depth = options.max_schema_depth;
+  so.strict = false;
+  return Schema::Make(std::move(root), so);
+}
+
+namespace {
+
+void Emit(const SchemaNode& n, bool is_root, std::vector<format::SchemaElement>* out) {
+  format::SchemaElement e;
+  e.name = n.name();
+  if (!is_root) e.repetition_type = static_cast<format::FieldRepetitionType>(static_cast<int32_t>(n.repetition()));
+  if (n.is_group()) {
+    e.num_children = n.num_children();
+  } else {
+    e.type = static_cast<format::Type>(static_cast<int32_t>(n.physical_type()));
+    if (n.physical_type() == PhysicalType::kFixedLenByteArray) e.type_length = n.type_length();
+  }
+  const LogicalType& lt = n.logical_type();
+  e.logicalType = LogicalTypeToFormat(lt);
+  ConvertedType ct = lt.ToConvertedType();
+  // A map's middle level may keep its legacy MAP_KEY_VALUE annotation.
+  if (lt.is_none() && n.converted_type() == ConvertedType::kMapKeyValue) ct = ConvertedType::kMapKeyValue;
+  if (ct != ConvertedType::kNone) e.converted_type = static_cast<format::ConvertedType>(static_cast<int32_t>(ct));
+  if (lt.kind() == LogicalType::Kind::kDecimal) {
+    e.scale = lt.scale();
+    e.precision = lt.precision();
+  }
+  e.field_id = n.field_id();
+  out->push_back(std::move(e));
+  for (int i = 0; i < n.num_children(); ++i) Emit(n.child(i), false, out);
+}
+
+}  // namespace
+
+std::vector<format::SchemaElement> ToFormat(const Schema& schema) {
+  std::vector<format::SchemaElement> out;
+  Emit(schema.root(), true, &out);
+  return out;
+}
+
+}  // namespace parq::schema

@@ -1,0 +1,47 @@
+// schema_builder.h — conversion between the format's flat SchemaElement list
+// (generated wire structs, private) and the public Schema tree.
+//
+// FromFormat: the file's schema is hostile input.  It checks, naming the
+// element index and name in every error (kCorrupt unless noted):
+//   * there is at least one element, and the first is the root group;
+//   * num_children is not negative and never claims more elements than
+//     follow; the list holds exactly the root's subtree (no leftovers, no
+//     group left short of children);
+//   * every element but the root has a repetition_type (an unknown value is
+//     kUnsupported);
+//   * a leaf has a known physical type; FIXED_LEN_BYTE_ARRAY has a positive
+//     type_length;
+//   * nesting is at most ReaderOptions::max_schema_depth (kLimitExceeded).
+// Annotations never fail a read: a LogicalType the reader does not know (a
+// union member newer than our IDL, an unknown time unit) falls back to the
+// ConvertedType if any, else to the physical type; an annotation that does
+// not fit its physical type falls back to the physical type.  Each fallback
+// leaves a note on the node (SchemaNode::annotation_note()).
+//
+// ToFormat writes both the LogicalType and the matching ConvertedType (plus
+// scale and precision for DECIMAL), as the format asks of writers.
+#ifndef PARQ_SCHEMA_SCHEMA_BUILDER_H_
+#define PARQ_SCHEMA_SCHEMA_BUILDER_H_
+
+#include <vector>
+
+#include "format/parquet_types.h"
+#include "parq/options.h"
+#include "parq/result.h"
+#include "parq/schema.h"
+
+namespace parq::schema {
+
+Result<Schema> FromFormat(const std::vector<format::SchemaElement>& elements, const ReaderOptions& options);
+
+std::vector<format::SchemaElement> ToFormat(const Schema& schema);
+
+// One annotation each way (exposed for tests and the metadata printer).
+// nullopt when the union has no member this reader knows.
+std::optional<LogicalType> LogicalTypeFromFormat(const format::LogicalType& t);
+// nullopt for none and INTERVAL (which has no LogicalType member).
+std::optional<format::LogicalType> LogicalTypeToFormat(const LogicalType& t);
+
+}  // namespace parq::schema
+
+#endif  // PARQ_SCHEMA_SCHEMA_BUILDER_H_
