@@ -222,7 +222,7 @@ bool NumbersEqual(const std::string& a, const std::string& b, bool binary32) {
 bool Equivalent(const JsonValue& a, const JsonValue& b, const JsonCompareOptions& o,
                 std::string& path, std::string* where) {
   auto fail = [&] {
-    if (where) *where = (path.empty() ? "$" : path) + ": " + JsonToString(a) + " vs " + JsonToString(b);
+    if (where) *where = "$" + path + ": " + JsonToString(a) + " vs " + JsonToString(b);
     return false;
   };
   if (a.kind != b.kind) return fail();

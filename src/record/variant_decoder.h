@@ -48,12 +48,15 @@ namespace parq {
 
 enum class VariantBasicType : uint8_t { kPrimitive = 0, kShortString = 1, kObject = 2, kArray = 3 };
 
-// The primitive type ids of the spec's table.
+// The primitive type ids of the spec's table (apache/parquet-format
+// VariantEncoding.md as adopted: 17-20 for time, the nanosecond timestamps and
+// uuid; an early draft numbered those 21-24, which no writer we know emits —
+// the parquet-testing variant/ files use 17-20).  Other ids are Unsupported.
 enum class VariantPrimitive : uint8_t {
   kNull = 0, kTrue = 1, kFalse = 2, kInt8 = 3, kInt16 = 4, kInt32 = 5, kInt64 = 6,
   kDouble = 7, kDecimal4 = 8, kDecimal8 = 9, kDecimal16 = 10, kDate = 11,
   kTimestampMicros = 12, kTimestampNtzMicros = 13, kFloat = 14, kBinary = 15, kString = 16,
-  kTimeNtzMicros = 21, kTimestampNanos = 22, kTimestampNtzNanos = 23, kUuid = 24,
+  kTimeNtzMicros = 17, kTimestampNanos = 18, kTimestampNtzNanos = 19, kUuid = 20,
 };
 
 struct VariantDecodeOptions {
