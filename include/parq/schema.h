@@ -27,6 +27,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "parq/logical_type.h"
@@ -222,6 +223,7 @@ class Schema {
  private:
   std::unique_ptr<SchemaNode> root_;
   std::vector<ColumnDescriptor> columns_;
+  std::unordered_map<std::string, int> by_dotted_path_;  // first column of each path
 };
 
 // Parses the message-type text (parquet-java's MessageTypeParser grammar):

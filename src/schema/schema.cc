@@ -310,15 +310,15 @@ Result<Schema> Schema::Make(std::unique_ptr<SchemaNode> root, const SchemaOption
   SchemaNodeAccess::Demote(*root);
   Schema s;
   SchemaNodeAccess::CollectColumns(*root, &s.columns_);
+  s.by_dotted_path_.reserve(s.columns_.size());
+  for (const ColumnDescriptor& c : s.columns_) s.by_dotted_path_.emplace(c.dotted_path, c.index);
   s.root_ = std::move(root);
   return s;
 }
 
 const ColumnDescriptor* Schema::FindColumn(std::string_view dotted_path) const {
-  for (const auto& c : columns_) {
-    if (c.dotted_path == dotted_path) return &c;
-  }
-  return nullptr;
+  auto it = by_dotted_path_.find(std::string(dotted_path));
+  return it == by_dotted_path_.end() ? nullptr : &columns_[static_cast<size_t>(it->second)];
 }
 
 const ColumnDescriptor* Schema::FindColumn(const std::vector<std::string>& path) const {

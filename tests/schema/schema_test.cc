@@ -68,6 +68,15 @@ TEST(SchemaBuild, NamesWithDotsAreFound) {
   EXPECT_EQ(s.FindColumn("a.b.c.d")->path, (std::vector<std::string>{"a.b", "c.d"}));
 }
 
+TEST(SchemaBuild, DuplicateNamesKeepBothColumnsAndFindTheFirst) {
+  Schema s = std::move(ParseMessageType("message m { required int32 a; optional binary a (STRING); }")).value();
+  ASSERT_EQ(s.num_columns(), 2);
+  EXPECT_EQ(s.column(1).dotted_path, "a");
+  EXPECT_EQ(s.FindColumn("a"), &s.column(0));
+  EXPECT_EQ(s.FindColumnIndex("a"), 0);
+  EXPECT_EQ(s.FindNode("a"), s.column(0).node);
+}
+
 TEST(SchemaBuild, StrictErrorsNameTheField) {
   auto make_leaf = [](PhysicalType t, LogicalType lt, int32_t len) {
     return Schema::Make(Group("m", Repetition::kRequired,
