@@ -88,7 +88,7 @@ struct Parser {
         case 'r': out->push_back('\r'); break;
         case 't': out->push_back('\t'); break;
         case 'u': {
-          uint32_t cp;
+          uint32_t cp = 0;
           PARQ_RETURN_IF_ERROR(Hex4(&cp));
           if (cp >= 0xD800 && cp <= 0xDBFF) {
             uint32_t lo = 0;
