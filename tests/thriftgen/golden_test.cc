@@ -79,7 +79,13 @@ TEST(ThriftgenGolden, RandomFillSetsUnionsAndOptionals) {
 TEST(ThriftgenGolden, Defaults) {
   Outer o;
   EXPECT_FALSE(o.req_bool);
-  EXPECT_FALSE(o.opt_bool.has_value());  // optional with default: unset until read
+  // Optional fields with an IDL default start out holding it (as in Apache
+  // Thrift's C++); reset() makes them absent.
+  ASSERT_TRUE(o.opt_bool.has_value());
+  EXPECT_TRUE(*o.opt_bool);
+  EXPECT_EQ(o.i64v, 1234567890123);
+  EXPECT_EQ(o.is_default, true);
+  EXPECT_FALSE(o.opt_color.has_value());
   EXPECT_EQ(o.i8v, -5);
   EXPECT_EQ(o.i16v, 300);
   EXPECT_EQ(o.d, 1.5);
@@ -117,6 +123,7 @@ TEST(ThriftgenGolden, WritesFieldsInIdOrder) {
   // i32v (id 6) is declared before i16v (id 5) in the IDL; the encoding must
   // still go 1, 3, 4, 5, 6, ...
   Outer o;
+  o.opt_bool.reset();
   o.i32v = 9;
   std::string b = Encode(o);
   ASSERT_GE(b.size(), 8u);
@@ -127,7 +134,18 @@ TEST(ThriftgenGolden, WritesFieldsInIdOrder) {
   EXPECT_EQ(static_cast<uint8_t>(b[8]), 0x15);  // id 6 i32 (300 takes two bytes)
   Outer back;
   ASSERT_TRUE(Decode(b, &back));
+  EXPECT_TRUE(back.opt_bool.has_value());  // absent on the wire: reads as the default
+  back.opt_bool.reset();
   EXPECT_EQ(back, o);
+}
+
+TEST(ThriftgenGolden, OptionalDefaultsAreWrittenUnlessReset) {
+  Outer o;
+  std::string b = Encode(o);
+  EXPECT_EQ(static_cast<uint8_t>(b[1]), 0x11);  // id 2 bool true, written
+  o.opt_bool = false;
+  b = Encode(o);
+  EXPECT_EQ(static_cast<uint8_t>(b[1]), 0x12);
 }
 
 TEST(ThriftgenGolden, MissingRequiredFieldIsNamed) {

@@ -61,7 +61,10 @@ std::string IntLiteral(int64_t v, BaseType b) {
 }  // namespace
 
 std::string MemberInit(const EmitOptions& opt, const Field& f) {
-  if (f.req == Requiredness::kOptional) return "";
+  // Optional fields with an IDL default start out set to it, as in Apache
+  // Thrift's C++ (whose constructor marks them __isset): a value read from
+  // data without the field holds the default and writes it back.
+  if (f.req == Requiredness::kOptional && !f.default_value) return "";
   const TypeRef& t = *f.type;
   if (f.default_value) {
     const ConstValue& c = *f.default_value;

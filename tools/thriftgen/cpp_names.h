@@ -27,7 +27,8 @@ std::string Qualified(const EmitOptions& opt, const std::string& name);
 std::string CppType(const EmitOptions& opt, const TypeRef& t);
 // The member declaration type: std::optional<...> for optional fields.
 std::string MemberType(const EmitOptions& opt, const Field& f);
-// " = 0", "{}", " = true", ... (empty for optional fields).
+// " = 0", "{}", " = true", ... (empty for optional fields without an IDL
+// default; optional fields with one start out holding it).
 std::string MemberInit(const EmitOptions& opt, const Field& f);
 // "CType::kI32" etc.
 std::string WireType(const TypeRef& t);

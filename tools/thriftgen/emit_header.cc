@@ -30,16 +30,6 @@ void EmitStruct(const StructDef& s, const EmitOptions& opt, std::string* out) {
                       : f.req == Requiredness::kOptional ? "optional"
                                                          : "default";
     std::string note = std::to_string(f.id) + ": " + req + " " + IdlType(*f.type);
-    if (f.default_value && f.req == Requiredness::kOptional) {
-      const ConstValue& c = *f.default_value;
-      bool is_bool = f.type->kind == TypeRef::Kind::kBase && f.type->base == BaseType::kBool;
-      std::string v = is_bool && c.kind == ConstValue::Kind::kInt ? (c.int_value ? "true" : "false")
-                      : c.kind == ConstValue::Kind::kInt    ? std::to_string(c.int_value)
-                      : c.kind == ConstValue::Kind::kString ? CppStringLiteral(c.text)
-                      : c.kind == ConstValue::Kind::kIdent  ? c.text
-                                                            : std::to_string(c.double_value);
-      note += " (absent means " + v + ")";
-    }
     *out += "  " + MemberType(opt, f) + " " + f.name + MemberInit(opt, f) + ";  // " + note + "\n";
   }
   if (!s.fields.empty()) *out += "\n";
@@ -60,7 +50,8 @@ std::string EmitHeader(const Document& doc, const EmitOptions& opt) {
   out += "//  - enums are `enum class : int32_t`; values not in the IDL stay representable\n";
   out += "//    and EnumName() returns \"\" for them;\n";
   out += "//  - required and default fields are plain members, optional fields and\n";
-  out += "//    union members are std::optional; lists and sets are std::vector, maps\n";
+  out += "//    union members are std::optional (set to the IDL default if there is\n";
+  out += "//    one, like Apache Thrift); lists and sets are std::vector, maps\n";
   out += "//    std::vector<std::pair<K, V>>, string and binary std::string;\n";
   out += "//  - Read() decodes the Thrift compact protocol: false on error with the\n";
   out += "//    reason in r.status() (a missing required field is kCorrupt and named);\n";

@@ -4,6 +4,7 @@
 // filling all fields: optional ones about half the time, containers with 0..3
 // elements (none past the depth limit), strings with 0..8 random bytes,
 // enums with a random value the IDL defines, unions with exactly one member.
+// Optional fields with an IDL default are always set (see MemberInit).
 // Sets and maps get sorted, de-duplicated elements (as Apache Thrift's
 // std::set / std::map would hold them).  Doubles are always finite so that
 // values compare equal after a round trip.
@@ -159,6 +160,10 @@ std::string FillCall(const Field& f) {
     fn = "FillMap";
   } else {
     fn = f.req == Requiredness::kOptional ? "FillOptional" : "Fill";
+  }
+  if (f.req == Requiredness::kOptional && f.default_value) {
+    // Always set: Apache Thrift cannot represent "absent" after reading.
+    return "random_detail::Fill(rng, &out->" + f.name + ".emplace(), depth + 1);";
   }
   return "random_detail::" + fn + "(rng, &out->" + f.name + ", depth + 1);";
 }
