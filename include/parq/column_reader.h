@@ -1,0 +1,112 @@
+// parq/column_reader.h — reading one column chunk as levels and values.
+//
+//   auto reader = file_reader->OpenColumn(row_group, column);     // ColumnReader
+//   auto* ints = (*reader)->As<int64_t>();                         // TypedColumnReader<int64_t>*
+//   int64_t values_read;
+//   while (true) {
+//     PARQ_ASSIGN_OR_RETURN(int64_t levels, ints->ReadBatch(n, def, rep, vals, &values_read));
+//     if (levels == 0) break;                                      // end of the chunk
+//     ...
+//   }
+//
+// ReadBatch returns up to `max_levels` level entries from the current page
+// (never spanning two pages) with the non-null values packed densely at the
+// front of `values`: values_read == the count of definition levels equal to
+// the column's max definition level.  Definition levels are written only when
+// the max definition level is > 0 and repetition levels only when the max
+// repetition level is > 0 (the arrays may be null otherwise).
+//
+// Lifetime: ByteArray and FixedLenByteArray values point into page or
+// dictionary memory owned by the reader and stay valid until the next
+// ReadBatch / ReadIndices / SkipRows call.  Copy what you keep.
+//
+// Every level is checked: a definition level above the max, a repetition
+// level above the max, a chunk whose first repetition level is not 0, and a
+// page with fewer levels than its header promises are kCorrupt, with the
+// page, column path and row group in the context.
+//
+// Thread-safety: one reader per thread.  Readers of different chunks of one
+// file may run in parallel.
+#ifndef PARQ_COLUMN_READER_H_
+#define PARQ_COLUMN_READER_H_
+
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "parq/result.h"
+#include "parq/schema.h"
+#include "parq/types.h"
+
+namespace parq {
+
+template <typename T>
+class TypedColumnReader;
+
+class ColumnReader {
+ public:
+  virtual ~ColumnReader();
+
+  const ColumnDescriptor& descriptor() const;
+  PhysicalType physical_type() const { return descriptor().physical_type; }
+  // Level entries in the chunk as its metadata states.
+  int64_t num_values() const;
+
+  // The typed reader; nullptr when T is not this column's value type.
+  template <typename T>
+  TypedColumnReader<T>* As() {
+    return dynamic_cast<TypedColumnReader<T>*>(this);
+  }
+
+  struct Impl;  // private to src/column
+
+ protected:
+  explicit ColumnReader(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+template <typename T>
+class TypedColumnReader final : public ColumnReader {
+ public:
+  ~TypedColumnReader() override;
+
+  // Reads up to max_levels entries of the current page (see the file comment).
+  // Returns 0 only at the end of the chunk.
+  Result<int64_t> ReadBatch(int64_t max_levels, int16_t* def_levels, int16_t* rep_levels,
+                            T* values, int64_t* values_read);
+
+  // Skips whole records (rows); returns how many were skipped (fewer only at
+  // the end of the chunk).
+  Result<int64_t> SkipRows(int64_t rows);
+
+  // --- Dictionary access, without materialising values ---
+  // True when the page ReadIndices would read next is dictionary-encoded
+  // (loads the next page if needed; false at the end of the chunk).
+  Result<bool> NextPageIsDictionaryEncoded();
+  // Like ReadBatch, but returns dictionary indices instead of values.
+  // kInvalidArgument when the current page is not dictionary-encoded.
+  Result<int64_t> ReadIndices(int64_t max_levels, int16_t* def_levels, int16_t* rep_levels,
+                              int32_t* indices, int64_t* values_read);
+  // The chunk's dictionary (empty when it has none).
+  std::span<const T> dictionary() const;
+
+  struct Typed;  // private to src/column
+
+ private:
+  friend struct ColumnReaderFactory;
+  TypedColumnReader(std::unique_ptr<Impl> impl, std::unique_ptr<Typed> typed);
+  std::unique_ptr<Typed> typed_;
+};
+
+extern template class TypedColumnReader<bool>;
+extern template class TypedColumnReader<int32_t>;
+extern template class TypedColumnReader<int64_t>;
+extern template class TypedColumnReader<Int96>;
+extern template class TypedColumnReader<float>;
+extern template class TypedColumnReader<double>;
+extern template class TypedColumnReader<ByteArray>;
+extern template class TypedColumnReader<FixedLenByteArray>;
+
+}  // namespace parq
+
+#endif  // PARQ_COLUMN_READER_H_

@@ -1,0 +1,63 @@
+// parq/file_reader.h — opening a Parquet file for reading.
+//
+//   PARQ_ASSIGN_OR_RETURN(auto reader, parq::FileReader::Open("data.parquet"));
+//   const parq::FileMetaData& md = reader->metadata();
+//
+// Open reads and validates the footer and the schema; column data is read
+// only when asked for, and only the byte ranges of the requested columns.
+//
+// Thread-safety: a FileReader's const methods may be used from many threads;
+// readers it creates are each for one thread.
+#ifndef PARQ_FILE_READER_H_
+#define PARQ_FILE_READER_H_
+
+#include <memory>
+#include <string>
+
+#include "parq/column_reader.h"
+#include "parq/io.h"
+#include "parq/metadata.h"
+#include "parq/options.h"
+#include "parq/result.h"
+
+namespace parq {
+
+class FileReader {
+ public:
+  // Opens `path` (memory-mapped when `mmap`, else read with pread).
+  static Result<std::unique_ptr<FileReader>> Open(const std::string& path,
+                                                  const ReaderOptions& options = {},
+                                                  bool mmap = true);
+  static Result<std::unique_ptr<FileReader>> Open(std::shared_ptr<RandomAccessFile> file,
+                                                  const ReaderOptions& options = {});
+
+  const FileMetaData& metadata() const { return metadata_; }
+  const Schema& schema() const { return metadata_.schema(); }
+  const RandomAccessFile& file() const { return *file_; }
+  const std::shared_ptr<RandomAccessFile>& shared_file() const { return file_; }
+  const ReaderOptions& options() const { return options_; }
+  // A reader of one column chunk.  Reads that chunk's bytes only; keeps the
+  // file and metadata alive as long as it lives.
+  // REQUIRES: 0 <= row_group < num_row_groups, 0 <= column < num_columns.
+  Result<std::unique_ptr<ColumnReader>> OpenColumn(int row_group, int column) const;
+
+  // Where the footer starts and how long it is.
+  uint64_t footer_offset() const { return footer_offset_; }
+  uint32_t footer_length() const { return footer_length_; }
+
+ private:
+  FileReader(std::shared_ptr<RandomAccessFile> file, FileMetaData metadata,
+             const ReaderOptions& options, uint64_t footer_offset, uint32_t footer_length)
+      : file_(std::move(file)), metadata_(std::move(metadata)), options_(options),
+        footer_offset_(footer_offset), footer_length_(footer_length) {}
+
+  std::shared_ptr<RandomAccessFile> file_;
+  FileMetaData metadata_;
+  ReaderOptions options_;
+  uint64_t footer_offset_;
+  uint32_t footer_length_;
+};
+
+}  // namespace parq
+
+#endif  // PARQ_FILE_READER_H_

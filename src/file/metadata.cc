@@ -1,0 +1,271 @@
+#include "parq/metadata.h"
+
+#include "file/metadata_internal.h"
+#include "format/footer.h"
+#include "parq/options.h"
+#include "schema/schema_builder.h"
+
+namespace parq {
+namespace {
+
+std::vector<KeyValue> ConvertKeyValues(const std::optional<std::vector<format::KeyValue>>& kvs) {
+  std::vector<KeyValue> out;
+  if (!kvs) return out;
+  out.reserve(kvs->size());
+  for (const auto& kv : *kvs) out.push_back({kv.key, kv.value});
+  return out;
+}
+
+// Checks what later layers rely on: one chunk per leaf, each with metadata
+// (or crypto metadata) whose type and path agree with the schema.
+Status ValidateRowGroups(const format::FileMetaData& wire, const Schema& schema) {
+  const size_t leaves = static_cast<size_t>(schema.num_columns());
+  for (size_t rg = 0; rg < wire.row_groups.size(); ++rg) {
+    const auto& group = wire.row_groups[rg];
+    if (group.columns.size() != leaves) {
+      return std::move(Status::Corrupt("row group has " + std::to_string(group.columns.size()) +
+                                       " column chunks but the schema has " +
+                                       std::to_string(leaves) + " leaf columns"))
+          .WithRowGroup(static_cast<int64_t>(rg));
+    }
+    if (group.num_rows < 0) {
+      return std::move(Status::Corrupt("negative num_rows " + std::to_string(group.num_rows)))
+          .WithRowGroup(static_cast<int64_t>(rg));
+    }
+    for (size_t c = 0; c < leaves; ++c) {
+      const auto& chunk = group.columns[c];
+      const ColumnDescriptor& leaf = schema.column(static_cast<int>(c));
+      if (!chunk.meta_data) {
+        if (chunk.crypto_metadata) continue;  // encrypted columns carry it elsewhere
+        return std::move(Status::Corrupt("column chunk has no metadata"))
+            .WithColumn(leaf.dotted_path)
+            .WithRowGroup(static_cast<int64_t>(rg));
+      }
+      const auto& md = *chunk.meta_data;
+      if (static_cast<int32_t>(md.type) != static_cast<int32_t>(leaf.physical_type)) {
+        return std::move(Status::Corrupt(
+                             "column chunk type " + std::to_string(static_cast<int32_t>(md.type)) +
+                             " differs from the schema's " +
+                             std::string(PhysicalTypeName(leaf.physical_type))))
+            .WithColumn(leaf.dotted_path)
+            .WithRowGroup(static_cast<int64_t>(rg));
+      }
+      if (md.num_values < 0 || md.total_compressed_size < 0 || md.total_uncompressed_size < 0 ||
+          md.data_page_offset < 0) {
+        return std::move(Status::Corrupt("column chunk has a negative count, size or offset"))
+            .WithColumn(leaf.dotted_path)
+            .WithRowGroup(static_cast<int64_t>(rg));
+      }
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+FileMetaData MetaDataAccess::Make(format::FileMetaData wire, Schema schema) {
+  auto impl = std::make_shared<ColumnChunkMetaData::Impl>();
+  impl->wire = std::move(wire);
+  impl->schema = std::move(schema);
+  return FileMetaData(std::move(impl));
+}
+
+Result<FileMetaData> FileMetaData::Parse(const uint8_t* data, size_t size,
+                                         const ReaderOptions& options, uint64_t base_offset) {
+  PARQ_ASSIGN_OR_RETURN(format::FileMetaData wire,
+                        format::DecodeFileMetaData(data, size, options, base_offset));
+  return MetaDataAccess::FromWire(std::move(wire), options);
+}
+
+Result<FileMetaData> MetaDataAccess::FromWire(format::FileMetaData wire,
+                                              const ReaderOptions& options) {
+  if (wire.num_rows < 0) {
+    return Status::Corrupt("FileMetaData has negative num_rows " + std::to_string(wire.num_rows));
+  }
+  PARQ_ASSIGN_OR_RETURN(Schema schema, schema::FromFormat(wire.schema, options));
+  PARQ_RETURN_IF_ERROR(ValidateRowGroups(wire, schema));
+  return MetaDataAccess::Make(std::move(wire), std::move(schema));
+}
+
+int32_t FileMetaData::version() const { return impl_->wire.version; }
+int64_t FileMetaData::num_rows() const { return impl_->wire.num_rows; }
+std::optional<std::string> FileMetaData::created_by() const { return impl_->wire.created_by; }
+std::vector<KeyValue> FileMetaData::key_value_metadata() const {
+  return ConvertKeyValues(impl_->wire.key_value_metadata);
+}
+const Schema& FileMetaData::schema() const { return impl_->schema; }
+int FileMetaData::num_row_groups() const { return static_cast<int>(impl_->wire.row_groups.size()); }
+RowGroupMetaData FileMetaData::row_group(int i) const { return RowGroupMetaData(impl_, i); }
+bool FileMetaData::has_encryption_algorithm() const {
+  return impl_->wire.encryption_algorithm.has_value();
+}
+std::vector<std::string> FileMetaData::column_orders() const {
+  std::vector<std::string> out;
+  if (!impl_->wire.column_orders) return out;
+  for (const auto& order : *impl_->wire.column_orders) {
+    if (order.TYPE_ORDER) out.push_back("TYPE_ORDER");
+    else if (order.IEEE_754_TOTAL_ORDER) out.push_back("IEEE_754_TOTAL_ORDER");
+    else out.push_back("UNKNOWN");
+  }
+  return out;
+}
+
+// --- RowGroupMetaData ---
+
+namespace {
+const format::RowGroup& Group(const ColumnChunkMetaData::Impl& f, int rg) {
+  return f.wire.row_groups[static_cast<size_t>(rg)];
+}
+}  // namespace
+
+int64_t RowGroupMetaData::num_rows() const { return Group(*file_, row_group_).num_rows; }
+int64_t RowGroupMetaData::total_byte_size() const {
+  return Group(*file_, row_group_).total_byte_size;
+}
+std::optional<int64_t> RowGroupMetaData::total_compressed_size() const {
+  return Group(*file_, row_group_).total_compressed_size;
+}
+std::optional<int64_t> RowGroupMetaData::file_offset() const {
+  return Group(*file_, row_group_).file_offset;
+}
+std::optional<int16_t> RowGroupMetaData::ordinal() const { return Group(*file_, row_group_).ordinal; }
+std::vector<SortingColumn> RowGroupMetaData::sorting_columns() const {
+  std::vector<SortingColumn> out;
+  const auto& sc = Group(*file_, row_group_).sorting_columns;
+  if (!sc) return out;
+  for (const auto& s : *sc) out.push_back({s.column_idx, s.descending, s.nulls_first});
+  return out;
+}
+int RowGroupMetaData::num_columns() const {
+  return static_cast<int>(Group(*file_, row_group_).columns.size());
+}
+ColumnChunkMetaData RowGroupMetaData::column(int i) const {
+  return ColumnChunkMetaData(file_, row_group_, i);
+}
+
+// --- ColumnChunkMetaData ---
+
+namespace {
+const format::ColumnChunk& Chunk(const ColumnChunkMetaData::Impl& f, int rg, int c) {
+  return Group(f, rg).columns[static_cast<size_t>(c)];
+}
+// Encrypted chunks may lack meta_data; their views answer with empty values.
+const format::ColumnMetaData& Meta(const ColumnChunkMetaData::Impl& f, int rg, int c) {
+  static const format::ColumnMetaData kEmpty{};
+  const auto& chunk = Chunk(f, rg, c);
+  return chunk.meta_data ? *chunk.meta_data : kEmpty;
+}
+}  // namespace
+
+#define PARQ_META() Meta(*file_, row_group_, column_)
+
+std::optional<std::string> ColumnChunkMetaData::file_path() const {
+  return Chunk(*file_, row_group_, column_).file_path;
+}
+PhysicalType ColumnChunkMetaData::physical_type() const {
+  return file_->schema.column(column_).physical_type;
+}
+std::vector<std::string> ColumnChunkMetaData::path() const {
+  const auto& md = PARQ_META();
+  if (md.path_in_schema.empty()) return file_->schema.column(column_).path;
+  return md.path_in_schema;
+}
+std::string ColumnChunkMetaData::dotted_path() const {
+  std::string out;
+  for (const auto& part : path()) {
+    if (!out.empty()) out += '.';
+    out += part;
+  }
+  return out;
+}
+std::vector<Encoding> ColumnChunkMetaData::encodings() const {
+  std::vector<Encoding> out;
+  for (auto e : PARQ_META().encodings) out.push_back(static_cast<Encoding>(e));
+  return out;
+}
+Compression ColumnChunkMetaData::codec() const { return static_cast<Compression>(PARQ_META().codec); }
+int64_t ColumnChunkMetaData::num_values() const { return PARQ_META().num_values; }
+int64_t ColumnChunkMetaData::total_uncompressed_size() const {
+  return PARQ_META().total_uncompressed_size;
+}
+int64_t ColumnChunkMetaData::total_compressed_size() const {
+  return PARQ_META().total_compressed_size;
+}
+int64_t ColumnChunkMetaData::data_page_offset() const { return PARQ_META().data_page_offset; }
+std::optional<int64_t> ColumnChunkMetaData::index_page_offset() const {
+  return PARQ_META().index_page_offset;
+}
+std::optional<int64_t> ColumnChunkMetaData::dictionary_page_offset() const {
+  return PARQ_META().dictionary_page_offset;
+}
+std::optional<EncodedStatistics> ColumnChunkMetaData::statistics() const {
+  const auto& s = PARQ_META().statistics;
+  if (!s) return std::nullopt;
+  EncodedStatistics out;
+  out.null_count = s->null_count;
+  out.distinct_count = s->distinct_count;
+  out.nan_count = s->nan_count;
+  out.min_value = s->min_value;
+  out.max_value = s->max_value;
+  out.is_min_value_exact = s->is_min_value_exact;
+  out.is_max_value_exact = s->is_max_value_exact;
+  out.legacy_min = s->min;
+  out.legacy_max = s->max;
+  return out;
+}
+std::vector<PageEncodingStats> ColumnChunkMetaData::encoding_stats() const {
+  std::vector<PageEncodingStats> out;
+  const auto& es = PARQ_META().encoding_stats;
+  if (!es) return out;
+  for (const auto& e : *es) {
+    out.push_back({static_cast<PageType>(e.page_type), static_cast<Encoding>(e.encoding), e.count});
+  }
+  return out;
+}
+std::optional<int64_t> ColumnChunkMetaData::bloom_filter_offset() const {
+  return PARQ_META().bloom_filter_offset;
+}
+std::optional<int32_t> ColumnChunkMetaData::bloom_filter_length() const {
+  return PARQ_META().bloom_filter_length;
+}
+std::optional<int64_t> ColumnChunkMetaData::offset_index_offset() const {
+  return Chunk(*file_, row_group_, column_).offset_index_offset;
+}
+std::optional<int32_t> ColumnChunkMetaData::offset_index_length() const {
+  return Chunk(*file_, row_group_, column_).offset_index_length;
+}
+std::optional<int64_t> ColumnChunkMetaData::column_index_offset() const {
+  return Chunk(*file_, row_group_, column_).column_index_offset;
+}
+std::optional<int32_t> ColumnChunkMetaData::column_index_length() const {
+  return Chunk(*file_, row_group_, column_).column_index_length;
+}
+std::optional<SizeStatistics> ColumnChunkMetaData::size_statistics() const {
+  const auto& s = PARQ_META().size_statistics;
+  if (!s) return std::nullopt;
+  SizeStatistics out;
+  out.unencoded_byte_array_data_bytes = s->unencoded_byte_array_data_bytes;
+  if (s->repetition_level_histogram) out.repetition_level_histogram = *s->repetition_level_histogram;
+  if (s->definition_level_histogram) out.definition_level_histogram = *s->definition_level_histogram;
+  return out;
+}
+std::vector<KeyValue> ColumnChunkMetaData::key_value_metadata() const {
+  return ConvertKeyValues(PARQ_META().key_value_metadata);
+}
+bool ColumnChunkMetaData::is_encrypted() const {
+  return Chunk(*file_, row_group_, column_).crypto_metadata.has_value();
+}
+int64_t ColumnChunkMetaData::start_offset() const {
+  const auto& md = PARQ_META();
+  // Some writers store dictionary_page_offset = 0 for "none"; a dictionary can
+  // never sit at offset 0 (the magic is there), so treat it as absent.
+  if (md.dictionary_page_offset && *md.dictionary_page_offset > 0 &&
+      *md.dictionary_page_offset < md.data_page_offset) {
+    return *md.dictionary_page_offset;
+  }
+  return md.data_page_offset;
+}
+
+#undef PARQ_META
+
+}  // namespace parq

@@ -1,0 +1,44 @@
+// The file footer: locating, bounding and decoding FileMetaData, and writing it.
+//
+// Layout of a Parquet file's tail:
+//   ... <FileMetaData, compact Thrift> <footer length: 4 bytes LE> "PAR1"
+// A file also starts with "PAR1".  Encrypted-footer files use "PARE" at both
+// ends instead; they are recognised and refused with kUnsupported until
+// decryption exists.
+#ifndef PARQ_FORMAT_FOOTER_H_
+#define PARQ_FORMAT_FOOTER_H_
+
+#include <cstdint>
+
+#include "format/parquet_types.h"
+#include "parq/io.h"
+#include "parq/options.h"
+#include "parq/result.h"
+#include "thrift/compact_types.h"
+
+namespace parq::format {
+
+inline constexpr char kMagic[4] = {'P', 'A', 'R', '1'};
+inline constexpr char kEncryptedMagic[4] = {'P', 'A', 'R', 'E'};
+
+struct Footer {
+  FileMetaData metadata;
+  uint64_t offset = 0;  // where the FileMetaData bytes start
+  uint32_t length = 0;  // their length
+};
+
+thrift::ThriftLimits ThriftLimitsFrom(const ReaderOptions& options);
+
+// Reads and decodes the footer.  Errors name the file and the offending offset.
+Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& options);
+
+// Decodes FileMetaData from `size` bytes (the footer proper).
+Result<FileMetaData> DecodeFileMetaData(const uint8_t* data, size_t size,
+                                        const ReaderOptions& options, uint64_t base_offset = 0);
+
+// Writes FileMetaData, its length and the closing magic.
+Status WriteFooter(const FileMetaData& metadata, OutputStream* out);
+
+}  // namespace parq::format
+
+#endif  // PARQ_FORMAT_FOOTER_H_

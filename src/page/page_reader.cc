@@ -1,0 +1,253 @@
+#include "page/page_reader.h"
+
+#include <algorithm>
+
+#include "format/footer.h"
+#include "format/writer_version.h"
+#include "thrift/compact_reader.h"
+#include "util/crc32.h"
+
+namespace parq::page {
+namespace {
+
+// parquet-mr 1.2.8 and older left the dictionary page header out of
+// total_compressed_size (PARQUET-816); a dictionary header is at most this long.
+constexpr uint64_t kMaxDictionaryHeaderPadding = 100;
+
+Status PageError(Status st, int64_t ordinal, uint64_t offset) {
+  return std::move(st).WithPage(ordinal).WithFileOffset(offset);
+}
+
+}  // namespace
+
+Result<ChunkRange> ComputeChunkRange(const format::ColumnMetaData& md, uint64_t file_size,
+                                     const std::optional<std::string>& created_by) {
+  int64_t start = md.data_page_offset;
+  // A dictionary page, when there is one, comes first.  Some writers store 0
+  // for "no dictionary"; offset 0 holds the magic, so it can never be one.
+  if (md.dictionary_page_offset && *md.dictionary_page_offset > 0 &&
+      *md.dictionary_page_offset < start) {
+    start = *md.dictionary_page_offset;
+  }
+  if (start < 4 || md.total_compressed_size < 0) {
+    return Status::Corrupt("column chunk starts at offset " + std::to_string(start) +
+                           " with size " + std::to_string(md.total_compressed_size));
+  }
+  uint64_t offset = static_cast<uint64_t>(start);
+  uint64_t length = static_cast<uint64_t>(md.total_compressed_size);
+  if (offset > file_size || length > file_size - offset) {
+    return Status::Corrupt("column chunk [" + std::to_string(offset) + ", +" +
+                           std::to_string(length) + ") runs past the end of the file (" +
+                           std::to_string(file_size) + " bytes)");
+  }
+  if (created_by) {
+    auto version = format::ParseWriterVersion(*created_by);
+    if (version && version->IsBefore("parquet-mr", 1, 2, 9)) {
+      length += std::min(kMaxDictionaryHeaderPadding, file_size - offset - length);
+    }
+  }
+  return ChunkRange{offset, length};
+}
+
+Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& file,
+                                                     const format::ColumnMetaData& md,
+                                                     const ReaderOptions& options,
+                                                     const std::optional<std::string>& created_by) {
+  PARQ_ASSIGN_OR_RETURN(ChunkRange range, ComputeChunkRange(md, file.size(), created_by));
+  std::unique_ptr<PageReader> reader(new PageReader(md, options));
+  PARQ_ASSIGN_OR_RETURN(reader->codec_,
+                        compression::MakeCodec(static_cast<Compression>(md.codec)));
+  PARQ_ASSIGN_OR_RETURN(reader->chunk_,
+                        file.Read(range.offset, range.length, &reader->chunk_scratch_));
+  reader->chunk_offset_ = range.offset;
+  return reader;
+}
+
+Status PageReader::Decompress(const uint8_t* src, size_t src_size, size_t dst_size, Buffer* dst,
+                              std::span<const uint8_t>* out) {
+  if (codec_->type() == Compression::kUncompressed) {
+    if (src_size != dst_size) {
+      return Status::Corrupt("uncompressed page has " + std::to_string(src_size) +
+                             " bytes but its header says " + std::to_string(dst_size));
+    }
+    *out = {src, src_size};
+    return Status::OK();
+  }
+  // A zero-byte section is empty whatever the codec: some writers emit empty
+  // v2 pages whose body was never run through the compressor.
+  if (src_size == 0 && dst_size == 0) {
+    *out = {};
+    return Status::OK();
+  }
+  dst->Resize(dst_size);
+  PARQ_RETURN_IF_ERROR(codec_->Decompress(src, src_size, dst->data(), dst_size));
+  *out = {dst->data(), dst_size};
+  return Status::OK();
+}
+
+Result<bool> PageReader::Next(Page* page) {
+  while (true) {
+    // Stop at the end of the bytes, or once every value the chunk promises
+    // has been seen (the padded range of old files may hold stray bytes).
+    if (pos_ >= chunk_.size()) return false;
+    if (seen_data_page_ && values_seen_ >= md_.num_values) return false;
+
+    const uint64_t header_offset = chunk_offset_ + pos_;
+    const size_t available = std::min<size_t>(chunk_.size() - pos_,
+                                              static_cast<size_t>(options_.max_page_header_size));
+    thrift::CompactReader reader(chunk_.data() + pos_, available,
+                                 format::ThriftLimitsFrom(options_), header_offset);
+    header_ = format::PageHeader();
+    if (!format::Read(reader, &header_)) {
+      Status st = reader.status();
+      st.AddContext("decoding the page header");
+      return PageError(std::move(st), ordinal_, header_offset);
+    }
+    const size_t header_size = reader.position();
+    const int32_t compressed = header_.compressed_page_size;
+    const int32_t uncompressed = header_.uncompressed_page_size;
+    if (compressed < 0 || uncompressed < 0) {
+      return PageError(Status::Corrupt("negative page size (compressed " +
+                                       std::to_string(compressed) + ", uncompressed " +
+                                       std::to_string(uncompressed) + ")"),
+                       ordinal_, header_offset);
+    }
+    const size_t body_start = pos_ + header_size;
+    if (static_cast<size_t>(compressed) > chunk_.size() - body_start) {
+      return PageError(Status::Corrupt("page of " + std::to_string(compressed) +
+                                       " bytes runs past the end of its column chunk (" +
+                                       std::to_string(chunk_.size() - body_start) + " bytes left)"),
+                       ordinal_, header_offset);
+    }
+    const uint8_t* body = chunk_.data() + body_start;
+    pos_ = body_start + static_cast<size_t>(compressed);
+    const int64_t ordinal = ordinal_++;
+
+    const auto type = static_cast<PageType>(header_.type);
+    if (type != PageType::kDataPage && type != PageType::kDataPageV2 &&
+        type != PageType::kDictionaryPage) {
+      continue;  // INDEX_PAGE and unknown page types carry nothing for the reader
+    }
+    if (uncompressed > options_.max_page_size) {
+      return PageError(Status::LimitExceeded("page of " + std::to_string(uncompressed) +
+                                             " uncompressed bytes exceeds max_page_size " +
+                                             std::to_string(options_.max_page_size)),
+                       ordinal, header_offset);
+    }
+    if (uncompressed > (1 << 20) &&
+        uncompressed / std::max<int64_t>(compressed, 1) > options_.max_decompression_ratio) {
+      return PageError(Status::LimitExceeded("page claims " + std::to_string(uncompressed) +
+                                             " bytes from " + std::to_string(compressed) +
+                                             " compressed, beyond max_decompression_ratio"),
+                       ordinal, header_offset);
+    }
+    if (options_.verify_checksums && header_.crc) {
+      const uint32_t computed = util::Crc32(0, body, static_cast<size_t>(compressed));
+      if (computed != static_cast<uint32_t>(*header_.crc)) {
+        char msg[96];
+        std::snprintf(msg, sizeof msg, "page CRC32 mismatch: stored %08x, computed %08x",
+                      static_cast<uint32_t>(*header_.crc), computed);
+        return PageError(Status::Corrupt(msg), ordinal, header_offset);
+      }
+    }
+
+    *page = Page();
+    page->type = type;
+    page->ordinal = ordinal;
+    page->file_offset = header_offset;
+
+    if (type == PageType::kDictionaryPage) {
+      if (!header_.dictionary_page_header) {
+        return PageError(Status::Corrupt("dictionary page without a dictionary_page_header"),
+                         ordinal, header_offset);
+      }
+      if (seen_data_page_) {
+        return PageError(Status::Corrupt("dictionary page after a data page"), ordinal,
+                         header_offset);
+      }
+      const auto& h = *header_.dictionary_page_header;
+      if (h.num_values < 0) {
+        return PageError(Status::Corrupt("negative dictionary size " + std::to_string(h.num_values)),
+                         ordinal, header_offset);
+      }
+      page->num_values = h.num_values;
+      page->encoding = static_cast<Encoding>(h.encoding);
+      page->dictionary_is_sorted = h.is_sorted.value_or(false);
+      Status st = Decompress(body, static_cast<size_t>(compressed), static_cast<size_t>(uncompressed),
+                             &decompressed_, &page->values);
+      if (!st.ok()) return PageError(std::move(st), ordinal, header_offset);
+      return true;
+    }
+
+    if (type == PageType::kDataPage) {
+      if (!header_.data_page_header) {
+        return PageError(Status::Corrupt("data page without a data_page_header"), ordinal,
+                         header_offset);
+      }
+      const auto& h = *header_.data_page_header;
+      if (h.num_values < 0) {
+        return PageError(Status::Corrupt("negative value count " + std::to_string(h.num_values)),
+                         ordinal, header_offset);
+      }
+      page->num_values = h.num_values;
+      page->encoding = static_cast<Encoding>(h.encoding);
+      page->definition_level_encoding = static_cast<Encoding>(h.definition_level_encoding);
+      page->repetition_level_encoding = static_cast<Encoding>(h.repetition_level_encoding);
+      page->statistics = h.statistics ? &*h.statistics : nullptr;
+      Status st = Decompress(body, static_cast<size_t>(compressed), static_cast<size_t>(uncompressed),
+                             &decompressed_, &page->values);
+      if (!st.ok()) return PageError(std::move(st), ordinal, header_offset);
+    } else {
+      if (!header_.data_page_header_v2) {
+        return PageError(Status::Corrupt("data page v2 without a data_page_header_v2"), ordinal,
+                         header_offset);
+      }
+      const auto& h = *header_.data_page_header_v2;
+      const int64_t rep_len = h.repetition_levels_byte_length;
+      const int64_t def_len = h.definition_levels_byte_length;
+      if (h.num_values < 0 || h.num_nulls < 0 || h.num_rows < 0 || h.num_nulls > h.num_values ||
+          rep_len < 0 || def_len < 0 || rep_len + def_len > compressed ||
+          rep_len + def_len > uncompressed) {
+        return PageError(Status::Corrupt("inconsistent data page v2 header (values " +
+                                         std::to_string(h.num_values) + ", nulls " +
+                                         std::to_string(h.num_nulls) + ", rows " +
+                                         std::to_string(h.num_rows) + ", level bytes " +
+                                         std::to_string(rep_len) + "+" + std::to_string(def_len) +
+                                         ", page " + std::to_string(compressed) + ")"),
+                         ordinal, header_offset);
+      }
+      page->num_values = h.num_values;
+      page->num_nulls = h.num_nulls;
+      page->num_rows = h.num_rows;
+      page->encoding = static_cast<Encoding>(h.encoding);
+      page->statistics = h.statistics ? &*h.statistics : nullptr;
+      page->repetition_levels = {body, static_cast<size_t>(rep_len)};
+      page->definition_levels = {body + rep_len, static_cast<size_t>(def_len)};
+      const uint8_t* values = body + rep_len + def_len;
+      const size_t values_compressed = static_cast<size_t>(compressed - rep_len - def_len);
+      const size_t values_uncompressed = static_cast<size_t>(uncompressed - rep_len - def_len);
+      Status st;
+      if (h.is_compressed.value_or(true)) {
+        st = Decompress(values, values_compressed, values_uncompressed, &decompressed_,
+                        &page->values);
+      } else if (values_compressed != values_uncompressed) {
+        st = Status::Corrupt("uncompressed v2 page values have " +
+                             std::to_string(values_compressed) + " bytes, header says " +
+                             std::to_string(values_uncompressed));
+      } else {
+        page->values = {values, values_compressed};
+      }
+      if (!st.ok()) return PageError(std::move(st), ordinal, header_offset);
+    }
+    if (page->num_values > options_.max_values_per_page) {
+      return PageError(Status::LimitExceeded("page claims " + std::to_string(page->num_values) +
+                                             " values, beyond max_values_per_page"),
+                       ordinal, header_offset);
+    }
+    seen_data_page_ = true;
+    values_seen_ += page->num_values;
+    return true;
+  }
+}
+
+}  // namespace parq::page

@@ -1,0 +1,333 @@
+// parq meta FILE [--json]: everything the footer says, with statistics
+// decoded by each column's type.
+#include <cstdio>
+
+#include "cli.h"
+#include "parq/file_reader.h"
+#include "parq/schema.h"
+#include "record/json_writer.h"
+#include "record/leaf_format.h"
+
+namespace parq::cli {
+namespace {
+
+constexpr char kUsage[] = "parq meta FILE [--json]";
+
+// A statistics value as JSON text: decoded by type, or base64 when it cannot be.
+std::string StatValue(const LeafFormatter& f, const std::string& bytes) {
+  std::string out;
+  auto span = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  if (!f.Plain(out, span).ok()) {
+    out.clear();
+    AppendJsonBase64(out, span);
+  }
+  return out;
+}
+
+template <typename T>
+void OptInt(JsonWriter& w, const char* key, const std::optional<T>& v) {
+  if (!v) return;
+  w.Key(key);
+  w.Int64(static_cast<int64_t>(*v));
+}
+
+void WriteStatistics(JsonWriter& w, const EncodedStatistics& s, const LeafFormatter& f) {
+  w.BeginObject();
+  OptInt(w, "null_count", s.null_count);
+  OptInt(w, "distinct_count", s.distinct_count);
+  OptInt(w, "nan_count", s.nan_count);
+  auto value = [&](const char* key, const std::optional<std::string>& v) {
+    if (!v) return;
+    w.Key(key);
+    w.RawNumber(StatValue(f, *v));  // already a complete JSON value
+  };
+  value("min_value", s.min_value);
+  value("max_value", s.max_value);
+  if (s.is_min_value_exact) {
+    w.Key("is_min_value_exact");
+    w.Bool(*s.is_min_value_exact);
+  }
+  if (s.is_max_value_exact) {
+    w.Key("is_max_value_exact");
+    w.Bool(*s.is_max_value_exact);
+  }
+  value("min", s.legacy_min);
+  value("max", s.legacy_max);
+  w.EndObject();
+}
+
+void WriteKeyValues(JsonWriter& w, const std::vector<KeyValue>& kvs) {
+  w.BeginArray();
+  for (const auto& kv : kvs) {
+    w.BeginObject();
+    w.Key("key");
+    w.String(kv.key);
+    if (kv.value) {
+      w.Key("value");
+      w.String(*kv.value);
+    }
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+void WriteColumn(JsonWriter& w, const ColumnChunkMetaData& c, const ColumnDescriptor& d) {
+  LeafFormatter f(d);
+  w.BeginObject();
+  w.Key("path");
+  w.String(c.dotted_path());
+  w.Key("type");
+  w.String(PhysicalTypeName(c.physical_type()));
+  if (!d.logical_type.is_none()) {
+    w.Key("logical_type");
+    w.String(d.logical_type.ToString());
+  }
+  if (c.is_encrypted()) {
+    w.Key("encrypted");
+    w.Bool(true);
+  }
+  if (auto p = c.file_path()) {
+    w.Key("file_path");
+    w.String(*p);
+  }
+  w.Key("encodings");
+  w.BeginArray();
+  for (Encoding e : c.encodings()) w.String(EncodingName(e));
+  w.EndArray();
+  w.Key("codec");
+  w.String(CompressionName(c.codec()));
+  w.Key("num_values");
+  w.Int64(c.num_values());
+  w.Key("total_compressed_size");
+  w.Int64(c.total_compressed_size());
+  w.Key("total_uncompressed_size");
+  w.Int64(c.total_uncompressed_size());
+  w.Key("data_page_offset");
+  w.Int64(c.data_page_offset());
+  OptInt(w, "dictionary_page_offset", c.dictionary_page_offset());
+  OptInt(w, "index_page_offset", c.index_page_offset());
+  if (auto s = c.statistics()) {
+    w.Key("statistics");
+    WriteStatistics(w, *s, f);
+  }
+  auto es = c.encoding_stats();
+  if (!es.empty()) {
+    w.Key("encoding_stats");
+    w.BeginArray();
+    for (const auto& e : es) {
+      w.BeginObject();
+      w.Key("page_type");
+      w.String(PageTypeName(e.page_type));
+      w.Key("encoding");
+      w.String(EncodingName(e.encoding));
+      w.Key("count");
+      w.Int64(e.count);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  if (auto ss = c.size_statistics()) {
+    w.Key("size_statistics");
+    w.BeginObject();
+    OptInt(w, "unencoded_byte_array_data_bytes", ss->unencoded_byte_array_data_bytes);
+    auto hist = [&](const char* key, const std::vector<int64_t>& h) {
+      if (h.empty()) return;
+      w.Key(key);
+      w.BeginArray();
+      for (int64_t v : h) w.Int64(v);
+      w.EndArray();
+    };
+    hist("repetition_level_histogram", ss->repetition_level_histogram);
+    hist("definition_level_histogram", ss->definition_level_histogram);
+    w.EndObject();
+  }
+  OptInt(w, "column_index_offset", c.column_index_offset());
+  OptInt(w, "column_index_length", c.column_index_length());
+  OptInt(w, "offset_index_offset", c.offset_index_offset());
+  OptInt(w, "offset_index_length", c.offset_index_length());
+  OptInt(w, "bloom_filter_offset", c.bloom_filter_offset());
+  OptInt(w, "bloom_filter_length", c.bloom_filter_length());
+  auto kvs = c.key_value_metadata();
+  if (!kvs.empty()) {
+    w.Key("key_value_metadata");
+    WriteKeyValues(w, kvs);
+  }
+  w.EndObject();
+}
+
+std::string MetaJson(const FileReader& reader) {
+  const FileMetaData& md = reader.metadata();
+  std::string out;
+  JsonWriter w(&out);
+  w.BeginObject();
+  w.Key("file_size");
+  w.Int64(static_cast<int64_t>(reader.file().size()));
+  w.Key("footer_offset");
+  w.Int64(static_cast<int64_t>(reader.footer_offset()));
+  w.Key("footer_length");
+  w.Int64(reader.footer_length());
+  w.Key("version");
+  w.Int64(md.version());
+  if (auto cb = md.created_by()) {
+    w.Key("created_by");
+    w.String(*cb);
+  }
+  w.Key("num_rows");
+  w.Int64(md.num_rows());
+  w.Key("num_columns");
+  w.Int64(md.schema().num_columns());
+  w.Key("key_value_metadata");
+  WriteKeyValues(w, md.key_value_metadata());
+  auto orders = md.column_orders();
+  if (!orders.empty()) {
+    w.Key("column_orders");
+    w.BeginArray();
+    for (const auto& o : orders) w.String(o);
+    w.EndArray();
+  }
+  w.Key("row_groups");
+  w.BeginArray();
+  for (int g = 0; g < md.num_row_groups(); ++g) {
+    RowGroupMetaData rg = md.row_group(g);
+    w.BeginObject();
+    w.Key("num_rows");
+    w.Int64(rg.num_rows());
+    w.Key("total_byte_size");
+    w.Int64(rg.total_byte_size());
+    OptInt(w, "total_compressed_size", rg.total_compressed_size());
+    OptInt(w, "file_offset", rg.file_offset());
+    OptInt(w, "ordinal", rg.ordinal());
+    auto sorting = rg.sorting_columns();
+    if (!sorting.empty()) {
+      w.Key("sorting_columns");
+      w.BeginArray();
+      for (const auto& s : sorting) {
+        w.BeginObject();
+        w.Key("column_idx");
+        w.Int64(s.column_idx);
+        w.Key("descending");
+        w.Bool(s.descending);
+        w.Key("nulls_first");
+        w.Bool(s.nulls_first);
+        w.EndObject();
+      }
+      w.EndArray();
+    }
+    w.Key("columns");
+    w.BeginArray();
+    for (int c = 0; c < rg.num_columns(); ++c) WriteColumn(w, rg.column(c), md.schema().column(c));
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+  out.push_back('\n');
+  return out;
+}
+
+void Line(std::string& out, int indent, const std::string& text) {
+  out.append(static_cast<size_t>(indent) * 2, ' ');
+  out += text;
+  out += '\n';
+}
+
+template <typename T>
+std::string Opt(const std::optional<T>& v) {
+  return v ? std::to_string(*v) : "-";
+}
+
+std::string MetaText(const FileReader& reader) {
+  const FileMetaData& md = reader.metadata();
+  std::string out;
+  Line(out, 0, "file: " + reader.file().name() + " (" + std::to_string(reader.file().size()) +
+                   " bytes; footer " + std::to_string(reader.footer_length()) + " bytes at " +
+                   std::to_string(reader.footer_offset()) + ")");
+  Line(out, 0, "version: " + std::to_string(md.version()));
+  Line(out, 0, "created_by: " + md.created_by().value_or("-"));
+  Line(out, 0, "num_rows: " + std::to_string(md.num_rows()));
+  Line(out, 0, "num_columns: " + std::to_string(md.schema().num_columns()));
+  Line(out, 0, "num_row_groups: " + std::to_string(md.num_row_groups()));
+  auto kvs = md.key_value_metadata();
+  if (!kvs.empty()) {
+    Line(out, 0, "key_value_metadata:");
+    for (const auto& kv : kvs) {
+      std::string v = kv.value.value_or("<null>");
+      if (v.size() > 200) v = v.substr(0, 200) + "... (" + std::to_string(v.size()) + " bytes)";
+      Line(out, 1, kv.key + " = " + v);
+    }
+  }
+  auto orders = md.column_orders();
+  if (!orders.empty()) {
+    std::string line = "column_orders:";
+    for (const auto& o : orders) line += " " + o;
+    Line(out, 0, line);
+  }
+  for (int g = 0; g < md.num_row_groups(); ++g) {
+    RowGroupMetaData rg = md.row_group(g);
+    Line(out, 0, "row group " + std::to_string(g) + ": " + std::to_string(rg.num_rows()) +
+                     " rows, " + std::to_string(rg.total_byte_size()) + " bytes, compressed " +
+                     Opt(rg.total_compressed_size()) + ", file_offset " + Opt(rg.file_offset()) +
+                     ", ordinal " + Opt(rg.ordinal()));
+    for (int c = 0; c < rg.num_columns(); ++c) {
+      ColumnChunkMetaData cc = rg.column(c);
+      const ColumnDescriptor& d = md.schema().column(c);
+      LeafFormatter f(d);
+      std::string type(PhysicalTypeName(cc.physical_type()));
+      if (!d.logical_type.is_none()) type += " " + d.logical_type.ToString();
+      Line(out, 1, "column " + std::to_string(c) + " " + cc.dotted_path() + ": " + type +
+                       (cc.is_encrypted() ? " (encrypted)" : ""));
+      std::string enc;
+      for (Encoding e : cc.encodings()) enc += (enc.empty() ? "" : ",") + std::string(EncodingName(e));
+      Line(out, 2, "codec " + std::string(CompressionName(cc.codec())) + ", encodings " + enc +
+                       ", values " + std::to_string(cc.num_values()));
+      Line(out, 2, "size " + std::to_string(cc.total_compressed_size()) + " compressed, " +
+                       std::to_string(cc.total_uncompressed_size()) + " uncompressed");
+      Line(out, 2, "offsets: data page " + std::to_string(cc.data_page_offset()) +
+                       ", dictionary page " + Opt(cc.dictionary_page_offset()) +
+                       ", index page " + Opt(cc.index_page_offset()));
+      if (auto s = cc.statistics()) {
+        std::string line = "statistics:";
+        if (s->null_count) line += " nulls " + std::to_string(*s->null_count);
+        if (s->distinct_count) line += ", distinct " + std::to_string(*s->distinct_count);
+        if (s->nan_count) line += ", NaNs " + std::to_string(*s->nan_count);
+        if (s->min_value) {
+          line += ", min " + StatValue(f, *s->min_value);
+          if (s->is_min_value_exact && !*s->is_min_value_exact) line += " (truncated)";
+        }
+        if (s->max_value) {
+          line += ", max " + StatValue(f, *s->max_value);
+          if (s->is_max_value_exact && !*s->is_max_value_exact) line += " (truncated)";
+        }
+        if (s->legacy_min) line += ", legacy min " + StatValue(f, *s->legacy_min);
+        if (s->legacy_max) line += ", legacy max " + StatValue(f, *s->legacy_max);
+        Line(out, 2, line);
+      }
+      if (cc.column_index_offset() || cc.offset_index_offset()) {
+        Line(out, 2, "page index: column index " + Opt(cc.column_index_offset()) + "+" +
+                         Opt(cc.column_index_length()) + ", offset index " +
+                         Opt(cc.offset_index_offset()) + "+" + Opt(cc.offset_index_length()));
+      }
+      if (cc.bloom_filter_offset()) {
+        Line(out, 2, "bloom filter: " + Opt(cc.bloom_filter_offset()) + "+" +
+                         Opt(cc.bloom_filter_length()));
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int RunMeta(int argc, char** argv) {
+  Args args;
+  std::string error;
+  if (!args.Parse(argc, argv, {"json"}, {}, &error)) return ReportUsage(error, kUsage);
+  if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
+  auto reader = FileReader::Open(args.positional()[0]);
+  if (!reader.ok()) return ReportError(reader.status());
+  std::string out = args.Has("json") ? MetaJson(**reader) : MetaText(**reader);
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return kExitOk;
+}
+
+}  // namespace parq::cli

@@ -1,0 +1,50 @@
+// parq — the command-line tool.  One verb per file (cmd_<verb>.cc).
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "cli.h"
+#include "parq/version.h"
+
+namespace {
+
+struct Verb {
+  const char* name;
+  int (*run)(int argc, char** argv);
+  const char* summary;
+};
+
+constexpr Verb kVerbs[] = {
+    {"meta", parq::cli::RunMeta, "footer: rows, row groups, column chunks, statistics, offsets"},
+    {"schema", parq::cli::RunSchema, "the schema as message-type text"},
+};
+
+void PrintHelp(FILE* out) {
+  std::fprintf(out, "usage: parq VERB [options] FILE...\n\nverbs:\n");
+  for (const Verb& v : kVerbs) std::fprintf(out, "  %-10s %s\n", v.name, v.summary);
+  std::fprintf(out, "\nexit status: 0 ok, 1 bad or unsupported file, 2 usage error\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    PrintHelp(stderr);
+    return parq::cli::kExitUsage;
+  }
+  std::string verb = argv[1];
+  if (verb == "--help" || verb == "-h" || verb == "help") {
+    PrintHelp(stdout);
+    return parq::cli::kExitOk;
+  }
+  if (verb == "--version" || verb == "version") {
+    std::printf("%s\n", parq::kCreatedBy);
+    return parq::cli::kExitOk;
+  }
+  for (const Verb& v : kVerbs) {
+    if (verb == v.name) return v.run(argc - 2, argv + 2);
+  }
+  std::fprintf(stderr, "parq: usage error: unknown verb '%s'\n", verb.c_str());
+  PrintHelp(stderr);
+  return parq::cli::kExitUsage;
+}
