@@ -69,7 +69,8 @@ class Codec {
 // the codec's default:
 //   GZIP    0..9 (default 6)          BROTLI  0..11 (default 8)
 //   ZSTD    ZSTD_minCLevel()..ZSTD_maxCLevel(), 0 = library default (default 3)
-//   LZ4, LZ4_RAW  1 = fast (default), 2..12 = LZ4HC, -N = fast with acceleration N
+//   LZ4, LZ4_RAW  1 = fast (default), 2..12 = LZ4HC, <= 0 = fast with acceleration
+//                 max(1, -level), down to -65537
 //   UNCOMPRESSED, SNAPPY: no levels (a level is kInvalidArgument)
 // LZO and values outside the enum are kUnsupported.
 Result<std::unique_ptr<Codec>> MakeCodec(Compression type, std::optional<int> level = std::nullopt);
