@@ -21,7 +21,7 @@ void CompactReader::Fail(StatusCode code, std::string message) {
   // Sticky: with no bytes left every later read takes its slow path, which
   // finds the reader failed and returns zero.
   end_ = pos_;
-  pending_bool_ = false;
+  field_type_ = 0;
 }
 
 void CompactReader::FailTruncated(size_t need, const char* what) {
@@ -105,15 +105,38 @@ bool CompactReader::FieldBeginSlow(CType* type, int16_t* id) {
   last_field_id_ = fid;
   *id = fid;
   *type = static_cast<CType>(t);
-  pending_bool_ = (t - 1u) < 2u;
-  bool_value_ = t == 1;
+  field_type_ = static_cast<uint8_t>(t);
   return true;
 }
 
 bool CompactReader::StructBeginSlow() {
   if (!ok()) return false;
-  Fail(StatusCode::kLimitExceeded, "nesting depth exceeds the limit " + std::to_string(limits_.max_depth));
-  return false;
+  if (depth_ >= limits_.max_depth) {
+    Fail(StatusCode::kLimitExceeded, "nesting depth exceeds the limit " + std::to_string(limits_.max_depth));
+    return false;
+  }
+  // Deeper than the inline stack (only with a raised max_depth).
+  ++depth_;
+  if (struct_depth_ < kInlineStructs) {
+    field_stack_[struct_depth_] = last_field_id_;
+  } else {
+    spill_.push_back(last_field_id_);
+  }
+  ++struct_depth_;
+  last_field_id_ = 0;
+  return true;
+}
+
+void CompactReader::PopFieldIdSlow() {
+  if (struct_depth_ == 0) return;  // unbalanced call; nothing to restore
+  --struct_depth_;
+  --depth_;
+  if (struct_depth_ < kInlineStructs) {
+    last_field_id_ = field_stack_[struct_depth_];
+  } else {
+    last_field_id_ = spill_.back();
+    spill_.pop_back();
+  }
 }
 
 bool CompactReader::CheckContainer(const char* kind, uint32_t n, uint64_t min_entry) {
@@ -187,43 +210,52 @@ bool CompactReader::MapBegin(CType* key_type, CType* value_type, uint32_t* size)
   return true;
 }
 
-void CompactReader::Skip(CType type) {
+// Skips a value that is not a struct or container; false for those.
+inline bool CompactReader::SkipScalar(CType type) {
   switch (type) {
     case CType::kBoolTrue:
     case CType::kBoolFalse:
       (void)ReadBool();  // a field's value was in its header; an element is one byte
-      return;
+      return true;
     case CType::kByte:
       (void)ReadByte();
-      return;
+      return true;
     case CType::kI16:
       (void)ReadI16();
-      return;
+      return true;
     case CType::kI32:
       (void)ReadVarint32();
-      return;
+      return true;
     case CType::kI64:
       (void)ReadVarint64();
-      return;
+      return true;
     case CType::kDouble:
       (void)ReadDouble();
-      return;
+      return true;
     case CType::kBinary: {
       uint32_t len = ReadVarint32();
-      if (len > remaining() || static_cast<int64_t>(len) > limits_.max_string_size) {
+      if (len > remaining() || static_cast<int64_t>(len) > limits_.max_string_size) [[unlikely]] {
         FailBinary(len);
-        return;
+        return true;
       }
       pos_ += len;
-      return;
+      return true;
     }
+    default:
+      return false;
+  }
+}
+
+void CompactReader::Skip(CType type) {
+  if (SkipScalar(type)) return;
+  switch (type) {
     case CType::kStruct: {
       if (!StructBegin()) return;
       CType t;
       int16_t id;
+      // After a failure FieldBegin returns false, which ends the loop.
       while (FieldBegin(&t, &id)) {
-        Skip(t);
-        if (!ok()) return;
+        if (!SkipScalar(t)) Skip(t);
       }
       if (!ok()) return;
       StructEnd();
@@ -234,9 +266,13 @@ void CompactReader::Skip(CType type) {
       CType et;
       uint32_t n;
       if (!ListBegin(&et, &n)) return;
-      for (uint32_t i = 0; i < n; ++i) {
-        Skip(et);
-        if (!ok()) return;
+      if (et == CType::kByte || et == CType::kDouble) {
+        // Fixed width: ListBegin checked that n elements fit the bytes left.
+        pos_ += static_cast<size_t>(n) * (et == CType::kByte ? 1 : 8);
+      } else {
+        for (uint32_t i = 0; i < n && ok(); ++i) {
+          if (!SkipScalar(et)) Skip(et);
+        }
       }
       ContainerEnd();
       return;
@@ -245,15 +281,14 @@ void CompactReader::Skip(CType type) {
       CType kt, vt;
       uint32_t n;
       if (!MapBegin(&kt, &vt, &n)) return;
-      for (uint32_t i = 0; i < n; ++i) {
-        Skip(kt);
-        Skip(vt);
-        if (!ok()) return;
+      for (uint32_t i = 0; i < n && ok(); ++i) {
+        if (!SkipScalar(kt)) Skip(kt);
+        if (!SkipScalar(vt)) Skip(vt);
       }
       ContainerEnd();
       return;
     }
-    case CType::kStop:
+    default:
       break;
   }
   Fail(StatusCode::kCorrupt, "cannot skip a value of type code " + std::to_string(static_cast<int>(type)));

@@ -108,9 +108,11 @@ class CompactReader {
   [[gnu::cold]] int16_t FailI16Range(uint32_t v);
   [[gnu::cold]] bool FailBoolByte(uint8_t b);
   [[gnu::cold]] void FailBinary(uint32_t len);
+  void PopFieldIdSlow();
   // Checks a container of `n` entries, each at least `min_entry` bytes,
   // against the limit, the bytes left and the depth; on success counts the
   // depth.
+  bool SkipScalar(CType type);
   bool CheckContainer(const char* kind, uint32_t n, uint64_t min_entry);
   static bool ValidType(uint32_t t) { return t - 1u < 12u; }
   static uint32_t MinBytes(uint32_t t) { return t == static_cast<uint32_t>(CType::kDouble) ? 8u : 1u; }
@@ -121,13 +123,17 @@ class CompactReader {
   ThriftLimits limits_;
   uint64_t base_offset_;
   Status status_;
-  int32_t depth_ = 0;
+  int32_t depth_ = 0;  // open structs and containers
   int16_t last_field_id_ = 0;
-  // A bool field's value read from its header, waiting for ReadBool/Skip.
-  bool pending_bool_ = false;
-  bool bool_value_ = false;
-  // The enclosing structs' last field ids (for the id deltas).
-  std::vector<int16_t> field_stack_;
+  // The type code of the last field header while its value is unread; a
+  // bool field (1 or 2) hands its value to ReadBool/Skip, which clear it.
+  uint8_t field_type_ = 0;
+  // The enclosing structs' last field ids (for the id deltas): the first
+  // kInlineStructs in place, deeper ones in spill_.
+  static constexpr int kInlineStructs = 32;
+  int32_t struct_depth_ = 0;
+  int16_t field_stack_[kInlineStructs];
+  std::vector<int16_t> spill_;
 };
 
 // ---------------------------------------------------------------------------
@@ -207,9 +213,10 @@ inline int8_t CompactReader::ReadByte() {
 }
 
 inline bool CompactReader::ReadBool() {
-  if (pending_bool_) {
-    pending_bool_ = false;
-    return bool_value_;
+  if (field_type_ - 1u < 2u) {  // a bool field: the value was in the header
+    bool v = field_type_ == 1;
+    field_type_ = 0;
+    return v;
   }
   if (pos_ == end_) [[unlikely]] {
     FailTruncated(1, "bool");
@@ -242,18 +249,20 @@ inline void CompactReader::ReadBinary(std::string* out) {
     return;
   }
   // A bad length varint fails the reader and yields 0, so this assigns "".
-  out->assign(reinterpret_cast<const char*>(pos_), len);
+  // (clear + append skips assign's aliasing checks: the input cannot alias.)
+  out->clear();
+  out->append(reinterpret_cast<const char*>(pos_), len);
   pos_ += len;
 }
 
 inline bool CompactReader::FieldBegin(CType* type, int16_t* id) {
-  pending_bool_ = false;
   if (pos_ == end_) [[unlikely]] return FieldBeginSlow(type, id);
   uint32_t b = *pos_;
   uint32_t t = b & 0x0F;
   uint32_t delta = b >> 4;
   if (t == 0) {  // STOP (Apache Thrift ignores the high nibble too)
     ++pos_;
+    field_type_ = 0;
     return false;
   }
   if (delta == 0 || !ValidType(t)) [[unlikely]] return FieldBeginSlow(type, id);
@@ -262,23 +271,23 @@ inline bool CompactReader::FieldBegin(CType* type, int16_t* id) {
   last_field_id_ = fid;
   *id = fid;
   *type = static_cast<CType>(t);
-  pending_bool_ = (t - 1u) < 2u;
-  bool_value_ = t == 1;
+  field_type_ = static_cast<uint8_t>(t);
   return true;
 }
 
 inline bool CompactReader::StructBegin() {
-  if (depth_ >= limits_.max_depth || !ok()) [[unlikely]] return StructBeginSlow();
+  if (depth_ >= limits_.max_depth || struct_depth_ >= kInlineStructs || !ok()) [[unlikely]] {
+    return StructBeginSlow();
+  }
   ++depth_;
-  field_stack_.push_back(last_field_id_);
+  field_stack_[struct_depth_++] = last_field_id_;
   last_field_id_ = 0;
   return true;
 }
 
 inline void CompactReader::StructEnd() {
-  if (field_stack_.empty()) [[unlikely]] return;  // unbalanced call; nothing to restore
-  last_field_id_ = field_stack_.back();
-  field_stack_.pop_back();
+  if (struct_depth_ > kInlineStructs || struct_depth_ == 0) [[unlikely]] return PopFieldIdSlow();
+  last_field_id_ = field_stack_[--struct_depth_];
   --depth_;
 }
 

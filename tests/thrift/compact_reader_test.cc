@@ -462,6 +462,50 @@ TEST(CompactReaderLimits, StructAndContainerDepthShareOneCount) {
   EXPECT_EQ(r2.remaining(), 0u);
 }
 
+TEST(CompactReaderLimits, DeepNestingBeyondTheInlineStackKeepsFieldIds) {
+  // 100 levels of struct { 3: struct {...}, 4: i32 level }: the delta of
+  // field 4 must come from field 3 of the same level at every depth.
+  const int kLevels = 100;
+  CompactWriter w;
+  for (int k = 0; k < kLevels; ++k) {
+    w.StructBegin();
+    if (k + 1 < kLevels) w.FieldBegin(CType::kStruct, 3);
+  }
+  for (int k = kLevels - 1; k >= 0; --k) {
+    w.FieldBegin(CType::kI32, 4);
+    w.WriteI32(k);
+    w.StructEnd();
+  }
+  ThriftLimits lim;
+  lim.max_depth = kLevels;
+  CompactReader r(w.data(), w.size(), lim);
+  CType t;
+  int16_t id;
+  for (int k = 0; k < kLevels; ++k) {
+    ASSERT_TRUE(r.StructBegin()) << k;
+    if (k + 1 < kLevels) {
+      ASSERT_TRUE(r.FieldBegin(&t, &id));
+      ASSERT_EQ(id, 3);
+    }
+  }
+  for (int k = kLevels - 1; k >= 0; --k) {
+    ASSERT_TRUE(r.FieldBegin(&t, &id));
+    ASSERT_EQ(id, 4) << "level " << k;
+    ASSERT_EQ(r.ReadI32(), k);
+    ASSERT_FALSE(r.FieldBegin(&t, &id));
+    r.StructEnd();
+  }
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.remaining(), 0u);
+  CompactReader s(w.data(), w.size(), lim);
+  s.Skip(CType::kStruct);
+  EXPECT_TRUE(s.ok());
+  lim.max_depth = kLevels - 1;
+  CompactReader s2(w.data(), w.size(), lim);
+  s2.Skip(CType::kStruct);
+  EXPECT_EQ(s2.status().code(), StatusCode::kLimitExceeded);
+}
+
 // --- Sticky errors ---------------------------------------------------------
 
 TEST(CompactReaderErrors, FirstFailureWinsAndLaterCallsAreNoOps) {
