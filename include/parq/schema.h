@@ -234,7 +234,11 @@ class Schema {
 //          | fixed_len_byte_array "(" <n> ")"
 //   annotation := a LogicalType (STRING, INTEGER(8,false), DECIMAL(9,2), ...)
 //               | a ConvertedType (UTF8, INT_8, DECIMAL(9,2), MAP_KEY_VALUE, ...)
-// Keywords are case-insensitive.  Errors (kInvalidArgument) name the line.
+// Keywords are case-insensitive.  A name or CRS that is empty or holds white
+// space, a double quote, a backslash or one of , ; { } ( ) = is written in
+// double quotes, with backslash escapes for quotes and backslashes
+// (parquet-java would print it bare and fail to read it back).
+// Errors (kInvalidArgument) name the line.
 Result<Schema> ParseMessageType(std::string_view text, const SchemaOptions& options = {});
 
 }  // namespace parq

@@ -2,6 +2,8 @@
 // LogicalTypes.md, and the physical-type validity rules.
 #include "parq/logical_type.h"
 
+#include "schema/schema_internal.h"
+
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -55,6 +57,26 @@ std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   return s;
+}
+
+// Splits "a,b" at commas outside double quotes.
+std::vector<std::string_view> SplitParams(std::string_view inner) {
+  std::vector<std::string_view> out;
+  bool quoted = false;
+  size_t start = 0;
+  for (size_t i = 0; i < inner.size(); ++i) {
+    char c = inner[i];
+    if (quoted && c == '\\') {
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      out.push_back(Trim(inner.substr(start, i - start)));
+      start = i + 1;
+    }
+  }
+  out.push_back(Trim(inner.substr(start)));
+  return out;
 }
 
 bool ParseBool(std::string_view s, bool* out) {
@@ -172,11 +194,11 @@ std::string LogicalType::ToString() const {
       if (variant_version_) s += "(" + std::to_string(*variant_version_) + ")";
       break;
     case Kind::kGeometry:
-      if (!crs_.empty()) s += "(" + crs_ + ")";
+      if (!crs_.empty()) s += "(" + QuoteIfNeeded(crs_) + ")";
       break;
     case Kind::kGeography:
       if (!crs_.empty() || algorithm_) {
-        s += "(" + crs_;
+        s += "(" + QuoteIfNeeded(crs_);
         if (algorithm_) {
           s += ",";
           s += EdgeAlgorithmName(*algorithm_);
@@ -199,13 +221,7 @@ Result<LogicalType> LogicalType::Parse(std::string_view text) {
     if (text.back() != ')') return Status::InvalidArgument("logical type '" + std::string(text) + "': missing ')'");
     has_params = true;
     name = Trim(text.substr(0, open));
-    std::string_view inner = text.substr(open + 1, text.size() - open - 2);
-    while (true) {
-      size_t comma = inner.find(',');
-      params.push_back(Trim(inner.substr(0, comma)));
-      if (comma == std::string_view::npos) break;
-      inner.remove_prefix(comma + 1);
-    }
+    params = SplitParams(text.substr(open + 1, text.size() - open - 2));
   }
   auto bad = [&](std::string_view why) {
     return Status::InvalidArgument("logical type '" + std::string(text) + "': " + std::string(why));
@@ -261,12 +277,14 @@ Result<LogicalType> LogicalType::Parse(std::string_view text) {
   }
   if (name == "GEOMETRY") {
     if (!has_params) return Geometry();
-    if (params.size() != 1) return bad("expected GEOMETRY(crs)");
-    return Geometry(std::string(params[0]));
+    std::string crs;
+    if (params.size() != 1 || !Unquote(params[0], &crs)) return bad("expected GEOMETRY(crs)");
+    return Geometry(std::move(crs));
   }
   if (name == "GEOGRAPHY") {
     if (!has_params) return Geography();
-    if (params.size() > 2) return bad("expected GEOGRAPHY(crs,algorithm)");
+    std::string crs;
+    if (params.size() > 2 || !Unquote(params[0], &crs)) return bad("expected GEOGRAPHY(crs,algorithm)");
     std::optional<EdgeAlgorithm> algo;
     if (params.size() == 2) {
       for (int i = 0; i <= 4; ++i) {
@@ -274,7 +292,7 @@ Result<LogicalType> LogicalType::Parse(std::string_view text) {
       }
       if (!algo) return bad("unknown edge algorithm");
     }
-    return Geography(std::string(params[0]), algo);
+    return Geography(std::move(crs), algo);
   }
   return bad("unknown logical type");
 }

@@ -5,12 +5,21 @@
 #define PARQ_SCHEMA_SCHEMA_INTERNAL_H_
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "parq/schema.h"
 #include "parq/status.h"
 
 namespace parq {
+
+// Text quoting for names and CRS values in the message-type form: a value
+// that is empty or holds white space, a double quote, a backslash or one of
+// , ; { } ( ) = is written in double quotes, quotes and backslashes escaped
+// with a backslash; anything else is written as is.
+std::string QuoteIfNeeded(std::string_view s);
+// Undoes QuoteIfNeeded (unquoted text is copied); false if malformed.
+bool Unquote(std::string_view s, std::string* out);
 
 class SchemaNodeAccess {
  public:

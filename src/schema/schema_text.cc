@@ -16,6 +16,40 @@
 
 namespace parq {
 
+// A CRS may be any text (PROJJSON holds commas, braces, spaces): it is
+// written in double quotes, with \" and \\ escaped, when it holds a character
+// the message-type grammar uses.
+std::string QuoteIfNeeded(std::string_view s) {
+  if (!s.empty() && s.find_first_of(" \t\r\n,;{}()=\"\\") == std::string::npos) return std::string(s);
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
+// Undoes QuoteIfNeeded; false for a malformed quoted string.
+bool Unquote(std::string_view s, std::string* out) {
+  out->clear();
+  if (s.empty() || s.front() != '"') {
+    out->assign(s);
+    return true;
+  }
+  if (s.size() < 2 || s.back() != '"') return false;
+  s = s.substr(1, s.size() - 2);
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\') {
+      if (++i == s.size()) return false;
+    } else if (s[i] == '"') {
+      return false;
+    }
+    *out += s[i];
+  }
+  return true;
+}
+
 namespace {
 
 std::string TypeKeyword(const SchemaNode& n) {
@@ -38,7 +72,7 @@ void PrintNode(const SchemaNode& n, int indent, std::string* out) {
   out->append(" ");
   out->append(n.is_group() ? "group" : TypeKeyword(n));
   out->append(" ");
-  out->append(n.name());
+  out->append(QuoteIfNeeded(n.name()));
   if (!n.logical_type().is_none()) {
     out->append(" (" + n.logical_type().ToString() + ")");
   } else if (n.converted_type() == ConvertedType::kMapKeyValue) {
@@ -56,7 +90,7 @@ void PrintNode(const SchemaNode& n, int indent, std::string* out) {
 }
 
 // Tokens: words (anything but white space and the punctuation below) and the
-// single characters { } ( ) ; = ,
+// single characters { } ( ) ; = , ; a double-quoted string is one word.
 struct Token {
   std::string_view text;
   int line = 0;
@@ -81,6 +115,17 @@ std::vector<Token> Tokenize(std::string_view s) {
       continue;
     }
     size_t j = i;
+    if (c == '"') {
+      // A quoted string (a CRS in an annotation) is one token, quotes kept.
+      for (++j; j < s.size() && s[j] != '"'; ++j) {
+        if (s[j] == '\\') ++j;
+        if (j < s.size() && s[j] == '\n') ++line;
+      }
+      j = j < s.size() ? j + 1 : s.size();
+      out.push_back({s.substr(i, j - i), line});
+      i = j;
+      continue;
+    }
     while (j < s.size() && !is_space(s[j]) && !is_punct(s[j])) ++j;
     out.push_back({s.substr(i, j - i), line});
     i = j;
@@ -105,8 +150,8 @@ class Parser {
 
   Result<std::unique_ptr<SchemaNode>> ParseMessage() {
     PARQ_RETURN_IF_ERROR(ExpectWord("message"));
-    PARQ_ASSIGN_OR_RETURN(std::string_view name, Name());
-    auto root = SchemaNode::MakeGroup(std::string(name), Repetition::kRequired, {});
+    PARQ_ASSIGN_OR_RETURN(std::string name, FieldName());
+    auto root = SchemaNode::MakeGroup(std::move(name), Repetition::kRequired, {});
     PARQ_RETURN_IF_ERROR(Expect("{"));
     PARQ_RETURN_IF_ERROR(ParseFields(*root, 1));
     while (pos_ < tokens_.size() && tokens_[pos_].text == ";") ++pos_;
@@ -146,6 +191,17 @@ class Parser {
     ++pos_;
     return t;
   }
+  // A field or message name: a word, or a double-quoted string.
+  Result<std::string> FieldName() {
+    PARQ_ASSIGN_OR_RETURN(std::string_view t, Name());
+    std::string name;
+    if (!Unquote(t, &name)) {
+      --pos_;
+      return Error("malformed quoted name " + std::string(t));
+    }
+    return name;
+  }
+
   Result<int32_t> Int() {
     PARQ_ASSIGN_OR_RETURN(std::string_view t, Name());
     int32_t v = 0;
@@ -221,8 +277,8 @@ class Parser {
     std::unique_ptr<SchemaNode> node;
     bool group = EqualsIgnoreCase(type_word, "group");
     if (group) {
-      PARQ_ASSIGN_OR_RETURN(std::string_view name, Name());
-      node = SchemaNode::MakeGroup(std::string(name), rep, {});
+      PARQ_ASSIGN_OR_RETURN(std::string name, FieldName());
+      node = SchemaNode::MakeGroup(std::move(name), rep, {});
     } else {
       PhysicalType pt = PhysicalType::kBoolean;
       int32_t length = -1;
@@ -243,8 +299,8 @@ class Parser {
         PARQ_ASSIGN_OR_RETURN(length, Int());
         PARQ_RETURN_IF_ERROR(Expect(")"));
       }
-      PARQ_ASSIGN_OR_RETURN(std::string_view name, Name());
-      node = SchemaNode::MakePrimitive(std::string(name), rep, pt, {}, length);
+      PARQ_ASSIGN_OR_RETURN(std::string name, FieldName());
+      node = SchemaNode::MakePrimitive(std::move(name), rep, pt, {}, length);
     }
     if (Peek() == "(") {
       PARQ_ASSIGN_OR_RETURN(std::string annotation, Annotation());
@@ -274,7 +330,7 @@ class Parser {
 
 std::string Schema::ToString() const {
   if (!root_) return "";
-  std::string out = "message " + root_->name() + " {\n";
+  std::string out = "message " + QuoteIfNeeded(root_->name()) + " {\n";
   for (int i = 0; i < root_->num_children(); ++i) PrintNode(root_->child(i), 1, &out);
   out += "}\n";
   return out;

@@ -51,6 +51,19 @@ TEST(LogicalTypeText, ParseRoundTripsEveryKind) {
   }
 }
 
+TEST(LogicalTypeText, CrsWithGrammarCharactersIsQuoted) {
+  const std::string projjson = R"j({"type": "GeographicCRS", "name": "x (y)", "q": "a\"b"})j";
+  LogicalType g = LogicalType::Geometry(projjson);
+  EXPECT_EQ(g.ToString(), R"j(GEOMETRY("{\"type\": \"GeographicCRS\", \"name\": \"x (y)\", \"q\": \"a\\\"b\"}"))j");
+  Result<LogicalType> back = LogicalType::Parse(g.ToString());
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->crs(), projjson);
+  LogicalType h = LogicalType::Geography("srid, 4326", EdgeAlgorithm::kAndoyer);
+  EXPECT_EQ(h.ToString(), R"j(GEOGRAPHY("srid, 4326",ANDOYER))j");
+  EXPECT_EQ(*LogicalType::Parse(h.ToString()), h);
+  EXPECT_FALSE(LogicalType::Parse(R"j(GEOMETRY("unterminated))j").ok());
+}
+
 TEST(LogicalTypeText, ParseErrors) {
   EXPECT_EQ(LogicalType::Parse("DECIMAL(0,0)").status().message(),
             "logical type 'DECIMAL(0,0)': expected DECIMAL(precision,scale) with 1 <= precision and 0 <= scale <= "

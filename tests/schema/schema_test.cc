@@ -259,6 +259,36 @@ TEST(SchemaText, LegacyConvertedNamesAndCaseInsensitiveKeywords) {
 )");
 }
 
+TEST(SchemaText, QuotedCrsRoundTrips) {
+  auto root = SchemaNode::MakeGroup("m", Repetition::kRequired, {});
+  root->AddChild(SchemaNode::MakePrimitive("g", Repetition::kOptional, PhysicalType::kByteArray,
+                                           LogicalType::Geometry("{\"name\": \"NAD83 / Conus (Albers)\"; x=1}")));
+  Result<Schema> s = Schema::Make(std::move(root));
+  ASSERT_TRUE(s.ok());
+  Result<Schema> back = ParseMessageType(s->ToString());
+  ASSERT_TRUE(back.ok()) << back.status().ToString() << "\n" << s->ToString();
+  EXPECT_TRUE(back->Equals(*s));
+  EXPECT_EQ(back->column(0).logical_type.crs(), "{\"name\": \"NAD83 / Conus (Albers)\"; x=1}");
+}
+
+TEST(SchemaText, OddNamesAreQuoted) {
+  auto root = SchemaNode::MakeGroup("", Repetition::kRequired, {});
+  root->AddChild(SchemaNode::MakePrimitive("a b", Repetition::kOptional, PhysicalType::kInt32));
+  root->AddChild(SchemaNode::MakePrimitive("x;y\"z", Repetition::kOptional, PhysicalType::kInt32));
+  root->AddChild(SchemaNode::MakePrimitive("plain.name-1", Repetition::kOptional, PhysicalType::kInt32));
+  Result<Schema> s = Schema::Make(std::move(root));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->ToString(), R"(message "" {
+  optional int32 "a b";
+  optional int32 "x;y\"z";
+  optional int32 plain.name-1;
+}
+)");
+  Result<Schema> back = ParseMessageType(s->ToString());
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_TRUE(back->Equals(*s));
+}
+
 TEST(SchemaText, ParseErrorsNameTheLine) {
   struct Case {
     const char* text;
