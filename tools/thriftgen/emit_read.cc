@@ -155,6 +155,17 @@ class ReadEmitter {
         *out_ += ind + "  if (" + n + " != 0 && " + ElemCheck(*t.elem, et) + ") {\n";
         *out_ += ind + "    return BadElement(r, \"" + Label(f) + "\", " + et + ");\n";
         *out_ += ind + "  }\n";
+        if (t.elem->kind == TypeRef::Kind::kNamed && t.elem->struct_def) {
+          // Structs are built in place one by one: a single pass over memory.
+          *out_ += ind + "  " + target + ".clear();\n";
+          *out_ += ind + "  " + target + ".reserve(" + n + ");\n";
+          *out_ += ind + "  for (uint32_t i" + d + " = 0; i" + d + " < " + n + "; ++i" + d + ") {\n";
+          *out_ += ind + "    if (!ReadInto(r, &" + target + ".emplace_back())) return false;\n";
+          *out_ += ind + "  }\n";
+          *out_ += ind + "  r.ContainerEnd();\n";
+          *out_ += ind + "}\n";
+          return;
+        }
         *out_ += ind + "  " + target + ".resize(" + n + ");\n";
         if (t.elem->kind == TypeRef::Kind::kBase && t.elem->base == BaseType::kBool) {
           // std::vector<bool> has proxy references.
