@@ -44,11 +44,13 @@ enum ConvertedType {
   TIME_MICROS = 8;           // INT64 microseconds since midnight
   TIMESTAMP_MILLIS = 9;      // INT64 milliseconds since the epoch
   TIMESTAMP_MICROS = 10;     // INT64 microseconds since the epoch
-  UINT_8 = 11;               // unsigned integers: INT32 for 8/16/32 bits,
-  UINT_16 = 12;              // INT64 for 64 bits
+  // Unsigned, then signed integers of 8..64 bits: INT32 holds up to 32
+  // bits, INT64 holds 64.
+  UINT_8 = 11;
+  UINT_16 = 12;
   UINT_32 = 13;
   UINT_64 = 14;
-  INT_8 = 15;                // signed integers, same storage rule
+  INT_8 = 15;
   INT_16 = 16;
   INT_32 = 17;
   INT_64 = 18;

@@ -228,6 +228,23 @@ TEST(ThriftgenGolden, UnknownUnionMemberLeavesNoneSet) {
   EXPECT_EQ(c, Choice());
 }
 
+TEST(ThriftgenGolden, UnionWithTwoMembersKeepsBoth) {
+  // Invalid but readable, as with Apache Thrift: the consumer decides.
+  CompactWriter w;
+  w.StructBegin();
+  w.FieldBegin(CType::kI32, 2);
+  w.WriteI32(3);
+  w.FieldBegin(CType::kBinary, 3);
+  w.WriteBinary("t");
+  w.StructEnd();
+  Choice c;
+  std::string bytes = w.Take();
+  ASSERT_TRUE(Decode(bytes, &c));
+  EXPECT_EQ(c.number, 3);
+  EXPECT_EQ(c.text, "t");
+  EXPECT_EQ(Encode(c), bytes);
+}
+
 TEST(ThriftgenGolden, WrongContainerElementTypeIsCorrupt) {
   CompactWriter w;
   w.StructBegin();
