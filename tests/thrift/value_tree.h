@@ -27,7 +27,15 @@ struct Value {
   CType elem = CType::kStop;  // list/set element type, map key type
   CType val = CType::kStop;   // map value type
   std::vector<Value> elems;   // list/set elements; map: key, value, key, value...
-  std::vector<std::pair<int16_t, Value>> fields;  // struct
+  // struct: field ids and values side by side (a pair<int16_t, Value>
+  // would need Value complete here).
+  std::vector<int16_t> ids;
+  std::vector<Value> fields;
+
+  void AddField(int16_t id, Value f) {
+    ids.push_back(id);
+    fields.push_back(std::move(f));
+  }
 };
 
 inline CType NormType(CType t) { return IsBool(t) ? CType::kBoolTrue : t; }
@@ -58,9 +66,9 @@ inline bool Equal(const Value& a, const Value& b) {
       }
       return true;
     case CType::kStruct:
-      if (a.fields.size() != b.fields.size()) return false;
+      if (a.fields.size() != b.fields.size() || a.ids != b.ids) return false;
       for (size_t k = 0; k < a.fields.size(); ++k) {
-        if (a.fields[k].first != b.fields[k].first || !Equal(a.fields[k].second, b.fields[k].second)) return false;
+        if (!Equal(a.fields[k], b.fields[k])) return false;
       }
       return true;
     default:
@@ -82,7 +90,7 @@ inline void Describe(const Value& v, std::ostream& os) {
       os << "]"; break;
     case CType::kStruct:
       os << "{";
-      for (const auto& [id, f] : v.fields) { os << id << "="; Describe(f, os); os << " "; }
+      for (size_t k = 0; k < v.fields.size(); ++k) { os << v.ids[k] << "="; Describe(v.fields[k], os); os << " "; }
       os << "}"; break;
     default: os << "?";
   }
@@ -184,7 +192,7 @@ class ValueGen {
             case 2: break;                                              // same id again: delta 0
             default: id = static_cast<int16_t>(id + 1 + Uniform(3)); break;
           }
-          v.fields.emplace_back(id, Make(Type(depth - 1), depth - 1));
+          v.AddField(id, Make(Type(depth - 1), depth - 1));
         }
         break;
       }
@@ -221,7 +229,9 @@ inline void WriteValue(CompactWriter& w, const Value& v) {
       break;
     case CType::kStruct:
       w.StructBegin();
-      for (const auto& [id, f] : v.fields) {
+      for (size_t k = 0; k < v.fields.size(); ++k) {
+        const int16_t id = v.ids[k];
+        const Value& f = v.fields[k];
         if (f.type == CType::kBoolTrue) {
           w.FieldBool(id, f.i != 0);
         } else {
@@ -273,7 +283,7 @@ inline Value ReadValue(CompactReader& r, CType t) {
       CType ft;
       int16_t id;
       while (r.FieldBegin(&ft, &id)) {
-        v.fields.emplace_back(id, ReadValue(r, ft));
+        v.AddField(id, ReadValue(r, ft));
         if (!r.ok()) break;
       }
       if (r.ok()) r.StructEnd();

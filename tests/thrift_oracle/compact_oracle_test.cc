@@ -101,9 +101,9 @@ void AWrite(Proto& p, const Value& v) {
       break;
     case CType::kStruct:
       p.writeStructBegin("S");
-      for (const auto& [id, f] : v.fields) {
-        p.writeFieldBegin("f", ToT(f.type), id);
-        AWrite(p, f);
+      for (size_t k = 0; k < v.fields.size(); ++k) {
+        p.writeFieldBegin("f", ToT(v.fields[k].type), v.ids[k]);
+        AWrite(p, v.fields[k]);
         p.writeFieldEnd();
       }
       p.writeFieldStop();
@@ -154,7 +154,7 @@ Value ARead(Proto& p, ap::TType t) {
         int16_t id;
         p.readFieldBegin(name, ft, id);
         if (ft == ap::T_STOP) break;
-        v.fields.emplace_back(id, ARead(p, ft));
+        v.AddField(id, ARead(p, ft));
         p.readFieldEnd();
       }
       p.readStructEnd();
