@@ -53,10 +53,14 @@ Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& fil
                                                      const format::ColumnMetaData& md,
                                                      const ReaderOptions& options,
                                                      const std::optional<std::string>& created_by) {
-  PARQ_ASSIGN_OR_RETURN(ChunkRange range, ComputeChunkRange(md, file.size(), created_by));
   std::unique_ptr<PageReader> reader(new PageReader(md, options));
   PARQ_ASSIGN_OR_RETURN(reader->codec_,
                         compression::MakeCodec(static_cast<Compression>(md.codec)));
+  if (md.num_values == 0) {
+    // Nothing to read; some writers leave such chunks' offsets unset (0).
+    return reader;
+  }
+  PARQ_ASSIGN_OR_RETURN(ChunkRange range, ComputeChunkRange(md, file.size(), created_by));
   PARQ_ASSIGN_OR_RETURN(reader->chunk_,
                         file.Read(range.offset, range.length, &reader->chunk_scratch_));
   reader->chunk_offset_ = range.offset;
