@@ -1,0 +1,272 @@
+// Hostile-input and exact-byte tests for PLAIN, dictionary, BYTE_STREAM_SPLIT
+// and RLE booleans.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "encoding/byte_stream_split.h"
+#include "encoding/decoder.h"
+#include "encoding/encoder.h"
+#include "encoding/rle_bit_packed.h"
+
+namespace parq::encoding {
+namespace {
+
+template <typename T>
+std::unique_ptr<TypedDecoder<T>> Dec(Encoding e, int tl = -1) {
+  auto d = MakeDecoder<T>(e, PhysicalTypeOf<T>::value, tl);
+  EXPECT_TRUE(d.ok()) << d.status().ToString();
+  return std::move(*d);
+}
+
+bool Contains(const Status& st, const std::string& s) {
+  return st.message().find(s) != std::string::npos;
+}
+
+TEST(Plain, ForgedCountsFailFast) {
+  const std::vector<uint8_t> ten(10, 0);
+  const int64_t huge = int64_t{1} << 31;
+  {
+    auto d = Dec<int32_t>(Encoding::kPlain);
+    Status st = d->SetData(huge, ten.data(), ten.size());
+    EXPECT_EQ(st.code(), StatusCode::kCorrupt);
+    EXPECT_TRUE(Contains(st, "2147483648 values")) << st.ToString();
+    EXPECT_EQ(d->SetData(3, ten.data(), ten.size()).code(), StatusCode::kCorrupt);  // 12 > 10
+    EXPECT_TRUE(d->SetData(2, ten.data(), ten.size()).ok());
+  }
+  EXPECT_EQ(Dec<ByteArray>(Encoding::kPlain)->SetData(huge, ten.data(), 10).code(), StatusCode::kCorrupt);
+  EXPECT_EQ(Dec<ByteArray>(Encoding::kPlain)->SetData(3, ten.data(), 10).code(), StatusCode::kCorrupt);
+  EXPECT_EQ(Dec<bool>(Encoding::kPlain)->SetData(81, ten.data(), 10).code(), StatusCode::kCorrupt);
+  EXPECT_TRUE(Dec<bool>(Encoding::kPlain)->SetData(80, ten.data(), 10).ok());
+  EXPECT_EQ(Dec<Int96>(Encoding::kPlain)->SetData(1, ten.data(), 10).code(), StatusCode::kCorrupt);
+  EXPECT_EQ(Dec<FixedLenByteArray>(Encoding::kPlain, 3)->SetData(4, ten.data(), 10).code(),
+            StatusCode::kCorrupt);
+  EXPECT_EQ(Dec<int32_t>(Encoding::kPlain)->SetData(-1, ten.data(), 10).code(),
+            StatusCode::kInvalidArgument);
+}
+
+TEST(Plain, ByteArrayLengthsCheckedAtEveryTruncation) {
+  std::vector<uint8_t> full;
+  const std::vector<std::string> strs = {"hello", "", "parquet", "x"};
+  for (const auto& s : strs) {
+    const uint32_t len = static_cast<uint32_t>(s.size());
+    for (int i = 0; i < 4; ++i) full.push_back(static_cast<uint8_t>(len >> (8 * i)));
+    full.insert(full.end(), s.begin(), s.end());
+  }
+  {
+    auto d = Dec<ByteArray>(Encoding::kPlain);
+    ASSERT_TRUE(d->SetData(4, full.data(), full.size()).ok());
+    ByteArray out[4];
+    ASSERT_EQ(*d->Decode(out, 4), 4);
+    for (size_t i = 0; i < 4; ++i) EXPECT_EQ(out[i].view(), strs[i]);
+  }
+  for (size_t len = 16; len < full.size(); ++len) {
+    std::vector<uint8_t> cut(full.begin(), full.begin() + static_cast<std::ptrdiff_t>(len));
+    auto d = Dec<ByteArray>(Encoding::kPlain);
+    ASSERT_TRUE(d->SetData(4, cut.data(), cut.size()).ok());
+    ByteArray out[4];
+    auto r = d->Decode(out, 4);
+    EXPECT_EQ(r.status().code(), StatusCode::kCorrupt) << "len " << len;
+  }
+  // A length claiming far more than is left.
+  std::vector<uint8_t> bad = {0xff, 0xff, 0xff, 0x7f, 'a', 'b'};
+  auto d = Dec<ByteArray>(Encoding::kPlain);
+  ASSERT_TRUE(d->SetData(1, bad.data(), bad.size()).ok());
+  ByteArray out[1];
+  auto r = d->Decode(out, 1);
+  EXPECT_EQ(r.status().message(),
+            "PLAIN BYTE_ARRAY: length 2147483647 at byte 0 exceeds the 2 bytes left");
+}
+
+TEST(Plain, BooleansUnalignedBatches) {
+  const uint8_t bytes[] = {0b10110101, 0b00000011, 0xff};
+  auto d = Dec<bool>(Encoding::kPlain);
+  ASSERT_TRUE(d->SetData(20, bytes, 3).ok());
+  bool out[20];
+  ASSERT_EQ(*d->Decode(out, 3), 3);
+  ASSERT_TRUE(d->Skip(2).ok());
+  ASSERT_EQ(*d->Decode(out + 5, 15), 15);
+  const bool want[] = {1, 0, 1, 0, 1, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1};
+  for (int i = 0; i < 20; ++i) {
+    if (i == 3 || i == 4) continue;
+    EXPECT_EQ(out[i], want[i]) << i;
+  }
+}
+
+TEST(Plain, FixedWidthExactBytes) {
+  auto e = MakeEncoder<int32_t>(Encoding::kPlain, PhysicalType::kInt32);
+  ASSERT_TRUE(e.ok());
+  const int32_t v[] = {1, -2};
+  ASSERT_TRUE((*e)->Put(v, 2).ok());
+  std::vector<uint8_t> out;
+  ASSERT_TRUE((*e)->FlushValues(&out).ok());
+  EXPECT_EQ(out, (std::vector<uint8_t>{1, 0, 0, 0, 0xfe, 0xff, 0xff, 0xff}));
+}
+
+// A dictionary of three int64 entries and a page of indices.
+struct DictFixture {
+  std::vector<uint8_t> dict_page;
+  std::unique_ptr<DictionaryDecoder<int64_t>> dec;
+  DictFixture() {
+    const int64_t entries[] = {10, 20, 30};
+    dict_page.resize(sizeof(entries));
+    std::memcpy(dict_page.data(), entries, sizeof(entries));
+    auto d = MakeDictionaryDecoder<int64_t>(PhysicalType::kInt64);
+    EXPECT_TRUE(d.ok());
+    dec = std::move(*d);
+    EXPECT_TRUE(dec->SetDictionary(3, dict_page.data(), dict_page.size()).ok());
+  }
+};
+
+std::vector<uint8_t> IndexPage(const std::vector<uint32_t>& idx, int width) {
+  std::vector<uint8_t> page = {static_cast<uint8_t>(width)};
+  RleBitPackedEncoder enc(width);
+  enc.PutBatch(idx.data(), static_cast<int64_t>(idx.size()));
+  enc.Flush(&page);
+  return page;
+}
+
+TEST(Dictionary, DecodeValuesAndIndices) {
+  DictFixture f;
+  std::vector<uint32_t> idx;
+  for (int i = 0; i < 3000; ++i) idx.push_back(static_cast<uint32_t>((i / 7) % 3));
+  const auto page = IndexPage(idx, 2);
+  ASSERT_TRUE(f.dec->SetData(3000, page.data(), page.size()).ok());
+  std::vector<int64_t> out(3000);
+  ASSERT_EQ(*f.dec->Decode(out.data(), 1500), 1500);
+  std::vector<int32_t> ind(1500);
+  ASSERT_EQ(*f.dec->DecodeIndices(ind.data(), 1500), 1500);
+  for (int i = 0; i < 1500; ++i) {
+    ASSERT_EQ(out[static_cast<size_t>(i)], 10 * (idx[static_cast<size_t>(i)] + 1));
+    ASSERT_EQ(ind[static_cast<size_t>(i)], static_cast<int32_t>(idx[1500 + static_cast<size_t>(i)]));
+  }
+  EXPECT_EQ(f.dec->values_left(), 0);
+}
+
+TEST(Dictionary, IndexOutOfRange) {
+  DictFixture f;
+  std::vector<uint32_t> idx(100, 1);
+  idx[57] = 3;
+  const auto page = IndexPage(idx, 2);
+  ASSERT_TRUE(f.dec->SetData(100, page.data(), page.size()).ok());
+  std::vector<int64_t> out(100);
+  auto r = f.dec->Decode(out.data(), 100);
+  EXPECT_EQ(r.status().code(), StatusCode::kCorrupt);
+  EXPECT_EQ(r.status().message(), "dictionary index 3 out of range (dictionary has 3 entries)");
+  ASSERT_TRUE(f.dec->SetData(100, page.data(), page.size()).ok());
+  std::vector<int32_t> ind(100);
+  EXPECT_EQ(f.dec->DecodeIndices(ind.data(), 100).status().code(), StatusCode::kCorrupt);
+}
+
+TEST(Dictionary, BadHeadersAndShortStreams) {
+  DictFixture f;
+  const uint8_t w33[] = {33, 0x02, 0x00};
+  Status st = f.dec->SetData(1, w33, 3);
+  EXPECT_EQ(st.code(), StatusCode::kCorrupt);
+  EXPECT_EQ(st.message(), "dictionary indices: bit width 33 at byte 0 is above 32");
+  EXPECT_EQ(f.dec->SetData(1, w33, 0).code(), StatusCode::kCorrupt);
+  EXPECT_TRUE(f.dec->SetData(0, w33, 0).ok());
+  // 8 indices present, 2^31 claimed: fails when the stream runs dry, without allocating.
+  const auto page = IndexPage(std::vector<uint32_t>(8, 2), 2);
+  ASSERT_TRUE(f.dec->SetData(int64_t{1} << 31, page.data(), page.size()).ok());
+  std::vector<int64_t> out(64);
+  auto r = f.dec->Decode(out.data(), 64);
+  EXPECT_EQ(r.status().code(), StatusCode::kCorrupt);
+  EXPECT_EQ(f.dec->Skip(100).code(), StatusCode::kCorrupt);
+}
+
+TEST(Dictionary, DictionaryPageChecks) {
+  auto d = MakeDictionaryDecoder<ByteArray>(PhysicalType::kByteArray);
+  ASSERT_TRUE(d.ok());
+  const uint8_t ten[10] = {};
+  EXPECT_EQ((*d)->SetDictionary(int64_t{1} << 31, ten, 10).code(), StatusCode::kCorrupt);
+  EXPECT_EQ((*d)->SetDictionary(3, ten, 10).code(), StatusCode::kCorrupt);
+  // Data before the dictionary.
+  EXPECT_EQ((*d)->SetData(1, ten, 10).code(), StatusCode::kInvalidArgument);
+  // Views point into the dictionary page bytes.
+  const uint8_t page[] = {2, 0, 0, 0, 'h', 'i', 0, 0, 0, 0};
+  ASSERT_TRUE((*d)->SetDictionary(2, page, sizeof(page)).ok());
+  EXPECT_EQ((*d)->dictionary()[0].view(), "hi");
+  EXPECT_EQ((*d)->dictionary()[0].ptr, page + 4);
+  EXPECT_EQ((*d)->dictionary()[1].len, 0u);
+}
+
+TEST(Dictionary, EncoderKeysFloatsByBits) {
+  auto e = MakeDictionaryEncoder<double>(PhysicalType::kDouble);
+  ASSERT_TRUE(e.ok());
+  const double v[] = {0.0, -0.0, 1.5, 0.0, 1.5};
+  ASSERT_TRUE((*e)->Put(v, 5).ok());
+  EXPECT_EQ((*e)->num_entries(), 3);
+  EXPECT_EQ((*e)->dictionary_byte_size(), 24);
+  EXPECT_EQ((*e)->buffered_indices(), 5);
+  std::vector<uint8_t> out;
+  ASSERT_TRUE((*e)->FlushValues(&out).ok());
+  EXPECT_EQ(out[0], 2);  // bit width for max index 2
+}
+
+TEST(ByteStreamSplit, ExactBytesAndChecks) {
+  // Two floats 1.0f (0x3f800000) and -2.0f (0xc0000000): streams 00 00 | 00 00 | 80 00 | 3f c0.
+  const uint8_t bytes[] = {0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x3f, 0xc0};
+  auto d = Dec<float>(Encoding::kByteStreamSplit);
+  ASSERT_TRUE(d->SetData(2, bytes, 8).ok());
+  float out[2];
+  ASSERT_EQ(*d->Decode(out, 2), 2);
+  EXPECT_EQ(out[0], 1.0f);
+  EXPECT_EQ(out[1], -2.0f);
+  Status st = d->SetData(2, bytes, 7);
+  EXPECT_EQ(st.code(), StatusCode::kCorrupt);
+  EXPECT_EQ(st.message(), "BYTE_STREAM_SPLIT: 7 bytes are not a multiple of the value width 4");
+  EXPECT_EQ(d->SetData(3, bytes, 8).code(), StatusCode::kCorrupt);
+  EXPECT_EQ(d->SetData(int64_t{1} << 31, bytes, 8).code(), StatusCode::kCorrupt);
+  // Fewer values than the streams hold (the stride still comes from the size).
+  ASSERT_TRUE(d->SetData(1, bytes, 8).ok());
+  ASSERT_EQ(*d->Decode(out, 2), 1);
+  EXPECT_EQ(out[0], 1.0f);
+
+  uint8_t enc[8];
+  const float in[2] = {1.0f, -2.0f};
+  ByteStreamSplitEncode(reinterpret_cast<const uint8_t*>(in), 4, 2, enc);
+  EXPECT_EQ(std::memcmp(enc, bytes, 8), 0);
+}
+
+TEST(ByteStreamSplit, SimdKernelsMatchScalarAtAllOffsets) {
+  for (int width : {4, 8, 3, 16}) {
+    const int64_t n = 203;
+    std::vector<uint8_t> plain(static_cast<size_t>(n * width));
+    for (size_t i = 0; i < plain.size(); ++i) plain[i] = static_cast<uint8_t>(i * 131 + 7);
+    std::vector<uint8_t> split(plain.size());
+    ByteStreamSplitEncode(plain.data(), width, n, split.data());
+    for (int64_t start : {0, 1, 15, 16, 17, 100}) {
+      const int64_t k = n - start;
+      std::vector<uint8_t> out(static_cast<size_t>(k * width));
+      ByteStreamSplitDecode(split.data(), width, n, start, k, out.data());
+      EXPECT_EQ(0, std::memcmp(out.data(), plain.data() + start * width, out.size()))
+          << "width " << width << " start " << start;
+    }
+  }
+}
+
+TEST(RleBoolean, LengthPrefixAndShortStreams) {
+  auto d = Dec<bool>(Encoding::kRle);
+  // length 2, RLE run 8 × true.
+  const uint8_t ok[] = {2, 0, 0, 0, 0x10, 0x01};
+  ASSERT_TRUE(d->SetData(8, ok, sizeof(ok)).ok());
+  bool out[16];
+  ASSERT_EQ(*d->Decode(out, 16), 8);
+  for (int i = 0; i < 8; ++i) EXPECT_TRUE(out[i]);
+  // Claims 9 values, stream holds 8.
+  ASSERT_TRUE(d->SetData(9, ok, sizeof(ok)).ok());
+  EXPECT_EQ(d->Decode(out, 9).status().code(), StatusCode::kCorrupt);
+  // Value 2 in a width-1 run.
+  const uint8_t two[] = {2, 0, 0, 0, 0x10, 0x02};
+  ASSERT_TRUE(d->SetData(8, two, sizeof(two)).ok());
+  EXPECT_EQ(d->Decode(out, 8).status().code(), StatusCode::kCorrupt);
+  // Length prefix beyond the data.
+  const uint8_t bad[] = {200, 0, 0, 0, 0x10, 0x01};
+  EXPECT_EQ(d->SetData(8, bad, sizeof(bad)).code(), StatusCode::kCorrupt);
+}
+
+}  // namespace
+}  // namespace parq::encoding
