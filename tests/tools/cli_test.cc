@@ -1,0 +1,108 @@
+// The parq CLI as a user runs it: exit status and messages over the corpus.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+const std::string kParq = std::string(PARQ_BIN_DIR) + "/parq";
+const std::string kTesting = std::string(PARQ_SHARED_DIR) + "/parquet-testing";
+
+struct CliRun {
+  int exit_code = -1;
+  bool signaled = false;
+  std::string out;  // stdout and stderr together
+};
+
+CliRun RunParq(const std::string& args) {
+  CliRun r;
+  std::string cmd = kParq + " " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  if (!p) return r;
+  std::array<char, 65536> buf;
+  size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  int status = ::pclose(p);
+  if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  r.signaled = WIFSIGNALED(status);
+  return r;
+}
+
+std::string Quote(const std::string& s) { return "'" + s + "'"; }
+
+TEST(CliTest, MetaAndSchemaOnEveryValidFile) {
+  int ok = 0, encrypted = 0;
+  for (const auto& e : fs::recursive_directory_iterator(kTesting + "/data")) {
+    const std::string path = e.path().string();
+    const bool is_parquet = path.size() > 8 && (path.ends_with(".parquet") || path.ends_with(".parquet.encrypted"));
+    if (!e.is_regular_file() || !is_parquet) continue;
+    for (const char* verb : {"meta", "schema", "meta --json", "schema --json"}) {
+      CliRun r = RunParq(std::string(verb) + " " + Quote(path));
+      ASSERT_FALSE(r.signaled) << verb << " " << path;
+      if (path.ends_with(".encrypted") && r.exit_code != 0) {
+        // Encrypted footers are refused clearly until decryption exists.
+        EXPECT_EQ(r.exit_code, 1) << path;
+        EXPECT_NE(r.out.find("parq: error: Unsupported"), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find("encrypted"), std::string::npos) << r.out;
+        ++encrypted;
+        continue;
+      }
+      EXPECT_EQ(r.exit_code, 0) << verb << " " << path << "\n" << r.out.substr(0, 2000);
+      ++ok;
+    }
+  }
+  EXPECT_GT(ok, 300);
+  EXPECT_GT(encrypted, 0);
+}
+
+TEST(CliTest, BadDataExitsOneWithAMessage) {
+  for (const auto& e : fs::directory_iterator(kTesting + "/bad_data")) {
+    if (e.path().extension() != ".parquet") continue;
+    // The footer of some bad files is fine (their pages are not); meta then
+    // succeeds, and `cat` is where they must fail.  Either way: no signal,
+    // and a failure is exit 1 with a message.
+    for (const char* verb : {"meta", "schema"}) {
+      CliRun r = RunParq(std::string(verb) + " " + Quote(e.path().string()));
+      ASSERT_FALSE(r.signaled) << e.path();
+      EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1) << e.path();
+      if (r.exit_code == 1) EXPECT_EQ(r.out.rfind("parq: error: ", 0), 0u) << r.out;
+    }
+  }
+}
+
+TEST(CliTest, UsageErrorsExitTwo) {
+  EXPECT_EQ(RunParq("").exit_code, 2);
+  EXPECT_EQ(RunParq("frobnicate x").exit_code, 2);
+  EXPECT_EQ(RunParq("meta").exit_code, 2);
+  EXPECT_EQ(RunParq("meta --bogus x").exit_code, 2);
+  EXPECT_EQ(RunParq("schema a b").exit_code, 2);
+  EXPECT_EQ(RunParq("--help").exit_code, 0);
+}
+
+TEST(CliTest, MissingFileExitsOne) {
+  CliRun r = RunParq("meta /nonexistent/file.parquet");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("parq: error: IO error: cannot open"), std::string::npos) << r.out;
+}
+
+TEST(CliTest, SchemaTextForm) {
+  CliRun r = RunParq("schema " + Quote(kTesting + "/data/alltypes_plain.parquet"));
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out.rfind("message schema {\n  optional int32 id;\n", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("  optional int96 timestamp_col;\n}"), std::string::npos) << r.out;
+}
+
+TEST(CliTest, MetaShowsDecodedStatistics) {
+  CliRun r = RunParq("meta " + Quote(kTesting + "/data/int32_decimal.parquet"));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("DECIMAL(4,2)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("min \"1.00\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("max \"24.00\""), std::string::npos) << r.out;
+}
+
+}  // namespace
