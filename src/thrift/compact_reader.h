@@ -77,8 +77,10 @@ class CompactReader {
   void ReadBinary(std::string* out);
 
   // Containers: the size is checked against the limit and against the bytes
-  // left (every element takes at least one byte), and the nesting depth is
-  // counted; call ContainerEnd after the elements.
+  // left (every element takes at least one byte, a double eight), and the
+  // nesting depth is counted; call ContainerEnd after the elements.  A bool
+  // element type may be 1 or 2 (test with IsBool); an empty map reports
+  // kStop for both its types, an empty list may too.
   bool ListBegin(CType* elem_type, uint32_t* size);
   bool SetBegin(CType* elem_type, uint32_t* size) { return ListBegin(elem_type, size); }
   bool MapBegin(CType* key_type, CType* value_type, uint32_t* size);
