@@ -1,0 +1,189 @@
+// parq/record.h — reading a Parquet file as rows of nested values.
+//
+//   PARQ_ASSIGN_OR_RETURN(auto file, parq::FileReader::Open("data.parquet"));
+//   PARQ_ASSIGN_OR_RETURN(auto rows, parq::RowReader::Open(*file));
+//   parq::Value row;
+//   while (true) {
+//     PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&row));   // or NextJson(&text)
+//     if (!more) break;
+//     ...
+//   }
+//
+// A RowReader rebuilds nested values (Dremel record assembly) from the leaf
+// columns' definition and repetition levels, for any depth of lists, maps and
+// structs with nulls at every level.  It streams: each projected column is read
+// a batch of levels at a time, so memory is bounded by the largest row plus one
+// batch per column, never by the file.
+//
+// Rows come out in file order.  A row is a kStruct Value whose fields are the
+// (projected) top-level fields in schema order; two fields with the same name
+// both appear.  Leaves keep their physical value (an INT32 DATE is an int32 of
+// days); the logical type stays in the schema.  NextJson gives the canonical
+// text of docs/rows-as-json.md instead, logical types applied.
+//
+// Ownership: the RowReader borrows the FileReader it was opened from (it must
+// outlive the RowReader); the Values it fills are the caller's.
+// Thread-safety: one RowReader per thread.
+#ifndef PARQ_RECORD_H_
+#define PARQ_RECORD_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parq/column_reader.h"
+#include "parq/file_reader.h"
+#include "parq/result.h"
+#include "parq/schema.h"
+#include "parq/types.h"
+
+namespace parq {
+
+// A nested value.  Scalars hold the leaf's physical value; kBytes holds
+// BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY bytes (UTF-8 for strings).
+class Value {
+ public:
+  enum class Kind : uint8_t {
+    kNull,
+    kBool,
+    kInt32,
+    kInt64,
+    kFloat,
+    kDouble,
+    kInt96,
+    kBytes,
+    kList,    // items()
+    kStruct,  // names() and items(), parallel, in schema order
+    kMap,     // items(): one kStruct per entry with fields "key" and (if the map has one) "value"
+  };
+
+  Value() = default;
+  static Value Null() { return Value(); }
+  static Value Bool(bool v) { Value x(Kind::kBool); x.u_.b = v; return x; }
+  static Value Int32(int32_t v) { Value x(Kind::kInt32); x.u_.i32 = v; return x; }
+  static Value Int64(int64_t v) { Value x(Kind::kInt64); x.u_.i64 = v; return x; }
+  static Value Float(float v) { Value x(Kind::kFloat); x.u_.f = v; return x; }
+  static Value Double(double v) { Value x(Kind::kDouble); x.u_.d = v; return x; }
+  static Value MakeInt96(const parq::Int96& v) { Value x(Kind::kInt96); x.u_.i96 = v; return x; }
+  static Value Bytes(std::string_view v) { Value x(Kind::kBytes); x.bytes_.assign(v); return x; }
+  static Value List() { return Value(Kind::kList); }
+  static Value Struct() { return Value(Kind::kStruct); }
+  static Value Map() { return Value(Kind::kMap); }
+
+  Kind kind() const { return kind_; }
+  bool is_null() const { return kind_ == Kind::kNull; }
+
+  // REQUIRES: the matching kind.
+  bool bool_value() const { return u_.b; }
+  int32_t int32_value() const { return u_.i32; }
+  int64_t int64_value() const { return u_.i64; }
+  float float_value() const { return u_.f; }
+  double double_value() const { return u_.d; }
+  const parq::Int96& int96_value() const { return u_.i96; }
+  std::string_view bytes() const { return bytes_; }
+
+  // Children of kList, kStruct and kMap.
+  const std::vector<Value>& items() const { return items_; }
+  std::vector<Value>& mutable_items() { return items_; }
+  size_t size() const { return items_.size(); }
+  const Value& operator[](size_t i) const { return items_[i]; }
+  // Field names of kStruct (parallel to items()).
+  const std::vector<std::string>& names() const { return names_; }
+  // The first field named `name` of a kStruct, or nullptr.
+  const Value* Find(std::string_view name) const;
+
+  // Building: appends a child (kList / kMap) or a named field (kStruct).
+  Value& Append(Value v) { items_.push_back(std::move(v)); return items_.back(); }
+  Value& AddField(std::string name, Value v) {
+    names_.push_back(std::move(name));
+    items_.push_back(std::move(v));
+    return items_.back();
+  }
+
+  // Resets to `kind`, keeping the vectors' capacity.
+  void Reset(Kind kind) {
+    kind_ = kind;
+    bytes_.clear();
+    items_.clear();
+    names_.clear();
+  }
+
+  friend bool operator==(const Value& a, const Value& b);
+
+  // A debugging form: JSON-like, physical values (bytes as escaped strings).
+  std::string DebugString() const;
+
+ private:
+  explicit Value(Kind k) : kind_(k) {}
+  Kind kind_ = Kind::kNull;
+  union {
+    bool b;
+    int32_t i32;
+    int64_t i64;
+    float f;
+    double d;
+    parq::Int96 i96;
+  } u_{};
+  std::string bytes_;
+  std::vector<Value> items_;
+  std::vector<std::string> names_;
+};
+
+struct RowReaderOptions {
+  // Dotted paths of the fields to read ("a", "a.b.c"); a group selects every
+  // leaf under it.  Empty: all fields.  An unknown path is kInvalidArgument.
+  std::vector<std::string> columns;
+  // Level entries read per column per batch.
+  int64_t batch_levels = 4096;
+};
+
+// Where a RowReader gets its data from: the schema, the row groups' row
+// counts and a way to open one column chunk.  RowReader::Open(FileReader)
+// builds one; tests may build others.
+struct RowSource {
+  const Schema* schema = nullptr;
+  std::vector<int64_t> row_group_rows;
+  std::function<Result<std::unique_ptr<ColumnReader>>(int row_group, int column)> open_column;
+};
+
+class RowReader {
+ public:
+  // REQUIRES: `file` outlives the RowReader.
+  static Result<std::unique_ptr<RowReader>> Open(const FileReader& file,
+                                                 const RowReaderOptions& options = {}) {
+    RowSource src;
+    src.schema = &file.schema();
+    const FileMetaData& md = file.metadata();
+    for (int i = 0; i < md.num_row_groups(); ++i) src.row_group_rows.push_back(md.row_group(i).num_rows());
+    const FileReader* f = &file;
+    src.open_column = [f](int rg, int col) { return f->OpenColumn(rg, col); };
+    return Open(std::move(src), options);
+  }
+  static Result<std::unique_ptr<RowReader>> Open(RowSource source, const RowReaderOptions& options = {});
+
+  ~RowReader();
+
+  // The next row into *row (reusing its storage); false at the end.
+  Result<bool> Next(Value* row);
+  // The next row's canonical JSON (docs/rows-as-json.md), appended to *out
+  // without a newline; false at the end.
+  Result<bool> NextJson(std::string* out);
+
+  // The top-level field names that rows hold, in order.
+  const std::vector<std::string>& field_names() const;
+  // Rows returned so far.
+  int64_t rows_read() const;
+
+  struct Impl;
+
+ private:
+  explicit RowReader(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace parq
+
+#endif  // PARQ_RECORD_H_

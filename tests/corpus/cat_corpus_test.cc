@@ -1,0 +1,177 @@
+// The corpus test: every file in parquet-testing/expected/MANIFEST.tsv with an
+// expected output is read with RowReader::NextJson and compared, row by row,
+// to expected/<file>.jsonl under the rule of docs/rows-as-json.md (numbers as
+// numbers, key order free, FLOAT/FLOAT16 fields after rounding to binary32).
+// And every file in bad_data/ either reads or fails with a clean Status.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "parq/file_reader.h"
+#include "parq/record.h"
+#include "record/json_value.h"
+
+namespace parq {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kTesting = fs::path(PARQ_SHARED_DIR) / "parquet-testing";
+
+struct Case {
+  std::string file;  // relative to parquet-testing, e.g. "data/x.parquet"
+  std::string chosen;
+};
+
+std::vector<Case> ManifestCases() {
+  std::vector<Case> out;
+  std::ifstream in(kTesting / "expected" / "MANIFEST.tsv");
+  std::string line;
+  bool header = true;
+  while (std::getline(in, line)) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    std::vector<std::string> cols;
+    std::stringstream ss(line);
+    std::string c;
+    while (std::getline(ss, c, '\t')) cols.push_back(c);
+    if (cols.size() < 5 || cols[4] == "none") continue;
+    if (!fs::exists(kTesting / "expected" / (cols[0] + ".jsonl"))) continue;
+    out.push_back({cols[0], cols[4]});
+  }
+  return out;
+}
+
+// True when the subtree of `n` holds a FLOAT or FLOAT16 leaf.
+bool HasFloat(const SchemaNode& n) {
+  if (n.is_leaf()) {
+    return n.physical_type() == PhysicalType::kFloat ||
+           n.logical_type().kind() == LogicalType::Kind::kFloat16;
+  }
+  for (int i = 0; i < n.num_children(); ++i) {
+    if (HasFloat(n.child(i))) return true;
+  }
+  return false;
+}
+
+class CatCorpus : public ::testing::TestWithParam<Case> {};
+
+TEST_P(CatCorpus, RowsMatchExpected) {
+  const Case& c = GetParam();
+  std::ifstream expected_in(kTesting / "expected" / (c.file + ".jsonl"));
+  ASSERT_TRUE(expected_in) << c.file;
+  auto file = FileReader::Open((kTesting / c.file).string());
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  auto rows = RowReader::Open(**file);
+  ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+
+  const Schema& schema = (*file)->schema();
+  std::vector<bool> float_field;
+  for (int i = 0; i < schema.root().num_children(); ++i) float_field.push_back(HasFloat(schema.root().child(i)));
+
+  std::string expected_line, actual;
+  int64_t row = 0;
+  while (true) {
+    actual.clear();
+    auto more = (*rows)->NextJson(&actual);
+    ASSERT_TRUE(more.ok()) << "row " << row << ": " << more.status().ToString();
+    const bool have_expected = static_cast<bool>(std::getline(expected_in, expected_line));
+    if (!*more) {
+      EXPECT_FALSE(have_expected) << "fewer rows than expected: " << row;
+      break;
+    }
+    ASSERT_TRUE(have_expected) << "more rows than expected: " << row + 1;
+    auto e = ParseJson(expected_line);
+    ASSERT_TRUE(e.ok()) << e.status().ToString();
+    auto a = ParseJson(actual);
+    ASSERT_TRUE(a.ok()) << "row " << row << " is not JSON: " << a.status().ToString() << "\n" << actual;
+    ASSERT_EQ(e->kind, JsonValue::Kind::kObject);
+    ASSERT_EQ(a->kind, JsonValue::Kind::kObject);
+    ASSERT_EQ(a->items.size(), e->items.size()) << "row " << row << "\nexpected " << expected_line
+                                                    << "\nactual   " << actual;
+    // Field by field (in schema order, so duplicates pair up), with the FLOAT
+    // tolerance only for fields holding FLOAT / FLOAT16 leaves.
+    for (size_t i = 0; i < a->items.size(); ++i) {
+      const std::string& ak = a->keys[i];
+      const std::string& ek = e->keys[i];
+      const JsonValue& av = a->items[i];
+      const JsonValue& ev = e->items[i];
+      ASSERT_EQ(ak, ek) << "row " << row;
+      JsonCompareOptions opt;
+      opt.numbers_as_binary32 = i < float_field.size() && float_field[i];
+      std::string where;
+      ASSERT_TRUE(JsonEquivalent(av, ev, opt, &where))
+          << "row " << row << " field '" << ak << "': " << where << "\nexpected " << expected_line
+          << "\nactual   " << actual;
+    }
+    ++row;
+  }
+}
+
+std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
+  std::string n = info.param.file;
+  for (char& ch : n) {
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  }
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Manifest, CatCorpus, ::testing::ValuesIn(ManifestCases()), CaseName);
+
+TEST(CatCorpusManifest, HasCases) { EXPECT_GT(ManifestCases().size(), 150u); }
+
+// bad_data: each file reads to the end or stops with a clean error.
+class BadData : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BadData, ReadsOrFailsCleanly) {
+  const fs::path path = kTesting / "bad_data" / GetParam();
+  auto file = FileReader::Open(path.string());
+  if (!file.ok()) {
+    EXPECT_FALSE(file.status().message().empty());
+    return;
+  }
+  auto rows = RowReader::Open(**file);
+  if (!rows.ok()) {
+    EXPECT_FALSE(rows.status().message().empty());
+    return;
+  }
+  std::string out;
+  while (true) {
+    out.clear();
+    auto more = (*rows)->NextJson(&out);
+    if (!more.ok()) {
+      EXPECT_FALSE(more.status().message().empty());
+      RecordProperty("error", more.status().ToString());
+      return;
+    }
+    if (!*more) break;
+  }
+}
+
+std::vector<std::string> BadFiles() {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(kTesting / "bad_data")) {
+    if (e.path().extension() == ".parquet") out.push_back(e.path().filename().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string BadName(const ::testing::TestParamInfo<std::string>& info) {
+  std::string n = info.param;
+  for (char& ch : n) {
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  }
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(BadDataFiles, BadData, ::testing::ValuesIn(BadFiles()), BadName);
+
+}  // namespace
+}  // namespace parq
