@@ -17,6 +17,7 @@ struct Verb {
 constexpr Verb kVerbs[] = {
     {"meta", parq::cli::RunMeta, "footer: rows, row groups, column chunks, statistics, offsets"},
     {"schema", parq::cli::RunSchema, "the schema as message-type text"},
+    {"cat", parq::cli::RunCat, "the rows as JSON lines (--columns a,b.c, --head N)"},
 };
 
 void PrintHelp(FILE* out) {
