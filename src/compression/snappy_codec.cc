@@ -28,7 +28,9 @@ class SnappyCodec final : public Codec {
       return Malformed("SNAPPY", "invalid length prefix", input_size, output_size);
     }
     if (claimed != output_size) return SizeMismatch("SNAPPY", output_size, claimed);
-    if (!snappy::RawUncompress(in, input_size, reinterpret_cast<char*>(output))) {
+    char dummy = 0;
+    char* out = output != nullptr ? reinterpret_cast<char*>(output) : &dummy;
+    if (!snappy::RawUncompress(in, input_size, out)) {
       return Malformed("SNAPPY", "corrupt compressed data", input_size, output_size);
     }
     return Status::OK();
