@@ -192,7 +192,11 @@ NodeKind PlainKind(const SchemaNode& n) {
 // field, which must be repeated; a group that fits no rule is read as a plain
 // group (struct).
 bool SchemaNodeAccess::ClassifyList(SchemaNode& g) {
-  if (g.is_repeated() || g.children_.size() != 1) return false;
+  // A repeated LIST group that is itself the element of an enclosing list
+  // (its repetition consumed there) is a list, as in the spec's legacy
+  // example `optional group my_list (LIST) { repeated group array (LIST) {
+  // repeated int32 array; } }` — List<List<Integer>>.
+  if ((g.is_repeated() && g.role_ != NodeRole::kListElement) || g.children_.size() != 1) return false;
   SchemaNode& rep = *g.children_[0];
   if (!rep.is_repeated()) return false;
   SchemaNode* element = &rep;
