@@ -189,7 +189,10 @@ struct RowReader::Impl {
         leaves[s].Clear();
         feeds[s].eof = false;
         feeds[s].reader.reset();
-        if (rows_left == 0) continue;
+        if (rows_left == 0) {
+          feeds[s].eof = true;  // an empty row group: its chunks are not read
+          continue;
+        }
         Result<std::unique_ptr<ColumnReader>> r = source.open_column(row_group, plan.columns[s]);
         if (!r.ok()) return std::move(r).status().WithRowGroup(row_group);
         feeds[s].reader = std::move(*r);
