@@ -161,8 +161,9 @@ struct Parser {
           SkipWs();
           if (pos >= s.size() || s[pos] != ':') return Error("expected ':'");
           ++pos;
-          v->members.emplace_back(std::move(key), JsonValue{});
-          PARQ_RETURN_IF_ERROR(Value(&v->members.back().second, depth + 1));
+          v->keys.push_back(std::move(key));
+          v->items.emplace_back();
+          PARQ_RETURN_IF_ERROR(Value(&v->items.back(), depth + 1));
         } else {
           v->items.emplace_back();
           PARQ_RETURN_IF_ERROR(Value(&v->items.back(), depth + 1));
@@ -242,19 +243,19 @@ bool Equivalent(const JsonValue& a, const JsonValue& b, const JsonCompareOptions
       return true;
     }
     case JsonValue::Kind::kObject: {
-      if (a.members.size() != b.members.size()) return fail();
-      auto sorted = [](const JsonValue& v) {
-        std::vector<const std::pair<std::string, JsonValue>*> m;
-        for (const auto& kv : v.members) m.push_back(&kv);
-        std::stable_sort(m.begin(), m.end(), [](auto* x, auto* y) { return x->first < y->first; });
+      if (a.keys.size() != b.keys.size()) return fail();
+      auto sorted = [](const JsonValue& v) {  // member indexes by key, stable for duplicates
+        std::vector<size_t> m(v.keys.size());
+        for (size_t i = 0; i < m.size(); ++i) m[i] = i;
+        std::stable_sort(m.begin(), m.end(), [&v](size_t x, size_t y) { return v.keys[x] < v.keys[y]; });
         return m;
       };
       auto ma = sorted(a), mb = sorted(b);
       for (size_t i = 0; i < ma.size(); ++i) {
-        if (ma[i]->first != mb[i]->first) return fail();
+        if (a.keys[ma[i]] != b.keys[mb[i]]) return fail();
         size_t len = path.size();
-        path += "." + ma[i]->first;
-        if (!Equivalent(ma[i]->second, mb[i]->second, o, path, where)) return false;
+        path += "." + a.keys[ma[i]];
+        if (!Equivalent(a.items[ma[i]], b.items[mb[i]], o, path, where)) return false;
         path.resize(len);
       }
       return true;
@@ -276,9 +277,9 @@ void Write(JsonWriter& w, const JsonValue& v) {
       break;
     case JsonValue::Kind::kObject:
       w.BeginObject();
-      for (const auto& [k, x] : v.members) {
-        w.Key(k);
-        Write(w, x);
+      for (size_t i = 0; i < v.keys.size(); ++i) {
+        w.Key(v.keys[i]);
+        Write(w, v.items[i]);
       }
       w.EndObject();
       break;
@@ -288,8 +289,9 @@ void Write(JsonWriter& w, const JsonValue& v) {
 }  // namespace
 
 const JsonValue* JsonValue::Find(std::string_view key) const {
-  for (const auto& [k, v] : members) {
-    if (k == key) return &v;
+  if (kind != Kind::kObject) return nullptr;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (keys[i] == key) return &items[i];
   }
   return nullptr;
 }

@@ -31,8 +31,11 @@ struct JsonValue {
   Kind kind = Kind::kNull;
   bool boolean = false;
   std::string text;  // a number's literal text, or a string's decoded UTF-8
-  std::vector<JsonValue> items;                              // kArray
-  std::vector<std::pair<std::string, JsonValue>> members;    // kObject, in input order
+  // kArray: the elements.  kObject: the member values, in input order, with
+  // their keys at the same index of `keys` (parallel vectors, since a vector of
+  // pairs cannot hold the still-incomplete JsonValue portably).
+  std::vector<JsonValue> items;
+  std::vector<std::string> keys;
 
   // Member by key (the first of duplicates), or nullptr.
   const JsonValue* Find(std::string_view key) const;

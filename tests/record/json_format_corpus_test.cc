@@ -72,10 +72,8 @@ void Walk(const JsonValue& v, Counts* counts) {
   switch (v.kind) {
     case JsonValue::Kind::kString: CheckString(v.text, counts); break;
     case JsonValue::Kind::kArray:
-      for (const auto& i : v.items) Walk(i, counts);
-      break;
     case JsonValue::Kind::kObject:
-      for (const auto& [k, x] : v.members) Walk(x, counts);
+      for (const auto& i : v.items) Walk(i, counts);
       break;
     default: break;
   }

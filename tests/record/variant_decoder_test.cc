@@ -141,7 +141,9 @@ TEST(VariantCorpusTest, AgreesWithDataDictionary) {
                                                 "primitive_timestampntz", "primitive_timestamp_nanos",
                                                 "primitive_timestampntz_nanos"};
   int compared = 0;
-  for (const auto& [name, want] : dict.members) {
+  for (size_t m = 0; m < dict.keys.size(); ++m) {
+    const std::string& name = dict.keys[m];
+    const JsonValue& want = dict.items[m];
     SCOPED_TRACE(name);
     const fs::path base = kTesting / "variant" / name;
     if (!fs::exists(base.string() + ".value") || kOtherTextForm.count(name)) continue;
@@ -270,8 +272,9 @@ Bytes Cat(std::initializer_list<Bytes> parts) {
   return b;
 }
 Bytes ShortStr(std::string_view s) {
-  Bytes b = {static_cast<uint8_t>((s.size() << 2) | 1)};
-  b.insert(b.end(), s.begin(), s.end());
+  Bytes b(1 + s.size());
+  b[0] = static_cast<uint8_t>((s.size() << 2) | 1);
+  for (size_t i = 0; i < s.size(); ++i) b[1 + i] = static_cast<uint8_t>(s[i]);
   return b;
 }
 // Array with 1-byte offsets and count.
