@@ -8,6 +8,13 @@
 #define PARQ_OPTIONS_H_
 
 #include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "parq/types.h"
 
 namespace parq {
 
@@ -39,6 +46,61 @@ struct ReaderOptions {
 
   // Verify page CRC32 checksums when a page carries one.
   bool verify_checksums = false;
+};
+
+// --- Writing ---
+
+// Settings of one column chunk.  WriterOptions::column_defaults applies to every
+// column; WriterOptions::columns overrides it for the leaf with that dotted
+// path (a whole ColumnWriterOptions replaces the defaults for that leaf).
+struct ColumnWriterOptions {
+  // Page compression; kLz4 (Hadoop-framed, deprecated) is refused for writing:
+  // use kLz4Raw.  `compression_level` as in compression/codec.h (nullopt = default).
+  Compression compression = Compression::kUncompressed;
+  std::optional<int> compression_level;
+  // The value encoding of non-dictionary pages (also the fallback encoding when
+  // the dictionary grows past dictionary_page_size_limit).  nullopt picks
+  // PLAIN (RLE for BOOLEAN on v2 pages).
+  std::optional<Encoding> encoding;
+  // Dictionary-encode (RLE_DICTIONARY) first; BOOLEAN never is.
+  bool dictionary = true;
+  // When the PLAIN dictionary would exceed this many bytes, the page being
+  // built is flushed and the rest of the chunk uses `encoding`.
+  int64_t dictionary_page_size_limit = 1 << 20;
+  // Min/max/null/NaN counts in the chunk metadata.
+  bool statistics = true;
+  // Longest min/max of a BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY written; longer
+  // bounds are truncated (is_min/max_value_exact = false).  0 = no limit.
+  int32_t statistics_truncate_length = 64;
+  // SizeStatistics (level histograms, unencoded BYTE_ARRAY bytes).
+  bool size_statistics = true;
+};
+
+struct WriterOptions {
+  ColumnWriterOptions column_defaults;
+  std::map<std::string, ColumnWriterOptions> columns;  // dotted path -> overrides
+
+  // A data page is cut when its buffered bytes reach data_page_size or its
+  // rows reach max_rows_per_page (always at a record boundary).
+  int64_t data_page_size = 1 << 20;
+  int64_t max_rows_per_page = 20'000;
+  // FileWriter starts a new row group (in WriteRowsDone / MaybeNewRowGroup)
+  // when the buffered row group reaches either bound.
+  int64_t row_group_size = int64_t{128} << 20;
+  int64_t max_rows_per_row_group = 1 << 20;
+  // DataPageHeaderV2 pages (levels uncompressed, values compressed) instead of v1.
+  bool data_page_v2 = false;
+  // CRC32 of every page body in its header.
+  bool write_checksums = true;
+  std::vector<std::pair<std::string, std::string>> key_value_metadata;
+  // FileMetaData.created_by; empty means parq::kCreatedBy.
+  std::string created_by;
+
+  // The options of the leaf `dotted_path`.
+  const ColumnWriterOptions& ForColumn(const std::string& dotted_path) const {
+    auto it = columns.find(dotted_path);
+    return it == columns.end() ? column_defaults : it->second;
+  }
 };
 
 }  // namespace parq

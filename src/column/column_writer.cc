@@ -1,0 +1,386 @@
+// column/column_writer.cc — typed column chunk writers: levels, values,
+// dictionary with fallback, pages cut at record boundaries, chunk metadata.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "column/column_writer_internal.h"
+#include "encoding/encoder.h"
+#include "encoding/rle_bit_packed.h"
+#include "page/page_writer.h"
+#include "stats/statistics_builder.h"
+
+namespace parq::column {
+namespace {
+
+constexpr int64_t kMiniBatch = 4096;
+
+bool IsDictionaryEncoding(Encoding e) {
+  return e == Encoding::kRleDictionary || e == Encoding::kPlainDictionary;
+}
+
+template <typename T>
+class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnChunkWriter {
+ public:
+  TypedColumnWriterImpl(const ColumnDescriptor& d, const WriterOptions& options,
+                        const ColumnWriterOptions& col, Status* sticky)
+      : d_(d), options_(options), col_(col), sticky_(sticky), stats_(d, col.statistics_truncate_length) {}
+
+  Status Init() {
+    PARQ_ASSIGN_OR_RETURN(page_writer_, page::PageWriter::Make(col_.compression, col_.compression_level,
+                                                               options_.write_checksums));
+    Encoding enc = col_.encoding.value_or(
+        std::is_same_v<T, bool> && options_.data_page_v2 ? Encoding::kRle : Encoding::kPlain);
+    if (IsDictionaryEncoding(enc)) {
+      return Status::InvalidArgument(std::string("encoding ") + std::string(EncodingName(enc)) +
+                                     " is chosen with ColumnWriterOptions::dictionary, not as the "
+                                     "column's encoding");
+    }
+    PARQ_ASSIGN_OR_RETURN(fallback_, encoding::MakeEncoder<T>(enc, d_.physical_type, d_.type_length));
+    def_width_ = encoding::BitWidthFor(static_cast<uint64_t>(d_.max_definition_level));
+    rep_width_ = encoding::BitWidthFor(static_cast<uint64_t>(d_.max_repetition_level));
+    return StartChunk();
+  }
+
+  // --- ColumnWriter ---
+  const ColumnDescriptor& descriptor() const override { return d_; }
+  int64_t num_levels() const override { return num_levels_; }
+  int64_t num_rows() const override { return num_rows_; }
+  int64_t estimated_size() const override {
+    int64_t dict = using_dict_ || dict_used_ ? dict_->dictionary_byte_size() : 0;
+    return static_cast<int64_t>(pages_.size()) + dict + EstimatedPageSize();
+  }
+
+  Status WriteBatch(int64_t num_levels, const int16_t* def_levels, const int16_t* rep_levels,
+                    const T* values) override {
+    if (!sticky_->ok()) return *sticky_;
+    Status st = WriteBatchImpl(num_levels, def_levels, rep_levels, values);
+    if (!st.ok()) {
+      st.AddContext("column " + d_.dotted_path);
+      *sticky_ = st;
+    }
+    return st;
+  }
+
+  // --- ColumnChunkWriter ---
+  ColumnWriter* writer() override { return this; }
+  Result<format::ColumnChunk> Finish(OutputStream* out) override;
+
+ private:
+  Status StartChunk();
+  Status WriteBatchImpl(int64_t n, const int16_t* def, const int16_t* rep, const T* values);
+  Status FlushPage();
+  int64_t EstimatedPageSize() const {
+    return current_->EstimatedDataSize() +
+           (static_cast<int64_t>(def_buf_.size()) * def_width_ +
+            static_cast<int64_t>(rep_buf_.size()) * rep_width_) / 8;
+  }
+
+  const ColumnDescriptor& d_;
+  const WriterOptions& options_;
+  ColumnWriterOptions col_;
+  Status* sticky_;
+  int def_width_ = 0, rep_width_ = 0;
+
+  std::unique_ptr<page::PageWriter> page_writer_;
+  std::unique_ptr<encoding::DictionaryEncoder<T>> dict_;
+  std::unique_ptr<encoding::TypedEncoder<T>> fallback_;
+  encoding::TypedEncoder<T>* current_ = nullptr;
+  bool using_dict_ = false;
+  bool dict_used_ = false;  // some data page of this chunk is dictionary-encoded
+  bool page_full_ = false;
+  bool fallback_pending_ = false;
+
+  // The open page.
+  std::vector<int16_t> def_buf_, rep_buf_;
+  int64_t page_levels_ = 0, page_nulls_ = 0, page_rows_ = 0;
+
+  // The chunk.
+  std::vector<uint8_t> pages_;
+  int64_t uncompressed_ = 0, compressed_ = 0;
+  std::map<std::pair<format::PageType, format::Encoding>, int32_t> encoding_stats_;
+  std::set<format::Encoding> encodings_;
+  stats::StatisticsBuilder<T> stats_;
+  std::vector<int64_t> def_hist_, rep_hist_;
+  int64_t unencoded_bytes_ = 0;
+  int64_t num_levels_ = 0, num_rows_ = 0;
+
+  // Scratch.
+  std::vector<uint8_t> def_bytes_, rep_bytes_, value_bytes_, dict_plain_;
+};
+
+template <typename T>
+Status TypedColumnWriterImpl<T>::StartChunk() {
+  dict_.reset();
+  using_dict_ = dict_used_ = page_full_ = fallback_pending_ = false;
+  if constexpr (!std::is_same_v<T, bool>) {
+    if (col_.dictionary) {
+      PARQ_ASSIGN_OR_RETURN(dict_, encoding::MakeDictionaryEncoder<T>(d_.physical_type, d_.type_length));
+      using_dict_ = true;
+    }
+  }
+  current_ = using_dict_ ? static_cast<encoding::TypedEncoder<T>*>(dict_.get()) : fallback_.get();
+  def_buf_.clear();
+  rep_buf_.clear();
+  page_levels_ = page_nulls_ = page_rows_ = 0;
+  pages_.clear();
+  uncompressed_ = compressed_ = 0;
+  encoding_stats_.clear();
+  encodings_.clear();
+  stats_.Reset();
+  def_hist_.assign(d_.max_definition_level > 0 ? d_.max_definition_level + 1 : 0, 0);
+  rep_hist_.assign(d_.max_repetition_level > 0 ? d_.max_repetition_level + 1 : 0, 0);
+  unencoded_bytes_ = 0;
+  num_levels_ = num_rows_ = 0;
+  return Status::OK();
+}
+
+template <typename T>
+Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, const int16_t* rep,
+                                                const T* values) {
+  const int16_t max_def = d_.max_definition_level, max_rep = d_.max_repetition_level;
+  if (n < 0) return Status::InvalidArgument("negative level count " + std::to_string(n));
+  if (n == 0) return Status::OK();
+  if (max_def > 0 && def == nullptr) {
+    return Status::InvalidArgument("definition levels are required (max definition level " +
+                                   std::to_string(max_def) + ")");
+  }
+  if (max_rep > 0 && rep == nullptr) {
+    return Status::InvalidArgument("repetition levels are required (max repetition level " +
+                                   std::to_string(max_rep) + ")");
+  }
+  if (max_def > 0) {
+    for (int64_t i = 0; i < n; ++i) {
+      if (def[i] < 0 || def[i] > max_def) {
+        return Status::InvalidArgument("definition level " + std::to_string(def[i]) + " at entry " +
+                                       std::to_string(i) + " is outside 0.." + std::to_string(max_def));
+      }
+    }
+  }
+  if (max_rep > 0) {
+    for (int64_t i = 0; i < n; ++i) {
+      if (rep[i] < 0 || rep[i] > max_rep) {
+        return Status::InvalidArgument("repetition level " + std::to_string(rep[i]) + " at entry " +
+                                       std::to_string(i) + " is outside 0.." + std::to_string(max_rep));
+      }
+    }
+    if (num_levels_ == 0 && rep[0] != 0) {
+      return Status::InvalidArgument("the first repetition level of a column chunk must be 0, not " +
+                                     std::to_string(rep[0]));
+    }
+  }
+  if (values == nullptr) {
+    bool any = max_def == 0;
+    for (int64_t i = 0; !any && i < n; ++i) any = def[i] == max_def;
+    if (any) return Status::InvalidArgument("values is null but the levels hold non-null entries");
+  }
+
+  const int64_t max_rows = std::max<int64_t>(1, options_.max_rows_per_page);
+  int64_t i = 0;
+  const T* v = values;
+  while (i < n) {
+    bool record_start = max_rep == 0 || rep[i] == 0;
+    if (record_start && page_levels_ > 0 && (page_full_ || fallback_pending_)) {
+      PARQ_RETURN_IF_ERROR(FlushPage());
+    }
+    int64_t j;
+    if (max_rep == 0) {
+      j = std::min(n, i + std::min(std::max<int64_t>(1, max_rows - page_rows_), kMiniBatch));
+    } else {
+      j = i + 1;
+      int64_t rows = record_start ? 1 : 0;
+      while (j < n) {
+        if (rep[j] == 0) {
+          if (page_rows_ + rows >= max_rows || j - i >= kMiniBatch) break;
+          ++rows;
+        }
+        ++j;
+      }
+    }
+    int64_t m = j - i, nonnull = m, rows = m;
+    if (max_def > 0) {
+      nonnull = 0;
+      for (int64_t k = i; k < j; ++k) {
+        nonnull += def[k] == max_def;
+        ++def_hist_[static_cast<size_t>(def[k])];
+      }
+      def_buf_.insert(def_buf_.end(), def + i, def + j);
+    }
+    if (max_rep > 0) {
+      rows = 0;
+      for (int64_t k = i; k < j; ++k) {
+        rows += rep[k] == 0;
+        ++rep_hist_[static_cast<size_t>(rep[k])];
+      }
+      rep_buf_.insert(rep_buf_.end(), rep + i, rep + j);
+    }
+    if (nonnull > 0) {
+      PARQ_RETURN_IF_ERROR(current_->Put(v, nonnull));
+      if (col_.statistics) stats_.Update(v, nonnull);
+      if constexpr (std::is_same_v<T, ByteArray>) {
+        for (int64_t k = 0; k < nonnull; ++k) unencoded_bytes_ += v[k].len;
+      }
+      v += nonnull;
+    }
+    stats_.AddNulls(m - nonnull);
+    page_levels_ += m;
+    page_nulls_ += m - nonnull;
+    page_rows_ += rows;
+    num_levels_ += m;
+    num_rows_ += rows;
+    i = j;
+    if (using_dict_ && dict_->dictionary_byte_size() > col_.dictionary_page_size_limit) {
+      fallback_pending_ = true;
+    }
+    if (page_rows_ >= max_rows || EstimatedPageSize() >= options_.data_page_size) page_full_ = true;
+  }
+  return Status::OK();
+}
+
+template <typename T>
+Status TypedColumnWriterImpl<T>::FlushPage() {
+  if (page_levels_ > std::numeric_limits<int32_t>::max()) {
+    return Status::LimitExceeded("a page of " + std::to_string(page_levels_) +
+                                 " level entries exceeds the format's int32 count");
+  }
+  def_bytes_.clear();
+  rep_bytes_.clear();
+  value_bytes_.clear();
+  if (d_.max_repetition_level > 0) {
+    encoding::RleBitPackedEncoder e(rep_width_);
+    e.PutBatch(rep_buf_.data(), static_cast<int64_t>(rep_buf_.size()));
+    e.Flush(&rep_bytes_);
+  }
+  if (d_.max_definition_level > 0) {
+    encoding::RleBitPackedEncoder e(def_width_);
+    e.PutBatch(def_buf_.data(), static_cast<int64_t>(def_buf_.size()));
+    e.Flush(&def_bytes_);
+  }
+  PARQ_RETURN_IF_ERROR(current_->FlushValues(&value_bytes_));
+  page::DataPageInput in;
+  in.num_values = static_cast<int32_t>(page_levels_);
+  in.num_nulls = static_cast<int32_t>(page_nulls_);
+  in.num_rows = static_cast<int32_t>(page_rows_);
+  in.encoding = using_dict_ ? Encoding::kRleDictionary : fallback_->encoding();
+  in.rep_levels = &rep_bytes_;
+  in.def_levels = &def_bytes_;
+  in.values = &value_bytes_;
+  page::WrittenPage w;
+  format::PageType type;
+  if (options_.data_page_v2) {
+    PARQ_ASSIGN_OR_RETURN(w, page_writer_->WriteDataPageV2(in, &pages_));
+    type = format::PageType::DATA_PAGE_V2;
+  } else {
+    PARQ_ASSIGN_OR_RETURN(w, page_writer_->WriteDataPageV1(in, &pages_));
+    type = format::PageType::DATA_PAGE;
+  }
+  auto enc = static_cast<format::Encoding>(in.encoding);
+  ++encoding_stats_[{type, enc}];
+  encodings_.insert(enc);
+  if (d_.max_definition_level > 0 || d_.max_repetition_level > 0 || !options_.data_page_v2) {
+    encodings_.insert(format::Encoding::RLE);
+  }
+  uncompressed_ += w.uncompressed_size;
+  compressed_ += w.compressed_size;
+  dict_used_ = dict_used_ || using_dict_;
+  def_buf_.clear();
+  rep_buf_.clear();
+  page_levels_ = page_nulls_ = page_rows_ = 0;
+  page_full_ = false;
+  if (fallback_pending_) {
+    fallback_pending_ = false;
+    using_dict_ = false;
+    current_ = fallback_.get();
+  }
+  return Status::OK();
+}
+
+template <typename T>
+Result<format::ColumnChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
+  if (!sticky_->ok()) return *sticky_;
+  if (page_levels_ > 0) PARQ_RETURN_IF_ERROR(FlushPage());
+  std::vector<uint8_t> dict_page;
+  int64_t dict_uncompressed = 0;
+  if (dict_used_) {
+    dict_plain_.clear();
+    dict_->WriteDictionaryPage(&dict_plain_);
+    if (dict_->num_entries() > std::numeric_limits<int32_t>::max()) {
+      return Status::LimitExceeded("dictionary of " + std::to_string(dict_->num_entries()) + " entries");
+    }
+    PARQ_ASSIGN_OR_RETURN(page::WrittenPage w,
+                          page_writer_->WriteDictionaryPage(
+                              dict_plain_, static_cast<int32_t>(dict_->num_entries()), &dict_page));
+    dict_uncompressed = w.uncompressed_size;
+    ++encoding_stats_[{format::PageType::DICTIONARY_PAGE, format::Encoding::PLAIN}];
+    encodings_.insert(format::Encoding::PLAIN);
+  }
+  const int64_t start = static_cast<int64_t>(out->Tell());
+  if (!dict_page.empty()) PARQ_RETURN_IF_ERROR(out->Write(dict_page.data(), dict_page.size()));
+  if (!pages_.empty()) PARQ_RETURN_IF_ERROR(out->Write(pages_.data(), pages_.size()));
+
+  format::ColumnMetaData md;
+  md.type = static_cast<format::Type>(d_.physical_type);
+  md.encodings.assign(encodings_.begin(), encodings_.end());
+  md.path_in_schema = d_.path;
+  md.codec = static_cast<format::CompressionCodec>(col_.compression);
+  md.num_values = num_levels_;
+  md.total_uncompressed_size = uncompressed_ + dict_uncompressed;
+  md.total_compressed_size = compressed_ + static_cast<int64_t>(dict_page.size());
+  md.data_page_offset = start + static_cast<int64_t>(dict_page.size());
+  if (!dict_page.empty()) md.dictionary_page_offset = start;
+  if (col_.statistics) md.statistics = stats_.ToFormat();
+  std::vector<format::PageEncodingStats> es;
+  for (const auto& [key, count] : encoding_stats_) {
+    format::PageEncodingStats s;
+    s.page_type = key.first;
+    s.encoding = key.second;
+    s.count = count;
+    es.push_back(s);
+  }
+  md.encoding_stats = std::move(es);
+  if (col_.size_statistics) {
+    format::SizeStatistics ss;
+    if constexpr (std::is_same_v<T, ByteArray>) ss.unencoded_byte_array_data_bytes = unencoded_bytes_;
+    if (!rep_hist_.empty()) ss.repetition_level_histogram = rep_hist_;
+    if (!def_hist_.empty()) ss.definition_level_histogram = def_hist_;
+    md.size_statistics = std::move(ss);
+  }
+  format::ColumnChunk chunk;
+  chunk.file_offset = start;
+  chunk.meta_data = std::move(md);
+  PARQ_RETURN_IF_ERROR(StartChunk());
+  return chunk;
+}
+
+template <typename T>
+Result<std::unique_ptr<ColumnChunkWriter>> MakeTyped(const ColumnDescriptor& d, const WriterOptions& options,
+                                                     Status* sticky) {
+  auto w = std::make_unique<TypedColumnWriterImpl<T>>(d, options, options.ForColumn(d.dotted_path), sticky);
+  Status st = w->Init();
+  if (!st.ok()) return std::move(st.AddContext("column " + d.dotted_path));
+  return std::unique_ptr<ColumnChunkWriter>(std::move(w));
+}
+
+}  // namespace
+
+Result<std::unique_ptr<ColumnChunkWriter>> MakeColumnChunkWriter(const ColumnDescriptor& d,
+                                                                 const WriterOptions& options,
+                                                                 Status* sticky) {
+  switch (d.physical_type) {
+    case PhysicalType::kBoolean: return MakeTyped<bool>(d, options, sticky);
+    case PhysicalType::kInt32: return MakeTyped<int32_t>(d, options, sticky);
+    case PhysicalType::kInt64: return MakeTyped<int64_t>(d, options, sticky);
+    case PhysicalType::kInt96: return MakeTyped<Int96>(d, options, sticky);
+    case PhysicalType::kFloat: return MakeTyped<float>(d, options, sticky);
+    case PhysicalType::kDouble: return MakeTyped<double>(d, options, sticky);
+    case PhysicalType::kByteArray: return MakeTyped<ByteArray>(d, options, sticky);
+    case PhysicalType::kFixedLenByteArray: return MakeTyped<FixedLenByteArray>(d, options, sticky);
+  }
+  return Status::InvalidArgument("column " + d.dotted_path + " has an unknown physical type " +
+                                 std::to_string(static_cast<int>(d.physical_type)));
+}
+
+}  // namespace parq::column

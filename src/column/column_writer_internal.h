@@ -1,0 +1,37 @@
+// column/column_writer_internal.h — the chunk side of a column writer, which
+// the file writer drives: build one per leaf, let the caller WriteBatch into
+// writer(), then Finish() writes the buffered chunk and returns its metadata.
+#ifndef PARQ_COLUMN_COLUMN_WRITER_INTERNAL_H_
+#define PARQ_COLUMN_COLUMN_WRITER_INTERNAL_H_
+
+#include <memory>
+
+#include "format/parquet_types.h"
+#include "parq/column_writer.h"
+#include "parq/io.h"
+#include "parq/options.h"
+#include "parq/result.h"
+
+namespace parq::column {
+
+class ColumnChunkWriter {
+ public:
+  virtual ~ColumnChunkWriter() = default;
+  virtual ColumnWriter* writer() = 0;
+  // Flushes the open page, writes the chunk (dictionary page first) at
+  // out->Tell() and returns its ColumnChunk; the writer then starts a new,
+  // empty chunk for the next row group.
+  virtual Result<format::ColumnChunk> Finish(OutputStream* out) = 0;
+};
+
+// `sticky` is the file writer's status: a failing WriteBatch stores its error
+// there, and every WriteBatch returns it while it is not OK.
+// Errors: kInvalidArgument for an encoding that does not fit the column, a
+// dictionary encoding named as `encoding`, or LZ4 (write LZ4_RAW).
+Result<std::unique_ptr<ColumnChunkWriter>> MakeColumnChunkWriter(const ColumnDescriptor& descriptor,
+                                                                 const WriterOptions& options,
+                                                                 Status* sticky);
+
+}  // namespace parq::column
+
+#endif  // PARQ_COLUMN_COLUMN_WRITER_INTERNAL_H_

@@ -1,0 +1,173 @@
+// file/file_writer.cc — row groups, column chunk writers and the footer.
+#include "parq/file_writer.h"
+
+#include <string>
+#include <vector>
+
+#include "column/column_writer_internal.h"
+#include "format/footer.h"
+#include "parq/version.h"
+#include "schema/schema_builder.h"
+
+namespace parq {
+
+struct FileWriter::Impl {
+  std::unique_ptr<OutputStream> out;
+  Schema schema;
+  WriterOptions options;
+  Status status;  // sticky
+  std::vector<std::unique_ptr<column::ColumnChunkWriter>> writers;
+  bool row_group_open = false;
+  bool closed = false;
+  std::vector<format::RowGroup> row_groups;
+  int64_t num_rows = 0;
+
+  Status Fail(Status st) {
+    if (status.ok()) status = st;
+    return st;
+  }
+};
+
+FileWriter::FileWriter(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+FileWriter::~FileWriter() = default;
+
+const Schema& FileWriter::schema() const { return impl_->schema; }
+const WriterOptions& FileWriter::options() const { return impl_->options; }
+const Status& FileWriter::status() const { return impl_->status; }
+int FileWriter::num_row_groups() const { return static_cast<int>(impl_->row_groups.size()); }
+int64_t FileWriter::num_rows() const { return impl_->num_rows; }
+
+Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<OutputStream> out, const Schema& schema,
+                                                     const WriterOptions& options) {
+  if (out == nullptr) return Status::InvalidArgument("FileWriter::Open: no output stream");
+  auto impl = std::make_unique<Impl>();
+  impl->schema = schema.Clone();
+  impl->options = options;
+  for (const auto& [path, col] : options.columns) {
+    if (impl->schema.FindColumn(std::string_view(path)) == nullptr) {
+      return Status::InvalidArgument("WriterOptions::columns names \"" + path +
+                                     "\", which is not a leaf column of the schema");
+    }
+    (void)col;
+  }
+  if (impl->schema.num_columns() == 0) return Status::InvalidArgument("the schema has no leaf columns");
+  for (const ColumnDescriptor& d : impl->schema.columns()) {
+    PARQ_ASSIGN_OR_RETURN(auto w, column::MakeColumnChunkWriter(d, impl->options, &impl->status));
+    impl->writers.push_back(std::move(w));
+  }
+  impl->out = std::move(out);
+  PARQ_RETURN_IF_ERROR(impl->out->Write(format::kMagic, sizeof(format::kMagic)));
+  return std::unique_ptr<FileWriter>(new FileWriter(std::move(impl)));
+}
+
+Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path, const Schema& schema,
+                                                     const WriterOptions& options, bool atomic_rename) {
+  FileOutputOptions fo;
+  fo.atomic_rename = atomic_rename;
+  PARQ_ASSIGN_OR_RETURN(auto out, OpenFileOutput(path, fo));
+  return Open(std::move(out), schema, options);
+}
+
+Status FileWriter::TypeMismatch(int i) {
+  const ColumnDescriptor& d = impl_->schema.column(i);
+  return impl_->Fail(Status::InvalidArgument("column " + d.dotted_path + " is " +
+                                             std::string(PhysicalTypeName(d.physical_type)) +
+                                             "; the requested writer type does not match"));
+}
+
+Result<ColumnWriter*> FileWriter::column(int i) {
+  Impl& m = *impl_;
+  if (!m.status.ok()) return m.status;
+  if (m.closed) return m.Fail(Status::InvalidArgument("FileWriter::column after Close"));
+  if (i < 0 || i >= m.schema.num_columns()) {
+    return m.Fail(Status::InvalidArgument("column index " + std::to_string(i) + " is outside 0.." +
+                                          std::to_string(m.schema.num_columns() - 1)));
+  }
+  m.row_group_open = true;
+  return m.writers[static_cast<size_t>(i)]->writer();
+}
+
+Status FileWriter::EndRowGroup() {
+  Impl& m = *impl_;
+  if (!m.status.ok()) return m.status;
+  if (!m.row_group_open) return Status::OK();
+  int64_t rows = m.writers[0]->writer()->num_rows();
+  for (size_t c = 1; c < m.writers.size(); ++c) {
+    int64_t r = m.writers[c]->writer()->num_rows();
+    if (r != rows) {
+      return m.Fail(Status::InvalidArgument(
+          "row group " + std::to_string(m.row_groups.size()) + ": column " +
+          m.schema.column(static_cast<int>(c)).dotted_path + " holds " + std::to_string(r) + " rows but " +
+          m.schema.column(0).dotted_path + " holds " + std::to_string(rows)));
+    }
+  }
+  m.row_group_open = false;
+  if (rows == 0) return Status::OK();
+  if (m.row_groups.size() >= 32767) {
+    return m.Fail(Status::LimitExceeded("more than 32767 row groups (the ordinal is an i16)"));
+  }
+  format::RowGroup rg;
+  rg.num_rows = rows;
+  rg.file_offset = static_cast<int64_t>(m.out->Tell());
+  int64_t total_uncompressed = 0, total_compressed = 0;
+  for (auto& w : m.writers) {
+    Result<format::ColumnChunk> chunk = w->Finish(m.out.get());
+    if (!chunk.ok()) {
+      Status st = chunk.status();
+      return m.Fail(std::move(st.AddContext("row group " + std::to_string(m.row_groups.size()))));
+    }
+    total_uncompressed += chunk->meta_data->total_uncompressed_size;
+    total_compressed += chunk->meta_data->total_compressed_size;
+    rg.columns.push_back(std::move(*chunk));
+  }
+  rg.total_byte_size = total_uncompressed;
+  rg.total_compressed_size = total_compressed;
+  rg.ordinal = static_cast<int16_t>(m.row_groups.size());
+  m.row_groups.push_back(std::move(rg));
+  m.num_rows += rows;
+  return Status::OK();
+}
+
+Status FileWriter::MaybeEndRowGroup() {
+  Impl& m = *impl_;
+  if (!m.status.ok()) return m.status;
+  if (!m.row_group_open) return Status::OK();
+  int64_t bytes = 0;
+  for (auto& w : m.writers) bytes += w->writer()->estimated_size();
+  int64_t rows = m.writers[0]->writer()->num_rows();
+  if (bytes >= m.options.row_group_size || rows >= m.options.max_rows_per_row_group) return EndRowGroup();
+  return Status::OK();
+}
+
+Status FileWriter::Close() {
+  Impl& m = *impl_;
+  if (!m.status.ok()) return m.status;
+  if (m.closed) return Status::OK();
+  PARQ_RETURN_IF_ERROR(EndRowGroup());
+  format::FileMetaData md;
+  md.version = 1;
+  md.schema = schema::ToFormat(m.schema);
+  md.num_rows = m.num_rows;
+  md.row_groups = std::move(m.row_groups);
+  if (!m.options.key_value_metadata.empty()) {
+    std::vector<format::KeyValue> kvs;
+    for (const auto& [k, v] : m.options.key_value_metadata) {
+      format::KeyValue kv;
+      kv.key = k;
+      kv.value = v;
+      kvs.push_back(std::move(kv));
+    }
+    md.key_value_metadata = std::move(kvs);
+  }
+  md.created_by = m.options.created_by.empty() ? std::string(kCreatedBy) : m.options.created_by;
+  std::vector<format::ColumnOrder> orders(static_cast<size_t>(m.schema.num_columns()));
+  for (auto& o : orders) o.TYPE_ORDER = format::TypeDefinedOrder{};
+  md.column_orders = std::move(orders);
+  Status st = format::WriteFooter(md, m.out.get());
+  if (st.ok()) st = m.out->Close();
+  if (!st.ok()) return m.Fail(std::move(st.AddContext("writing the footer")));
+  m.closed = true;
+  return Status::OK();
+}
+
+}  // namespace parq

@@ -1,0 +1,86 @@
+// page/page_writer.h — building complete pages (header + body) of a column chunk.
+//
+// Page layouts written (Parquet format, data pages):
+//   dictionary page := PageHeader{DICTIONARY_PAGE} compress(PLAIN entries)
+//   data page v1    := PageHeader{DATA_PAGE}
+//                      compress( [rep levels: <4-byte length> RLE hybrid]
+//                                [def levels: <4-byte length> RLE hybrid]
+//                                values )
+//   data page v2    := PageHeader{DATA_PAGE_V2 with both level byte lengths}
+//                      [rep levels RLE hybrid] [def levels RLE hybrid]  (never compressed)
+//                      compress(values)       (is_compressed says whether it is)
+// Level sections are present only when the column's max level is > 0.
+// With checksums on, PageHeader.crc is the CRC-32 of the body exactly as
+// stored (after compression, levels included for v2).
+//
+// The writer appends each page to a caller-owned byte vector; the column
+// writer keeps the dictionary page apart so it can go first in the chunk.
+//
+// Thread-safety: none; one PageWriter per column writer.
+#ifndef PARQ_PAGE_PAGE_WRITER_H_
+#define PARQ_PAGE_PAGE_WRITER_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "compression/codec.h"
+#include "format/parquet_types.h"
+#include "parq/result.h"
+#include "parq/status.h"
+#include "parq/types.h"
+
+namespace parq::page {
+
+// What one written page added to the chunk.
+struct WrittenPage {
+  int64_t header_size = 0;
+  int64_t uncompressed_size = 0;  // header + body before compression
+  int64_t compressed_size = 0;    // header + body as stored
+};
+
+struct DataPageInput {
+  int32_t num_values = 0;  // level entries (values including nulls)
+  int32_t num_nulls = 0;   // entries whose def level < max
+  int32_t num_rows = 0;    // records (rep level 0 entries)
+  Encoding encoding = Encoding::kPlain;
+  const std::vector<uint8_t>* rep_levels = nullptr;  // RLE hybrid without prefix; empty if none
+  const std::vector<uint8_t>* def_levels = nullptr;
+  const std::vector<uint8_t>* values = nullptr;
+  std::optional<format::Statistics> statistics;
+};
+
+class PageWriter {
+ public:
+  // kInvalidArgument for LZ4 (Hadoop-framed, deprecated: write LZ4_RAW) and
+  // for a level the codec refuses; kUnsupported for LZO.
+  static Result<std::unique_ptr<PageWriter>> Make(Compression codec, std::optional<int> level,
+                                                  bool write_checksums);
+
+  Compression codec() const { return codec_type_; }
+
+  // Appends a dictionary page of `num_values` PLAIN entries.
+  Result<WrittenPage> WriteDictionaryPage(const std::vector<uint8_t>& plain, int32_t num_values,
+                                          std::vector<uint8_t>* out);
+  Result<WrittenPage> WriteDataPageV1(const DataPageInput& in, std::vector<uint8_t>* out);
+  Result<WrittenPage> WriteDataPageV2(const DataPageInput& in, std::vector<uint8_t>* out);
+
+ private:
+  PageWriter(std::unique_ptr<compression::Codec> codec, Compression type, bool crc)
+      : codec_(std::move(codec)), codec_type_(type), crc_(crc) {}
+  // Compresses `size` bytes into compressed_ (or copies for UNCOMPRESSED).
+  Status Compress(const uint8_t* data, size_t size);
+  Result<WrittenPage> Emit(format::PageHeader* header, const std::vector<uint8_t>& prefix,
+                           size_t uncompressed_body, std::vector<uint8_t>* out);
+
+  std::unique_ptr<compression::Codec> codec_;
+  Compression codec_type_;
+  bool crc_;
+  std::vector<uint8_t> scratch_;     // uncompressed v1 body
+  std::vector<uint8_t> compressed_;  // the compressed section
+};
+
+}  // namespace parq::page
+
+#endif  // PARQ_PAGE_PAGE_WRITER_H_

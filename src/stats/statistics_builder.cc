@@ -1,0 +1,351 @@
+// stats/statistics_builder.cc — sort orders and typed statistics builders.
+#include "stats/statistics_builder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+
+namespace parq::stats {
+
+SortOrder SortOrderFor(PhysicalType physical, const LogicalType& logical, ConvertedType converted) {
+  using K = LogicalType::Kind;
+  switch (logical.kind()) {
+    case K::kInt:
+      return logical.is_signed() ? SortOrder::kSigned : SortOrder::kUnsigned;
+    case K::kDecimal:
+    case K::kDate:
+    case K::kTime:
+    case K::kTimestamp:
+    case K::kFloat16:
+      return SortOrder::kSigned;
+    case K::kString:
+    case K::kEnum:
+    case K::kJson:
+    case K::kBson:
+    case K::kUuid:
+      return SortOrder::kUnsigned;
+    case K::kInterval:
+    case K::kGeometry:
+    case K::kGeography:
+      return SortOrder::kUnknown;
+    default:
+      break;
+  }
+  switch (converted) {
+    case ConvertedType::kUint8:
+    case ConvertedType::kUint16:
+    case ConvertedType::kUint32:
+    case ConvertedType::kUint64:
+      return SortOrder::kUnsigned;
+    case ConvertedType::kInterval:
+      return SortOrder::kUnknown;
+    case ConvertedType::kDecimal:
+      return SortOrder::kSigned;
+    default:
+      break;
+  }
+  switch (physical) {
+    case PhysicalType::kBoolean:
+    case PhysicalType::kInt32:
+    case PhysicalType::kInt64:
+    case PhysicalType::kFloat:
+    case PhysicalType::kDouble:
+      return SortOrder::kSigned;
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray:
+      return SortOrder::kUnsigned;
+    case PhysicalType::kInt96:
+      return SortOrder::kUnknown;
+  }
+  return SortOrder::kUnknown;
+}
+
+CompareKind CompareKindFor(const ColumnDescriptor& d) {
+  SortOrder order = SortOrderFor(d);
+  if (order == SortOrder::kUnknown) return CompareKind::kNone;
+  switch (d.physical_type) {
+    case PhysicalType::kBoolean:
+      return CompareKind::kSignedInt;
+    case PhysicalType::kInt32:
+    case PhysicalType::kInt64:
+      return order == SortOrder::kSigned ? CompareKind::kSignedInt : CompareKind::kUnsignedInt;
+    case PhysicalType::kFloat:
+    case PhysicalType::kDouble:
+      return CompareKind::kFloat;
+    case PhysicalType::kFixedLenByteArray:
+      if (d.logical_type.kind() == LogicalType::Kind::kFloat16 && d.type_length == 2) {
+        return CompareKind::kFloat16;
+      }
+      [[fallthrough]];
+    case PhysicalType::kByteArray:
+      return order == SortOrder::kSigned ? CompareKind::kSignedBytes : CompareKind::kBytes;
+    case PhysicalType::kInt96:
+      return CompareKind::kNone;
+  }
+  return CompareKind::kNone;
+}
+
+int CompareBytes(std::string_view a, std::string_view b) {
+  size_t n = std::min(a.size(), b.size());
+  int c = n ? std::memcmp(a.data(), b.data(), n) : 0;
+  if (c != 0) return c < 0 ? -1 : 1;
+  return a.size() < b.size() ? -1 : (a.size() > b.size() ? 1 : 0);
+}
+
+int CompareSignedBytes(std::string_view a, std::string_view b) {
+  auto byte_at = [](std::string_view v, size_t len, size_t i) -> uint8_t {
+    // Byte i of v sign-extended to len bytes.
+    size_t pad = len - v.size();
+    if (i < pad) return (!v.empty() && (static_cast<uint8_t>(v[0]) & 0x80)) ? 0xFF : 0x00;
+    return static_cast<uint8_t>(v[i - pad]);
+  };
+  bool neg_a = !a.empty() && (static_cast<uint8_t>(a[0]) & 0x80);
+  bool neg_b = !b.empty() && (static_cast<uint8_t>(b[0]) & 0x80);
+  if (neg_a != neg_b) return neg_a ? -1 : 1;
+  size_t len = std::max(a.size(), b.size());
+  for (size_t i = 0; i < len; ++i) {
+    uint8_t x = byte_at(a, len, i), y = byte_at(b, len, i);
+    if (x != y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+float HalfToFloat(uint16_t h) {
+  uint32_t sign = (h >> 15) & 1u, exp = (h >> 10) & 0x1Fu, mant = h & 0x3FFu;
+  float v;
+  if (exp == 0) {
+    v = std::ldexp(static_cast<float>(mant), -24);
+  } else if (exp == 31) {
+    v = mant ? std::numeric_limits<float>::quiet_NaN() : std::numeric_limits<float>::infinity();
+  } else {
+    v = std::ldexp(static_cast<float>(mant | 0x400u), static_cast<int>(exp) - 25);
+  }
+  return sign ? -v : v;
+}
+
+std::string TruncateMin(std::string_view v, size_t length) {
+  return std::string(v.substr(0, std::min(v.size(), length)));
+}
+
+bool TruncateMax(std::string_view v, size_t length, std::string* out) {
+  std::string s(v.substr(0, std::min(v.size(), length)));
+  while (!s.empty() && static_cast<uint8_t>(s.back()) == 0xFF) s.pop_back();
+  if (s.empty()) return false;
+  s.back() = static_cast<char>(static_cast<uint8_t>(s.back()) + 1);
+  *out = std::move(s);
+  return true;
+}
+
+namespace {
+
+template <typename V>
+V Load(std::string_view s) {
+  V v;
+  std::memcpy(&v, s.data(), sizeof(V));
+  return v;
+}
+
+// Compares two PLAIN-encoded bounds.
+int CompareEncoded(CompareKind kind, PhysicalType physical, std::string_view a, std::string_view b) {
+  auto cmp = [](auto x, auto y) { return x < y ? -1 : (y < x ? 1 : 0); };
+  switch (kind) {
+    case CompareKind::kSignedInt:
+      if (physical == PhysicalType::kBoolean) return cmp(uint8_t(a[0]), uint8_t(b[0]));
+      if (physical == PhysicalType::kInt32) return cmp(Load<int32_t>(a), Load<int32_t>(b));
+      return cmp(Load<int64_t>(a), Load<int64_t>(b));
+    case CompareKind::kUnsignedInt:
+      if (physical == PhysicalType::kInt32) return cmp(Load<uint32_t>(a), Load<uint32_t>(b));
+      return cmp(Load<uint64_t>(a), Load<uint64_t>(b));
+    case CompareKind::kFloat:
+      if (physical == PhysicalType::kFloat) return cmp(Load<float>(a), Load<float>(b));
+      return cmp(Load<double>(a), Load<double>(b));
+    case CompareKind::kFloat16:
+      return cmp(HalfToFloat(Load<uint16_t>(a)), HalfToFloat(Load<uint16_t>(b)));
+    case CompareKind::kBytes:
+      return CompareBytes(a, b);
+    case CompareKind::kSignedBytes:
+      return CompareSignedBytes(a, b);
+    case CompareKind::kNone:
+      return 0;
+  }
+  return 0;
+}
+
+template <typename V>
+std::string_view Bytes(const V& v) {
+  return {reinterpret_cast<const char*>(&v), sizeof(V)};
+}
+
+}  // namespace
+
+template <typename T>
+StatisticsBuilder<T>::StatisticsBuilder(const ColumnDescriptor& d, int32_t truncate_length)
+    : kind_(CompareKindFor(d)),
+      order_(SortOrderFor(d)),
+      physical_(d.physical_type),
+      type_length_(d.type_length),
+      truncate_length_(truncate_length) {}
+
+template <typename T>
+void StatisticsBuilder<T>::Reset() {
+  has_min_max_ = false;
+  null_count_ = 0;
+  nan_count_ = 0;
+  min_.clear();
+  max_.clear();
+}
+
+template <typename T>
+void StatisticsBuilder<T>::Offer(std::string_view lo, std::string_view hi) {
+  if (!has_min_max_) {
+    min_.assign(lo);
+    max_.assign(hi);
+    has_min_max_ = true;
+    return;
+  }
+  if (CompareEncoded(kind_, physical_, lo, min_) < 0) min_.assign(lo);
+  if (CompareEncoded(kind_, physical_, hi, max_) > 0) max_.assign(hi);
+}
+
+template <typename T>
+void StatisticsBuilder<T>::Update(const T* values, int64_t n) {
+  if (n <= 0 || kind_ == CompareKind::kNone) return;
+  if constexpr (std::is_same_v<T, bool>) {
+    bool lo = true, hi = false;
+    for (int64_t i = 0; i < n; ++i) {
+      lo = lo && values[i];
+      hi = hi || values[i];
+    }
+    uint8_t l = lo, h = hi;
+    Offer(Bytes(l), Bytes(h));
+  } else if constexpr (std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t>) {
+    if (kind_ == CompareKind::kUnsignedInt) {
+      using U = std::make_unsigned_t<T>;
+      U lo = static_cast<U>(values[0]), hi = lo;
+      for (int64_t i = 1; i < n; ++i) {
+        U v = static_cast<U>(values[i]);
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+      }
+      Offer(Bytes(lo), Bytes(hi));
+    } else {
+      T lo = values[0], hi = lo;
+      for (int64_t i = 1; i < n; ++i) {
+        lo = values[i] < lo ? values[i] : lo;
+        hi = values[i] > hi ? values[i] : hi;
+      }
+      Offer(Bytes(lo), Bytes(hi));
+    }
+  } else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    T lo = std::numeric_limits<T>::infinity(), hi = -lo;
+    int64_t nans = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      T v = values[i];
+      if (std::isnan(v)) {
+        ++nans;
+        continue;
+      }
+      lo = v < lo ? v : lo;
+      hi = v > hi ? v : hi;
+    }
+    nan_count_ += nans;
+    if (nans == n) return;
+    if (lo == T(0)) lo = -T(0);
+    if (hi == T(0)) hi = T(0);
+    Offer(Bytes(lo), Bytes(hi));
+    // Keep the zero signs after a comparison that saw them equal.
+    if (Load<T>(min_) == T(0)) {
+      T z = -T(0);
+      min_.assign(Bytes(z));
+    }
+    if (Load<T>(max_) == T(0)) {
+      T z = T(0);
+      max_.assign(Bytes(z));
+    }
+  } else if constexpr (std::is_same_v<T, Int96>) {
+    // INT96 has no defined order (kNone returns above).
+  } else {
+    // ByteArray / FixedLenByteArray.
+    auto view = [&](const T& v) -> std::string_view {
+      if constexpr (std::is_same_v<T, ByteArray>) {
+        return {reinterpret_cast<const char*>(v.ptr), v.len};
+      } else {
+        return {reinterpret_cast<const char*>(v.ptr), static_cast<size_t>(type_length_)};
+      }
+    };
+    if (kind_ == CompareKind::kFloat16) {
+      float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+      int64_t lo_i = -1, hi_i = -1, nans = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        float f = HalfToFloat(Load<uint16_t>(view(values[i])));
+        if (std::isnan(f)) {
+          ++nans;
+          continue;
+        }
+        if (lo_i < 0 || f < lo) lo = f, lo_i = i;
+        if (hi_i < 0 || f > hi) hi = f, hi_i = i;
+      }
+      nan_count_ += nans;
+      if (lo_i < 0) return;
+      Offer(view(values[lo_i]), view(values[hi_i]));
+      const uint16_t kNegZero = 0x8000, kPosZero = 0;
+      if (HalfToFloat(Load<uint16_t>(min_)) == 0.0f) min_.assign(Bytes(kNegZero));
+      if (HalfToFloat(Load<uint16_t>(max_)) == 0.0f) max_.assign(Bytes(kPosZero));
+    } else if (kind_ == CompareKind::kSignedBytes) {
+      int64_t lo = 0, hi = 0;
+      for (int64_t i = 1; i < n; ++i) {
+        std::string_view v = view(values[i]);
+        if (CompareSignedBytes(v, view(values[lo])) < 0) lo = i;
+        if (CompareSignedBytes(v, view(values[hi])) > 0) hi = i;
+      }
+      Offer(view(values[lo]), view(values[hi]));
+    } else {
+      int64_t lo = 0, hi = 0;
+      for (int64_t i = 1; i < n; ++i) {
+        std::string_view v = view(values[i]);
+        if (CompareBytes(v, view(values[lo])) < 0) lo = i;
+        if (CompareBytes(v, view(values[hi])) > 0) hi = i;
+      }
+      Offer(view(values[lo]), view(values[hi]));
+    }
+  }
+}
+
+template <typename T>
+format::Statistics StatisticsBuilder<T>::ToFormat() const {
+  format::Statistics s;
+  s.null_count = null_count_;
+  if (kind_ == CompareKind::kFloat || kind_ == CompareKind::kFloat16) s.nan_count = nan_count_;
+  if (!has_min_max_) return s;
+  std::string lo = min_, hi = max_;
+  bool lo_exact = true, hi_exact = true;
+  if (physical_ == PhysicalType::kByteArray && kind_ == CompareKind::kBytes && truncate_length_ > 0) {
+    size_t len = static_cast<size_t>(truncate_length_);
+    if (lo.size() > len) {
+      lo = TruncateMin(min_, len);
+      lo_exact = false;
+    }
+    if (hi.size() > len && TruncateMax(max_, len, &hi)) hi_exact = false;
+  }
+  if (order_ == SortOrder::kSigned) {
+    s.min = lo;
+    s.max = hi;
+  }
+  s.min_value = std::move(lo);
+  s.max_value = std::move(hi);
+  s.is_min_value_exact = lo_exact;
+  s.is_max_value_exact = hi_exact;
+  return s;
+}
+
+template class StatisticsBuilder<bool>;
+template class StatisticsBuilder<int32_t>;
+template class StatisticsBuilder<int64_t>;
+template class StatisticsBuilder<Int96>;
+template class StatisticsBuilder<float>;
+template class StatisticsBuilder<double>;
+template class StatisticsBuilder<ByteArray>;
+template class StatisticsBuilder<FixedLenByteArray>;
+
+}  // namespace parq::stats
