@@ -18,6 +18,35 @@ int ChildIndex(const PlanNode& p, std::string_view name) {
   return -1;
 }
 
+// The shredded primitive types of VariantShredding.md's table: boolean,
+// signed INT(8..64), float, double, DECIMAL, DATE, TIME(MICROS),
+// TIMESTAMP(MICROS / NANOS), STRING, BINARY (unannotated) and UUID.
+Status CheckShreddedLeaf(const SchemaNode& n) {
+  const LogicalType& lt = n.logical_type();
+  const PhysicalType pt = n.physical_type();
+  bool ok = false;
+  switch (lt.kind()) {
+    case LogicalType::Kind::kNone:
+      ok = pt == PhysicalType::kBoolean || pt == PhysicalType::kInt32 || pt == PhysicalType::kInt64 ||
+           pt == PhysicalType::kFloat || pt == PhysicalType::kDouble || pt == PhysicalType::kByteArray;
+      break;
+    case LogicalType::Kind::kInt: ok = lt.is_signed(); break;
+    case LogicalType::Kind::kDecimal:
+    case LogicalType::Kind::kDate:
+    case LogicalType::Kind::kString: ok = true; break;
+    case LogicalType::Kind::kTime: ok = lt.time_unit() == TimeUnit::kMicros; break;
+    case LogicalType::Kind::kTimestamp: ok = lt.time_unit() != TimeUnit::kMillis; break;
+    case LogicalType::Kind::kUuid: ok = pt == PhysicalType::kFixedLenByteArray; break;
+    default: break;
+  }
+  if (!ok) {
+    return Status::Unsupported("shredded variant typed_value of type " +
+                               std::string(PhysicalTypeName(pt)) +
+                               (lt.is_none() ? std::string() : " (" + lt.ToString() + ")"));
+  }
+  return Status::OK();
+}
+
 struct VariantWalk {
   const std::vector<LeafFormatter>* fmt;
   VariantMetadata md;
@@ -38,8 +67,16 @@ struct VariantWalk {
     if (val != nullptr && val->is_null()) val = nullptr;
     if (tv != nullptr && tv->is_null()) tv = nullptr;
 
+    if (ti >= 0 && p.children[static_cast<size_t>(ti)].kind == PlanNode::Kind::kLeaf) {
+      PARQ_RETURN_IF_ERROR(CheckShreddedLeaf(*p.children[static_cast<size_t>(ti)].node));
+    }
     if (tv != nullptr) {
       const PlanNode& tp = p.children[static_cast<size_t>(ti)];
+      if (val != nullptr && tp.kind != PlanNode::Kind::kStruct) {
+        // VariantShredding.md: value and typed_value may both be non-null
+        // only for a partially shredded object.
+        return Status::Corrupt("shredded variant with both value and a non-object typed_value");
+      }
       switch (tp.kind) {
         case PlanNode::Kind::kLeaf:
           return AppendLeafValueJson(out, (*fmt)[static_cast<size_t>(tp.rep_slot)], *tv);

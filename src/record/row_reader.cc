@@ -147,7 +147,9 @@ struct RowReader::Impl {
       if (b.pos < b.size() && b.FindRowEnd(f.eof)) return Status::OK();
       if (f.eof) {
         return Status::Corrupt("column chunk holds fewer rows than the row group's " +
-                               std::to_string(source.row_group_rows[static_cast<size_t>(row_group)]));
+                               std::to_string(source.row_group_rows[static_cast<size_t>(row_group)]))
+            .WithColumn(b.desc->dotted_path)
+            .WithRowGroup(row_group);
       }
       PARQ_RETURN_IF_ERROR(Refill(s));
     }
@@ -157,14 +159,12 @@ struct RowReader::Impl {
   Status CheckExhausted() {
     for (size_t s = 0; s < leaves.size(); ++s) {
       LeafBuffer& b = leaves[s];
-      if (b.pos == b.size() && !feeds[s].eof) {
-        Status st = Refill(s);
-        if (!st.ok()) return std::move(st).WithColumn(b.desc->dotted_path);
-      }
+      if (b.pos == b.size() && !feeds[s].eof) PARQ_RETURN_IF_ERROR(Refill(s));
       if (b.pos < b.size()) {
         return Status::Corrupt("column chunk holds more rows than the row group's " +
                                std::to_string(source.row_group_rows[static_cast<size_t>(row_group)]))
-            .WithColumn(b.desc->dotted_path);
+            .WithColumn(b.desc->dotted_path)
+            .WithRowGroup(row_group);
       }
     }
     return Status::OK();
@@ -174,8 +174,7 @@ struct RowReader::Impl {
   Result<bool> Advance() {
     while (rows_left == 0) {
       if (row_group >= 0) {
-        Status st = CheckExhausted();
-        if (!st.ok()) return std::move(st).WithRowGroup(row_group);
+        PARQ_RETURN_IF_ERROR(CheckExhausted());
       }
       if (row_group + 1 >= static_cast<int>(source.row_group_rows.size())) {
         row_group = static_cast<int>(source.row_group_rows.size());
@@ -194,14 +193,11 @@ struct RowReader::Impl {
           continue;
         }
         Result<std::unique_ptr<ColumnReader>> r = source.open_column(row_group, plan.columns[s]);
-        if (!r.ok()) return std::move(r).status().WithRowGroup(row_group);
+        if (!r.ok()) return std::move(r).status();  // names its column and row group
         feeds[s].reader = std::move(*r);
       }
     }
-    for (size_t s = 0; s < leaves.size(); ++s) {
-      Status st = EnsureRow(s);
-      if (!st.ok()) return std::move(st).WithColumn(leaves[s].desc->dotted_path).WithRowGroup(row_group);
-    }
+    for (size_t s = 0; s < leaves.size(); ++s) PARQ_RETURN_IF_ERROR(EnsureRow(s));
     return true;
   }
 
