@@ -21,6 +21,7 @@ struct FileWriter::Impl {
   bool closed = false;
   std::vector<format::RowGroup> row_groups;
   int64_t num_rows = 0;
+  int num_row_groups = 0;
 
   Status Fail(Status st) {
     if (status.ok()) status = st;
@@ -34,7 +35,7 @@ FileWriter::~FileWriter() = default;
 const Schema& FileWriter::schema() const { return impl_->schema; }
 const WriterOptions& FileWriter::options() const { return impl_->options; }
 const Status& FileWriter::status() const { return impl_->status; }
-int FileWriter::num_row_groups() const { return static_cast<int>(impl_->row_groups.size()); }
+int FileWriter::num_row_groups() const { return impl_->num_row_groups; }
 int64_t FileWriter::num_rows() const { return impl_->num_rows; }
 
 Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<OutputStream> out, const Schema& schema,
@@ -124,6 +125,7 @@ Status FileWriter::EndRowGroup() {
   rg.total_compressed_size = total_compressed;
   rg.ordinal = static_cast<int16_t>(m.row_groups.size());
   m.row_groups.push_back(std::move(rg));
+  ++m.num_row_groups;
   m.num_rows += rows;
   return Status::OK();
 }
