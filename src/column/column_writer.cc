@@ -16,7 +16,9 @@
 namespace parq::column {
 namespace {
 
-constexpr int64_t kMiniBatch = 4096;
+// Levels taken per step between page-size and dictionary-size checks (as
+// Arrow's write_batch_size): a page overshoots its size by at most this much.
+constexpr int64_t kMiniBatch = 1024;
 
 bool IsDictionaryEncoding(Encoding e) {
   return e == Encoding::kRleDictionary || e == Encoding::kPlainDictionary;
