@@ -401,3 +401,29 @@ TEST(JsonFormatTest, Int96) {
 
 }  // namespace
 }  // namespace parq
+
+namespace parq {
+namespace {
+
+// Long strings cross the escaper's 64 KiB chunks: sequences straddling a chunk
+// boundary, escapes and replacements all come out as in a short string.
+TEST(JsonFormatTest, LongStringsAcrossChunks) {
+  const std::string piece = std::string("ab\"\xF0\x9F\x90\xA2\x01\xC3\xA9\xFF", 11);
+  const std::string piece_out = "ab\\\"\xF0\x9F\x90\xA2\\u0001\xC3\xA9\xEF\xBF\xBD";
+  for (size_t prefix : {0u, 1u, 2u, 3u, 5u, 65533u, 65534u, 65535u}) {
+    std::string in(prefix, 'x'), want(prefix, 'x');
+    in += "\n";  // leave the fast path early
+    want += "\\n";
+    for (int i = 0; i < 20000; ++i) {
+      in += piece;
+      want += piece_out;
+    }
+    std::string out;
+    AppendJsonEscaped(out, in);
+    ASSERT_EQ(out.size(), want.size()) << prefix;
+    EXPECT_TRUE(out == want) << prefix;
+  }
+}
+
+}  // namespace
+}  // namespace parq
