@@ -5,7 +5,9 @@
 // And every file in bad_data/ either reads or fails with a clean Status.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <ostream>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -26,6 +28,8 @@ struct Case {
   std::string file;  // relative to parquet-testing, e.g. "data/x.parquet"
   std::string chosen;
 };
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.file << " (expected from " << c.chosen << ")"; }
 
 std::vector<Case> ManifestCases() {
   std::vector<Case> out;
