@@ -20,10 +20,11 @@
 //    point"; an empty byte array is 0; any length, precision above 38 exact.
 //  - DATE / TIMESTAMP / INT96: proleptic Gregorian; "years with at least 4
 //    digits, zero-padded, - before years before year 0 (year 0 is 1 BC), no +
-//    above 9999".  Negative instants use floor division (1969-12-31T23:59:59.999
-//    for -1 ms).
+//    above 9999".  Negative instants use floor division
+//    (1969-12-31T23:59:59.999 for -1 ms).
 //  - TIME: "HH:MM:SS" + the unit's fraction digits; "a stored value outside
-//    0–24 h prints as is, with a sign" ("-03:51:39.000"; 25 h is "25:00:00.000").
+//    0–24 h prints as is, with a sign" ("-03:51:39.000"; 25 h is
+//    "25:00:00.000").
 //
 // Thread-safety: all functions are reentrant.
 #ifndef PARQ_RECORD_JSON_FORMAT_H_
@@ -41,29 +42,29 @@ namespace parq {
 enum class JsonTimeUnit : uint8_t { kMillis, kMicros, kNanos };
 
 // ---- numbers ----
-void AppendJsonInt32(std::string& out, int32_t v);
-void AppendJsonInt64(std::string& out, int64_t v);
-void AppendJsonUInt32(std::string& out, uint32_t v);
-void AppendJsonUInt64(std::string& out, uint64_t v);
+void AppendJsonInt32(std::string &out, int32_t v);
+void AppendJsonInt64(std::string &out, int64_t v);
+void AppendJsonUInt32(std::string &out, uint32_t v);
+void AppendJsonUInt64(std::string &out, uint64_t v);
 // Shortest round-trip text through binary32 (float) / binary64 (double).
-void AppendJsonFloat(std::string& out, float v);
-void AppendJsonDouble(std::string& out, double v);
+void AppendJsonFloat(std::string &out, float v);
+void AppendJsonDouble(std::string &out, double v);
 // FLOAT16: the 2 stored bytes read as a little-endian IEEE binary16.
 float HalfToFloat(uint16_t bits);
-void AppendJsonFloat16(std::string& out, uint16_t bits);
+void AppendJsonFloat16(std::string &out, uint16_t bits);
 
 // ---- strings and bytes ----
 // `bytes` is meant to be UTF-8; ill-formed parts become U+FFFD.
-void AppendJsonString(std::string& out, std::string_view bytes);
+void AppendJsonString(std::string &out, std::string_view bytes);
 // The escaped body without the surrounding quotes.
-void AppendJsonEscaped(std::string& out, std::string_view bytes);
+void AppendJsonEscaped(std::string &out, std::string_view bytes);
 // Standard base64 (RFC 4648 alphabet, '=' padding), quoted.
-void AppendJsonBase64(std::string& out, std::span<const uint8_t> bytes);
+void AppendJsonBase64(std::string &out, std::span<const uint8_t> bytes);
 // Lowercase 8-4-4-4-12, quoted.  REQUIRES: 16 bytes at `bytes`.
-void AppendJsonUuid(std::string& out, const uint8_t* bytes);
+void AppendJsonUuid(std::string &out, const uint8_t *bytes);
 // {"months":m,"days":d,"milliseconds":ms} from the 12 bytes of an INTERVAL
 // (three little-endian uint32).  REQUIRES: 12 bytes at `bytes`.
-void AppendJsonInterval(std::string& out, const uint8_t* bytes);
+void AppendJsonInterval(std::string &out, const uint8_t *bytes);
 
 // ---- decimals ----
 // Scale must lie in [0, kMaxDecimalScale]: the spec requires 0 <= scale <=
@@ -71,30 +72,36 @@ void AppendJsonInterval(std::string& out, const uint8_t* bytes);
 // guessed at; the upper cap bounds the output a hostile schema can ask for.
 // On error nothing is appended.
 inline constexpr int32_t kMaxDecimalScale = 1 << 16;
-Status AppendJsonDecimal(std::string& out, int64_t unscaled, int32_t scale);
+Status AppendJsonDecimal(std::string &out, int64_t unscaled, int32_t scale);
 // Big-endian two's-complement unscaled value of any length (the BYTE_ARRAY /
 // FIXED_LEN_BYTE_ARRAY form); empty means 0.
-Status AppendJsonDecimal(std::string& out, std::span<const uint8_t> big_endian, int32_t scale);
+Status AppendJsonDecimal(std::string &out, std::span<const uint8_t> big_endian,
+                         int32_t scale);
 // Same, for a little-endian two's-complement value (Variant decimal16).
-Status AppendJsonDecimalLE(std::string& out, std::span<const uint8_t> little_endian, int32_t scale);
+Status AppendJsonDecimalLE(std::string &out,
+                           std::span<const uint8_t> little_endian,
+                           int32_t scale);
 
 // ---- dates and times ----
 // DATE: days since 1970-01-01.
-void AppendJsonDate(std::string& out, int32_t days);
-// TIME: a count of `unit`s since midnight (any int64; out of range prints signed).
-void AppendJsonTime(std::string& out, int64_t value, JsonTimeUnit unit);
+void AppendJsonDate(std::string &out, int32_t days);
+// TIME: a count of `unit`s since midnight (any int64; out of range prints
+// signed).
+void AppendJsonTime(std::string &out, int64_t value, JsonTimeUnit unit);
 // TIMESTAMP: a count of `unit`s since the epoch; "Z" appended when utc.
-void AppendJsonTimestamp(std::string& out, int64_t value, JsonTimeUnit unit, bool utc);
+void AppendJsonTimestamp(std::string &out, int64_t value, JsonTimeUnit unit,
+                         bool utc);
 // INT96: nanoseconds (first 8 bytes, signed LE) and Julian day (last 4 bytes,
 // signed LE); nanoseconds outside one day carry into the day.
-void AppendJsonInt96(std::string& out, int64_t nanos, int32_t julian_day);
+void AppendJsonInt96(std::string &out, int64_t nanos, int32_t julian_day);
 // REQUIRES: 12 bytes at `bytes`, as stored.
-void AppendJsonInt96(std::string& out, const uint8_t* bytes);
+void AppendJsonInt96(std::string &out, const uint8_t *bytes);
 
 // The unquoted date/time texts, for callers that build other strings.
-void AppendDateText(std::string& out, int64_t days_since_epoch);
-void AppendTimestampText(std::string& out, int64_t value, JsonTimeUnit unit, bool utc);
+void AppendDateText(std::string &out, int64_t days_since_epoch);
+void AppendTimestampText(std::string &out, int64_t value, JsonTimeUnit unit,
+                         bool utc);
 
-}  // namespace parq
+} // namespace parq
 
-#endif  // PARQ_RECORD_JSON_FORMAT_H_
+#endif // PARQ_RECORD_JSON_FORMAT_H_

@@ -13,7 +13,8 @@
 // kept, in order, and compared in order per key.
 //
 // Not a hot path: values are a plain tree with vectors.  Parsing is bounded by
-// `max_depth`; it allocates in proportion to the input.  Thread-safety: reentrant.
+// `max_depth`; it allocates in proportion to the input.  Thread-safety:
+// reentrant.
 #ifndef PARQ_RECORD_JSON_VALUE_H_
 #define PARQ_RECORD_JSON_VALUE_H_
 
@@ -30,7 +31,7 @@ struct JsonValue {
   enum class Kind : uint8_t { kNull, kBool, kNumber, kString, kArray, kObject };
   Kind kind = Kind::kNull;
   bool boolean = false;
-  std::string text;  // a number's literal text, or a string's decoded UTF-8
+  std::string text; // a number's literal text, or a string's decoded UTF-8
   // kArray: the elements.  kObject: the member values, in input order, with
   // their keys at the same index of `keys` (parallel vectors, since a vector of
   // pairs cannot hold the still-incomplete JsonValue portably).
@@ -38,25 +39,27 @@ struct JsonValue {
   std::vector<std::string> keys;
 
   // Member by key (the first of duplicates), or nullptr.
-  const JsonValue* Find(std::string_view key) const;
+  const JsonValue *Find(std::string_view key) const;
 };
 
 // Parses exactly one JSON value (surrounding whitespace allowed).  Invalid
-// \u surrogates decode to U+FFFD.  Errors are InvalidArgument naming the byte offset.
+// \u surrogates decode to U+FFFD.  Errors are InvalidArgument naming the byte
+// offset.
 Result<JsonValue> ParseJson(std::string_view text, int max_depth = 512);
 
 struct JsonCompareOptions {
-  bool numbers_as_binary32 = false;  // the FLOAT / FLOAT16 tolerance
+  bool numbers_as_binary32 = false; // the FLOAT / FLOAT16 tolerance
 };
 
 // The doc's equality.  On mismatch, *where (if given) receives a path like
 // "$.a[2].b: 1 vs 2".
-bool JsonEquivalent(const JsonValue& a, const JsonValue& b, const JsonCompareOptions& options = {},
-                    std::string* where = nullptr);
+bool JsonEquivalent(const JsonValue &a, const JsonValue &b,
+                    const JsonCompareOptions &options = {},
+                    std::string *where = nullptr);
 
 // Compact re-serialization (keys in stored order), for messages.
-std::string JsonToString(const JsonValue& v);
+std::string JsonToString(const JsonValue &v);
 
-}  // namespace parq
+} // namespace parq
 
-#endif  // PARQ_RECORD_JSON_VALUE_H_
+#endif // PARQ_RECORD_JSON_VALUE_H_

@@ -1,4 +1,5 @@
-// record/json_writer.h — a minimal streaming JSON writer appending to a std::string.
+// record/json_writer.h — a minimal streaming JSON writer appending to a
+// std::string.
 //
 // JsonWriter adds the punctuation (commas, colons, brackets) of the canonical
 // row text of docs/rows-as-json.md; the value formatting itself lives in
@@ -29,13 +30,25 @@
 namespace parq {
 
 class JsonWriter {
- public:
-  explicit JsonWriter(std::string* out) : out_(out) {}
+public:
+  explicit JsonWriter(std::string *out) : out_(out) {}
 
-  void BeginObject() { Prefix().push_back('{'); need_comma_ = false; }
-  void EndObject() { out_->push_back('}'); need_comma_ = true; }
-  void BeginArray() { Prefix().push_back('['); need_comma_ = false; }
-  void EndArray() { out_->push_back(']'); need_comma_ = true; }
+  void BeginObject() {
+    Prefix().push_back('{');
+    need_comma_ = false;
+  }
+  void EndObject() {
+    out_->push_back('}');
+    need_comma_ = true;
+  }
+  void BeginArray() {
+    Prefix().push_back('[');
+    need_comma_ = false;
+  }
+  void EndArray() {
+    out_->push_back(']');
+    need_comma_ = true;
+  }
 
   // An object key (escaped like any string) and its ':'.
   void Key(std::string_view utf8) {
@@ -57,21 +70,22 @@ class JsonWriter {
 
   // Writes the separator a new value needs and returns the buffer, into which
   // the caller appends exactly one JSON value.
-  std::string& BeginValue() { return Prefix(); }
+  std::string &BeginValue() { return Prefix(); }
 
-  std::string* out() const { return out_; }
+  std::string *out() const { return out_; }
 
- private:
-  std::string& Prefix() {
-    if (need_comma_) out_->push_back(',');
+private:
+  std::string &Prefix() {
+    if (need_comma_)
+      out_->push_back(',');
     need_comma_ = true;
     return *out_;
   }
 
-  std::string* out_;
+  std::string *out_;
   bool need_comma_ = false;
 };
 
-}  // namespace parq
+} // namespace parq
 
-#endif  // PARQ_RECORD_JSON_WRITER_H_
+#endif // PARQ_RECORD_JSON_WRITER_H_
