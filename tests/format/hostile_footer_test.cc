@@ -108,7 +108,6 @@ TEST(HostileFooterTest, ForgedListSize2To31) {
 }
 
 TEST(HostileFooterTest, ListSizeWithinLimitButBeyondTheBytes) {
-  ReaderOptions options;
   std::string footer = "\x15\x02";
   footer += "\x19\xFC" + Varint(1000) + std::string(20, '\0');
   ExpectFastCleanFailure(FileWithFooter(footer), StatusCode::kCorrupt, "");
