@@ -172,6 +172,11 @@ class RowReader {
   // without a newline; false at the end.
   Result<bool> NextJson(std::string* out);
 
+  // The canonical JSON of a row that Next() returned (same text as NextJson),
+  // appended to *out.  kInvalidArgument when `row` does not have this
+  // reader's shape.
+  Status ToJson(const Value& row, std::string* out) const;
+
   // The top-level field names that rows hold, in order.
   const std::vector<std::string>& field_names() const;
   // Rows returned so far.

@@ -79,12 +79,25 @@ TEST_P(CatCorpus, RowsMatchExpected) {
   std::vector<bool> float_field;
   for (int i = 0; i < schema.root().num_children(); ++i) float_field.push_back(HasFloat(schema.root().child(i)));
 
+  // A second reader gives Values; ToJson of each must be NextJson's text.
+  auto value_rows = RowReader::Open(**file);
+  ASSERT_TRUE(value_rows.ok()) << value_rows.status().ToString();
+  Value value;
+
   std::string expected_line, actual;
   int64_t row = 0;
   while (true) {
     actual.clear();
     auto more = (*rows)->NextJson(&actual);
     ASSERT_TRUE(more.ok()) << "row " << row << ": " << more.status().ToString();
+    auto vmore = (*value_rows)->Next(&value);
+    ASSERT_TRUE(vmore.ok()) << "row " << row << ": " << vmore.status().ToString();
+    ASSERT_EQ(*vmore, *more);
+    if (*more) {
+      std::string from_value;
+      ASSERT_TRUE((*value_rows)->ToJson(value, &from_value).ok());
+      ASSERT_EQ(from_value, actual) << "row " << row;
+    }
     const bool have_expected = static_cast<bool>(std::getline(expected_in, expected_line));
     if (!*more) {
       EXPECT_FALSE(have_expected) << "fewer rows than expected: " << row;
