@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cmath>
 #include <map>
 #include <string>
@@ -111,6 +113,11 @@ ReadBack Expect(const ColumnData<T>& c, int64_t lb, int64_t le, int64_t vb, int1
 
 using Param = std::tuple<Compression, bool, std::string>;
 
+std::string Name(const ::testing::TestParamInfo<Param>& info) {
+  return std::string(CompressionName(std::get<0>(info.param))) + (std::get<1>(info.param) ? "_v2_" : "_v1_") +
+         std::get<2>(info.param);
+}
+
 class RoundTrip : public ::testing::TestWithParam<Param> {};
 
 WriterOptions OptionsFor(const Param& p) {
@@ -187,6 +194,18 @@ TEST_P(RoundTrip, AllTypes) {
   EXPECT_EQ(fw.num_row_groups(), 2);
 
   const std::string& bytes = sink->bytes();
+  {
+    // Kept for interoperability checks with other readers (peers/dump.mjs).
+    std::string dir = std::string(PARQ_BIN_DIR) + "/writer_samples";
+    std::string mk = "mkdir -p " + dir;
+    if (std::system(mk.c_str()) == 0) {
+      std::string path = dir + "/" + Name(::testing::TestParamInfo<Param>(GetParam(), 0)) + ".parquet";
+      if (FILE* f = std::fopen(path.c_str(), "wb")) {
+        std::fwrite(bytes.data(), 1, bytes.size(), f);
+        std::fclose(f);
+      }
+    }
+  }
   ReaderOptions ro;
   ro.verify_checksums = true;
   auto reader = OpenBytes(bytes, ro);
@@ -267,11 +286,6 @@ TEST_P(RoundTrip, AllTypes) {
   ASSERT_TRUE(lmd.size_statistics.has_value());
   EXPECT_EQ(lmd.size_statistics->definition_level_histogram->size(), 4u);
   EXPECT_EQ(lmd.size_statistics->repetition_level_histogram->size(), 2u);
-}
-
-std::string Name(const ::testing::TestParamInfo<Param>& info) {
-  return std::string(CompressionName(std::get<0>(info.param))) + (std::get<1>(info.param) ? "_v2_" : "_v1_") +
-         std::get<2>(info.param);
 }
 
 INSTANTIATE_TEST_SUITE_P(Writer, RoundTrip,
