@@ -18,8 +18,10 @@
 // Rows come out in file order.  A row is a kStruct Value whose fields are the
 // (projected) top-level fields in schema order; two fields with the same name
 // both appear.  Leaves keep their physical value (an INT32 DATE is an int32 of
-// days); the logical type stays in the schema.  NextJson gives the canonical
-// text of docs/rows-as-json.md instead, logical types applied.
+// days); the logical type stays in the schema.  A VARIANT group is a kStruct
+// of its raw fields (metadata, value, typed_value).  NextJson gives the
+// canonical text of docs/rows-as-json.md instead, logical types applied and
+// variants decoded (ToJson does the same for a Value).
 //
 // Ownership: the RowReader borrows the FileReader it was opened from (it must
 // outlive the RowReader); the Values it fills are the caller's.
