@@ -44,6 +44,7 @@ int ReportUsage(const std::string& message, const char* usage);
 int RunMeta(int argc, char** argv);
 int RunSchema(int argc, char** argv);
 int RunCat(int argc, char** argv);
+int RunRewrite(int argc, char** argv);
 
 }  // namespace parq::cli
 

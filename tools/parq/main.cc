@@ -18,6 +18,7 @@ constexpr Verb kVerbs[] = {
     {"meta", parq::cli::RunMeta, "footer: rows, row groups, column chunks, statistics, offsets"},
     {"schema", parq::cli::RunSchema, "the schema as message-type text"},
     {"cat", parq::cli::RunCat, "the rows as JSON lines (--columns a,b.c, --head N)"},
+    {"rewrite", parq::cli::RunRewrite, "the same rows re-encoded (--codec, --page-version, --encoding ...)"},
 };
 
 void PrintHelp(FILE* out) {
