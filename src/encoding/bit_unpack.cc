@@ -102,7 +102,7 @@ void UnpackImpl(const uint8_t* in, int width, Out* out, int64_t n) {
   out += blocks * 32;
   // The tail: copy the bytes it needs into a zeroed block and unpack that.
   uint8_t padded[4 * 64] = {};
-  std::memcpy(padded, in, static_cast<size_t>(BytesForBits(rest * width)));
+  if (width > 0) std::memcpy(padded, in, static_cast<size_t>(BytesForBits(rest * width)));
   Out tmp[32];
   fn(padded, tmp, 1);
   std::memcpy(out, tmp, static_cast<size_t>(rest) * sizeof(Out));
