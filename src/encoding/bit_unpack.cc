@@ -110,7 +110,7 @@ void UnpackImpl(const uint8_t* in, int width, Out* out, int64_t n) {
 
 template <typename In>
 void PackImpl(const In* in, int width, int64_t n, uint8_t* out) {
-  if (width == 0) return;
+  if (width == 0 || n == 0) return;
   if (width == static_cast<int>(8 * sizeof(In))) {
     std::memcpy(out, in, static_cast<size_t>(n) * sizeof(In));
     return;
