@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "parq/status.h"
@@ -75,6 +76,9 @@ class CompactReader {
   double ReadDouble();
   // Binary and string share one wire form.
   void ReadBinary(std::string* out);
+  // The same, as a view into the input bytes (valid while they are); empty
+  // on error.  Lets callers construct strings in place.
+  std::string_view ReadBinaryView();
 
   // Containers: the size is checked against the limit and against the bytes
   // left (every element takes at least one byte, a double eight), and the
@@ -139,10 +143,13 @@ class CompactReader {
 };
 
 // ---------------------------------------------------------------------------
-// Inline hot paths.
+// Inline hot paths.  They are forced inline: generated readers call them for
+// every field, and a call costs about as much as the work itself.
+
+#define PARQ_THRIFT_HOT inline __attribute__((always_inline))
 
 template <size_t N, int Bits>
-inline const uint8_t* CompactReader::DecodeVarint(const uint8_t* p, uint64_t* out) {
+PARQ_THRIFT_HOT const uint8_t* CompactReader::DecodeVarint(const uint8_t* p, uint64_t* out) {
   // Each step adds the byte with its continuation bit, then removes that bit
   // when it turns out to be set; this keeps the loop to one test per byte.
   uint64_t b = p[0];
@@ -166,7 +173,7 @@ inline const uint8_t* CompactReader::DecodeVarint(const uint8_t* p, uint64_t* ou
   return nullptr;  // the last byte still continues: too long
 }
 
-inline uint32_t CompactReader::ReadVarint32() {
+PARQ_THRIFT_HOT uint32_t CompactReader::ReadVarint32() {
   if (static_cast<size_t>(end_ - pos_) >= kMaxVarint32) [[likely]] {
     uint64_t v;
     const uint8_t* p = DecodeVarint<kMaxVarint32, 32>(pos_, &v);
@@ -178,7 +185,7 @@ inline uint32_t CompactReader::ReadVarint32() {
   return static_cast<uint32_t>(ReadVarintSlow(kMaxVarint32, 32));
 }
 
-inline uint64_t CompactReader::ReadVarint64() {
+PARQ_THRIFT_HOT uint64_t CompactReader::ReadVarint64() {
   if (static_cast<size_t>(end_ - pos_) >= kMaxVarint64) [[likely]] {
     uint64_t v;
     const uint8_t* p = DecodeVarint<kMaxVarint64, 64>(pos_, &v);
@@ -190,23 +197,23 @@ inline uint64_t CompactReader::ReadVarint64() {
   return ReadVarintSlow(kMaxVarint64, 64);
 }
 
-inline int16_t CompactReader::ReadI16() {
+PARQ_THRIFT_HOT int16_t CompactReader::ReadI16() {
   uint32_t v = ReadVarint32();
   if (v > 0xFFFF) [[unlikely]] return FailI16Range(v);
   return static_cast<int16_t>((v >> 1) ^ (0u - (v & 1)));
 }
 
-inline int32_t CompactReader::ReadI32() {
+PARQ_THRIFT_HOT int32_t CompactReader::ReadI32() {
   uint32_t v = ReadVarint32();
   return static_cast<int32_t>((v >> 1) ^ (0u - (v & 1)));
 }
 
-inline int64_t CompactReader::ReadI64() {
+PARQ_THRIFT_HOT int64_t CompactReader::ReadI64() {
   uint64_t v = ReadVarint64();
   return static_cast<int64_t>((v >> 1) ^ (uint64_t{0} - (v & 1)));
 }
 
-inline int8_t CompactReader::ReadByte() {
+PARQ_THRIFT_HOT int8_t CompactReader::ReadByte() {
   if (pos_ == end_) [[unlikely]] {
     FailTruncated(1, "byte");
     return 0;
@@ -214,7 +221,7 @@ inline int8_t CompactReader::ReadByte() {
   return static_cast<int8_t>(*pos_++);
 }
 
-inline bool CompactReader::ReadBool() {
+PARQ_THRIFT_HOT bool CompactReader::ReadBool() {
   if (field_type_ - 1u < 2u) {  // a bool field: the value was in the header
     bool v = field_type_ == 1;
     field_type_ = 0;
@@ -230,7 +237,7 @@ inline bool CompactReader::ReadBool() {
   return b == 1;
 }
 
-inline double CompactReader::ReadDouble() {
+PARQ_THRIFT_HOT double CompactReader::ReadDouble() {
   if (static_cast<size_t>(end_ - pos_) < 8) [[unlikely]] {
     FailTruncated(8, "double");
     return 0.0;
@@ -242,22 +249,31 @@ inline double CompactReader::ReadDouble() {
   return std::bit_cast<double>(bits);
 }
 
-inline void CompactReader::ReadBinary(std::string* out) {
+PARQ_THRIFT_HOT std::string_view CompactReader::ReadBinaryView() {
   uint32_t len = ReadVarint32();
   if (len > static_cast<size_t>(end_ - pos_) ||
       static_cast<int64_t>(len) > limits_.max_string_size) [[unlikely]] {
     FailBinary(len);
-    out->clear();
-    return;
+    return {};
   }
-  // A bad length varint fails the reader and yields 0, so this assigns "".
-  // (clear + append skips assign's aliasing checks: the input cannot alias.)
-  out->clear();
-  out->append(reinterpret_cast<const char*>(pos_), len);
+  // A bad length varint fails the reader and yields 0, so this is "".
+  const char* p = reinterpret_cast<const char*>(pos_);
   pos_ += len;
+  return {p, len};
 }
 
-inline bool CompactReader::FieldBegin(CType* type, int16_t* id) {
+PARQ_THRIFT_HOT void CompactReader::ReadBinary(std::string* out) {
+  std::string_view v = ReadBinaryView();
+  // Into existing capacity: copy in place.  Otherwise construct the string
+  // at its size (one allocation and copy) rather than growing the old one.
+  if (v.size() <= out->capacity()) {
+    out->assign(v.data(), v.size());
+  } else {
+    *out = std::string(v);
+  }
+}
+
+PARQ_THRIFT_HOT bool CompactReader::FieldBegin(CType* type, int16_t* id) {
   if (pos_ == end_) [[unlikely]] return FieldBeginSlow(type, id);
   uint32_t b = *pos_;
   uint32_t t = b & 0x0F;
@@ -277,7 +293,7 @@ inline bool CompactReader::FieldBegin(CType* type, int16_t* id) {
   return true;
 }
 
-inline bool CompactReader::StructBegin() {
+PARQ_THRIFT_HOT bool CompactReader::StructBegin() {
   if (depth_ >= limits_.max_depth || struct_depth_ >= kInlineStructs || !ok()) [[unlikely]] {
     return StructBeginSlow();
   }
@@ -287,13 +303,13 @@ inline bool CompactReader::StructBegin() {
   return true;
 }
 
-inline void CompactReader::StructEnd() {
+PARQ_THRIFT_HOT void CompactReader::StructEnd() {
   if (struct_depth_ > kInlineStructs || struct_depth_ == 0) [[unlikely]] return PopFieldIdSlow();
   last_field_id_ = field_stack_[--struct_depth_];
   --depth_;
 }
 
-inline bool CompactReader::ListBegin(CType* elem_type, uint32_t* size) {
+PARQ_THRIFT_HOT bool CompactReader::ListBegin(CType* elem_type, uint32_t* size) {
   if (pos_ != end_) [[likely]] {
     uint32_t b = *pos_;
     uint32_t n = b >> 4;
@@ -313,10 +329,12 @@ inline bool CompactReader::ListBegin(CType* elem_type, uint32_t* size) {
   return ListBeginSlow(elem_type, size);
 }
 
-inline void CompactReader::ContainerEnd() {
+PARQ_THRIFT_HOT void CompactReader::ContainerEnd() {
   if (depth_ > 0) --depth_;
 }
 
 }  // namespace parq::thrift
+
+#undef PARQ_THRIFT_HOT
 
 #endif  // PARQ_THRIFT_COMPACT_READER_H_

@@ -4,10 +4,12 @@
 // namespace: a loop over field headers with a switch on the field id.  A
 // field whose wire type is not the expected one falls through to r.Skip(),
 // like an unknown id.  Required fields set a bit in a mask that is checked
-// after STOP; the first missing one is reported by name.  Lists are resized
-// once to the size in their header (the reader has already checked it
-// against the bytes left); a non-empty container whose element wire type is
-// wrong is reported as corrupt.
+// after STOP; the first missing one is reported by name.  Lists reserve the
+// size in their header once (the reader has already checked it against the
+// bytes left) and are filled in place: structs read into emplace_back(),
+// scalars are push_back'ed, strings constructed from a view of the input.
+// A non-empty container whose element wire type is wrong is reported as
+// corrupt.  The reader's hot paths are all inline.
 #include <cstdio>
 
 #include "emitter.h"
@@ -166,17 +168,20 @@ class ReadEmitter {
           *out_ += ind + "}\n";
           return;
         }
-        *out_ += ind + "  " + target + ".resize(" + n + ");\n";
-        if (t.elem->kind == TypeRef::Kind::kBase && t.elem->base == BaseType::kBool) {
-          // std::vector<bool> has proxy references.
-          *out_ += ind + "  for (uint32_t i" + d + " = 0; i" + d + " < " + n + "; ++i" + d + ") {\n";
-          *out_ += ind + "    " + target + "[i" + d + "] = r.ReadBool();\n";
-          *out_ += ind + "  }\n";
-        } else {
-          *out_ += ind + "  for (auto& " + e + " : " + target + ") {\n";
-          Value(*t.elem, e, ind + "    ", depth + 1, f, true);
-          *out_ += ind + "  }\n";
+        // Scalars and strings are appended as they are read: no zero-fill
+        // followed by assignment, strings built in place from the input.
+        *out_ += ind + "  " + target + ".clear();\n";
+        *out_ += ind + "  " + target + ".reserve(" + n + ");\n";
+        *out_ += ind + "  for (uint32_t i" + d + " = 0; i" + d + " < " + n + "; ++i" + d + ") {\n";
+        if (IsScalar(*t.elem)) {
+          *out_ += ind + "    " + target + ".push_back(" + ScalarExpr(*t.elem) + ");\n";
+        } else if (t.elem->kind == TypeRef::Kind::kBase) {  // string / binary
+          *out_ += ind + "    " + target + ".emplace_back(r.ReadBinaryView());\n";
+        } else {  // a nested container
+          *out_ += ind + "    auto& " + e + " = " + target + ".emplace_back();\n";
+          Value(*t.elem, e, ind + "    ", depth + 1, f, false);
         }
+        *out_ += ind + "  }\n";
         *out_ += ind + "  r.ContainerEnd();\n";
         *out_ += ind + "}\n";
         return;
