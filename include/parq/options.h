@@ -84,8 +84,8 @@ struct WriterOptions {
   // rows reach max_rows_per_page (always at a record boundary).
   int64_t data_page_size = 1 << 20;
   int64_t max_rows_per_page = 20'000;
-  // FileWriter starts a new row group (in WriteRowsDone / MaybeNewRowGroup)
-  // when the buffered row group reaches either bound.
+  // FileWriter::MaybeEndRowGroup ends the open row group when its buffered
+  // bytes reach row_group_size or its rows max_rows_per_row_group.
   int64_t row_group_size = int64_t{128} << 20;
   int64_t max_rows_per_row_group = 1 << 20;
   // DataPageHeaderV2 pages (levels uncompressed, values compressed) instead of v1.

@@ -32,32 +32,33 @@ Result<std::unique_ptr<PageWriter>> PageWriter::Make(Compression codec, std::opt
 
 Status PageWriter::Compress(const uint8_t* data, size_t size) {
   if (codec_type_ == Compression::kUncompressed) {
-    compressed_.assign(data, data + size);
+    body_ = {data, size};  // no copy
     return Status::OK();
   }
   compressed_.resize(codec_->MaxCompressedSize(size));
   PARQ_ASSIGN_OR_RETURN(size_t n, codec_->Compress(data, size, compressed_.data(), compressed_.size()));
   compressed_.resize(n);
+  body_ = {compressed_.data(), n};
   return Status::OK();
 }
 
 Result<WrittenPage> PageWriter::Emit(format::PageHeader* header, const std::vector<uint8_t>& prefix,
                                      size_t uncompressed_body, std::vector<uint8_t>* out) {
-  size_t stored = prefix.size() + compressed_.size();
+  size_t stored = prefix.size() + body_.size();
   PARQ_RETURN_IF_ERROR(CheckPageSize(uncompressed_body, "uncompressed page"));
   PARQ_RETURN_IF_ERROR(CheckPageSize(stored, "compressed page"));
   header->uncompressed_page_size = static_cast<int32_t>(uncompressed_body);
   header->compressed_page_size = static_cast<int32_t>(stored);
   if (crc_) {
     uint32_t crc = util::Crc32(0, prefix.data(), prefix.size());
-    crc = util::Crc32(crc, compressed_.data(), compressed_.size());
+    crc = util::Crc32(crc, body_.data(), body_.size());
     header->crc = static_cast<int32_t>(crc);
   }
   thrift::CompactWriter w;
   format::Write(w, *header);
   out->insert(out->end(), w.data(), w.data() + w.size());
   out->insert(out->end(), prefix.begin(), prefix.end());
-  out->insert(out->end(), compressed_.begin(), compressed_.end());
+  out->insert(out->end(), body_.begin(), body_.end());
   WrittenPage page;
   page.header_size = static_cast<int64_t>(w.size());
   page.uncompressed_size = page.header_size + static_cast<int64_t>(uncompressed_body);

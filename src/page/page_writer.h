@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "compression/codec.h"
@@ -69,7 +70,8 @@ class PageWriter {
  private:
   PageWriter(std::unique_ptr<compression::Codec> codec, Compression type, bool crc)
       : codec_(std::move(codec)), codec_type_(type), crc_(crc) {}
-  // Compresses `size` bytes into compressed_ (or copies for UNCOMPRESSED).
+  // Compresses `size` bytes into compressed_ and points body_ at the result
+  // (for UNCOMPRESSED, body_ points at the input itself).
   Status Compress(const uint8_t* data, size_t size);
   Result<WrittenPage> Emit(format::PageHeader* header, const std::vector<uint8_t>& prefix,
                            size_t uncompressed_body, std::vector<uint8_t>* out);
@@ -79,6 +81,7 @@ class PageWriter {
   bool crc_;
   std::vector<uint8_t> scratch_;     // uncompressed v1 body
   std::vector<uint8_t> compressed_;  // the compressed section
+  std::span<const uint8_t> body_;    // what Emit stores after the header (and prefix)
 };
 
 }  // namespace parq::page
