@@ -1,0 +1,189 @@
+// TypedColumnReader features beyond plain batches: dictionary indices without
+// materialising values, skipping rows of flat and repeated columns, and the
+// level checks.  Files are written with parq's writer into a temp dir.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <string>
+#include <vector>
+
+#include "parq/file_reader.h"
+#include "parq/file_writer.h"
+
+namespace parq {
+namespace {
+
+std::string TempPath(const std::string& stem) {
+  return testing::TempDir() + "/parq_colreader_" + stem + "_" + std::to_string(::getpid()) + ".parquet";
+}
+
+Schema MakeSchema(std::vector<std::unique_ptr<SchemaNode>> fields) {
+  auto s = Schema::Make(SchemaNode::MakeGroup("schema", Repetition::kRequired, std::move(fields)));
+  EXPECT_TRUE(s.ok()) << s.status().ToString();
+  return std::move(*s);
+}
+
+// A dictionary-encoded optional string column (every 5th value null) and a
+// repeated int32 column (row r holds r % 4 values r*10, r*10+1, ...).
+std::string WriteTestFile(int64_t rows, WriterOptions options = {}) {
+  std::vector<std::unique_ptr<SchemaNode>> fields;
+  fields.push_back(SchemaNode::MakePrimitive("s", Repetition::kOptional, PhysicalType::kByteArray,
+                                             LogicalType::String()));
+  fields.push_back(SchemaNode::MakePrimitive("r", Repetition::kRepeated, PhysicalType::kInt32));
+  Schema schema = MakeSchema(std::move(fields));
+  const std::string path = TempPath("file");
+  options.max_rows_per_page = 100;  // many pages
+  auto writer = FileWriter::Open(path, schema, options, false);
+  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
+  const std::vector<std::string> words = {"alpha", "beta", "gamma"};
+  std::vector<ByteArray> strings;
+  std::vector<int16_t> sdef;
+  std::vector<int32_t> ints;
+  std::vector<int16_t> rdef, rrep;
+  for (int64_t r = 0; r < rows; ++r) {
+    if (r % 5 == 4) {
+      sdef.push_back(0);
+    } else {
+      sdef.push_back(1);
+      const std::string& w = words[static_cast<size_t>(r % 3)];
+      strings.push_back({reinterpret_cast<const uint8_t*>(w.data()), static_cast<uint32_t>(w.size())});
+    }
+    const int n = static_cast<int>(r % 4);
+    if (n == 0) {
+      rdef.push_back(0);
+      rrep.push_back(0);
+    }
+    for (int i = 0; i < n; ++i) {
+      rdef.push_back(1);
+      rrep.push_back(i == 0 ? 0 : 1);
+      ints.push_back(static_cast<int32_t>(r * 10 + i));
+    }
+  }
+  auto s = (*writer)->typed_column<ByteArray>(0);
+  EXPECT_TRUE(s.ok());
+  EXPECT_TRUE((*s)->WriteBatch(rows, sdef.data(), nullptr, strings.data()).ok());
+  auto rc = (*writer)->typed_column<int32_t>(1);
+  EXPECT_TRUE(rc.ok());
+  EXPECT_TRUE((*rc)->WriteBatch(static_cast<int64_t>(rdef.size()), rdef.data(), rrep.data(), ints.data()).ok());
+  Status closed = (*writer)->Close();
+  EXPECT_TRUE(closed.ok()) << closed.ToString();
+  return path;
+}
+
+TEST(ColumnReaderTest, ReadsDictionaryIndicesWithoutValues) {
+  const std::string path = WriteTestFile(1000);
+  auto reader = FileReader::Open(path);
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  auto col = (*reader)->OpenColumn(0, 0);
+  ASSERT_TRUE(col.ok());
+  auto* typed = (*col)->As<ByteArray>();
+  ASSERT_NE(typed, nullptr);
+  auto dict_page = typed->NextPageIsDictionaryEncoded();
+  ASSERT_TRUE(dict_page.ok());
+  ASSERT_TRUE(*dict_page);
+  auto dict = typed->dictionary();
+  ASSERT_EQ(dict.size(), 3u);
+  std::vector<int16_t> def(64);
+  std::vector<int32_t> idx(64);
+  int64_t row = 0;
+  while (true) {
+    int64_t values_read;
+    auto levels = typed->ReadIndices(64, def.data(), nullptr, idx.data(), &values_read);
+    ASSERT_TRUE(levels.ok()) << levels.status().ToString();
+    if (*levels == 0) break;
+    int64_t v = 0;
+    for (int64_t i = 0; i < *levels; ++i, ++row) {
+      if (row % 5 == 4) {
+        EXPECT_EQ(def[static_cast<size_t>(i)], 0);
+        continue;
+      }
+      const ByteArray& word = dict[static_cast<size_t>(idx[static_cast<size_t>(v++)])];
+      const char* want[] = {"alpha", "beta", "gamma"};
+      EXPECT_EQ(word.view(), want[row % 3]) << "row " << row;
+    }
+    EXPECT_EQ(v, values_read);
+  }
+  EXPECT_EQ(row, 1000);
+}
+
+TEST(ColumnReaderTest, ReadIndicesRefusesPlainPages) {
+  WriterOptions options;
+  options.column_defaults.dictionary = false;
+  const std::string path = WriteTestFile(50, options);
+  auto reader = FileReader::Open(path);
+  ASSERT_TRUE(reader.ok());
+  auto col = (*reader)->OpenColumn(0, 0);
+  auto* typed = (*col)->As<ByteArray>();
+  EXPECT_FALSE(*typed->NextPageIsDictionaryEncoded());
+  int16_t def[8];
+  int32_t idx[8];
+  int64_t values_read;
+  auto r = typed->ReadIndices(8, def, nullptr, idx, &values_read);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(typed->dictionary().empty());
+}
+
+TEST(ColumnReaderTest, SkipRowsFlatColumn) {
+  const std::string path = WriteTestFile(1000);
+  auto reader = FileReader::Open(path);
+  auto col = (*reader)->OpenColumn(0, 0);
+  auto* typed = (*col)->As<ByteArray>();
+  auto skipped = typed->SkipRows(437);  // crosses pages of 100 rows
+  ASSERT_TRUE(skipped.ok()) << skipped.status().ToString();
+  EXPECT_EQ(*skipped, 437);
+  int16_t def[3];
+  ByteArray values[3];
+  int64_t values_read;
+  auto levels = typed->ReadBatch(3, def, nullptr, values, &values_read);
+  ASSERT_TRUE(levels.ok());
+  ASSERT_EQ(*levels, 3);
+  // Rows 437, 438, 439: words[437 % 3 = 2], words[0], null (439 % 5 == 4).
+  EXPECT_EQ(values[0].view(), "gamma");
+  EXPECT_EQ(values[1].view(), "alpha");
+  EXPECT_EQ(def[2], 0);
+  auto rest = typed->SkipRows(10'000);
+  ASSERT_TRUE(rest.ok());
+  EXPECT_EQ(*rest, 1000 - 440);
+}
+
+TEST(ColumnReaderTest, SkipRowsRepeatedColumnStopsAtRecordBoundaries) {
+  const std::string path = WriteTestFile(1000);
+  auto reader = FileReader::Open(path);
+  auto col = (*reader)->OpenColumn(0, 1);
+  auto* typed = (*col)->As<int32_t>();
+  auto skipped = typed->SkipRows(301);
+  ASSERT_TRUE(skipped.ok()) << skipped.status().ToString();
+  EXPECT_EQ(*skipped, 301);
+  // Row 301 holds 301 % 4 = 1 value: 3010.  Row 302 holds 3020, 3021.
+  int16_t def[3], rep[3];
+  int32_t values[3];
+  int64_t values_read;
+  auto levels = typed->ReadBatch(3, def, rep, values, &values_read);
+  ASSERT_TRUE(levels.ok());
+  ASSERT_EQ(*levels, 3);
+  EXPECT_EQ(rep[0], 0);
+  EXPECT_EQ(values[0], 3010);
+  EXPECT_EQ(rep[1], 0);
+  EXPECT_EQ(values[1], 3020);
+  EXPECT_EQ(rep[2], 1);
+  EXPECT_EQ(values[2], 3021);
+}
+
+TEST(ColumnReaderTest, ChecksumsWrittenAndVerified) {
+  const std::string path = WriteTestFile(300);
+  ReaderOptions options;
+  options.verify_checksums = true;
+  auto reader = FileReader::Open(path, options);
+  ASSERT_TRUE(reader.ok());
+  for (int c = 0; c < 2; ++c) {
+    auto col = (*reader)->OpenColumn(0, c);
+    ASSERT_TRUE(col.ok());
+    auto skipped = c == 0 ? (*col)->As<ByteArray>()->SkipRows(300) : (*col)->As<int32_t>()->SkipRows(300);
+    ASSERT_TRUE(skipped.ok()) << skipped.status().ToString();
+    EXPECT_EQ(*skipped, 300);
+  }
+}
+
+}  // namespace
+}  // namespace parq
