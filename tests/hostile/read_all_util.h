@@ -54,20 +54,24 @@ Status DrainTyped(TypedColumnReader<T>* r, int64_t batch, uint64_t* digest) {
     }
     if (defined != values_read) return Status::Internal("values_read != defined levels");
     if (digest == nullptr) continue;
-    if (max_def > 0) Mix(digest, def.data(), sizeof(int16_t) * static_cast<size_t>(levels));
-    if (max_rep > 0) Mix(digest, rep.data(), sizeof(int16_t) * static_cast<size_t>(levels));
-    for (int64_t i = 0; i < values_read; ++i) {
-      const T& v = values[static_cast<size_t>(i)];
+    // Per level entry, so the digest does not depend on the batch size.
+    int64_t v = 0;
+    for (int64_t i = 0; i < levels; ++i) {
+      const auto k = static_cast<size_t>(i);
+      if (max_rep > 0) Mix(digest, &rep[k], sizeof(int16_t));
+      if (max_def > 0) Mix(digest, &def[k], sizeof(int16_t));
+      if (max_def > 0 && def[k] != max_def) continue;
+      const T& x = values[static_cast<size_t>(v++)];
       if constexpr (std::is_same_v<T, ByteArray>) {
-        Mix(digest, &v.len, sizeof v.len);
-        if (v.len > 0) Mix(digest, v.ptr, v.len);
+        Mix(digest, &x.len, sizeof x.len);
+        if (x.len > 0) Mix(digest, x.ptr, x.len);
       } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
-        if (type_length > 0) Mix(digest, v.ptr, static_cast<size_t>(type_length));
+        if (type_length > 0) Mix(digest, x.ptr, static_cast<size_t>(type_length));
       } else if constexpr (std::is_same_v<T, bool>) {
-        const uint8_t b = v ? 1 : 0;
+        const uint8_t b = x ? 1 : 0;
         Mix(digest, &b, 1);
       } else {
-        Mix(digest, &v, sizeof v);
+        Mix(digest, &x, sizeof x);
       }
     }
   }

@@ -1,0 +1,145 @@
+// Builders of small hand-made Parquet files for the hostile-input tests:
+// pages are written byte by byte (a PageHeader via the generated Write, then
+// the body), the footer via format::WriteFooter.  Nothing here checks what it
+// writes, so it can write anything.
+#ifndef PARQ_TESTS_HOSTILE_HOSTILE_FILE_UTIL_H_
+#define PARQ_TESTS_HOSTILE_HOSTILE_FILE_UTIL_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "format/footer.h"
+#include "format/parquet_types.h"
+#include "parq/io.h"
+#include "thrift/compact_writer.h"
+
+namespace parq::hostile {
+
+// Little-endian bytes and ULEB128 / zigzag varints.
+inline std::string U32Le(uint32_t v) {
+  std::string s(4, '\0');
+  for (int i = 0; i < 4; ++i) s[static_cast<size_t>(i)] = static_cast<char>(v >> (8 * i));
+  return s;
+}
+inline std::string Uleb(uint64_t v) {
+  std::string s;
+  while (v >= 0x80) {
+    s.push_back(static_cast<char>((v & 0x7F) | 0x80));
+    v >>= 7;
+  }
+  s.push_back(static_cast<char>(v));
+  return s;
+}
+inline std::string Zigzag(int64_t v) {
+  return Uleb((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63));
+}
+// One RLE run of `count` copies of `value` (value stored in `value_bytes` bytes).
+inline std::string RleRun(uint32_t count, uint32_t value, int value_bytes) {
+  std::string s = Uleb(uint64_t{count} << 1);
+  for (int i = 0; i < value_bytes; ++i) s.push_back(static_cast<char>(value >> (8 * i)));
+  return s;
+}
+// v1 levels: 4-byte length prefix + hybrid stream.
+inline std::string V1Levels(const std::string& hybrid) {
+  return U32Le(static_cast<uint32_t>(hybrid.size())) + hybrid;
+}
+
+struct RawPage {
+  format::PageHeader header;
+  std::string body;
+};
+
+inline format::PageHeader DataPageV1(int32_t num_values, format::Encoding encoding, size_t body_size) {
+  format::PageHeader h;
+  h.type = format::PageType::DATA_PAGE;
+  h.uncompressed_page_size = static_cast<int32_t>(body_size);
+  h.compressed_page_size = static_cast<int32_t>(body_size);
+  format::DataPageHeader d;
+  d.num_values = num_values;
+  d.encoding = encoding;
+  d.definition_level_encoding = format::Encoding::RLE;
+  d.repetition_level_encoding = format::Encoding::RLE;
+  h.data_page_header = d;
+  return h;
+}
+
+inline format::PageHeader DictionaryPage(int32_t num_values, size_t body_size) {
+  format::PageHeader h;
+  h.type = format::PageType::DICTIONARY_PAGE;
+  h.uncompressed_page_size = static_cast<int32_t>(body_size);
+  h.compressed_page_size = static_cast<int32_t>(body_size);
+  format::DictionaryPageHeader d;
+  d.num_values = num_values;
+  d.encoding = format::Encoding::PLAIN;
+  h.dictionary_page_header = d;
+  return h;
+}
+
+// One leaf column under the root.
+struct ColumnSpec {
+  format::Type type = format::Type::INT32;
+  format::FieldRepetitionType repetition = format::FieldRepetitionType::REQUIRED;
+  int32_t type_length = 0;  // FIXED_LEN_BYTE_ARRAY only
+  format::CompressionCodec codec = format::CompressionCodec::UNCOMPRESSED;
+  int64_t num_values = 0;   // level entries in the chunk
+  int64_t num_rows = 0;
+};
+
+// "PAR1" <pages> <footer> <length> "PAR1", one row group, one column chunk.
+inline std::string BuildFile(const ColumnSpec& spec, const std::vector<RawPage>& pages) {
+  std::string out = "PAR1";
+  const int64_t chunk_start = static_cast<int64_t>(out.size());
+  std::optional<int64_t> dict_offset;
+  int64_t data_offset = -1;
+  for (const RawPage& p : pages) {
+    const int64_t at = static_cast<int64_t>(out.size());
+    if (p.header.type == format::PageType::DICTIONARY_PAGE && !dict_offset) dict_offset = at;
+    if (p.header.type != format::PageType::DICTIONARY_PAGE && data_offset < 0) data_offset = at;
+    thrift::CompactWriter w;
+    format::Write(w, p.header);
+    out += w.Take();
+    out += p.body;
+  }
+  if (data_offset < 0) data_offset = chunk_start;
+  const int64_t chunk_size = static_cast<int64_t>(out.size()) - chunk_start;
+
+  format::FileMetaData md;
+  md.version = 1;
+  format::SchemaElement root;
+  root.name = "schema";
+  root.num_children = 1;
+  format::SchemaElement leaf;
+  leaf.name = "x";
+  leaf.type = spec.type;
+  leaf.repetition_type = spec.repetition;
+  if (spec.type == format::Type::FIXED_LEN_BYTE_ARRAY) leaf.type_length = spec.type_length;
+  md.schema = {root, leaf};
+  md.num_rows = spec.num_rows;
+  format::ColumnMetaData cmd;
+  cmd.type = spec.type;
+  cmd.encodings = {format::Encoding::PLAIN, format::Encoding::RLE};
+  cmd.path_in_schema = {"x"};
+  cmd.codec = spec.codec;
+  cmd.num_values = spec.num_values;
+  cmd.total_uncompressed_size = chunk_size;
+  cmd.total_compressed_size = chunk_size;
+  cmd.data_page_offset = data_offset;
+  cmd.dictionary_page_offset = dict_offset;
+  format::ColumnChunk cc;
+  cc.file_offset = 0;
+  cc.meta_data = cmd;
+  format::RowGroup rg;
+  rg.columns = {cc};
+  rg.total_byte_size = chunk_size;
+  rg.num_rows = spec.num_rows;
+  md.row_groups = {rg};
+  md.created_by = "parq hostile tests";
+  MemoryOutputStream footer;
+  (void)format::WriteFooter(md, &footer);
+  return out + footer.Take();
+}
+
+}  // namespace parq::hostile
+
+#endif  // PARQ_TESTS_HOSTILE_HOSTILE_FILE_UTIL_H_
