@@ -9,4 +9,7 @@ dir=$root/build
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 cd "$dir"
-ctest --output-on-failure -j "$(nproc)" --timeout 600
+# The interop test (node peers) runs once, in the release build.
+label_args=()
+[ "${1:-}" = --sanitize ] && label_args=(-LE interop)
+ctest --output-on-failure -j "$(nproc)" --timeout 900 "${label_args[@]}"

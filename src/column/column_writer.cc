@@ -261,12 +261,17 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
     e.PutBatch(def_buf_.data(), static_cast<int64_t>(def_buf_.size()));
     e.Flush(&def_bytes_);
   }
-  PARQ_RETURN_IF_ERROR(current_->FlushValues(&value_bytes_));
+  // While the dictionary is still empty (every value so far null) the page
+  // holds no values: write it PLAIN rather than emit an empty dictionary page,
+  // which some readers cannot decompress.
+  const bool dict_page = using_dict_ && dict_->num_entries() > 0;
+  encoding::TypedEncoder<T>* values_encoder = (dict_page || !using_dict_) ? current_ : fallback_.get();
+  PARQ_RETURN_IF_ERROR(values_encoder->FlushValues(&value_bytes_));
   page::DataPageInput in;
   in.num_values = static_cast<int32_t>(page_levels_);
   in.num_nulls = static_cast<int32_t>(page_nulls_);
   in.num_rows = static_cast<int32_t>(page_rows_);
-  in.encoding = using_dict_ ? Encoding::kRleDictionary : fallback_->encoding();
+  in.encoding = dict_page ? Encoding::kRleDictionary : fallback_->encoding();
   in.rep_levels = &rep_bytes_;
   in.def_levels = &def_bytes_;
   in.values = &value_bytes_;
@@ -287,7 +292,7 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
   }
   uncompressed_ += w.uncompressed_size;
   compressed_ += w.compressed_size;
-  dict_used_ = dict_used_ || using_dict_;
+  dict_used_ = dict_used_ || dict_page;
   def_buf_.clear();
   rep_buf_.clear();
   page_levels_ = page_nulls_ = page_rows_ = 0;
