@@ -25,9 +25,20 @@ using parq::fuzz::Die;
 using parq::fuzz::Input;
 namespace enc = parq::encoding;
 
+// std::vector<bool> has no data(): values live in a plain array.
 template <typename T>
-std::vector<T> MakeValues(Input& in, int type_length) {
-  std::vector<T> v;
+struct Values {
+  std::unique_ptr<T[]> p;
+  size_t n = 0;
+  const T* data() const { return p.get(); }
+  size_t size() const { return n; }
+  const T& operator[](size_t i) const { return p[i]; }
+};
+
+template <typename T>
+Values<T> MakeValues(Input& in, int type_length) {
+  using Elem = std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>;
+  std::vector<Elem> v;
   if constexpr (std::is_same_v<T, bool>) {
     while (in.size() > 0) {
       const uint8_t b = in.Byte();
@@ -52,7 +63,11 @@ std::vector<T> MakeValues(Input& in, int type_length) {
       in.Advance(sizeof(T));
     }
   }
-  return v;
+  Values<T> out;
+  out.n = v.size();
+  out.p.reset(new T[v.size() + 1]);
+  for (size_t i = 0; i < v.size(); ++i) out.p[i] = static_cast<T>(v[i]);
+  return out;
 }
 
 template <typename T>
@@ -69,7 +84,7 @@ bool Same(const T& a, const T& b, int type_length) {
 }
 
 template <typename T>
-void Check(const std::vector<T>& values, enc::TypedDecoder<T>* d, int type_length) {
+void Check(const Values<T>& values, enc::TypedDecoder<T>* d, int type_length) {
   std::unique_ptr<T[]> out(new T[values.size() + 1]);
   int64_t got = 0;
   while (d->values_left() > 0) {
@@ -86,7 +101,7 @@ void Check(const std::vector<T>& values, enc::TypedDecoder<T>* d, int type_lengt
 
 template <typename T>
 void RoundTrip(Encoding e, PhysicalType type, int type_length, int puts, Input& in) {
-  std::vector<T> values = MakeValues<T>(in, type_length);
+  Values<T> values = MakeValues<T>(in, type_length);
   const int64_t n = static_cast<int64_t>(values.size());
   std::vector<uint8_t> page;
   if (e == Encoding::kRleDictionary || e == Encoding::kPlainDictionary) {

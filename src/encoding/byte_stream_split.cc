@@ -95,6 +95,8 @@ int64_t DecodeSse8(const uint8_t* data, int64_t stride, int64_t start, int64_t n
 
 void ByteStreamSplitDecode(const uint8_t* data, int width, int64_t stride, int64_t start,
                            int64_t n, uint8_t* out) {
+  // An empty page may have no data at all (null): no pointer arithmetic on it.
+  if (n <= 0) return;
   int64_t done = 0;
   switch (width) {
     case 4:
