@@ -165,6 +165,8 @@ class PlainEncoder final : public TypedEncoder<T> {
 
 template <typename T>
 void AppendPlain(const T* values, int64_t n, int type_length, std::vector<uint8_t>* out) {
+  // Nothing to append; an empty *out has a null data(), which memcpy must not get.
+  if (n <= 0) return;
   if constexpr (std::is_same_v<T, bool>) {
     const size_t at = out->size();
     out->resize(at + static_cast<size_t>(BytesForBits(n)), 0);

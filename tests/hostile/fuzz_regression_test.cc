@@ -9,6 +9,7 @@
 #include <string>
 
 #include "encoding/decoder.h"
+#include "encoding/encoder.h"
 #include "hostile/read_all_util.h"
 #include "parq/file_reader.h"
 
@@ -51,6 +52,29 @@ TEST(FuzzRegressionTest, FileReaderReproducers) {
     ++n;
   }
   EXPECT_GT(n, 0);
+}
+
+}  // namespace
+}  // namespace parq::hostile
+
+namespace parq::hostile {
+namespace {
+
+// roundtrip_fuzzer found: a PLAIN encoder flushing 0 values memcpy'd 0 bytes
+// to an empty vector's null data() (UBSan).  Reproducer:
+// testdata/fuzz/roundtrip/plain_encode_zero_values (byte 0 0x21 % 11 = PLAIN, byte 1 0xa3 % 8 = INT96).
+TEST(FuzzRegressionTest, PlainEncodeZeroValues) {
+  auto e = encoding::MakeEncoder<Int96>(Encoding::kPlain, PhysicalType::kInt96);
+  ASSERT_TRUE(e.ok()) << e.status().ToString();
+  Int96 v{};
+  ASSERT_TRUE((*e)->Put(&v, 0).ok());
+  std::vector<uint8_t> page;
+  ASSERT_TRUE((*e)->FlushValues(&page).ok());
+  EXPECT_TRUE(page.empty());
+  auto d = encoding::MakeDecoder<Int96>(Encoding::kPlain, PhysicalType::kInt96);
+  ASSERT_TRUE(d.ok());
+  EXPECT_TRUE((*d)->SetData(0, page.data(), page.size()).ok());
+  EXPECT_EQ((*d)->values_left(), 0);
 }
 
 }  // namespace
