@@ -27,6 +27,17 @@ namespace {
 std::atomic<uint64_t> g_allocated{0};
 }  // namespace
 
+// ThreadSanitizer defines the operators itself (a second definition does not
+// link): there only the RSS bound applies.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define PARQ_HOSTILE_NO_NEW_HOOK 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define PARQ_HOSTILE_NO_NEW_HOOK 1
+#endif
+#ifndef PARQ_HOSTILE_NO_NEW_HOOK
 void* operator new(size_t n) {
   g_allocated += n;
   if (void* p = std::malloc(n ? n : 1)) return p;
@@ -37,6 +48,7 @@ void operator delete(void* p) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, size_t) noexcept { std::free(p); }
 void operator delete[](void* p, size_t) noexcept { std::free(p); }
+#endif
 
 namespace parq::hostile {
 namespace {
