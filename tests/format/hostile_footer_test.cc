@@ -18,6 +18,11 @@ namespace {
 std::atomic<uint64_t> g_allocated{0};
 }  // namespace
 
+// GCC cannot see that these replacements pair malloc with free.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+
 void* operator new(size_t n) {
   g_allocated += n;
   if (void* p = std::malloc(n ? n : 1)) return p;

@@ -70,7 +70,9 @@ TEST(CliTest, BadDataExitsOneWithAMessage) {
       CliRun r = RunParq(std::string(verb) + " " + Quote(e.path().string()));
       ASSERT_FALSE(r.signaled) << e.path();
       EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1) << e.path();
-      if (r.exit_code == 1) EXPECT_EQ(r.out.rfind("parq: error: ", 0), 0u) << r.out;
+      if (r.exit_code == 1) {
+        EXPECT_EQ(r.out.rfind("parq: error: ", 0), 0u) << r.out;
+      }
     }
   }
 }
