@@ -269,60 +269,57 @@ TypedColumnReader<T>::TypedColumnReader(std::unique_ptr<Impl> impl, std::unique_
 template <typename T>
 TypedColumnReader<T>::~TypedColumnReader() = default;
 
-template <typename T>
-Result<int64_t> TypedColumnReader<T>::ReadBatch(int64_t max_levels, int16_t* def_levels,
-                                                int16_t* rep_levels, T* values,
-                                                int64_t* values_read) {
-  *values_read = 0;
-  Impl& impl = *impl_;
-  if (max_levels <= 0 || impl.at_end) return 0;
-  if (impl.levels_left == 0) {
-    PARQ_RETURN_IF_ERROR(typed_->NextDataPage(impl));
-    if (impl.at_end) return 0;
-  }
-  const int64_t n = std::min(max_levels, impl.levels_left);
-  auto count = impl.DecodeLevels(n, def_levels, rep_levels);
-  if (!count.ok()) return impl.PageContext(std::move(count).status());
-  auto got = typed_->current->Decode(values, *count);
-  if (!got.ok()) return impl.PageContext(std::move(got).status());
-  if (*got != *count) {
-    return impl.PageContext(Status::Corrupt("page holds " + std::to_string(*got) +
-                                            " values where its levels need " +
-                                            std::to_string(*count)));
-  }
-  impl.values_left -= *count;
-  *values_read = *count;
-  return n;
-}
+namespace {
 
-template <typename T>
-Result<int64_t> TypedColumnReader<T>::ReadIndices(int64_t max_levels, int16_t* def_levels,
-                                                  int16_t* rep_levels, int32_t* indices,
-                                                  int64_t* values_read) {
+// The shape ReadBatch and ReadIndices share: load a page when needed, decode
+// up to max_levels levels of it, then exactly the values (or indices) those
+// levels need, via `decode(count) -> Result<int64_t>`.
+template <typename T, typename Decode>
+Result<int64_t> ReadLevelsThen(ColumnReader::Impl& impl, typename TypedColumnReader<T>::Typed& typed,
+                               int64_t max_levels, int16_t* def_levels, int16_t* rep_levels,
+                               int64_t* values_read, bool dictionary_only, const char* what,
+                               Decode decode) {
   *values_read = 0;
-  Impl& impl = *impl_;
   if (max_levels <= 0 || impl.at_end) return 0;
   if (impl.levels_left == 0) {
-    PARQ_RETURN_IF_ERROR(typed_->NextDataPage(impl));
+    PARQ_RETURN_IF_ERROR(typed.NextDataPage(impl));
     if (impl.at_end) return 0;
   }
-  if (!typed_->current_is_dictionary) {
+  if (dictionary_only && !typed.current_is_dictionary) {
     return impl.PageContext(
         Status::InvalidArgument("ReadIndices on a page that is not dictionary-encoded"));
   }
   const int64_t n = std::min(max_levels, impl.levels_left);
   auto count = impl.DecodeLevels(n, def_levels, rep_levels);
   if (!count.ok()) return impl.PageContext(std::move(count).status());
-  auto got = typed_->dictionary->DecodeIndices(indices, *count);
+  auto got = decode(*count);
   if (!got.ok()) return impl.PageContext(std::move(got).status());
   if (*got != *count) {
-    return impl.PageContext(Status::Corrupt("page holds " + std::to_string(*got) +
-                                            " indices where its levels need " +
-                                            std::to_string(*count)));
+    return impl.PageContext(Status::Corrupt("page holds " + std::to_string(*got) + " " + what +
+                                            " where its levels need " + std::to_string(*count)));
   }
   impl.values_left -= *count;
   *values_read = *count;
   return n;
+}
+
+}  // namespace
+
+template <typename T>
+Result<int64_t> TypedColumnReader<T>::ReadBatch(int64_t max_levels, int16_t* def_levels,
+                                                int16_t* rep_levels, T* values,
+                                                int64_t* values_read) {
+  return ReadLevelsThen<T>(*impl_, *typed_, max_levels, def_levels, rep_levels, values_read, false,
+                           "values", [&](int64_t count) { return typed_->current->Decode(values, count); });
+}
+
+template <typename T>
+Result<int64_t> TypedColumnReader<T>::ReadIndices(int64_t max_levels, int16_t* def_levels,
+                                                  int16_t* rep_levels, int32_t* indices,
+                                                  int64_t* values_read) {
+  return ReadLevelsThen<T>(*impl_, *typed_, max_levels, def_levels, rep_levels, values_read, true,
+                           "indices",
+                           [&](int64_t count) { return typed_->dictionary->DecodeIndices(indices, count); });
 }
 
 template <typename T>
