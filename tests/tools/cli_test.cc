@@ -99,6 +99,15 @@ TEST(CliTest, SchemaTextForm) {
   EXPECT_NE(r.out.find("  optional int96 timestamp_col;\n}"), std::string::npos) << r.out;
 }
 
+TEST(CliTest, CatVerifiesChecksumsByDefault) {
+  const std::string bad = Quote(kTesting + "/data/datapage_v1-corrupt-checksum.parquet");
+  CliRun r = RunParq("cat " + bad);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("CRC32 mismatch"), std::string::npos) << r.out.substr(0, 500);
+  EXPECT_EQ(RunParq("cat --no-verify-checksums " + bad + " --head 1").exit_code, 0);
+  EXPECT_EQ(RunParq("cat " + Quote(kTesting + "/data/datapage_v1-snappy-compressed-checksum.parquet")).exit_code, 0);
+}
+
 TEST(CliTest, MetaShowsDecodedStatistics) {
   CliRun r = RunParq("meta " + Quote(kTesting + "/data/int32_decimal.parquet"));
   ASSERT_EQ(r.exit_code, 0) << r.out;

@@ -13,7 +13,8 @@
 namespace parq::cli {
 namespace {
 
-constexpr char kUsage[] = "parq cat FILE [--format jsonl] [--columns a,b.c] [--head N]";
+constexpr char kUsage[] =
+    "parq cat FILE [--format jsonl] [--columns a,b.c] [--head N] [--no-verify-checksums]";
 
 std::vector<std::string> SplitColumns(const std::string& s) {
   std::vector<std::string> out;
@@ -32,7 +33,7 @@ std::vector<std::string> SplitColumns(const std::string& s) {
 int RunCat(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {}, {"format", "columns", "head"}, &error)) return ReportUsage(error, kUsage);
+  if (!args.Parse(argc, argv, {"verify-checksums", "no-verify-checksums"}, {"format", "columns", "head"}, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
   if (auto fmt = args.Get("format"); fmt && *fmt != "jsonl") {
     return ReportUsage("unknown --format '" + *fmt + "' (only jsonl)", kUsage);
@@ -52,7 +53,10 @@ int RunCat(int argc, char** argv) {
     for (std::string& p : SplitColumns(c)) options.columns.push_back(std::move(p));
   }
 
-  auto file = FileReader::Open(args.positional()[0]);
+  // Page CRCs are verified unless --no-verify-checksums.
+  ReaderOptions reader_options;
+  reader_options.verify_checksums = !args.Has("no-verify-checksums");
+  auto file = FileReader::Open(args.positional()[0], reader_options);
   if (!file.ok()) return ReportError(file.status());
   auto rows = RowReader::Open(**file, options);
   if (!rows.ok()) return ReportError(rows.status());

@@ -15,7 +15,7 @@ namespace {
 constexpr char kUsage[] =
     "parq rewrite IN OUT [--codec none|snappy|gzip|brotli|zstd|lz4_raw] [--level N]\n"
     "       [--page-version 1|2] [--encoding COLUMN=ENCODING]... [--dictionary on|off]\n"
-    "       [--page-size BYTES] [--verify-checksums]";
+    "       [--page-size BYTES] [--no-verify-checksums]";
 
 std::optional<Compression> ParseCodec(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -89,7 +89,7 @@ Status Rewrite(const std::string& in_path, const std::string& out_path, const Re
 int RunRewrite(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {"verify-checksums"},
+  if (!args.Parse(argc, argv, {"verify-checksums", "no-verify-checksums"},
                   {"codec", "level", "page-version", "encoding", "dictionary", "page-size"}, &error)) {
     return ReportUsage(error, kUsage);
   }
@@ -137,7 +137,7 @@ int RunRewrite(int argc, char** argv) {
   }
   // Per-column entries were built from the defaults as parsed so far.
   ReaderOptions ropts;
-  ropts.verify_checksums = args.Has("verify-checksums");
+  ropts.verify_checksums = !args.Has("no-verify-checksums");
   Status st = Rewrite(args.positional()[0], args.positional()[1], ropts, wopts);
   if (!st.ok()) return ReportError(st);
   return kExitOk;
