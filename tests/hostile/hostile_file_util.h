@@ -37,7 +37,7 @@ inline std::string Zigzag(int64_t v) {
 // One RLE run of `count` copies of `value` (value stored in `value_bytes` bytes).
 inline std::string RleRun(uint32_t count, uint32_t value, int value_bytes) {
   std::string s = Uleb(uint64_t{count} << 1);
-  for (int i = 0; i < value_bytes; ++i) s.push_back(static_cast<char>(value >> (8 * i)));
+  for (int i = 0; i < value_bytes; ++i) s.push_back(static_cast<char>((uint64_t{value} >> (8 * i)) & 0xFF));
   return s;
 }
 // v1 levels: 4-byte length prefix + hybrid stream.
