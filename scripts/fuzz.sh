@@ -3,8 +3,11 @@
 # each for SECONDS (default 60) with -rss_limit_mb=2048 -timeout=1.
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     (targets: thrift decoder codec file_reader roundtrip)
 # Each target's corpus lives in build-fuzz/corpus/<target>/, seeded from
-# testdata/fuzz/<target>/ (the regression reproducers) and, for file_reader,
-# from ../shared/parquet-testing (copied at run time, never into the repo).
+# testdata/fuzz/<target>/ (the regression reproducers) and from
+# ../shared/parquet-testing at run time (never copied into the repo):
+# whole small files for file_reader, their footers and first page headers
+# for thrift.  Every target runs even when an earlier one fails; the script
+# exits 1 if any target found a crash, a timeout (> 1 s) or an OOM (> 2 GB).
 # Crashes land in build-fuzz/crashes/<target>/; minimize them with
 #   build-fuzz/bin/<target>_fuzzer -minimize_crash=1 -runs=10000 <crash>
 # and keep the result in testdata/fuzz/<target>/ with a test in tests/hostile/.
@@ -22,21 +25,62 @@ if [ ! -f "${BUILD}/build.ninja" ]; then
     -DPARQ_BUILD_FUZZERS=ON -DPARQ_BUILD_TESTS=OFF -DPARQ_BUILD_BENCHMARKS=OFF \
     -DPARQ_BUILD_ORACLE_TESTS=OFF \
     "-DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
-    "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
+    "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" >/dev/null
 fi
-ninja -C "${BUILD}" -j2 $(printf '%s_fuzzer ' "${TARGETS[@]}")
+ninja -C "${BUILD}" -j "$(nproc)" $(printf '%s_fuzzer ' "${TARGETS[@]}") >/dev/null
 
+# The little-endian uint32 at byte offset $2 of file $1.
+u32le() { od -An -tu4 -j "$2" -N4 "$1" | tr -d ' '; }
+
+# $3 bytes of file $1 from byte offset $2.
+slice() { dd if="$1" iflag=skip_bytes,count_bytes skip="$2" count="$3" bs=64K status=none; }
+
+# Seeds for the thrift target: 0x00 + a corpus file's footer (FileMetaData)
+# and 0x01 + the bytes after its leading magic (the first PageHeader).
+seed_thrift() {
+  local corpus=$1 f size len name
+  for f in "${SHARED}"/data/*.parquet; do
+    size=$(stat -c %s "$f")
+    [ "$size" -ge 12 ] || continue
+    [ "$(tail -c 4 "$f")" = PAR1 ] || continue
+    len=$(u32le "$f" $((size - 8)))
+    [ "$len" -gt 0 ] && [ "$len" -le $((size - 12)) ] && [ "$len" -le 262143 ] || continue
+    name=$(basename "$f" .parquet)
+    { printf '\x00'; slice "$f" $((size - 8 - len)) "$len"; } > "${corpus}/footer_${name}"
+    { printf '\x01'; slice "$f" 4 4096; } > "${corpus}/page_${name}"
+  done
+}
+
+failed=()
 for t in "${TARGETS[@]}"; do
   corpus="${BUILD}/corpus/${t}"
   crashes="${BUILD}/crashes/${t}"
   mkdir -p "${corpus}" "${crashes}"
   if [ -d "${ROOT}/testdata/fuzz/${t}" ]; then cp -n "${ROOT}/testdata/fuzz/${t}"/* "${corpus}/" 2>/dev/null || true; fi
-  if [ "${t}" = file_reader ] && [ -d "${SHARED}" ]; then
-    find "${SHARED}/data" "${SHARED}/bad_data" -maxdepth 1 -name '*.parquet' -size -256k \
-      -exec cp -n {} "${corpus}/" \; 2>/dev/null || true
+  if [ -d "${SHARED}" ]; then
+    case "${t}" in
+      file_reader)
+        find "${SHARED}/data" "${SHARED}/bad_data" -maxdepth 1 -name '*.parquet' -size -256k \
+          -exec cp -n {} "${corpus}/" \; 2>/dev/null || true ;;
+      thrift) seed_thrift "${corpus}" ;;
+    esac
   fi
-  echo "=== ${t}_fuzzer for ${SECONDS_PER_TARGET}s"
-  "${BUILD}/bin/${t}_fuzzer" "${corpus}" -max_total_time="${SECONDS_PER_TARGET}" \
-    -rss_limit_mb=2048 -timeout=1 -max_len=262144 -print_final_stats=1 \
-    -artifact_prefix="${crashes}/" 2>&1 | tail -n 25
+  echo "=== ${t}_fuzzer for ${SECONDS_PER_TARGET}s ($(ls "${corpus}" | wc -l) seeds)"
+  log="${BUILD}/${t}.log"
+  if "${BUILD}/bin/${t}_fuzzer" "${corpus}" -max_total_time="${SECONDS_PER_TARGET}" \
+      -rss_limit_mb=2048 -timeout=1 -max_len=262144 -print_final_stats=1 \
+      -artifact_prefix="${crashes}/" >"${log}" 2>&1; then
+    # Final stats: executions, edge coverage, features.
+    grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "${log}" | tr '\n' ' '
+    grep -E '^#[0-9]+.*(DONE|pulse).*cov:' "${log}" | tail -n 1
+  else
+    echo "FAIL ${t}_fuzzer (artifacts in ${crashes}/):"
+    tail -n 40 "${log}"
+    failed+=("${t}")
+  fi
 done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz: failed targets: ${failed[*]}"
+  exit 1
+fi
+echo "fuzz: ${#TARGETS[@]} targets ran ${SECONDS_PER_TARGET}s each, no crash"
