@@ -5,7 +5,8 @@
 # Each target's corpus lives in build-fuzz/corpus/<target>/, seeded from
 # testdata/fuzz/<target>/ (the regression reproducers) and from
 # ../shared/parquet-testing at run time (never copied into the repo):
-# whole small files for file_reader, their footers and first page headers
+# whole small files for file_reader (and the files the release tests
+# wrote with parq's writer, in build/bin/writer_samples/), their footers and first page headers
 # for thrift.  Every target runs even when an earlier one fails; the script
 # exits 1 if any target found a crash, a timeout (> 1 s) or an OOM (> 2 GB).
 # Crashes land in build-fuzz/crashes/<target>/; minimize them with
@@ -61,7 +62,12 @@ for t in "${TARGETS[@]}"; do
     case "${t}" in
       file_reader)
         find "${SHARED}/data" "${SHARED}/bad_data" -maxdepth 1 -name '*.parquet' -size -256k \
-          -exec cp -n {} "${corpus}/" \; 2>/dev/null || true ;;
+          -exec cp -n {} "${corpus}/" \; 2>/dev/null || true
+        # Files our own writer made in the release test run, when there is one.
+        if [ -d "${ROOT}/build/bin/writer_samples" ]; then
+          find "${ROOT}/build/bin/writer_samples" -name '*.parquet' -size -256k \
+            -exec cp -n {} "${corpus}/" \; 2>/dev/null || true
+        fi ;;
       thrift) seed_thrift "${corpus}" ;;
     esac
   fi
