@@ -66,6 +66,13 @@ class CompactReader {
   // Reads the next field header.  Returns false at STOP or on error; for a
   // bool field the value is remembered and ReadBool returns it.
   bool FieldBegin(CType* type, int16_t* id);
+  // The in-order fast path of generated readers.  PeekField returns the
+  // next field header as FieldKey(id, type) if it is a short-form header
+  // (one byte, id = previous + 1..15), else 0 (STOP, a long form, the end of
+  // input, a failed reader); it reads nothing.  After a match the caller
+  // consumes the header with TakeField, which then acts like FieldBegin.
+  uint32_t PeekField() const;
+  void TakeField(int16_t id, uint32_t key);
 
   // Values.
   bool ReadBool();
@@ -291,6 +298,22 @@ PARQ_THRIFT_HOT bool CompactReader::FieldBegin(CType* type, int16_t* id) {
   *type = static_cast<CType>(t);
   field_type_ = static_cast<uint8_t>(t);
   return true;
+}
+
+PARQ_THRIFT_HOT uint32_t CompactReader::PeekField() const {
+  if (pos_ == end_) [[unlikely]] return 0;
+  uint32_t b = *pos_;
+  uint32_t delta = b >> 4;
+  if (delta == 0) return 0;
+  // last_field_id_ may be negative after a long form; then the key is no
+  // field's (their ids are positive) and the general path takes it.
+  return FieldKey(static_cast<int16_t>(last_field_id_ + static_cast<int>(delta)), static_cast<CType>(b & 0x0F));
+}
+
+PARQ_THRIFT_HOT void CompactReader::TakeField(int16_t id, uint32_t key) {
+  ++pos_;
+  last_field_id_ = id;
+  field_type_ = static_cast<uint8_t>(key & 0x0F);
 }
 
 PARQ_THRIFT_HOT bool CompactReader::StructBegin() {

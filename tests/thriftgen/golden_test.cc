@@ -200,6 +200,42 @@ TEST(ThriftgenGolden, SkipsUnknownAndMistypedFields) {
   EXPECT_EQ(in.plain, -8);
 }
 
+// Generated readers take fields in id order with one-byte headers on a fast
+// path and everything else in a general loop; any mix must read the same.
+TEST(ThriftgenGolden, FieldOrderAndHeaderFormDoNotMatter) {
+  const std::vector<std::string> forms = {
+      // in order, short headers: a=77, s="hi", plain=-8, STOP
+      std::string("\x15\x9a\x01\x18\x02hi\x16\x0f\x00", 10),
+      // reversed: plain first (short), then a (long form: absolute id 1), s
+      std::string("\x36\x0f\x05\x02\x9a\x01\x18\x02hi\x00", 11),
+      // a twice (the last wins), the second in long form
+      std::string("\x15\x02\x05\x02\x9a\x01\x18\x02hi\x16\x0f\x00", 13),
+      // s first, an unknown field 11, then a (long form) and plain
+      std::string("\x28\x02hi\x95\x04\x05\x02\x9a\x01\x26\x0f\x00", 13),
+      // a STOP byte with a non-zero high nibble
+      std::string("\x15\x9a\x01\x18\x02hi\x16\x0f\xf0", 10),
+  };
+  for (size_t i = 0; i < forms.size(); ++i) {
+    Inner in;
+    Status st;
+    ASSERT_TRUE(Decode(forms[i], &in, &st)) << i << ": " << st.ToString();
+    EXPECT_EQ(in.a, 77) << i;
+    EXPECT_EQ(in.s, "hi") << i;
+    EXPECT_EQ(in.plain, -8) << i;
+  }
+  // A bool field: its value is in the header, short or long form.
+  for (const auto& [bytes, want] : std::vector<std::pair<std::string, bool>>{
+           {std::string("\x51\x00", 2), true},
+           {std::string("\x52\x00", 2), false},
+           {std::string("\x01\x0a\x00", 3), true},
+           {std::string("\x02\x0a\x00", 3), false}}) {
+    Choice c;
+    ASSERT_TRUE(Decode(bytes, &c));
+    ASSERT_TRUE(c.flag.has_value());
+    EXPECT_EQ(*c.flag, want);
+  }
+}
+
 TEST(ThriftgenGolden, UnknownEnumValuesArePreserved) {
   Outer o;
   o.color = static_cast<Color>(99);

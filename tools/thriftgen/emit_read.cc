@@ -1,7 +1,13 @@
 // emit_read.cc — the compact-protocol readers in the generated source.
 //
 // Each struct gets `bool ReadInto(CompactReader&, S*)` in an anonymous
-// namespace: a loop over field headers with a switch on the field id.  A
+// namespace.  It first tries the fields in id order, each with one compare
+// of the next header byte against the short form for that id and wire type
+// (what every writer emits), so a well-formed struct needs no dispatch.  The
+// first header that is none of those (STOP, an unknown or out-of-order id, a
+// long form, a wrong type) drops into the general loop: a loop over field
+// headers with a switch on the field id.  Both paths read a field with the
+// same code, so the result does not depend on which one took it.  A
 // field whose wire type is not the expected one falls through to r.Skip(),
 // like an unknown id.  Required fields set a bit in a mask that is checked
 // after STOP; the first missing one is reported by name.  Lists reserve the
@@ -36,6 +42,12 @@ class ReadEmitter {
       }
     }
     if (mask) *out_ += "  uint64_t isset = 0;\n";
+    if (!fields.empty()) {
+      *out_ += "  // Fields in id order with short headers: one compare each.\n";
+      *out_ += "  uint32_t key = r.PeekField();\n";
+      for (const Field* f : fields) InOrder(*f);
+    }
+    *out_ += "  // Anything else: any order, unknown ids, long headers, STOP.\n";
     *out_ += "  CType t;\n  int16_t id;\n";
     *out_ += "  while (r.FieldBegin(&t, &id)) {\n";
     if (!fields.empty()) {
@@ -75,34 +87,61 @@ class ReadEmitter {
     return s_.name + ": field '" + f.name + "' (id " + std::to_string(f.id) + ")";
   }
 
+  static bool IsBoolField(const Field& f) {
+    return f.type->kind == TypeRef::Kind::kBase && f.type->base == BaseType::kBool;
+  }
+
+  // The in-order fast path for one field: taken when the next header is the
+  // short form for this id and its expected wire type.  Ids below 1 never
+  // come in short form from the start of a struct.
+  void InOrder(const Field& f) {
+    if (f.id <= 0) return;
+    std::string id = std::to_string(f.id);
+    if (IsBoolField(f)) {
+      *out_ += "  if (IsBoolKey(key, " + id + ")) {\n";
+    } else {
+      *out_ += "  if (key == FieldKey(" + id + ", " + WireType(*f.type) + ")) {\n";
+    }
+    *out_ += "    r.TakeField(" + id + ", key);\n";
+    Body(f, "    ");
+    *out_ += "    key = r.PeekField();\n";
+    *out_ += "  }\n";
+  }
+
   void Case(const Field& f) {
-    const TypeRef& t = *f.type;
     *out_ += "      case " + std::to_string(f.id) + ":\n";
-    if (t.kind == TypeRef::Kind::kBase && t.base == BaseType::kBool) {
+    if (IsBoolField(f)) {
       *out_ += "        if (!IsBool(t)) break;\n";
     } else {
-      *out_ += "        if (t != " + WireType(t) + ") break;\n";
+      *out_ += "        if (t != " + WireType(*f.type) + ") break;\n";
     }
+    Body(f, "        ");
+    *out_ += "        continue;\n";
+  }
+
+  // Reads the value of field f (its header consumed) into out->f and marks
+  // a required field as seen.
+  void Body(const Field& f, const std::string& ind) {
+    const TypeRef& t = *f.type;
     std::string target = "out->" + f.name;
     if (f.req == Requiredness::kOptional) {
       // Scalars assign straight into the optional; others emplace first.
       if (IsScalar(t)) {
-        Value(t, target, "        ", 0, f, /*assign=*/true);
+        Value(t, target, ind, 0, f, /*assign=*/true);
       } else {
-        *out_ += "        {\n          auto& v = " + target + ".emplace();\n";
-        Value(t, "v", "          ", 0, f, false);
-        *out_ += "        }\n";
+        *out_ += ind + "{\n" + ind + "  auto& v = " + target + ".emplace();\n";
+        Value(t, "v", ind + "  ", 0, f, false);
+        *out_ += ind + "}\n";
       }
     } else {
       if (t.kind == TypeRef::Kind::kNamed && t.struct_def) {
-        *out_ += "        " + target + " = " + Qualified(opt_, t.name) + "();\n";
+        *out_ += ind + target + " = " + Qualified(opt_, t.name) + "();\n";
       }
-      Value(t, target, "        ", 0, f, IsScalar(t));
+      Value(t, target, ind, 0, f, IsScalar(t));
     }
     for (const auto& [rf, b] : bits_) {
-      if (rf == &f) *out_ += "        isset |= " + Hex(uint64_t{1} << b) + ";\n";
+      if (rf == &f) *out_ += ind + "isset |= " + Hex(uint64_t{1} << b) + ";\n";
     }
-    *out_ += "        continue;\n";
   }
 
   static bool IsScalar(const TypeRef& t) {

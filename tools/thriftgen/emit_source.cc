@@ -15,7 +15,9 @@ std::string EmitSource(const Document& doc, const EmitOptions& opt) {
   out += "using ::parq::thrift::CompactReader;\n";
   out += "using ::parq::thrift::CompactWriter;\n";
   out += "using ::parq::thrift::CType;\n";
-  out += "using ::parq::thrift::IsBool;\n\n";
+  out += "using ::parq::thrift::FieldKey;\n";
+  out += "using ::parq::thrift::IsBool;\n";
+  out += "using ::parq::thrift::IsBoolKey;\n\n";
 
   for (const auto& e : doc.enums) {
     out += "std::string_view EnumName(" + e->name + " v) {\n";
