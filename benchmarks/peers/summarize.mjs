@@ -1,0 +1,46 @@
+// Prints the table of benchmarks/peers/run from its results.jsonl: per case,
+// each tool's median seconds over the rounds, parq's first run in a fresh
+// process, ratios parq / peer (lower is better) against the issue's targets,
+// peak RSS and (writes) output sizes.
+import { readFileSync } from 'node:fs';
+
+const rows = readFileSync(process.argv[2], 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : NaN; };
+const cases = [...new Set(rows.map((r) => r.case))];
+const target = (c) => {
+  const [op, file] = c.split(':');
+  if (op === 'read' && file.startsWith('lineitem')) return { duckdb: 0.67, polars: 0.67 };
+  if (op === 'read2') return { duckdb: 0.5 };
+  if (op === 'meta' && file === 'wide') return { duckdb: 0.2 };
+  if (op.startsWith('write')) return { duckdb: 0.8 };
+  return {};
+};
+const fmt = (x, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+const pad = (s, n) => String(s).padEnd(n);
+const head = ['case', 'parq s', 'parq 1st', 'duckdb s', 'polars s', 'parq/duckdb', 'parq/polars', 'RSS MB parq/duckdb/polars', 'out MB parq/duckdb'];
+const widths = [30, 9, 9, 9, 9, 14, 14, 27, 18];
+console.log(head.map((h, i) => pad(h, widths[i])).join(' '));
+let misses = 0;
+for (const c of cases) {
+  const by = (tool) => rows.filter((r) => r.case === c && r.tool === tool && !r.error);
+  const sec = (tool) => median(by(tool).map((r) => r.seconds));
+  const rss = (tool) => { const v = by(tool).map((r) => r.peak_rss_kb).filter(Boolean); return v.length ? Math.max(...v) / 1024 : NaN; };
+  const out = (tool) => median(by(tool).map((r) => r.bytes)) / 1e6;
+  const p = sec('parq'), d = sec('duckdb'), pl = sec('polars');
+  const t = target(c);
+  const ratio = (peer, x) => {
+    if (!Number.isFinite(x)) return '-';
+    const r = p / x;
+    const mark = t[peer] === undefined ? '' : r <= t[peer] ? ` ok` : ` >${t[peer]}`;
+    if (t[peer] !== undefined && r > t[peer]) misses++;
+    return fmt(r, 2) + mark;
+  };
+  const writeCase = c.startsWith('write');
+  const cells = [c, fmt(p), fmt(median(by('parq').map((r) => r.first_seconds))), fmt(d), fmt(pl), ratio('duckdb', d), ratio('polars', pl),
+    [rss('parq'), rss('duckdb'), rss('polars')].map((x) => fmt(x, 0)).join(' / '),
+    writeCase ? `${fmt(out('parq'), 1)} / ${fmt(out('duckdb'), 1)}` : ''];
+  console.log(cells.map((s, i) => pad(s, widths[i])).join(' '));
+}
+console.log(`\nseconds: median over rounds of each process's median of its timed runs (operation only, no start-up);`);
+console.log(`parq 1st: parq's first run in a fresh process; RSS: peak of the whole process (node + engine for the peers);`);
+console.log(`ratios: parq / peer, lower is better; "ok"/">T" against the issue's targets (${misses} missed).`);

@@ -1,0 +1,52 @@
+// Shared pieces of parq-bench: columnar buffers a column chunk decodes into,
+// and the data-set generators.  Only the public API (include/parq) is used.
+#ifndef PARQ_TOOLS_BENCH_H_
+#define PARQ_TOOLS_BENCH_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "parq/column_reader.h"
+#include "parq/column_writer.h"
+#include "parq/options.h"
+#include "parq/status.h"
+
+namespace parq::bench {
+
+// One column chunk in columnar memory: levels, then the non-null values
+// densely (fixed-width values as raw bytes; BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY
+// as an Arrow-style offsets + characters pair).  Buffers only grow, so one
+// ColumnData reused across row groups stops allocating after the first.
+struct ColumnData {
+  std::vector<int16_t> def, rep;
+  std::vector<uint8_t> values;    // fixed-width values, num_values * sizeof(T)
+  std::vector<uint32_t> offsets;  // byte arrays: num_values + 1
+  std::vector<uint8_t> chars;     // byte arrays: the bytes
+  int64_t num_levels = 0;
+  int64_t num_values = 0;
+  int64_t chars_size = 0;
+  int value_width = 0;  // sizeof(T) for fixed-width values, 0 for byte arrays
+  // Bytes of decoded values (fixed-width values, or offsets + characters).
+  int64_t value_bytes() const;
+};
+
+// Decodes the whole chunk of `reader` into `out` (overwriting it).
+Status ReadChunk(ColumnReader* reader, ColumnData* out);
+
+// Writes `in` (as ReadChunk left it) to `writer`.  `scratch` holds the
+// ByteArray / FixedLenByteArray views when the type needs them; call
+// PrepareWrite first (outside any timing) to build them.
+struct WriteScratch {
+  std::vector<uint8_t> views;  // ByteArray[] or FixedLenByteArray[]
+};
+void PrepareWrite(const ColumnDescriptor& d, const ColumnData& in, WriteScratch* scratch);
+Status WriteChunk(ColumnWriter* writer, const ColumnData& in, const WriteScratch& scratch);
+
+// Data sets (deterministic): lineitem, wide, nested, strings-dict, strings-plain.
+// `rows` 0 = the data set's default size.
+Status Generate(const std::string& kind, const std::string& path, int64_t rows, Compression codec);
+
+}  // namespace parq::bench
+
+#endif  // PARQ_TOOLS_BENCH_H_

@@ -1,0 +1,294 @@
+// parq-bench — parq's timing driver for benchmarks/peers/run.  Each verb times
+// the operation inside this process (not start-up) and prints one JSON line:
+//   {"op", "seconds" (median of the warm runs), "first_seconds" (the first run
+//    in this fresh process), "runs", "rows", "bytes", "peak_rss_kb"}
+//
+//   parq-bench read FILE [--columns a,b] [--threads N] [--runs N]
+//       decode every requested column (all by default; a name selects every
+//       leaf under that top-level field) of every row group to columnar
+//       memory (bench.h ColumnData, one per column, reused across row groups
+//       and runs).  bytes = decoded value bytes (strings: characters + offsets).
+//   parq-bench meta FILE [--runs N]        open + footer; bytes = footer length
+//   parq-bench write OUT --like FILE --codec C [--runs N]
+//       write FILE's rows again (its schema and row groups) with codec C;
+//       each row group is decoded into memory first, untimed; the time is
+//       WriteBatch of every column + EndRowGroup + Close.  bytes = OUT's size.
+//   parq-bench gen KIND OUT [--rows N] [--codec C]   write a data set (bench_gen.cc)
+//
+// Exit status 0 ok, 1 error (message on stderr), 2 usage.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bench.h"
+#include "parq/file_reader.h"
+#include "parq/file_writer.h"
+
+namespace parq::bench {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: parq-bench read FILE [--columns a,b] [--threads N] [--runs N]\n"
+    "       parq-bench meta FILE [--runs N]\n"
+    "       parq-bench write OUT --like FILE --codec none|snappy|gzip|brotli|zstd|lz4_raw [--runs N]\n"
+    "       parq-bench gen lineitem|wide|nested|strings-dict|strings-plain OUT [--rows N] [--codec C]\n";
+
+struct Args {
+  std::vector<std::string> pos;
+  std::vector<std::pair<std::string, std::string>> opts;
+  std::optional<std::string> Get(const char* name) const {
+    for (const auto& [k, v] : opts) {
+      if (k == name) return v;
+    }
+    return std::nullopt;
+  }
+};
+
+using Clock = std::chrono::steady_clock;
+double Since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+long PeakRssKb() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return ru.ru_maxrss;
+}
+
+struct Timing {
+  double first = 0;
+  std::vector<double> warm;
+  double Median() const {
+    if (warm.empty()) return first;
+    std::vector<double> t = warm;
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+  }
+};
+
+void Print(const char* op, const Timing& t, int64_t rows, int64_t bytes, int threads = 0) {
+  std::printf("{\"op\":\"%s\",\"seconds\":%.6f,\"first_seconds\":%.6f,\"runs\":%zu,\"rows\":%lld,\"bytes\":%lld,"
+              "\"peak_rss_kb\":%ld",
+              op, t.Median(), t.first, t.warm.size() + 1, static_cast<long long>(rows),
+              static_cast<long long>(bytes), PeakRssKb());
+  if (threads > 0) std::printf(",\"threads\":%d", threads);
+  std::printf("}\n");
+}
+
+std::optional<Compression> ParseCodec(const std::string& s) {
+  if (s == "none" || s == "uncompressed") return Compression::kUncompressed;
+  if (s == "snappy") return Compression::kSnappy;
+  if (s == "gzip") return Compression::kGzip;
+  if (s == "brotli") return Compression::kBrotli;
+  if (s == "zstd") return Compression::kZstd;
+  if (s == "lz4_raw" || s == "lz4") return Compression::kLz4Raw;
+  return std::nullopt;
+}
+
+// Leaves selected by --columns: a name matches a leaf's dotted path or its
+// top-level field.
+Result<std::vector<int>> SelectColumns(const Schema& schema, const std::optional<std::string>& list) {
+  std::vector<int> cols;
+  if (!list) {
+    for (int i = 0; i < schema.num_columns(); ++i) cols.push_back(i);
+    return cols;
+  }
+  size_t start = 0;
+  while (start <= list->size()) {
+    size_t comma = list->find(',', start);
+    if (comma == std::string::npos) comma = list->size();
+    const std::string name = list->substr(start, comma - start);
+    bool found = false;
+    for (int i = 0; i < schema.num_columns(); ++i) {
+      const ColumnDescriptor& d = schema.column(i);
+      if (d.dotted_path == name || d.path[0] == name) {
+        if (std::find(cols.begin(), cols.end(), i) == cols.end()) cols.push_back(i);
+        found = true;
+      }
+    }
+    if (!found) return Status::InvalidArgument("no column '" + name + "'");
+    start = comma + 1;
+  }
+  std::sort(cols.begin(), cols.end());
+  return cols;
+}
+
+// Decodes the selected columns of every row group; `buffers[t][k]` is thread
+// t's ColumnData for selected column k, kept across row groups and runs.
+Status ReadOnce(const std::string& path, const std::optional<std::string>& columns, int threads,
+                std::vector<std::vector<ColumnData>>* buffers, int64_t* rows, int64_t* bytes) {
+  PARQ_ASSIGN_OR_RETURN(auto reader, FileReader::Open(path));
+  PARQ_ASSIGN_OR_RETURN(std::vector<int> cols, SelectColumns(reader->schema(), columns));
+  const int groups = reader->metadata().num_row_groups();
+  const int64_t jobs = static_cast<int64_t>(groups) * static_cast<int64_t>(cols.size());
+  buffers->resize(static_cast<size_t>(threads));
+  for (auto& b : *buffers) b.resize(cols.size());
+  *rows = reader->metadata().num_rows();
+  std::atomic<int64_t> next{0}, total_bytes{0};
+  std::mutex mu;
+  Status first_error;
+  auto work = [&](int t) {
+    int64_t local = 0;
+    for (int64_t j = next.fetch_add(1); j < jobs; j = next.fetch_add(1)) {
+      const int g = static_cast<int>(j / static_cast<int64_t>(cols.size()));
+      const size_t k = static_cast<size_t>(j % static_cast<int64_t>(cols.size()));
+      ColumnData& out = (*buffers)[static_cast<size_t>(t)][k];
+      Status st;
+      auto col = reader->OpenColumn(g, cols[k]);
+      if (!col.ok()) {
+        st = col.status();
+      } else {
+        st = ReadChunk(col->get(), &out);
+      }
+      if (!st.ok()) {
+        std::lock_guard<std::mutex> lock(mu);
+        if (first_error.ok()) first_error = st;
+        next.store(jobs);
+        break;
+      }
+      local += out.value_bytes();
+    }
+    total_bytes += local;
+  };
+  if (threads <= 1) {
+    work(0);
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
+    for (auto& th : pool) th.join();
+  }
+  *bytes = total_bytes.load();
+  return first_error;
+}
+
+int Fail(const Status& st) {
+  std::fprintf(stderr, "parq-bench: error: %s\n", st.ToString().c_str());
+  return 1;
+}
+
+int RunRead(const Args& a, int runs) {
+  if (a.pos.size() != 1) return std::fprintf(stderr, "%s", kUsage), 2;
+  const int threads = a.Get("threads") ? std::max(1, std::atoi(a.Get("threads")->c_str())) : 1;
+  std::vector<std::vector<ColumnData>> buffers;
+  Timing t;
+  int64_t rows = 0, bytes = 0;
+  for (int r = 0; r <= runs; ++r) {
+    const auto t0 = Clock::now();
+    Status st = ReadOnce(a.pos[0], a.Get("columns"), threads, &buffers, &rows, &bytes);
+    const double s = Since(t0);
+    if (!st.ok()) return Fail(st);
+    if (r == 0) t.first = s; else t.warm.push_back(s);
+  }
+  Print("read", t, rows, bytes, threads);
+  return 0;
+}
+
+int RunMeta(const Args& a, int runs) {
+  if (a.pos.size() != 1) return std::fprintf(stderr, "%s", kUsage), 2;
+  Timing t;
+  int64_t rows = 0, bytes = 0;
+  for (int r = 0; r <= runs; ++r) {
+    const auto t0 = Clock::now();
+    auto reader = FileReader::Open(a.pos[0]);
+    const double s = Since(t0);
+    if (!reader.ok()) return Fail(reader.status());
+    rows = (*reader)->metadata().num_rows();
+    bytes = (*reader)->footer_length();
+    if (r == 0) t.first = s; else t.warm.push_back(s);
+  }
+  Print("meta", t, rows, bytes);
+  return 0;
+}
+
+Status WriteOnce(FileReader& in, const std::string& out_path, Compression codec, double* seconds) {
+  WriterOptions o;
+  o.column_defaults.compression = codec;
+  PARQ_ASSIGN_OR_RETURN(auto w, FileWriter::Open(out_path, in.schema(), o));
+  const int ncols = in.schema().num_columns();
+  std::vector<ColumnData> staged(static_cast<size_t>(ncols));
+  std::vector<WriteScratch> scratch(static_cast<size_t>(ncols));
+  double s = 0;
+  for (int g = 0; g < in.metadata().num_row_groups(); ++g) {
+    for (int c = 0; c < ncols; ++c) {  // untimed: the rows to write
+      PARQ_ASSIGN_OR_RETURN(auto col, in.OpenColumn(g, c));
+      PARQ_RETURN_IF_ERROR(ReadChunk(col.get(), &staged[static_cast<size_t>(c)]));
+      PrepareWrite(in.schema().column(c), staged[static_cast<size_t>(c)], &scratch[static_cast<size_t>(c)]);
+    }
+    const auto t0 = Clock::now();
+    for (int c = 0; c < ncols; ++c) {
+      PARQ_ASSIGN_OR_RETURN(ColumnWriter * cw, w->column(c));
+      PARQ_RETURN_IF_ERROR(WriteChunk(cw, staged[static_cast<size_t>(c)], scratch[static_cast<size_t>(c)]));
+    }
+    PARQ_RETURN_IF_ERROR(w->EndRowGroup());
+    s += Since(t0);
+  }
+  const auto t0 = Clock::now();
+  PARQ_RETURN_IF_ERROR(w->Close());
+  *seconds = s + Since(t0);
+  return Status::OK();
+}
+
+int RunWrite(const Args& a, int runs) {
+  auto like = a.Get("like");
+  auto codec = ParseCodec(a.Get("codec").value_or("snappy"));
+  if (a.pos.size() != 1 || !like || !codec) return std::fprintf(stderr, "%s", kUsage), 2;
+  auto in = FileReader::Open(*like);
+  if (!in.ok()) return Fail(in.status());
+  Timing t;
+  for (int r = 0; r <= runs; ++r) {
+    double s = 0;
+    Status st = WriteOnce(**in, a.pos[0], *codec, &s);
+    if (!st.ok()) return Fail(st);
+    if (r == 0) t.first = s; else t.warm.push_back(s);
+  }
+  auto out = FileReader::Open(a.pos[0]);
+  if (!out.ok()) return Fail(out.status());
+  Print("write", t, (*in)->metadata().num_rows(), static_cast<int64_t>((*out)->file().size()));
+  return 0;
+}
+
+int RunGen(const Args& a) {
+  if (a.pos.size() != 2) return std::fprintf(stderr, "%s", kUsage), 2;
+  auto codec = ParseCodec(a.Get("codec").value_or("snappy"));
+  if (!codec) return std::fprintf(stderr, "%s", kUsage), 2;
+  const int64_t rows = a.Get("rows") ? std::atoll(a.Get("rows")->c_str()) : 0;
+  const auto t0 = Clock::now();
+  Status st = Generate(a.pos[0], a.pos[1], rows, *codec);
+  if (!st.ok()) return Fail(st);
+  std::printf("{\"op\":\"gen\",\"kind\":\"%s\",\"seconds\":%.3f}\n", a.pos[0].c_str(), Since(t0));
+  return 0;
+}
+
+}  // namespace
+}  // namespace parq::bench
+
+int main(int argc, char** argv) {
+  using namespace parq::bench;
+  if (argc < 2) return std::fprintf(stderr, "%s", kUsage), 2;
+  Args a;
+  for (int i = 2; i < argc; ++i) {
+    std::string s = argv[i];
+    if (s.rfind("--", 0) == 0) {
+      if (i + 1 >= argc) return std::fprintf(stderr, "%s", kUsage), 2;
+      a.opts.emplace_back(s.substr(2), argv[++i]);
+    } else {
+      a.pos.push_back(s);
+    }
+  }
+  const std::string verb = argv[1];
+  const int runs = a.Get("runs") ? std::max(0, std::atoi(a.Get("runs")->c_str())) : 3;
+  if (verb == "read") return RunRead(a, runs);
+  if (verb == "meta") return RunMeta(a, runs);
+  if (verb == "write") return RunWrite(a, runs);
+  if (verb == "gen") return RunGen(a);
+  std::fprintf(stderr, "%s", kUsage);
+  return 2;
+}
