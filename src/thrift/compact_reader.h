@@ -66,13 +66,18 @@ class CompactReader {
   // Reads the next field header.  Returns false at STOP or on error; for a
   // bool field the value is remembered and ReadBool returns it.
   bool FieldBegin(CType* type, int16_t* id);
-  // The in-order fast path of generated readers.  PeekField returns the
-  // next field header as FieldKey(id, type) if it is a short-form header
-  // (one byte, id = previous + 1..15), else 0 (STOP, a long form, the end of
-  // input, a failed reader); it reads nothing.  After a match the caller
-  // consumes the header with TakeField, which then acts like FieldBegin.
+  // The in-order fast path of generated readers, which match the next field
+  // header against their fields in id order.  PeekField reads nothing and
+  // returns FieldKey(id, type) of the next header if it is the short form
+  // (one byte, id = previous + 1..15).  Otherwise it returns a key that no
+  // field after the previous one matches: 0 at the end of input or after a
+  // failure, FieldKey(previous id, t) for a long form (delta 0), a type code
+  // of 0 for STOP.  After a match the caller consumes the header with
+  // TakeField (TakeBoolField for a bool field, whose value ReadBool then
+  // returns); it then acts like FieldBegin.
   uint32_t PeekField() const;
-  void TakeField(int16_t id, uint32_t key);
+  void TakeField(int16_t id);
+  void TakeBoolField(int16_t id, uint32_t key);
 
   // Values.
   bool ReadBool();
@@ -303,14 +308,19 @@ PARQ_THRIFT_HOT bool CompactReader::FieldBegin(CType* type, int16_t* id) {
 PARQ_THRIFT_HOT uint32_t CompactReader::PeekField() const {
   if (pos_ == end_) [[unlikely]] return 0;
   uint32_t b = *pos_;
-  uint32_t delta = b >> 4;
-  if (delta == 0) return 0;
-  // last_field_id_ may be negative after a long form; then the key is no
-  // field's (their ids are positive) and the general path takes it.
-  return FieldKey(static_cast<int16_t>(last_field_id_ + static_cast<int>(delta)), static_cast<CType>(b & 0x0F));
+  // In the fast path last_field_id_ is 0 or a field's (positive) id, so the
+  // sum is at most 32767 + 15 and its key is no field's.
+  return (static_cast<uint32_t>(last_field_id_ + static_cast<int>(b >> 4)) << 4) | (b & 0x0F);
 }
 
-PARQ_THRIFT_HOT void CompactReader::TakeField(int16_t id, uint32_t key) {
+PARQ_THRIFT_HOT void CompactReader::TakeField(int16_t id) {
+  // field_type_ only matters for bools: it is 0 or a non-bool code here,
+  // as every bool field's value has been read (ReadBool clears it).
+  ++pos_;
+  last_field_id_ = id;
+}
+
+PARQ_THRIFT_HOT void CompactReader::TakeBoolField(int16_t id, uint32_t key) {
   ++pos_;
   last_field_id_ = id;
   field_type_ = static_cast<uint8_t>(key & 0x0F);

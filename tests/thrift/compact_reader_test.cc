@@ -508,6 +508,49 @@ TEST(CompactReaderLimits, DeepNestingBeyondTheInlineStackKeepsFieldIds) {
 
 // --- Sticky errors ---------------------------------------------------------
 
+// PeekField/TakeField: the in-order fast path of generated readers.
+TEST(CompactReaderFields, PeekFieldKeysOnlyShortForms) {
+  // field 1 i32 = 5 (short), field 3 bool true (short), field 2 i64 (long
+  // form: type byte then zigzag id), STOP with a high nibble.
+  Bytes b = {0x15, 0x0A, 0x21, 0x06, 0x04, 0x02, 0xF0};
+  CompactReader r(b.data(), b.size());
+  ASSERT_TRUE(r.StructBegin());
+  uint32_t key = r.PeekField();
+  ASSERT_EQ(key, FieldKey(1, CType::kI32));
+  EXPECT_EQ(r.position(), 0u);  // peeking reads nothing
+  r.TakeField(1);
+  EXPECT_EQ(r.ReadI32(), 5);
+  key = r.PeekField();
+  ASSERT_TRUE(IsBoolKey(key, 3));
+  EXPECT_FALSE(IsBoolKey(key, 2));
+  r.TakeBoolField(3, key);
+  EXPECT_TRUE(r.ReadBool());
+  // The long form matches no field after 3: the general path reads it.
+  key = r.PeekField();
+  for (int16_t id = 4; id < 20; ++id) {
+    for (uint8_t t = 1; t <= 12; ++t) EXPECT_NE(key, FieldKey(id, static_cast<CType>(t)));
+  }
+  CType t;
+  int16_t id;
+  ASSERT_TRUE(r.FieldBegin(&t, &id));
+  EXPECT_EQ(id, 2);
+  EXPECT_EQ(r.ReadI64(), 1);
+  // STOP carries type code 0, which is no field's wire type.
+  EXPECT_EQ(r.PeekField() & 0x0F, 0u);
+  EXPECT_FALSE(r.FieldBegin(&t, &id));
+  r.StructEnd();
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.PeekField(), 0u);  // end of input
+  // A failed reader peeks 0.
+  Bytes c = {0x15, 0x80};
+  CompactReader f(c.data(), c.size());
+  ASSERT_TRUE(f.StructBegin());
+  f.TakeField(1);
+  (void)f.ReadI32();
+  EXPECT_FALSE(f.ok());
+  EXPECT_EQ(f.PeekField(), 0u);
+}
+
 TEST(CompactReaderErrors, FirstFailureWinsAndLaterCallsAreNoOps) {
   Bytes in{0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08};
   CompactReader r(in.data(), in.size(), {}, 50);

@@ -102,7 +102,7 @@ class ReadEmitter {
     } else {
       *out_ += "  if (key == FieldKey(" + id + ", " + WireType(*f.type) + ")) {\n";
     }
-    *out_ += "    r.TakeField(" + id + ", key);\n";
+    *out_ += IsBoolField(f) ? "    r.TakeBoolField(" + id + ", key);\n" : "    r.TakeField(" + id + ");\n";
     Body(f, "    ");
     *out_ += "    key = r.PeekField();\n";
     *out_ += "  }\n";
@@ -125,9 +125,12 @@ class ReadEmitter {
     const TypeRef& t = *f.type;
     std::string target = "out->" + f.name;
     if (f.req == Requiredness::kOptional) {
-      // Scalars assign straight into the optional; others emplace first.
+      // Scalars assign straight into the optional, strings are constructed
+      // in it from a view of the input; others emplace first.
       if (IsScalar(t)) {
         Value(t, target, ind, 0, f, /*assign=*/true);
+      } else if (t.kind == TypeRef::Kind::kBase) {  // string / binary: built in place
+        *out_ += ind + target + ".emplace(r.ReadBinaryView());\n";
       } else {
         *out_ += ind + "{\n" + ind + "  auto& v = " + target + ".emplace();\n";
         Value(t, "v", ind + "  ", 0, f, false);
