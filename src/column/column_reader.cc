@@ -125,8 +125,24 @@ Status ColumnReader::Impl::StartDataPage() {
   // in bounded scratch whatever the page claims.
   encoding::RleBitPackedDecoder rle = def_rle;
   encoding::BitPackedLevelDecoder packed = def_packed;
-  def_scratch.resize(kScratchLevels);
   int64_t count = 0;
+  if (!def_is_packed) {
+    // RLE runs are counted without decoding them.
+    uint32_t max_seen = 0;
+    PARQ_ASSIGN_OR_RETURN(int64_t got, rle.CountEqual(n, static_cast<uint32_t>(d.max_definition_level),
+                                                      &count, &max_seen));
+    if (got != n) {
+      return Status::Corrupt("definition levels end early: " + std::to_string(got) + " of " +
+                             std::to_string(n) + " decoded");
+    }
+    if (max_seen > static_cast<uint32_t>(d.max_definition_level)) {
+      return Status::Corrupt("definition level " + std::to_string(max_seen) +
+                             " above the column's maximum " + std::to_string(d.max_definition_level));
+    }
+    values_left = count;
+    return Status::OK();
+  }
+  def_scratch.resize(kScratchLevels);
   for (int64_t done = 0; done < n;) {
     const int64_t batch = std::min(kScratchLevels, n - done);
     PARQ_RETURN_IF_ERROR(

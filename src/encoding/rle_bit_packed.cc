@@ -179,6 +179,43 @@ Result<int64_t> RleBitPackedDecoder::Skip(int64_t n) {
   return done;
 }
 
+Result<int64_t> RleBitPackedDecoder::CountEqual(int64_t n, uint32_t value, int64_t* equal,
+                                                uint32_t* max_seen) {
+  int64_t done = 0, count = 0;
+  uint32_t mx = 0;
+  uint32_t tmp[256];
+  while (done < n) {
+    if (buf_pos_ >= buf_len_) {
+      if (run_left_ == 0) {
+        PARQ_RETURN_IF_ERROR(NextRun());
+        if (run_left_ == 0 && pos_ >= size_) break;
+        continue;
+      }
+      if (!literal_) {
+        const int64_t want = static_cast<int64_t>(std::min<uint64_t>(run_left_, static_cast<uint64_t>(n - done)));
+        if (rle_value_ == value) count += want;
+        mx = std::max(mx, rle_value_);
+        run_left_ -= static_cast<uint64_t>(want);
+        done += want;
+        continue;
+      }
+    }
+    // Buffered or literal values: decode at most the rest of this run.
+    uint64_t in_run = static_cast<uint64_t>(buf_len_ - buf_pos_) + (literal_ ? run_left_ : 0);
+    const int64_t k = static_cast<int64_t>(std::min<uint64_t>({in_run, 256, static_cast<uint64_t>(n - done)}));
+    PARQ_ASSIGN_OR_RETURN(int64_t got, GetBatch(tmp, k));
+    for (int64_t i = 0; i < got; ++i) {
+      count += tmp[i] == value;
+      mx = std::max(mx, tmp[i]);
+    }
+    done += got;
+    if (got < k) break;
+  }
+  *equal = count;
+  *max_seen = mx;
+  return done;
+}
+
 Result<LengthPrefixed> ReadLengthPrefixed(const uint8_t* data, size_t size) {
   if (size < 4) {
     return Status::Corrupt("length-prefixed RLE data needs 4 length bytes, " +

@@ -74,6 +74,12 @@ class RleBitPackedDecoder {
   // Discards up to n values; returns how many were discarded.
   Result<int64_t> Skip(int64_t n);
 
+  // Consumes up to n values without storing them: *equal counts those equal
+  // to `value`, *max_seen is the largest (0 when none).  RLE runs cost O(1),
+  // so a page of all-present definition levels is counted without decoding.
+  // Returns how many were consumed (fewer only at the end of the stream).
+  Result<int64_t> CountEqual(int64_t n, uint32_t value, int64_t* equal, uint32_t* max_seen);
+
   // Bytes consumed so far (the offset of the next run header).
   size_t position() const { return pos_; }
 

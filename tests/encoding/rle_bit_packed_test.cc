@@ -51,6 +51,50 @@ std::vector<T> DecodeInBatches(const std::vector<uint8_t>& bytes, int width, int
   return out;
 }
 
+// CountEqual consumes exactly what GetBatch would: counts, max and the
+// position after each call agree with decoding, across run boundaries and a
+// short stream.
+TEST(RleBitPacked, CountEqualMatchesDecoding) {
+  for (int w : {1, 2, 3, 5, 8, 13, 16, 32}) {
+    const auto v = MixedValues(w, 5000, static_cast<uint32_t>(100 + w));
+    const auto bytes = Encode(v, w);
+    for (int64_t batch : {1, 5, 32, 33, 700, 4999, 6000}) {
+      RleBitPackedDecoder counter;
+      ASSERT_TRUE(counter.Init(bytes.data(), bytes.size(), w).ok());
+      int64_t pos = 0;
+      while (pos < 5000) {
+        const uint32_t value = v[static_cast<size_t>(pos)];
+        int64_t equal = -1;
+        uint32_t max_seen = 0;
+        auto got = counter.CountEqual(batch, value, &equal, &max_seen);
+        ASSERT_TRUE(got.ok()) << got.status().ToString();
+        const int64_t want = std::min<int64_t>(batch, 5000 - pos);
+        ASSERT_EQ(*got, want) << "width " << w << " batch " << batch << " at " << pos;
+        const auto first = v.begin() + pos, last = first + want;
+        EXPECT_EQ(equal, std::count(first, last, value)) << "width " << w << " at " << pos;
+        EXPECT_EQ(max_seen, *std::max_element(first, last)) << "width " << w << " at " << pos;
+        pos += want;
+      }
+      int64_t equal = 0;
+      uint32_t max_seen = 0;
+      auto end = counter.CountEqual(10, 0, &equal, &max_seen);
+      ASSERT_TRUE(end.ok());
+      EXPECT_EQ(*end, 0);
+    }
+  }
+  // Mixing CountEqual and GetBatch on one decoder keeps them in step.
+  const auto v = MixedValues(4, 2000, 7);
+  const auto bytes = Encode(v, 4);
+  RleBitPackedDecoder dec;
+  ASSERT_TRUE(dec.Init(bytes.data(), bytes.size(), 4).ok());
+  int64_t equal = 0;
+  uint32_t max_seen = 0;
+  ASSERT_EQ(*dec.CountEqual(37, v[0], &equal, &max_seen), 37);
+  std::vector<uint32_t> out(100);
+  ASSERT_EQ(*dec.GetBatch(out.data(), 100), 100);
+  EXPECT_TRUE(std::equal(out.begin(), out.end(), v.begin() + 37));
+}
+
 TEST(RleBitPacked, RoundTripAllWidthsAndBatchSizes) {
   for (int w = 0; w <= 32; ++w) {
     const auto v = MixedValues(w, 3000, static_cast<uint32_t>(w));

@@ -16,13 +16,18 @@ namespace parq::bench {
 
 // One column chunk in columnar memory: levels, then the non-null values
 // densely (fixed-width values as raw bytes; BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY
-// as an Arrow-style offsets + characters pair).  Buffers only grow, so one
+// as an Arrow-style offsets + characters pair, or, when every page of the
+// chunk is dictionary-encoded, as Arrow's dictionary array: int32 indices
+// into offsets + characters holding the dictionary).  Buffers only grow, so one
 // ColumnData reused across row groups stops allocating after the first.
 struct ColumnData {
   std::vector<int16_t> def, rep;
   std::vector<uint8_t> values;    // fixed-width values, num_values * sizeof(T)
   std::vector<uint32_t> offsets;  // byte arrays: num_values + 1
   std::vector<uint8_t> chars;     // byte arrays: the bytes
+  std::vector<int32_t> indices;   // dictionary form: num_values indices
+  bool dictionary = false;        // offsets/chars hold dictionary_size entries
+  int64_t dictionary_size = 0;
   int64_t num_levels = 0;
   int64_t num_values = 0;
   int64_t chars_size = 0;

@@ -3,11 +3,13 @@
 //   {"op", "seconds" (median of the warm runs), "first_seconds" (the first run
 //    in this fresh process), "runs", "rows", "bytes", "peak_rss_kb"}
 //
-//   parq-bench read FILE [--columns a,b] [--threads N] [--runs N]
+//   parq-bench read FILE [--columns a,b] [--threads N] [--runs N] [--mmap on|off]
 //       decode every requested column (all by default; a name selects every
 //       leaf under that top-level field) of every row group to columnar
 //       memory (bench.h ColumnData, one per column, reused across row groups
 //       and runs).  bytes = decoded value bytes (strings: characters + offsets).
+//       The file is read with pread (as DuckDB does): a memory map would count
+//       every page of the file touched in the peak RSS.  --mmap on maps it.
 //   parq-bench meta FILE [--runs N]        open + footer; bytes = footer length
 //   parq-bench write OUT --like FILE --codec C [--runs N]
 //       write FILE's rows again (its schema and row groups) with codec C;
@@ -16,6 +18,7 @@
 //   parq-bench gen KIND OUT [--rows N] [--codec C]   write a data set (bench_gen.cc)
 //
 // Exit status 0 ok, 1 error (message on stderr), 2 usage.
+#include <malloc.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -38,7 +41,7 @@ namespace parq::bench {
 namespace {
 
 constexpr char kUsage[] =
-    "usage: parq-bench read FILE [--columns a,b] [--threads N] [--runs N]\n"
+    "usage: parq-bench read FILE [--columns a,b] [--threads N] [--runs N] [--mmap on|off]\n"
     "       parq-bench meta FILE [--runs N]\n"
     "       parq-bench write OUT --like FILE --codec none|snappy|gzip|brotli|zstd|lz4_raw [--runs N]\n"
     "       parq-bench gen lineitem|wide|nested|strings-dict|strings-plain OUT [--rows N] [--codec C]\n";
@@ -123,9 +126,9 @@ Result<std::vector<int>> SelectColumns(const Schema& schema, const std::optional
 
 // Decodes the selected columns of every row group; `buffers[t][k]` is thread
 // t's ColumnData for selected column k, kept across row groups and runs.
-Status ReadOnce(const std::string& path, const std::optional<std::string>& columns, int threads,
+Status ReadOnce(const std::string& path, const std::optional<std::string>& columns, int threads, bool mmap,
                 std::vector<std::vector<ColumnData>>* buffers, int64_t* rows, int64_t* bytes) {
-  PARQ_ASSIGN_OR_RETURN(auto reader, FileReader::Open(path));
+  PARQ_ASSIGN_OR_RETURN(auto reader, FileReader::Open(path, ReaderOptions(), mmap));
   PARQ_ASSIGN_OR_RETURN(std::vector<int> cols, SelectColumns(reader->schema(), columns));
   const int groups = reader->metadata().num_row_groups();
   const int64_t jobs = static_cast<int64_t>(groups) * static_cast<int64_t>(cols.size());
@@ -182,7 +185,7 @@ int RunRead(const Args& a, int runs) {
   int64_t rows = 0, bytes = 0;
   for (int r = 0; r <= runs; ++r) {
     const auto t0 = Clock::now();
-    Status st = ReadOnce(a.pos[0], a.Get("columns"), threads, &buffers, &rows, &bytes);
+    Status st = ReadOnce(a.pos[0], a.Get("columns"), threads, a.Get("mmap") == "on", &buffers, &rows, &bytes);
     const double s = Since(t0);
     if (!st.ok()) return Fail(st);
     if (r == 0) t.first = s; else t.warm.push_back(s);
@@ -272,6 +275,16 @@ int RunGen(const Args& a) {
 
 int main(int argc, char** argv) {
   using namespace parq::bench;
+  // Freed big buffers (page and chunk buffers of one row group) stay in the
+  // heap for the next row group instead of going back to the kernel: glibc
+  // would mmap each allocation over 128 KiB (until its dynamic threshold
+  // adapts) and trim the heap top, so every row group paid page faults
+  // (kernel clear_page) again.  PARQ_BENCH_MALLOC=default keeps glibc's policy.
+  const char* policy = std::getenv("PARQ_BENCH_MALLOC");
+  if (policy == nullptr || std::strcmp(policy, "default") != 0) {
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);  // glibc's maximum on 64-bit
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  }
   if (argc < 2) return std::fprintf(stderr, "%s", kUsage), 2;
   Args a;
   for (int i = 2; i < argc; ++i) {
