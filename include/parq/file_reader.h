@@ -12,12 +12,14 @@
 #define PARQ_FILE_READER_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "parq/column_reader.h"
 #include "parq/io.h"
 #include "parq/metadata.h"
 #include "parq/options.h"
+#include "parq/page_index.h"
 #include "parq/result.h"
 
 namespace parq {
@@ -41,6 +43,14 @@ class FileReader {
   // REQUIRES: 0 <= row_group < num_row_groups, 0 <= column < num_columns.
   Result<std::unique_ptr<ColumnReader>> OpenColumn(int row_group, int column) const;
 
+  // The page index of one column chunk (parq/page_index.h); nullopt when the
+  // writer wrote none.  Reads only the index bytes.  ReadPageIndex reads both
+  // halves and also checks that they describe the same number of pages.
+  // REQUIRES: as OpenColumn (an out-of-range index is kInvalidArgument).
+  Result<std::optional<ColumnIndex>> ReadColumnIndex(int row_group, int column) const;
+  Result<std::optional<OffsetIndex>> ReadOffsetIndex(int row_group, int column) const;
+  Result<PageIndex> ReadPageIndex(int row_group, int column) const;
+
   // Where the footer starts and how long it is.
   uint64_t footer_offset() const { return footer_offset_; }
   uint32_t footer_length() const { return footer_length_; }
@@ -50,6 +60,8 @@ class FileReader {
              const ReaderOptions& options, uint64_t footer_offset, uint32_t footer_length)
       : file_(std::move(file)), metadata_(std::move(metadata)), options_(options),
         footer_offset_(footer_offset), footer_length_(footer_length) {}
+
+  Status CheckChunkIndex(int row_group, int column) const;
 
   std::shared_ptr<RandomAccessFile> file_;
   FileMetaData metadata_;

@@ -30,6 +30,10 @@ struct ReaderOptions {
   int64_t max_footer_size = 256 << 20;
   // Largest page header in bytes.
   int64_t max_page_header_size = 16 << 20;
+  // Largest serialized ColumnIndex or OffsetIndex of one column chunk.
+  int64_t max_page_index_size = 64 << 20;
+  // Largest Bloom filter bitset (BloomFilterHeader.numBytes) of one column chunk.
+  int64_t max_bloom_filter_size = 128 << 20;
 
   // --- Pages ---
   // Largest uncompressed page size.

@@ -26,13 +26,18 @@ Result<std::unique_ptr<FileReader>> FileReader::Open(std::shared_ptr<RandomAcces
       new FileReader(std::move(file), std::move(*metadata), options, footer.offset, footer.length));
 }
 
-Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int column) const {
+Status FileReader::CheckChunkIndex(int row_group, int column) const {
   if (row_group < 0 || row_group >= metadata_.num_row_groups()) {
     return Status::InvalidArgument("row group " + std::to_string(row_group) + " out of range");
   }
   if (column < 0 || column >= schema().num_columns()) {
     return Status::InvalidArgument("column " + std::to_string(column) + " out of range");
   }
+  return Status::OK();
+}
+
+Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int column) const {
+  PARQ_RETURN_IF_ERROR(CheckChunkIndex(row_group, column));
   const format::FileMetaData& wire = MetaDataAccess::Wire(metadata_);
   const format::ColumnChunk& chunk =
       wire.row_groups[static_cast<size_t>(row_group)].columns[static_cast<size_t>(column)];

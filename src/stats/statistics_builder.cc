@@ -146,7 +146,8 @@ V Load(std::string_view s) {
   return v;
 }
 
-// Compares two PLAIN-encoded bounds.
+}  // namespace
+
 int CompareEncoded(CompareKind kind, PhysicalType physical, std::string_view a, std::string_view b) {
   auto cmp = [](auto x, auto y) { return x < y ? -1 : (y < x ? 1 : 0); };
   switch (kind) {
@@ -171,6 +172,8 @@ int CompareEncoded(CompareKind kind, PhysicalType physical, std::string_view a, 
   }
   return 0;
 }
+
+namespace {
 
 template <typename V>
 std::string_view Bytes(const V& v) {

@@ -60,6 +60,9 @@ CompareKind CompareKindFor(const ColumnDescriptor& d);
 int CompareBytes(std::string_view a, std::string_view b);
 // Big-endian two's-complement integers of any lengths (sign-extended).
 int CompareSignedBytes(std::string_view a, std::string_view b);
+// Compares two PLAIN-encoded values of one column (-1, 0, 1) by `kind`.
+// REQUIRES: fixed-width values have their type's width; no NaNs.
+int CompareEncoded(CompareKind kind, PhysicalType physical, std::string_view a, std::string_view b);
 // FLOAT16 (IEEE half, little endian) to float.
 float HalfToFloat(uint16_t h);
 

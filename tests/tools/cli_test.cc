@@ -41,7 +41,8 @@ TEST(CliTest, MetaAndSchemaOnEveryValidFile) {
     const std::string path = e.path().string();
     const bool is_parquet = path.size() > 8 && (path.ends_with(".parquet") || path.ends_with(".parquet.encrypted"));
     if (!e.is_regular_file() || !is_parquet) continue;
-    for (const char* verb : {"meta", "schema", "meta --json", "schema --json"}) {
+    for (const char* verb : {"meta", "schema", "meta --json", "schema --json",
+                             "meta --page-index", "meta --json --page-index"}) {
       CliRun r = RunParq(std::string(verb) + " " + Quote(path));
       ASSERT_FALSE(r.signaled) << verb << " " << path;
       if (path.ends_with(".encrypted") && r.exit_code != 0) {
@@ -56,7 +57,7 @@ TEST(CliTest, MetaAndSchemaOnEveryValidFile) {
       ++ok;
     }
   }
-  EXPECT_GT(ok, 300);
+  EXPECT_GT(ok, 450);
   EXPECT_GT(encrypted, 0);
 }
 
@@ -114,6 +115,28 @@ TEST(CliTest, MetaShowsDecodedStatistics) {
   EXPECT_NE(r.out.find("DECIMAL(4,2)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("min \"1.00\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("max \"24.00\""), std::string::npos) << r.out;
+}
+
+TEST(CliTest, MetaPageIndex) {
+  const std::string tiny = Quote(kTesting + "/data/alltypes_tiny_pages.parquet");
+  CliRun r = RunParq("meta --page-index " + tiny);
+  ASSERT_EQ(r.exit_code, 0) << r.out.substr(0, 500);
+  EXPECT_NE(r.out.find("page index: 325 pages, boundary order UNORDERED\n"
+                       "      page 0: offset 4, size 109, first row 0; min 122, max 142, nulls 0\n"),
+            std::string::npos)
+      << r.out.substr(0, 2000);
+  r = RunParq("meta --json --page-index " + tiny);
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("\"offset_index\":[{\"offset\":4,\"compressed_page_size\":109,"
+                       "\"first_row_index\":0}"),
+            std::string::npos)
+      << r.out.substr(0, 3000);
+  EXPECT_NE(r.out.find("\"column_index\":{\"boundary_order\":\"UNORDERED\",\"pages\":[{"
+                       "\"null_page\":false,\"min\":122,\"max\":142,\"null_count\":0}"),
+            std::string::npos);
+  // Without the flag the indexes are not read.
+  r = RunParq("meta --json " + tiny);
+  EXPECT_EQ(r.out.find("\"offset_index\""), std::string::npos);
 }
 
 }  // namespace

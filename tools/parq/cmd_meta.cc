@@ -1,8 +1,10 @@
-// parq meta FILE [--json]: everything the footer says, with statistics
-// decoded by each column's type.
+// parq meta FILE [--json] [--page-index]: everything the footer says, with
+// statistics decoded by each column's type; with --page-index also every
+// chunk's ColumnIndex and OffsetIndex.
 #include <cstdio>
 
 #include "cli.h"
+#include "meta_index.h"
 #include "parq/file_reader.h"
 #include "parq/schema.h"
 #include "record/json_writer.h"
@@ -11,7 +13,11 @@
 namespace parq::cli {
 namespace {
 
-constexpr char kUsage[] = "parq meta FILE [--json]";
+constexpr char kUsage[] = "parq meta FILE [--json] [--page-index]";
+
+struct MetaFlags {
+  bool page_index = false;
+};
 
 // A statistics value as JSON text: decoded by type, or base64 when it cannot be.
 std::string StatValue(const LeafFormatter& f, const std::string& bytes) {
@@ -71,7 +77,8 @@ void WriteKeyValues(JsonWriter& w, const std::vector<KeyValue>& kvs) {
   w.EndArray();
 }
 
-void WriteColumn(JsonWriter& w, const ColumnChunkMetaData& c, const ColumnDescriptor& d) {
+Status WriteColumn(JsonWriter& w, const FileReader& reader, const MetaFlags& flags,
+                   const ColumnChunkMetaData& c, const ColumnDescriptor& d) {
   LeafFormatter f(d);
   w.BeginObject();
   w.Key("path");
@@ -152,10 +159,15 @@ void WriteColumn(JsonWriter& w, const ColumnChunkMetaData& c, const ColumnDescri
     w.Key("key_value_metadata");
     WriteKeyValues(w, kvs);
   }
+  if (flags.page_index) {
+    PARQ_RETURN_IF_ERROR(
+        WritePageIndexJson(w, reader, c.row_group_index(), c.column_index(), f));
+  }
   w.EndObject();
+  return Status::OK();
 }
 
-std::string MetaJson(const FileReader& reader) {
+Result<std::string> MetaJson(const FileReader& reader, const MetaFlags& flags) {
   const FileMetaData& md = reader.metadata();
   std::string out;
   JsonWriter w(&out);
@@ -215,7 +227,9 @@ std::string MetaJson(const FileReader& reader) {
     }
     w.Key("columns");
     w.BeginArray();
-    for (int c = 0; c < rg.num_columns(); ++c) WriteColumn(w, rg.column(c), md.schema().column(c));
+    for (int c = 0; c < rg.num_columns(); ++c) {
+      PARQ_RETURN_IF_ERROR(WriteColumn(w, reader, flags, rg.column(c), md.schema().column(c)));
+    }
     w.EndArray();
     w.EndObject();
   }
@@ -236,7 +250,7 @@ std::string Opt(const std::optional<T>& v) {
   return v ? std::to_string(*v) : "-";
 }
 
-std::string MetaText(const FileReader& reader) {
+Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags) {
   const FileMetaData& md = reader.metadata();
   std::string out;
   Line(out, 0, "file: " + reader.file().name() + " (" + std::to_string(reader.file().size()) +
@@ -311,6 +325,7 @@ std::string MetaText(const FileReader& reader) {
         Line(out, 2, "bloom filter: " + Opt(cc.bloom_filter_offset()) + "+" +
                          Opt(cc.bloom_filter_length()));
       }
+      if (flags.page_index) PARQ_RETURN_IF_ERROR(AppendPageIndexText(out, reader, g, c, f));
     }
   }
   return out;
@@ -321,12 +336,17 @@ std::string MetaText(const FileReader& reader) {
 int RunMeta(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {"json"}, {}, &error)) return ReportUsage(error, kUsage);
+  if (!args.Parse(argc, argv, {"json", "page-index"}, {}, &error)) {
+    return ReportUsage(error, kUsage);
+  }
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
   auto reader = FileReader::Open(args.positional()[0]);
   if (!reader.ok()) return ReportError(reader.status());
-  std::string out = args.Has("json") ? MetaJson(**reader) : MetaText(**reader);
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  MetaFlags flags;
+  flags.page_index = args.Has("page-index");
+  auto out = args.Has("json") ? MetaJson(**reader, flags) : MetaText(**reader, flags);
+  if (!out.ok()) return ReportError(out.status());
+  std::fwrite(out->data(), 1, out->size(), stdout);
   return kExitOk;
 }
 

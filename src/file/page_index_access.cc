@@ -1,0 +1,61 @@
+// FileReader's page index accessors: locate the chunk, hand the bytes to the
+// index layer, add where it was.
+#include "file/metadata_internal.h"
+#include "index/page_index_reader.h"
+#include "page/page_reader.h"
+#include "parq/file_reader.h"
+
+namespace parq {
+namespace {
+
+const format::ColumnChunk& WireChunk(const FileMetaData& md, int row_group, int column) {
+  return MetaDataAccess::Wire(md)
+      .row_groups[static_cast<size_t>(row_group)]
+      .columns[static_cast<size_t>(column)];
+}
+
+}  // namespace
+
+Result<std::optional<ColumnIndex>> FileReader::ReadColumnIndex(int row_group, int column) const {
+  PARQ_RETURN_IF_ERROR(CheckChunkIndex(row_group, column));
+  return index::ReadColumnIndex(*file_, WireChunk(metadata_, row_group, column),
+                                schema().column(column), options_, row_group);
+}
+
+Result<std::optional<OffsetIndex>> FileReader::ReadOffsetIndex(int row_group, int column) const {
+  PARQ_RETURN_IF_ERROR(CheckChunkIndex(row_group, column));
+  const format::ColumnChunk& chunk = WireChunk(metadata_, row_group, column);
+  if (!chunk.offset_index_offset) return std::optional<OffsetIndex>();
+  const ColumnDescriptor& d = schema().column(column);
+  if (!chunk.meta_data || chunk.crypto_metadata) {
+    return std::move(Status::Unsupported("offset index of an encrypted column; decryption is "
+                                         "not supported"))
+        .WithColumn(d.dotted_path)
+        .WithRowGroup(row_group);
+  }
+  const auto& wire = MetaDataAccess::Wire(metadata_);
+  auto range = page::ComputeChunkRange(*chunk.meta_data, file_->size(), wire.created_by);
+  if (!range.ok()) {
+    return std::move(range).status().WithColumn(d.dotted_path).WithRowGroup(row_group);
+  }
+  return index::ReadOffsetIndex(*file_, chunk, d, index::ChunkBytes{range->offset, range->length},
+                                metadata_.row_group(row_group).num_rows(), options_, row_group);
+}
+
+Result<PageIndex> FileReader::ReadPageIndex(int row_group, int column) const {
+  PageIndex out;
+  PARQ_ASSIGN_OR_RETURN(out.column_index, ReadColumnIndex(row_group, column));
+  PARQ_ASSIGN_OR_RETURN(out.offset_index, ReadOffsetIndex(row_group, column));
+  if (out.column_index && out.offset_index &&
+      out.column_index->num_pages() != out.offset_index->num_pages()) {
+    return std::move(Status::Corrupt("column index lists " +
+                                     std::to_string(out.column_index->num_pages()) +
+                                     " pages, offset index " +
+                                     std::to_string(out.offset_index->num_pages())))
+        .WithColumn(schema().column(column).dotted_path)
+        .WithRowGroup(row_group);
+  }
+  return out;
+}
+
+}  // namespace parq

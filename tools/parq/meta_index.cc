@@ -1,0 +1,139 @@
+#include "meta_index.h"
+
+#include <span>
+
+namespace parq::cli {
+namespace {
+
+// A bound as JSON text: decoded by type, or base64 when it cannot be.
+std::string Bound(const LeafFormatter& f, std::string_view bytes) {
+  std::string out;
+  auto span = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  if (!f.Plain(out, span).ok()) {
+    out.clear();
+    AppendJsonBase64(out, span);
+  }
+  return out;
+}
+
+void Int64Array(JsonWriter& w, std::span<const int64_t> v) {
+  w.BeginArray();
+  for (int64_t x : v) w.Int64(x);
+  w.EndArray();
+}
+
+std::string Join(std::span<const int64_t> v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+}  // namespace
+
+Status WritePageIndexJson(JsonWriter& w, const FileReader& reader, int row_group, int column,
+                          const LeafFormatter& f) {
+  PARQ_ASSIGN_OR_RETURN(PageIndex pi, reader.ReadPageIndex(row_group, column));
+  if (pi.column_index) {
+    const ColumnIndex& ci = *pi.column_index;
+    w.Key("column_index");
+    w.BeginObject();
+    w.Key("boundary_order");
+    w.String(BoundaryOrderName(ci.boundary_order()));
+    w.Key("pages");
+    w.BeginArray();
+    for (int p = 0; p < ci.num_pages(); ++p) {
+      w.BeginObject();
+      w.Key("null_page");
+      w.Bool(ci.null_page(p));
+      if (!ci.null_page(p)) {
+        w.Key("min");
+        w.RawNumber(Bound(f, ci.encoded_min(p)));
+        w.Key("max");
+        w.RawNumber(Bound(f, ci.encoded_max(p)));
+      }
+      if (auto n = ci.null_count(p)) {
+        w.Key("null_count");
+        w.Int64(*n);
+      }
+      if (auto n = ci.nan_count(p)) {
+        w.Key("nan_count");
+        w.Int64(*n);
+      }
+      if (auto h = ci.repetition_level_histogram(p); !h.empty()) {
+        w.Key("repetition_level_histogram");
+        Int64Array(w, h);
+      }
+      if (auto h = ci.definition_level_histogram(p); !h.empty()) {
+        w.Key("definition_level_histogram");
+        Int64Array(w, h);
+      }
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  }
+  if (pi.offset_index) {
+    const OffsetIndex& oi = *pi.offset_index;
+    w.Key("offset_index");
+    w.BeginArray();
+    for (int p = 0; p < oi.num_pages(); ++p) {
+      const PageLocation& l = oi.page_locations()[static_cast<size_t>(p)];
+      w.BeginObject();
+      w.Key("offset");
+      w.Int64(l.offset);
+      w.Key("compressed_page_size");
+      w.Int64(l.compressed_page_size);
+      w.Key("first_row_index");
+      w.Int64(l.first_row_index);
+      if (!oi.unencoded_byte_array_data_bytes().empty()) {
+        w.Key("unencoded_byte_array_data_bytes");
+        w.Int64(oi.unencoded_byte_array_data_bytes()[static_cast<size_t>(p)]);
+      }
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  return Status::OK();
+}
+
+Status AppendPageIndexText(std::string& out, const FileReader& reader, int row_group, int column,
+                           const LeafFormatter& f) {
+  PARQ_ASSIGN_OR_RETURN(PageIndex pi, reader.ReadPageIndex(row_group, column));
+  const int pages = pi.column_index   ? pi.column_index->num_pages()
+                    : pi.offset_index ? pi.offset_index->num_pages()
+                                      : 0;
+  if (pages == 0) return Status::OK();
+  std::string head = "    page index: " + std::to_string(pages) + " pages";
+  if (pi.column_index) {
+    head += ", boundary order " + std::string(BoundaryOrderName(pi.column_index->boundary_order()));
+  }
+  out += head + "\n";
+  for (int p = 0; p < pages; ++p) {
+    std::string line = "      page " + std::to_string(p) + ":";
+    if (pi.offset_index) {
+      const PageLocation& l = pi.offset_index->page_locations()[static_cast<size_t>(p)];
+      line += " offset " + std::to_string(l.offset) + ", size " +
+              std::to_string(l.compressed_page_size) + ", first row " +
+              std::to_string(l.first_row_index);
+      const auto& ub = pi.offset_index->unencoded_byte_array_data_bytes();
+      if (!ub.empty()) line += ", unencoded bytes " + std::to_string(ub[static_cast<size_t>(p)]);
+      line += ";";
+    }
+    if (pi.column_index) {
+      const ColumnIndex& ci = *pi.column_index;
+      if (ci.null_page(p)) {
+        line += " all null";
+      } else {
+        line += " min " + Bound(f, ci.encoded_min(p)) + ", max " + Bound(f, ci.encoded_max(p));
+      }
+      if (auto n = ci.null_count(p)) line += ", nulls " + std::to_string(*n);
+      if (auto n = ci.nan_count(p)) line += ", NaNs " + std::to_string(*n);
+      if (auto h = ci.repetition_level_histogram(p); !h.empty()) line += ", rep levels " + Join(h);
+      if (auto h = ci.definition_level_histogram(p); !h.empty()) line += ", def levels " + Join(h);
+    }
+    out += line + "\n";
+  }
+  return Status::OK();
+}
+
+}  // namespace parq::cli
