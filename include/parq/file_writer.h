@@ -90,6 +90,7 @@ class FileWriter {
  private:
   explicit FileWriter(std::unique_ptr<Impl> impl);
   Status TypeMismatch(int i);
+  Status WritePageIndexes();
   std::unique_ptr<Impl> impl_;
 };
 

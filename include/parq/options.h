@@ -76,8 +76,15 @@ struct ColumnWriterOptions {
   // Longest min/max of a BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY written; longer
   // bounds are truncated (is_min/max_value_exact = false).  0 = no limit.
   int32_t statistics_truncate_length = 64;
-  // SizeStatistics (level histograms, unencoded BYTE_ARRAY bytes).
+  // SizeStatistics (level histograms, unencoded BYTE_ARRAY bytes), in the
+  // chunk metadata and, per page, in the page index.
   bool size_statistics = true;
+  // A page index (PageIndex.md) for the chunk: an OffsetIndex always, a
+  // ColumnIndex when `statistics` is on and every page with values has bounds
+  // (not for INT96 / INTERVAL, nor when a page holds only NaNs).  Page bounds
+  // are truncated like the chunk's (statistics_truncate_length).  Every data
+  // page header carries the page's Statistics whenever `statistics` is on.
+  bool page_index = true;
 };
 
 struct WriterOptions {

@@ -10,6 +10,7 @@
 #include "column/column_writer_internal.h"
 #include "encoding/encoder.h"
 #include "encoding/rle_bit_packed.h"
+#include "index/page_index_builder.h"
 #include "page/page_writer.h"
 #include "stats/statistics_builder.h"
 
@@ -29,7 +30,10 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
  public:
   TypedColumnWriterImpl(const ColumnDescriptor& d, const WriterOptions& options,
                         const ColumnWriterOptions& col, Status* sticky)
-      : d_(d), options_(options), col_(col), sticky_(sticky), stats_(d, col.statistics_truncate_length) {}
+      : d_(d), options_(options), col_(col), sticky_(sticky),
+        page_stats_(d, col.statistics_truncate_length),
+        page_index_(d),
+        stats_(d, col.statistics_truncate_length) {}
 
   Status Init() {
     PARQ_ASSIGN_OR_RETURN(page_writer_, page::PageWriter::Make(col_.compression, col_.compression_level,
@@ -69,12 +73,18 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
 
   // --- ColumnChunkWriter ---
   ColumnWriter* writer() override { return this; }
-  Result<format::ColumnChunk> Finish(OutputStream* out) override;
+  Result<FinishedChunk> Finish(OutputStream* out) override;
 
  private:
   Status StartChunk();
   Status WriteBatchImpl(int64_t n, const int16_t* def, const int16_t* rep, const T* values);
   Status FlushPage();
+  size_t def_hist_size() const {
+    return d_.max_definition_level > 0 ? static_cast<size_t>(d_.max_definition_level) + 1 : 0;
+  }
+  size_t rep_hist_size() const {
+    return d_.max_repetition_level > 0 ? static_cast<size_t>(d_.max_repetition_level) + 1 : 0;
+  }
   int64_t EstimatedPageSize() const {
     return current_->EstimatedDataSize() +
            (static_cast<int64_t>(def_buf_.size()) * def_width_ +
@@ -96,9 +106,14 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   bool page_full_ = false;
   bool fallback_pending_ = false;
 
-  // The open page.
+  // The open page.  Its statistics, histograms and unencoded bytes are
+  // merged into the chunk's when it is flushed.
   std::vector<int16_t> def_buf_, rep_buf_;
   int64_t page_levels_ = 0, page_nulls_ = 0, page_rows_ = 0;
+  stats::StatisticsBuilder<T> page_stats_;
+  std::vector<int64_t> page_def_hist_, page_rep_hist_;
+  int64_t page_unencoded_ = 0;
+  index::PageIndexBuilder page_index_;
 
   // The chunk.
   std::vector<uint8_t> pages_;
@@ -128,13 +143,18 @@ Status TypedColumnWriterImpl<T>::StartChunk() {
   def_buf_.clear();
   rep_buf_.clear();
   page_levels_ = page_nulls_ = page_rows_ = 0;
+  page_stats_.Reset();
+  page_def_hist_.assign(def_hist_size(), 0);
+  page_rep_hist_.assign(rep_hist_size(), 0);
+  page_unencoded_ = 0;
+  page_index_.Reset();
   pages_.clear();
   uncompressed_ = compressed_ = 0;
   encoding_stats_.clear();
   encodings_.clear();
   stats_.Reset();
-  def_hist_.assign(d_.max_definition_level > 0 ? d_.max_definition_level + 1 : 0, 0);
-  rep_hist_.assign(d_.max_repetition_level > 0 ? d_.max_repetition_level + 1 : 0, 0);
+  def_hist_.assign(def_hist_size(), 0);
+  rep_hist_.assign(rep_hist_size(), 0);
   unencoded_bytes_ = 0;
   num_levels_ = num_rows_ = 0;
   return Status::OK();
@@ -207,7 +227,7 @@ Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, c
       nonnull = 0;
       for (int64_t k = i; k < j; ++k) {
         nonnull += def[k] == max_def;
-        ++def_hist_[static_cast<size_t>(def[k])];
+        ++page_def_hist_[static_cast<size_t>(def[k])];
       }
       def_buf_.insert(def_buf_.end(), def + i, def + j);
     }
@@ -215,19 +235,19 @@ Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, c
       rows = 0;
       for (int64_t k = i; k < j; ++k) {
         rows += rep[k] == 0;
-        ++rep_hist_[static_cast<size_t>(rep[k])];
+        ++page_rep_hist_[static_cast<size_t>(rep[k])];
       }
       rep_buf_.insert(rep_buf_.end(), rep + i, rep + j);
     }
     if (nonnull > 0) {
       PARQ_RETURN_IF_ERROR(current_->Put(v, nonnull));
-      if (col_.statistics) stats_.Update(v, nonnull);
+      if (col_.statistics) page_stats_.Update(v, nonnull);
       if constexpr (std::is_same_v<T, ByteArray>) {
-        for (int64_t k = 0; k < nonnull; ++k) unencoded_bytes_ += v[k].len;
+        for (int64_t k = 0; k < nonnull; ++k) page_unencoded_ += v[k].len;
       }
       v += nonnull;
     }
-    stats_.AddNulls(m - nonnull);
+    page_stats_.AddNulls(m - nonnull);
     page_levels_ += m;
     page_nulls_ += m - nonnull;
     page_rows_ += rows;
@@ -275,6 +295,8 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
   in.rep_levels = &rep_bytes_;
   in.def_levels = &def_bytes_;
   in.values = &value_bytes_;
+  if (col_.statistics) in.statistics = page_stats_.ToFormat();
+  const int64_t page_offset = static_cast<int64_t>(pages_.size());
   page::WrittenPage w;
   format::PageType type;
   if (options_.data_page_v2) {
@@ -293,6 +315,36 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
   uncompressed_ += w.uncompressed_size;
   compressed_ += w.compressed_size;
   dict_used_ = dict_used_ || dict_page;
+  if (col_.page_index) {
+    index::PageEntry e;
+    e.offset = page_offset;
+    e.compressed_size = static_cast<int32_t>(w.compressed_size);  // < 2 GiB: checked by the page writer
+    e.first_row = num_rows_ - page_rows_;
+    e.num_values = page_levels_;
+    e.null_count = page_nulls_;
+    if (in.statistics) {
+      e.nan_count = in.statistics->nan_count;
+      e.has_min_max = in.statistics->min_value.has_value();
+      if (e.has_min_max) {
+        e.min = *in.statistics->min_value;
+        e.max = *in.statistics->max_value;
+      }
+    }
+    if (col_.size_statistics) {
+      e.rep_histogram = page_rep_hist_;
+      e.def_histogram = page_def_hist_;
+      if constexpr (std::is_same_v<T, ByteArray>) e.unencoded_bytes = page_unencoded_;
+    }
+    page_index_.AddPage(e);
+  }
+  stats_.Merge(page_stats_);
+  page_stats_.Reset();
+  for (size_t k = 0; k < def_hist_.size(); ++k) def_hist_[k] += page_def_hist_[k];
+  for (size_t k = 0; k < rep_hist_.size(); ++k) rep_hist_[k] += page_rep_hist_[k];
+  std::fill(page_def_hist_.begin(), page_def_hist_.end(), 0);
+  std::fill(page_rep_hist_.begin(), page_rep_hist_.end(), 0);
+  unencoded_bytes_ += page_unencoded_;
+  page_unencoded_ = 0;
   def_buf_.clear();
   rep_buf_.clear();
   page_levels_ = page_nulls_ = page_rows_ = 0;
@@ -306,7 +358,7 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
 }
 
 template <typename T>
-Result<format::ColumnChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
+Result<FinishedChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
   if (!sticky_->ok()) return *sticky_;
   if (page_levels_ > 0) PARQ_RETURN_IF_ERROR(FlushPage());
   std::vector<uint8_t> dict_page;
@@ -355,11 +407,15 @@ Result<format::ColumnChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) 
     if (!def_hist_.empty()) ss.definition_level_histogram = def_hist_;
     md.size_statistics = std::move(ss);
   }
-  format::ColumnChunk chunk;
-  chunk.file_offset = start;
-  chunk.meta_data = std::move(md);
+  FinishedChunk done;
+  done.chunk.file_offset = start;
+  if (col_.page_index && page_index_.num_pages() > 0) {
+    if (col_.statistics) done.column_index = page_index_.BuildColumnIndex();
+    done.offset_index = page_index_.BuildOffsetIndex(md.data_page_offset);
+  }
+  done.chunk.meta_data = std::move(md);
   PARQ_RETURN_IF_ERROR(StartChunk());
-  return chunk;
+  return done;
 }
 
 template <typename T>

@@ -5,6 +5,7 @@
 #define PARQ_COLUMN_COLUMN_WRITER_INTERNAL_H_
 
 #include <memory>
+#include <optional>
 
 #include "format/parquet_types.h"
 #include "parq/column_writer.h"
@@ -14,14 +15,23 @@
 
 namespace parq::column {
 
+// A written chunk: its metadata and, when ColumnWriterOptions::page_index is
+// on, its page index (the file writer stores those after the row groups and
+// sets the offsets in `chunk`).
+struct FinishedChunk {
+  format::ColumnChunk chunk;
+  std::optional<format::ColumnIndex> column_index;
+  std::optional<format::OffsetIndex> offset_index;
+};
+
 class ColumnChunkWriter {
  public:
   virtual ~ColumnChunkWriter() = default;
   virtual ColumnWriter* writer() = 0;
   // Flushes the open page, writes the chunk (dictionary page first) at
-  // out->Tell() and returns its ColumnChunk; the writer then starts a new,
-  // empty chunk for the next row group.
-  virtual Result<format::ColumnChunk> Finish(OutputStream* out) = 0;
+  // out->Tell() and returns its ColumnChunk and page index; the writer then
+  // starts a new, empty chunk for the next row group.
+  virtual Result<FinishedChunk> Finish(OutputStream* out) = 0;
 };
 
 // `sticky` is the file writer's status: a failing WriteBatch stores its error

@@ -1,11 +1,14 @@
 // file/file_writer.cc — row groups, column chunk writers and the footer.
 #include "parq/file_writer.h"
 
+#include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "column/column_writer_internal.h"
 #include "format/footer.h"
+#include "thrift/compact_writer.h"
 #include "parq/version.h"
 #include "schema/schema_builder.h"
 
@@ -20,6 +23,10 @@ struct FileWriter::Impl {
   bool row_group_open = false;
   bool closed = false;
   std::vector<format::RowGroup> row_groups;
+  // Page indexes of the written chunks, [row group][column], stored after
+  // the last row group (PageIndex.md: "near the footer").
+  std::vector<std::vector<std::optional<format::ColumnIndex>>> column_indexes;
+  std::vector<std::vector<std::optional<format::OffsetIndex>>> offset_indexes;
   int64_t num_rows = 0;
   int num_row_groups = 0;
 
@@ -111,16 +118,23 @@ Status FileWriter::EndRowGroup() {
   rg.num_rows = rows;
   rg.file_offset = static_cast<int64_t>(m.out->Tell());
   int64_t total_uncompressed = 0, total_compressed = 0;
+  std::vector<std::optional<format::ColumnIndex>> cis;
+  std::vector<std::optional<format::OffsetIndex>> ois;
   for (auto& w : m.writers) {
-    Result<format::ColumnChunk> chunk = w->Finish(m.out.get());
-    if (!chunk.ok()) {
-      Status st = chunk.status();
+    Result<column::FinishedChunk> done = w->Finish(m.out.get());
+    if (!done.ok()) {
+      Status st = done.status();
       return m.Fail(std::move(st.AddContext("row group " + std::to_string(m.row_groups.size()))));
     }
-    total_uncompressed += chunk->meta_data->total_uncompressed_size;
-    total_compressed += chunk->meta_data->total_compressed_size;
-    rg.columns.push_back(std::move(*chunk));
+    format::ColumnChunk& chunk = done->chunk;
+    total_uncompressed += chunk.meta_data->total_uncompressed_size;
+    total_compressed += chunk.meta_data->total_compressed_size;
+    rg.columns.push_back(std::move(chunk));
+    cis.push_back(std::move(done->column_index));
+    ois.push_back(std::move(done->offset_index));
   }
+  m.column_indexes.push_back(std::move(cis));
+  m.offset_indexes.push_back(std::move(ois));
   rg.total_byte_size = total_uncompressed;
   rg.total_compressed_size = total_compressed;
   rg.ordinal = static_cast<int16_t>(m.row_groups.size());
@@ -141,11 +155,60 @@ Status FileWriter::MaybeEndRowGroup() {
   return Status::OK();
 }
 
+namespace {
+
+// Writes one serialized index struct at out->Tell(); returns its offset and length.
+template <typename Wire>
+Status WriteIndex(const Wire& v, OutputStream* out, std::optional<int64_t>* offset,
+                  std::optional<int32_t>* length) {
+  thrift::CompactWriter w;
+  format::Write(w, v);
+  if (w.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+    return Status::LimitExceeded("a page index of " + std::to_string(w.size()) +
+                                 " bytes exceeds the format's int32 length");
+  }
+  *offset = static_cast<int64_t>(out->Tell());
+  *length = static_cast<int32_t>(w.size());
+  return out->Write(w.data(), w.size());
+}
+
+}  // namespace
+
+// All ColumnIndexes, then all OffsetIndexes (parquet-java's order), each
+// chunk's offset and length recorded in its ColumnChunk.
+Status FileWriter::WritePageIndexes() {
+  Impl& m = *impl_;
+  for (size_t g = 0; g < m.row_groups.size(); ++g) {
+    for (size_t c = 0; c < m.row_groups[g].columns.size(); ++c) {
+      const auto& ci = m.column_indexes[g][c];
+      if (!ci) continue;
+      auto& chunk = m.row_groups[g].columns[c];
+      PARQ_RETURN_IF_ERROR(
+          WriteIndex(*ci, m.out.get(), &chunk.column_index_offset, &chunk.column_index_length));
+    }
+  }
+  for (size_t g = 0; g < m.row_groups.size(); ++g) {
+    for (size_t c = 0; c < m.row_groups[g].columns.size(); ++c) {
+      const auto& oi = m.offset_indexes[g][c];
+      if (!oi) continue;
+      auto& chunk = m.row_groups[g].columns[c];
+      PARQ_RETURN_IF_ERROR(
+          WriteIndex(*oi, m.out.get(), &chunk.offset_index_offset, &chunk.offset_index_length));
+    }
+  }
+  m.column_indexes.clear();
+  m.offset_indexes.clear();
+  return Status::OK();
+}
+
 Status FileWriter::Close() {
   Impl& m = *impl_;
   if (!m.status.ok()) return m.status;
   if (m.closed) return Status::OK();
   PARQ_RETURN_IF_ERROR(EndRowGroup());
+  if (Status st = WritePageIndexes(); !st.ok()) {
+    return m.Fail(std::move(st.AddContext("writing the page index")));
+  }
   format::FileMetaData md;
   md.version = 1;
   md.schema = schema::ToFormat(m.schema);

@@ -80,6 +80,12 @@ class StatisticsBuilder {
   // Non-null values.
   void Update(const T* values, int64_t n);
   void AddNulls(int64_t n) { null_count_ += n; }
+  // Adds another builder's counts and bounds (a page's into its chunk's).
+  void Merge(const StatisticsBuilder& other) {
+    null_count_ += other.null_count_;
+    nan_count_ += other.nan_count_;
+    if (other.has_min_max_) Offer(other.min_, other.max_);
+  }
   void Reset();
 
   bool has_min_max() const { return has_min_max_; }
