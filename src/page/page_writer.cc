@@ -111,8 +111,14 @@ Result<WrittenPage> PageWriter::WriteDataPageV2(const DataPageInput& in, std::ve
   size_t def = in.def_levels ? in.def_levels->size() : 0;
   if (rep) scratch_.insert(scratch_.end(), in.rep_levels->begin(), in.rep_levels->end());
   if (def) scratch_.insert(scratch_.end(), in.def_levels->begin(), in.def_levels->end());
-  bool compressed = codec_type_ != Compression::kUncompressed;
-  PARQ_RETURN_IF_ERROR(Compress(in.values->data(), in.values->size()));
+  // An empty values section (a page of nulls) is stored uncompressed: some
+  // readers (hyparquet) fail to decompress an empty codec block.
+  bool compressed = codec_type_ != Compression::kUncompressed && !in.values->empty();
+  if (compressed) {
+    PARQ_RETURN_IF_ERROR(Compress(in.values->data(), in.values->size()));
+  } else {
+    body_ = {in.values->data(), in.values->size()};
+  }
   format::PageHeader h;
   h.type = format::PageType::DATA_PAGE_V2;
   format::DataPageHeaderV2 d;

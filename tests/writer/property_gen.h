@@ -90,6 +90,11 @@ class Gen {
   // A schema holding every catalog leaf once (plus map keys), at random depths.
   Result<Schema> RandomSchema() {
     std::vector<LeafSpec> leaves = LeafCatalog();
+    if (peer_friendly) {  // DuckDB refuses BSON; Polars INTERVAL inside lists
+      std::erase_if(leaves, [](const LeafSpec& l) {
+        return l.logical.kind() == LogicalType::Kind::kBson || l.logical.kind() == LogicalType::Kind::kInterval;
+      });
+    }
     std::shuffle(leaves.begin(), leaves.end(), rng_);
     std::vector<std::unique_ptr<SchemaNode>> top;
     size_t i = 0;
@@ -99,7 +104,7 @@ class Gen {
       i += k;
       top.push_back(Field("c" + std::to_string(top.size()), static_cast<int>(Int(0, 4)), part, AnyRep()));
     }
-    if (Chance(50)) {  // a MAP without a value field
+    if (!peer_friendly && Chance(50)) {  // a MAP without a value field (DuckDB cannot read one)
       std::vector<std::unique_ptr<SchemaNode>> kv;
       kv.push_back(SchemaNode::MakePrimitive("key", Repetition::kRequired, PhysicalType::kByteArray, LogicalType::String()));
       std::vector<std::unique_ptr<SchemaNode>> kvg;
@@ -119,12 +124,17 @@ class Gen {
     return row;
   }
 
+  // Stay inside what every peer reads (tests/interop): no BSON (DuckDB), no
+  // unannotated repeated fields (Polars 0.26 drops values of repeated leaves
+  // inside structs and cannot read repeated groups), no MAP without values (DuckDB),
+  // INT96 and NANOS in whole microseconds (DuckDB keeps no more), no INTERVAL (Polars).
+  bool peer_friendly = false;
   int null_percent = 15;  // chance of a null at each optional node
   int max_items = 3;      // items per list / map / repeated field
 
  private:
   Repetition AnyRep() {
-    int r = static_cast<int>(Int(0, 2));
+    int r = static_cast<int>(Int(0, peer_friendly ? 1 : 2));
     return r == 0 ? Repetition::kRequired : r == 1 ? Repetition::kOptional : Repetition::kRepeated;
   }
   Repetition OptOrReq() { return Chance(50) ? Repetition::kOptional : Repetition::kRequired; }
@@ -262,6 +272,11 @@ class Gen {
     return bits == 64 ? static_cast<int64_t>(Bits()) : Int(-lim - 1, lim);
   }
 
+  // NANOS values in whole microseconds when peer_friendly (DuckDB keeps no more).
+  int64_t Micros(const LogicalType& lt, int64_t v) const {
+    return peer_friendly && lt.time_unit() == TimeUnit::kNanos ? v - v % 1000 : v;
+  }
+
   Value LeafValue(const SchemaNode& n) {
     const LogicalType& lt = n.logical_type();
     using K = LogicalType::Kind;
@@ -286,10 +301,10 @@ class Gen {
           case K::kInt:
             if (!lt.is_signed() && Chance(30)) return Value::Int64(static_cast<int64_t>(Bits() | (uint64_t{1} << 63)));
             return Value::Int64(Signed(64));
-          case K::kTime: return Value::Int64(Int(0, day[static_cast<int>(lt.time_unit())] - 1));
+          case K::kTime: return Value::Int64(Micros(lt, Int(0, day[static_cast<int>(lt.time_unit())] - 1)));
           case K::kTimestamp:  // years 1710-2190: every peer's range, NANOS included
-            return Value::Int64(Int(-260 * 365, 220 * 365) * day[static_cast<int>(lt.time_unit())] +
-                                Int(0, day[static_cast<int>(lt.time_unit())] - 1));
+            return Value::Int64(Micros(lt, Int(-260 * 365, 220 * 365) * day[static_cast<int>(lt.time_unit())] +
+                                               Int(0, day[static_cast<int>(lt.time_unit())] - 1)));
           case K::kDecimal: return Value::Int64(static_cast<int64_t>(Below(18)));
           default: return Value::Int64(Chance(30) ? Int(-5, 5) : Signed(64));
         }
@@ -297,6 +312,7 @@ class Gen {
       case PhysicalType::kInt96: {
         Int96 v{};
         int64_t nanos = Int(0, 86'400'000'000'000 - 1);
+        if (peer_friendly) nanos -= nanos % 1000;
         v.value[0] = static_cast<uint32_t>(nanos);
         v.value[1] = static_cast<uint32_t>(nanos >> 32);
         v.value[2] = static_cast<uint32_t>(Int(2'400'000, 2'500'000));

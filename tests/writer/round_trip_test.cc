@@ -58,7 +58,8 @@ void Make(Data* x) {
     x->b.values.push_back(r % 3 == 0);
     Opt<int32_t>(&x->i32, r % 7 == 0, ((r % 50) * ((r & 1) ? -1 : 1)) * 1000 + r % 3);
     Opt<int64_t>(&x->i64, r % 11 == 0, int64_t{r % 100} * int64_t{1'000'000'007} - 5);
-    Opt(&x->i96, r % 5 == 0, Int96{{uint32_t(r), uint32_t(r * 2), uint32_t(2440000 + r % 10)}});
+    // Whole microseconds: DuckDB (tests/interop) reads INT96 as microseconds.
+    Opt(&x->i96, r % 5 == 0, Int96{{uint32_t(r) * 1000u, 0u, uint32_t(2440000 + r % 10)}});
     Opt(&x->f, r % 13 == 0, float(r % 40) * 0.5f - 3.0f);
     Opt(&x->d, r % 17 == 0, double(r % 60) * 1.25 - 10.0);
     bool sn = r % 9 == 0;
