@@ -1,0 +1,128 @@
+// parq/row_writer.h — writing rows of nested values, and reading them from
+// the canonical JSON of docs/rows-as-json.md.
+//
+//   PARQ_ASSIGN_OR_RETURN(auto file, parq::FileWriter::Open("out.parquet", schema));
+//   PARQ_ASSIGN_OR_RETURN(auto rows, parq::RowWriter::Open(*file));
+//   PARQ_RETURN_IF_ERROR(rows->Write(row));          // a kStruct Value, as RowReader::Next gives
+//   PARQ_RETURN_IF_ERROR(rows->Close());             // flushes the rows; then file->Close()
+//
+// A RowWriter shreds each row into definition and repetition levels per leaf
+// (Dremel striping, the inverse of RowReader's assembly, with the same LIST /
+// MAP shapes, legacy 2-level lists and maps without values included), buffers
+// them per leaf and hands them to the typed column writers a batch of rows at
+// a time.  Between batches it asks the file to end the row group when it is
+// full (FileWriter::MaybeEndRowGroup), and it never lets a row group hold more
+// than WriterOptions::max_rows_per_row_group rows.
+//
+// A row is a kStruct whose fields are the top-level fields in schema order
+// (names checked, duplicates positional); leaves hold physical values (the
+// kind of RowReader's output: kInt32 for INT32, kBytes for BYTE_ARRAY and
+// FIXED_LEN_BYTE_ARRAY of exactly type_length bytes, ...); a list is kList, a
+// map kMap of kStruct {key[, value]}; a VARIANT group is a kStruct of its raw
+// fields; a group with no leaf under it accepts any struct (or null).  A row
+// that does not fit (null where the schema says required, a wrong kind, a
+// missing, extra or misnamed field) is kInvalidArgument naming the row number
+// (0-based, counting rows written by this RowWriter) and the field's path;
+// nothing of that row is written and the writer stays usable.
+//
+// JsonRowParser turns one canonical JSON row back into such a Value, driven by
+// the schema's logical types (decimals, dates, times, timestamps, INT96, UUID,
+// base64 binary, FLOAT16, intervals, "NaN" / "Infinity" / "-Infinity").  An
+// object key that is absent reads as null; an unknown key is an error.  Not
+// invertible: VARIANT columns (kUnsupported), a string's U+FFFD replacements
+// (the original bytes are gone), NaN payloads, and INT96 nanoseconds outside
+// one day (they come back normalized; the text is the same).
+//
+// Ownership: the RowWriter borrows the FileWriter (it must outlive the
+// RowWriter); rows are copied.  Thread-safety: one thread per RowWriter.
+#ifndef PARQ_ROW_WRITER_H_
+#define PARQ_ROW_WRITER_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string_view>
+
+#include "parq/column_writer.h"
+#include "parq/file_writer.h"
+#include "parq/record.h"
+#include "parq/result.h"
+#include "parq/schema.h"
+
+namespace parq {
+
+struct RowWriterOptions {
+  // Rows buffered before they are handed to the column writers.
+  int64_t batch_rows = 1024;
+  // ... or earlier, once the buffered values take this many bytes.
+  int64_t batch_bytes = int64_t{8} << 20;
+};
+
+// Where a RowWriter puts its data: the schema, the column writers of the open
+// row group, and the row-group policy.  RowWriter::Open(FileWriter) builds one.
+struct RowDestination {
+  const Schema* schema = nullptr;
+  std::function<Result<ColumnWriter*>(int column)> column;
+  // Called between rows, after every buffered row went to the column writers.
+  std::function<Status()> maybe_end_row_group;
+  std::function<Status()> end_row_group;
+  std::function<int()> num_row_groups;
+  int64_t max_rows_per_row_group = 0;  // 0: no limit of our own
+};
+
+class RowWriter {
+ public:
+  // REQUIRES: `file` outlives the RowWriter.
+  static Result<std::unique_ptr<RowWriter>> Open(FileWriter& file, const RowWriterOptions& options = {}) {
+    RowDestination d;
+    FileWriter* f = &file;
+    d.schema = &file.schema();
+    d.column = [f](int i) { return f->column(i); };
+    d.maybe_end_row_group = [f] { return f->MaybeEndRowGroup(); };
+    d.end_row_group = [f] { return f->EndRowGroup(); };
+    d.num_row_groups = [f] { return f->num_row_groups(); };
+    d.max_rows_per_row_group = file.options().max_rows_per_row_group;
+    return Open(std::move(d), options);
+  }
+  static Result<std::unique_ptr<RowWriter>> Open(RowDestination destination, const RowWriterOptions& options = {});
+
+  ~RowWriter();
+
+  // Shreds one row into the buffers (see the header comment for its shape).
+  Status Write(const Value& row);
+  // Hands every buffered row to the column writers (a row-group boundary may
+  // follow).  Close() does it; call it before the FileWriter's own Close().
+  Status Flush();
+  Status Close() { return Flush(); }
+
+  // Rows accepted so far.
+  int64_t rows_written() const;
+
+  struct Impl;
+
+ private:
+  explicit RowWriter(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+class JsonRowParser {
+ public:
+  // REQUIRES: `schema` outlives the parser.  kUnsupported when a column cannot
+  // be parsed from JSON (VARIANT).
+  static Result<std::unique_ptr<JsonRowParser>> Make(const Schema& schema);
+  ~JsonRowParser();
+
+  // One JSON object (a line of `parq cat --format jsonl`) into *row.
+  // kInvalidArgument naming the field path when the text does not fit.
+  Status Parse(std::string_view json, Value* row) const;
+
+  struct Impl;
+
+ private:
+  explicit JsonRowParser(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace parq
+
+#endif  // PARQ_ROW_WRITER_H_

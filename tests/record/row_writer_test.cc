@@ -1,0 +1,306 @@
+// RowWriter and JsonRowParser: canonical JSON rows → Values → a file in
+// memory → RowReader → the same JSON text, for nested shapes (3- and 2-level
+// lists, maps with and without values, nulls at every level, empty lists),
+// every logical type's text form, and refused rows (named by row and path,
+// rolled back).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "parq/file_reader.h"
+#include "parq/file_writer.h"
+#include "parq/io.h"
+#include "parq/record.h"
+#include "parq/row_writer.h"
+
+namespace parq {
+namespace {
+
+Schema MustParse(const char* text) {
+  auto s = ParseMessageType(text);
+  EXPECT_TRUE(s.ok()) << s.status().ToString();
+  return std::move(s).value();
+}
+
+// Writes `lines` through the parser and a RowWriter; returns the file bytes.
+std::string WriteJson(const Schema& schema, const std::vector<std::string>& lines, WriterOptions wo = {},
+                      RowWriterOptions ro = {}) {
+  auto out = std::make_unique<MemoryOutputStream>();
+  MemoryOutputStream* mem = out.get();
+  auto fw = FileWriter::Open(std::move(out), schema, wo);
+  EXPECT_TRUE(fw.ok()) << fw.status().ToString();
+  auto rw = RowWriter::Open(**fw, ro);
+  EXPECT_TRUE(rw.ok()) << rw.status().ToString();
+  auto parser = JsonRowParser::Make(schema);
+  EXPECT_TRUE(parser.ok()) << parser.status().ToString();
+  Value row;
+  for (const std::string& l : lines) {
+    Status st = (*parser)->Parse(l, &row);
+    EXPECT_TRUE(st.ok()) << l << ": " << st.ToString();
+    st = (*rw)->Write(row);
+    EXPECT_TRUE(st.ok()) << l << ": " << st.ToString();
+  }
+  EXPECT_TRUE((*rw)->Close().ok());
+  Status st = (*fw)->Close();
+  EXPECT_TRUE(st.ok()) << st.ToString();
+  return mem->bytes();
+}
+
+std::vector<std::string> ReadJson(const std::string& bytes, int* row_groups = nullptr) {
+  auto fr = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes)));
+  EXPECT_TRUE(fr.ok()) << fr.status().ToString();
+  if (row_groups != nullptr) *row_groups = (*fr)->metadata().num_row_groups();
+  auto rr = RowReader::Open(**fr);
+  EXPECT_TRUE(rr.ok()) << rr.status().ToString();
+  std::vector<std::string> rows;
+  while (true) {
+    std::string s;
+    auto more = (*rr)->NextJson(&s);
+    EXPECT_TRUE(more.ok()) << more.status().ToString();
+    if (!more.ok() || !*more) break;
+    rows.push_back(s);
+  }
+  return rows;
+}
+
+void ExpectRoundTrip(const char* schema_text, const std::vector<std::string>& lines) {
+  Schema schema = MustParse(schema_text);
+  EXPECT_EQ(ReadJson(WriteJson(schema, lines)), lines);
+}
+
+TEST(RowWriterTest, NestedListsMapsStructsAndNulls) {
+  ExpectRoundTrip(R"(message m {
+  required int64 id;
+  optional group tags (LIST) {
+    repeated group list {
+      optional binary element (STRING);
+    }
+  }
+  optional group m (MAP) {
+    repeated group key_value {
+      required binary key (STRING);
+      optional group value (LIST) {
+        repeated group list {
+          required int32 element;
+        }
+      }
+    }
+  }
+  optional group s {
+    optional int32 a;
+    required group inner {
+      optional double x;
+    }
+  }
+  repeated int32 r;
+  repeated group rg {
+    optional int32 v;
+  }
+})",
+                  {
+                      R"({"id":1,"tags":["a",null,"c"],"m":[{"key":"k","value":[1,2]},{"key":"z","value":null},{"key":"e","value":[]}],"s":{"a":5,"inner":{"x":1.5}},"r":[1,2,3],"rg":[{"v":1},{"v":null}]})",
+                      R"({"id":2,"tags":null,"m":null,"s":null,"r":[],"rg":[]})",
+                      R"({"id":3,"tags":[],"m":[],"s":{"a":null,"inner":{"x":null}},"r":[7],"rg":[{"v":null}]})",
+                      R"({"id":4,"tags":[null],"m":[{"key":"","value":[3]}],"s":{"a":-1,"inner":{"x":"NaN"}},"r":[],"rg":[]})",
+                  });
+}
+
+TEST(RowWriterTest, LegacyListsAndMapWithoutValue) {
+  ExpectRoundTrip(R"(message m {
+  optional group two (LIST) {
+    repeated int32 element;
+  }
+  optional group twog (LIST) {
+    repeated group array {
+      optional int32 x;
+      optional int32 y;
+    }
+  }
+  optional group keys (MAP) {
+    repeated group key_value {
+      required int32 key;
+    }
+  }
+  optional group nested (LIST) {
+    repeated group list {
+      optional group element (LIST) {
+        repeated group list {
+          optional int64 element;
+        }
+      }
+    }
+  }
+  required group empty {
+  }
+})",
+                  {
+                      R"({"two":[1,2],"twog":[{"x":1,"y":null},{"x":null,"y":2}],"keys":[{"key":1},{"key":2}],"nested":[[1,null],[],null,[2]],"empty":{}})",
+                      R"({"two":null,"twog":[],"keys":null,"nested":null,"empty":{}})",
+                      R"({"two":[],"twog":null,"keys":[],"nested":[],"empty":{}})",
+                  });
+}
+
+TEST(RowWriterTest, EveryLeafForm) {
+  ExpectRoundTrip(R"(message m {
+  optional boolean b;
+  optional int32 i8 (INTEGER(8,true));
+  optional int32 u32 (INTEGER(32,false));
+  optional int64 u64 (INTEGER(64,false));
+  optional float f;
+  optional double d;
+  optional fixed_len_byte_array(2) h (FLOAT16);
+  optional binary s (STRING);
+  optional binary e (ENUM);
+  optional binary j (JSON);
+  optional binary raw;
+  optional int32 dec32 (DECIMAL(9,2));
+  optional int64 dec64 (DECIMAL(18,4));
+  optional fixed_len_byte_array(16) decf (DECIMAL(38,10));
+  optional binary decb (DECIMAL(50,3));
+  optional int32 date (DATE);
+  optional int32 tms (TIME(MILLIS,true));
+  optional int64 tus (TIME(MICROS,false));
+  optional int64 tns (TIME(NANOS,true));
+  optional int64 tsms (TIMESTAMP(MILLIS,true));
+  optional int64 tsus (TIMESTAMP(MICROS,false));
+  optional int64 tsns (TIMESTAMP(NANOS,true));
+  optional int96 i96;
+  optional fixed_len_byte_array(16) uuid (UUID);
+  optional fixed_len_byte_array(12) iv (INTERVAL);
+  optional binary bson (BSON);
+  optional int32 unk (UNKNOWN);
+})",
+                  {
+                      R"({"b":true,"i8":300,"u32":4294967295,"u64":18446744073709551615,"f":1.5,"d":-0,"h":0.099975586,"s":"hé\"\n","e":"A","j":"{\"a\":1}","raw":"AAEC/w==","dec32":"-0.05","dec64":"123456789.0001","decf":"-1234567890123456789012345678.0123456789","decb":"123456789012345678901234567890123456789012345.678","date":"-0044-03-15","tms":"23:59:59.999","tus":"-03:51:39.000001","tns":"25:00:00.000000001","tsms":"1969-12-31T23:59:59.999Z","tsus":"2024-01-02T03:04:05.000006","tsns":"2262-04-11T23:47:16.854775807Z","i96":"-4713-11-24T00:00:00.000000001","uuid":"00112233-4455-6677-8899-aabbccddeeff","iv":{"months":1,"days":2,"milliseconds":4294967295},"bson":"","unk":null})",
+                      R"({"b":false,"i8":-128,"u32":0,"u64":0,"f":"-Infinity","d":"Infinity","h":"NaN","s":"","e":null,"j":null,"raw":"","dec32":"0.00","dec64":"-0.0001","decf":"0.0000000000","decb":"-0.001","date":"1970-01-01","tms":"00:00:00.000","tus":"00:00:00.000000","tns":"00:00:00.000000000","tsms":"12345-06-07T08:09:10.011Z","tsus":"0000-01-01T00:00:00.000000","tsns":"1677-09-21T00:12:43.145224192Z","i96":"1970-01-01T00:00:00.000000000","uuid":null,"iv":null,"bson":"AQ==","unk":null})",
+                      R"({"b":null,"i8":null,"u32":null,"u64":null,"f":null,"d":null,"h":-65504,"s":null,"e":null,"j":null,"raw":null,"dec32":null,"dec64":null,"decf":null,"decb":null,"date":null,"tms":null,"tus":null,"tns":null,"tsms":null,"tsus":null,"tsns":null,"i96":null,"uuid":null,"iv":null,"bson":null,"unk":null})",
+                  });
+}
+
+TEST(RowWriterTest, ParserAcceptsAbsentMembersAndShortFractions) {
+  Schema schema = MustParse(R"(message m {
+  optional int32 a;
+  optional int64 ts (TIMESTAMP(MICROS,true));
+  optional int32 d (DECIMAL(9,3));
+})");
+  auto rows = ReadJson(WriteJson(schema, {R"({"ts":"2024-01-02T03:04:05.5Z","d":"1.5"})", R"({"d":7})"}));
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0], R"({"a":null,"ts":"2024-01-02T03:04:05.500000Z","d":"1.500"})");
+  EXPECT_EQ(rows[1], R"({"a":null,"ts":null,"d":"7.000"})");
+}
+
+TEST(RowWriterTest, ParserErrorsNameTheField) {
+  Schema schema = MustParse(R"(message m {
+  optional group s {
+    optional int32 a;
+    optional int32 d (DECIMAL(9,1));
+  }
+})");
+  auto parser = JsonRowParser::Make(schema);
+  ASSERT_TRUE(parser.ok());
+  Value row;
+  Status st = (*parser)->Parse(R"({"s":{"a":"x"}})", &row);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("s.a"), std::string::npos) << st.ToString();
+  st = (*parser)->Parse(R"({"s":{"d":"1.25"}})", &row);
+  EXPECT_NE(st.message().find("s.d"), std::string::npos) << st.ToString();
+  st = (*parser)->Parse(R"({"s":{"zz":1}})", &row);
+  EXPECT_NE(st.message().find("unknown field 'zz'"), std::string::npos) << st.ToString();
+  st = (*parser)->Parse(R"({"s":{"a":2147483648}})", &row);
+  EXPECT_FALSE(st.ok());
+  st = (*parser)->Parse(R"([1])", &row);
+  EXPECT_FALSE(st.ok());
+}
+
+TEST(RowWriterTest, BadRowsAreRefusedByRowAndPathAndRolledBack) {
+  Schema schema = MustParse(R"(message m {
+  required int32 id;
+  optional group l (LIST) {
+    repeated group list {
+      required binary element (STRING);
+    }
+  }
+})");
+  auto out = std::make_unique<MemoryOutputStream>();
+  MemoryOutputStream* mem = out.get();
+  auto fw = FileWriter::Open(std::move(out), schema);
+  ASSERT_TRUE(fw.ok());
+  auto rw = RowWriter::Open(**fw);
+  ASSERT_TRUE(rw.ok());
+  auto parser = JsonRowParser::Make(schema);
+  Value row;
+  ASSERT_TRUE((*parser)->Parse(R"({"id":1,"l":["a"]})", &row).ok());
+  ASSERT_TRUE((*rw)->Write(row).ok());
+  // A null element in a required position, after a good one: nothing of it stays.
+  ASSERT_TRUE((*parser)->Parse(R"({"id":2,"l":["b",null]})", &row).ok());
+  Status st = (*rw)->Write(row);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("row 1"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.message().find("l.list.element"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.message().find("null in a required field"), std::string::npos) << st.ToString();
+  // Wrong kinds and shapes.
+  Value bad = Value::Struct();
+  bad.AddField("id", Value::Int64(3));
+  bad.AddField("l", Value::Null());
+  st = (*rw)->Write(bad);
+  EXPECT_NE(st.message().find("int64 value in a INT32 column"), std::string::npos) << st.ToString();
+  Value missing = Value::Struct();
+  missing.AddField("id", Value::Int32(3));
+  st = (*rw)->Write(missing);
+  EXPECT_NE(st.message().find("field 'l': missing"), std::string::npos) << st.ToString();
+  Value renamed = Value::Struct();
+  renamed.AddField("id", Value::Int32(3));
+  renamed.AddField("x", Value::Null());
+  EXPECT_FALSE((*rw)->Write(renamed).ok());
+  Value list_for_struct = Value::Struct();
+  list_for_struct.AddField("id", Value::Int32(3));
+  list_for_struct.AddField("l", Value::Map());
+  EXPECT_FALSE((*rw)->Write(list_for_struct).ok());
+  EXPECT_FALSE((*rw)->Write(Value::Int32(1)).ok());
+  // The writer is still usable.
+  ASSERT_TRUE((*parser)->Parse(R"({"id":3,"l":[]})", &row).ok());
+  ASSERT_TRUE((*rw)->Write(row).ok());
+  EXPECT_EQ((*rw)->rows_written(), 2);
+  ASSERT_TRUE((*rw)->Close().ok());
+  ASSERT_TRUE((*fw)->Close().ok());
+  EXPECT_EQ(ReadJson(mem->bytes()), (std::vector<std::string>{R"({"id":1,"l":["a"]})", R"({"id":3,"l":[]})"}));
+}
+
+TEST(RowWriterTest, RowGroupRowLimitIsExact) {
+  Schema schema = MustParse(R"(message m {
+  required int32 id;
+  repeated int64 r;
+})");
+  std::vector<std::string> lines;
+  for (int i = 0; i < 2500; ++i) {
+    lines.push_back("{\"id\":" + std::to_string(i) + ",\"r\":[" + (i % 3 ? "1,2" : "") + "]}");
+  }
+  WriterOptions wo;
+  wo.max_rows_per_row_group = 1000;
+  RowWriterOptions ro;
+  ro.batch_rows = 300;  // not a divisor of the row-group size
+  int groups = 0;
+  auto rows = ReadJson(WriteJson(schema, lines, wo, ro), &groups);
+  EXPECT_EQ(rows, lines);
+  EXPECT_EQ(groups, 3);
+  auto fr = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(WriteJson(schema, lines, wo, ro))));
+  ASSERT_TRUE(fr.ok());
+  EXPECT_EQ((*fr)->metadata().row_group(0).num_rows(), 1000);
+  EXPECT_EQ((*fr)->metadata().row_group(1).num_rows(), 1000);
+  EXPECT_EQ((*fr)->metadata().row_group(2).num_rows(), 500);
+}
+
+TEST(RowWriterTest, VariantIsRefusedByTheParser) {
+  Schema schema = MustParse(R"(message m {
+  optional group v (VARIANT(1)) {
+    required binary metadata;
+    required binary value;
+  }
+})");
+  auto parser = JsonRowParser::Make(schema);
+  EXPECT_EQ(parser.status().code(), StatusCode::kUnsupported);
+}
+
+}  // namespace
+}  // namespace parq
