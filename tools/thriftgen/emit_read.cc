@@ -132,7 +132,8 @@ class ReadEmitter {
       } else if (t.kind == TypeRef::Kind::kBase) {  // string / binary: built in place
         *out_ += ind + target + ".emplace(r.ReadBinaryView());\n";
       } else {
-        *out_ += ind + "{\n" + ind + "  auto& v = " + target + ".emplace();\n";
+        std::string init = t.kind == TypeRef::Kind::kNamed ? "Fresh<" + Qualified(opt_, t.name) + ">()" : "";
+        *out_ += ind + "{\n" + ind + "  auto& v = " + target + ".emplace(" + init + ");\n";
         Value(t, "v", ind + "  ", 0, f, false);
         *out_ += ind + "}\n";
       }
@@ -204,7 +205,8 @@ class ReadEmitter {
           *out_ += ind + "  " + target + ".clear();\n";
           *out_ += ind + "  " + target + ".reserve(" + n + ");\n";
           *out_ += ind + "  for (uint32_t i" + d + " = 0; i" + d + " < " + n + "; ++i" + d + ") {\n";
-          *out_ += ind + "    if (!ReadInto(r, &" + target + ".emplace_back())) return false;\n";
+          *out_ += ind + "    if (!ReadInto(r, &" + target + ".emplace_back(Fresh<" + Qualified(opt_, t.elem->name) +
+                   ">()))) return false;\n";
           *out_ += ind + "  }\n";
           *out_ += ind + "  r.ContainerEnd();\n";
           *out_ += ind + "}\n";

@@ -52,6 +52,13 @@ std::string EmitSource(const Document& doc, const EmitOptions& opt) {
     out += "                                          std::to_string(static_cast<int>(got)) + \", not the declared type\");\n";
     out += "  return false;\n}\n\n";
   }
+  out += "// Converts to a T built by aggregate initialization, T{}: each member from\n";
+  out += "// its initializer, where T() would first zero the whole (large) struct.\n";
+  out += "// emplace(Fresh<T>()) then builds the element in place.\n";
+  out += "template <class T>\n";
+  out += "struct Fresh {\n";
+  out += "  operator T() const { return T{}; }\n";
+  out += "};\n\n";
   out += EmitReadFunctions(doc, opt);
   out += "}  // namespace\n\n";
 
