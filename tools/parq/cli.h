@@ -45,6 +45,7 @@ int RunMeta(int argc, char** argv);
 int RunSchema(int argc, char** argv);
 int RunCat(int argc, char** argv);
 int RunRewrite(int argc, char** argv);
+int RunConvert(int argc, char** argv);
 
 }  // namespace parq::cli
 

@@ -1,40 +1,23 @@
 // parq rewrite IN OUT [options]: the same rows, re-encoded.  Column chunks are
-// copied level by level (no row assembly), keeping the input's row groups.
+// copied level by level (no row assembly), keeping the input's row groups,
+// unless --row-group-size / --row-group-rows ask for new ones.
 #include <cstdio>
 #include <memory>
 #include <vector>
 
 #include "cli.h"
+#include "parq/record.h"
+#include "parq/row_writer.h"
+#include "writer_flags.h"
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
-#include "parq/version.h"
 
 namespace parq::cli {
 namespace {
 
 constexpr char kUsage[] =
-    "parq rewrite IN OUT [--codec none|snappy|gzip|brotli|zstd|lz4_raw] [--level N]\n"
-    "       [--page-version 1|2] [--encoding COLUMN=ENCODING]... [--dictionary on|off]\n"
-    "       [--page-size BYTES] [--no-verify-checksums]";
-
-std::optional<Compression> ParseCodec(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (s == "none" || s == "uncompressed") return Compression::kUncompressed;
-  if (s == "snappy") return Compression::kSnappy;
-  if (s == "gzip") return Compression::kGzip;
-  if (s == "brotli") return Compression::kBrotli;
-  if (s == "zstd") return Compression::kZstd;
-  if (s == "lz4_raw" || s == "lz4") return Compression::kLz4Raw;  // never the ambiguous LZ4
-  return std::nullopt;
-}
-
-std::optional<Encoding> ParseEncoding(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  for (int i = 0; i <= static_cast<int>(Encoding::kAlp); ++i) {
-    if (EncodingName(static_cast<Encoding>(i)) == s) return static_cast<Encoding>(i);
-  }
-  return std::nullopt;
-}
+    "parq rewrite IN OUT " PARQ_WRITER_FLAGS_USAGE "\n"
+    "       [--no-verify-checksums]";
 
 template <typename T>
 Status CopyChunk(TypedColumnReader<T>* in, TypedColumnWriter<T>* out) {
@@ -68,13 +51,37 @@ Status CopyColumn(ColumnReader* in, ColumnWriter* out) {
   return Status::Internal("unknown physical type");
 }
 
+// With --row-group-size / --row-group-rows the rows are regrouped, so they go
+// through the row path (RowReader → RowWriter) instead of chunk copies.
+Status Regroup(const FileReader& reader, FileWriter& writer, Progress& progress) {
+  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(reader));
+  PARQ_ASSIGN_OR_RETURN(auto out, RowWriter::Open(writer));
+  Value row;
+  const std::string total = std::to_string(reader.metadata().num_rows());
+  while (true) {
+    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&row));
+    if (!more) break;
+    PARQ_RETURN_IF_ERROR(out->Write(row));
+    progress.Update(std::to_string(out->rows_written()) + " / " + total + " rows");
+  }
+  return out->Close();
+}
+
 Status Rewrite(const std::string& in_path, const std::string& out_path, const ReaderOptions& ropts,
-               const WriterOptions& wopts) {
+               const WriterOptions& wopts, bool regroup) {
   PARQ_ASSIGN_OR_RETURN(auto reader, FileReader::Open(in_path, ropts));
   const Schema& schema = reader->schema();
   PARQ_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(out_path, schema, wopts, /*atomic_rename=*/true));
-  for (int g = 0; g < reader->metadata().num_row_groups(); ++g) {
+  Progress progress("rewrite");
+  if (regroup) {
+    PARQ_RETURN_IF_ERROR(Regroup(*reader, *writer, progress));
+    return writer->Close();
+  }
+  const int groups = reader->metadata().num_row_groups();
+  for (int g = 0; g < groups; ++g) {
     for (int c = 0; c < schema.num_columns(); ++c) {
+      progress.Show("row group " + std::to_string(g + 1) + " / " + std::to_string(groups) + ", column " +
+                    std::to_string(c + 1) + " / " + std::to_string(schema.num_columns()));
       PARQ_ASSIGN_OR_RETURN(auto in, reader->OpenColumn(g, c));
       PARQ_ASSIGN_OR_RETURN(ColumnWriter * out, writer->column(c));
       PARQ_RETURN_IF_ERROR(CopyColumn(in.get(), out));
@@ -89,56 +96,16 @@ Status Rewrite(const std::string& in_path, const std::string& out_path, const Re
 int RunRewrite(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {"verify-checksums", "no-verify-checksums"},
-                  {"codec", "level", "page-version", "encoding", "dictionary", "page-size"}, &error)) {
+  if (!args.Parse(argc, argv, {"verify-checksums", "no-verify-checksums"}, kWriterFlags, &error)) {
     return ReportUsage(error, kUsage);
   }
   if (args.positional().size() != 2) return ReportUsage("expected IN and OUT", kUsage);
   WriterOptions wopts;
-  wopts.created_by = kCreatedBy;
-  if (auto c = args.Get("codec")) {
-    auto codec = ParseCodec(*c);
-    if (!codec) return ReportUsage("unknown codec '" + *c + "'", kUsage);
-    wopts.column_defaults.compression = *codec;
-  }
-  if (auto l = args.Get("level")) {
-    try {
-      wopts.column_defaults.compression_level = std::stoi(*l);
-    } catch (...) {
-      return ReportUsage("--level takes an integer", kUsage);
-    }
-  }
-  if (auto v = args.Get("page-version")) {
-    if (*v != "1" && *v != "2") return ReportUsage("--page-version is 1 or 2", kUsage);
-    wopts.data_page_v2 = *v == "2";
-  }
-  if (auto d = args.Get("dictionary")) {
-    if (*d != "on" && *d != "off") return ReportUsage("--dictionary is on or off", kUsage);
-    wopts.column_defaults.dictionary = *d == "on";
-  }
-  if (auto p = args.Get("page-size")) {
-    try {
-      wopts.data_page_size = std::stoll(*p);
-    } catch (...) {
-      return ReportUsage("--page-size takes a byte count", kUsage);
-    }
-    if (wopts.data_page_size <= 0) return ReportUsage("--page-size must be positive", kUsage);
-  }
-  for (const std::string& spec : args.GetAll("encoding")) {
-    auto eq = spec.find('=');
-    if (eq == std::string::npos) return ReportUsage("--encoding takes COLUMN=ENCODING", kUsage);
-    auto enc = ParseEncoding(spec.substr(eq + 1));
-    if (!enc) return ReportUsage("unknown encoding '" + spec.substr(eq + 1) + "'", kUsage);
-    ColumnWriterOptions col = wopts.column_defaults;
-    col.encoding = enc;
-    col.dictionary = *enc == Encoding::kRleDictionary || *enc == Encoding::kPlainDictionary;
-    if (col.dictionary) col.encoding.reset();
-    wopts.columns[spec.substr(0, eq)] = col;
-  }
-  // Per-column entries were built from the defaults as parsed so far.
+  if (!ParseWriterFlags(args, &wopts, &error)) return ReportUsage(error, kUsage);
   ReaderOptions ropts;
   ropts.verify_checksums = !args.Has("no-verify-checksums");
-  Status st = Rewrite(args.positional()[0], args.positional()[1], ropts, wopts);
+  const bool regroup = args.Has("row-group-size") || args.Has("row-group-rows");
+  Status st = Rewrite(args.positional()[0], args.positional()[1], ropts, wopts, regroup);
   if (!st.ok()) return ReportError(st);
   return kExitOk;
 }

@@ -19,6 +19,7 @@ constexpr Verb kVerbs[] = {
     {"schema", parq::cli::RunSchema, "the schema as message-type text"},
     {"cat", parq::cli::RunCat, "the rows as JSON lines (--columns a,b.c, --head N)"},
     {"rewrite", parq::cli::RunRewrite, "the same rows re-encoded (--codec, --page-version, --encoding ...)"},
+    {"convert", parq::cli::RunConvert, "JSON lines + a message-type schema to a Parquet file"},
 };
 
 void PrintHelp(FILE* out) {

@@ -1,0 +1,51 @@
+// The writer options shared by `parq rewrite` and `parq convert`, and a
+// progress line on stderr for long runs (only when stderr is a terminal).
+#ifndef PARQ_TOOLS_WRITER_FLAGS_H_
+#define PARQ_TOOLS_WRITER_FLAGS_H_
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "parq/options.h"
+
+namespace parq::cli {
+
+// The valued options ParseWriterFlags reads.
+extern const std::vector<std::string> kWriterFlags;
+// Their usage text.
+#define PARQ_WRITER_FLAGS_USAGE                                                        \
+  "[--codec none|snappy|gzip|brotli|zstd|lz4_raw] [--level N]\n"                       \
+  "       [--page-version 1|2] [--encoding COLUMN=ENCODING]... [--dictionary on|off]\n" \
+  "       [--page-size BYTES] [--row-group-size BYTES] [--row-group-rows N]"
+
+// Fills *wopts from the flags (created_by set to parq's).  False with *error
+// on a bad value.
+bool ParseWriterFlags(const Args& args, WriterOptions* wopts, std::string* error);
+
+// "\rparq VERB: <what>" at most every 200 ms on a terminal; Done() clears it.
+class Progress {
+ public:
+  explicit Progress(const char* verb);
+  ~Progress() { Done(); }
+  // Cheap when called often: checks the clock every 1024th call.
+  void Update(const std::string& what) {
+    if (!enabled_ || (++calls_ & 1023) != 1) return;
+    Show(what);
+  }
+  void Show(const std::string& what);
+  void Done();
+
+ private:
+  const char* verb_;
+  bool enabled_;
+  bool shown_ = false;
+  uint64_t calls_ = 0;
+  std::chrono::steady_clock::time_point last_{};
+};
+
+}  // namespace parq::cli
+
+#endif  // PARQ_TOOLS_WRITER_FLAGS_H_
