@@ -28,10 +28,13 @@
 // JsonRowParser turns one canonical JSON row back into such a Value, driven by
 // the schema's logical types (decimals, dates, times, timestamps, INT96, UUID,
 // base64 binary, FLOAT16, intervals, "NaN" / "Infinity" / "-Infinity").  An
-// object key that is absent reads as null; an unknown key is an error.  Not
-// invertible: VARIANT columns (kUnsupported), a string's U+FFFD replacements
-// (the original bytes are gone), NaN payloads, and INT96 nanoseconds outside
-// one day (they come back normalized; the text is the same).
+// object key that is absent reads as null; an unknown key is an error.  A
+// VARIANT's decoded JSON is encoded again unshredded (metadata + value, any
+// typed_value null; a group without a value column is kUnsupported), with the
+// simplest variant types that print the same text.  Not invertible: a
+// variant's original primitive types and shredding, a string's U+FFFD
+// replacements (the original bytes are gone), NaN payloads, and INT96
+// nanoseconds outside one day (they come back normalized; the text is the same).
 //
 // Ownership: the RowWriter borrows the FileWriter (it must outlive the
 // RowWriter); rows are copied.  Thread-safety: one thread per RowWriter.
@@ -108,7 +111,7 @@ class RowWriter {
 class JsonRowParser {
  public:
   // REQUIRES: `schema` outlives the parser.  kUnsupported when a column cannot
-  // be parsed from JSON (VARIANT).
+  // be parsed from JSON (a VARIANT group without a value column).
   static Result<std::unique_ptr<JsonRowParser>> Make(const Schema& schema);
   ~JsonRowParser();
 

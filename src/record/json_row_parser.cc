@@ -9,6 +9,7 @@
 #include "record/assembly_plan.h"
 #include "record/json_value.h"
 #include "record/leaf_parse.h"
+#include "record/variant_encoder.h"
 
 namespace parq {
 
@@ -26,12 +27,27 @@ const char* JsonKindName(JsonValue::Kind k) {
   return "?";
 }
 
-bool HasVariant(const PlanNode& p) {
-  if (p.kind == PlanNode::Kind::kVariant) return true;
-  for (const PlanNode& c : p.children) {
-    if (HasVariant(c)) return true;
+// A VARIANT group the parser can fill: metadata and value leaves (written
+// unshredded: any typed_value stays null).
+Status CheckVariant(const PlanNode& p) {
+  if (p.kind == PlanNode::Kind::kVariant) {
+    bool metadata = false, value = false;
+    for (const PlanNode& c : p.children) {
+      if (c.name == "metadata" && c.kind == PlanNode::Kind::kLeaf) metadata = true;
+      else if (c.name == "value" && c.kind == PlanNode::Kind::kLeaf) value = true;
+      else if (!c.nullable) {
+        return Status::Unsupported("VARIANT '" + p.node->DottedPath() + "': required field '" + c.name +
+                                   "' (variants are written unshredded, from JSON)");
+      }
+    }
+    if (!metadata || !value) {
+      return Status::Unsupported("VARIANT '" + p.node->DottedPath() +
+                                 "' without a value column (variants are written unshredded, from JSON)");
+    }
+    return Status::OK();
   }
-  return false;
+  for (const PlanNode& c : p.children) PARQ_RETURN_IF_ERROR(CheckVariant(c));
+  return Status::OK();
 }
 
 }  // namespace
@@ -46,6 +62,7 @@ struct JsonRowParser::Impl {
   }
 
   Status Node(const PlanNode& p, const JsonValue& j, Value* out) const {
+    if (p.kind == PlanNode::Kind::kVariant && (j.kind != JsonValue::Kind::kNull || !p.nullable)) return Variant(p, j, out);
     if (j.kind == JsonValue::Kind::kNull) {
       *out = p.kind == PlanNode::Kind::kEmpty ? Value::Struct() : Value::Null();
       return Status::OK();
@@ -85,6 +102,20 @@ struct JsonRowParser::Impl {
       }
     }
     return Status::Internal("unknown plan node");
+  }
+
+  // A decoded variant, encoded again into the group's metadata and value.
+  Status Variant(const PlanNode& p, const JsonValue& j, Value* out) const {
+    std::string metadata, value;
+    Status st = EncodeVariantJson(j, &metadata, &value);
+    if (!st.ok()) return Fail(p, st.message());
+    *out = Value::Struct();
+    for (const PlanNode& c : p.children) {
+      if (c.name == "metadata") out->AddField(c.name, Value::Bytes(metadata));
+      else if (c.name == "value") out->AddField(c.name, Value::Bytes(value));
+      else out->AddField(c.name, Value::Null());
+    }
+    return Status::OK();
   }
 
   // The children of p from the members of object j (in schema order; an
@@ -129,9 +160,7 @@ struct JsonRowParser::Impl {
 Result<std::unique_ptr<JsonRowParser>> JsonRowParser::Make(const Schema& schema) {
   auto impl = std::make_unique<Impl>();
   PARQ_ASSIGN_OR_RETURN(impl->plan, BuildAssemblyPlan(schema, {}));
-  if (HasVariant(impl->plan.root)) {
-    return Status::Unsupported("VARIANT columns cannot be read from JSON (the JSON holds the decoded value)");
-  }
+  PARQ_RETURN_IF_ERROR(CheckVariant(impl->plan.root));
   impl->leaves.reserve(impl->plan.columns.size());
   for (int c : impl->plan.columns) impl->leaves.emplace_back(schema.column(c));
   return std::unique_ptr<JsonRowParser>(new JsonRowParser(std::move(impl)));
