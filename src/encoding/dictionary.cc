@@ -194,6 +194,23 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
     }
   }
 
+  // Equality of an entry and a value: bitwise for fixed-width types (no
+  // memcmp call per lookup; -0.0 and 0.0, or two NaN payloads, stay distinct
+  // entries as PLAIN bytes must).
+  bool Same(const T& entry, const T& v, std::string_view key) const {
+    if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray>) {
+      return Bytes(entry) == key;
+    } else if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
+      using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+      Bits a, b;
+      std::memcpy(&a, &entry, sizeof(T));
+      std::memcpy(&b, &v, sizeof(T));
+      return a == b;
+    } else {
+      return std::memcmp(&entry, &v, sizeof(T)) == 0;
+    }
+  }
+
   uint64_t Hash(const T& v) const {
     if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray> ||
                   std::is_same_v<T, Int96>) {
@@ -213,7 +230,7 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
     while (true) {
       const int32_t e = slots_[s];
       if (e < 0) break;
-      if (hashes_[static_cast<size_t>(e)] == h && Bytes(dict_[static_cast<size_t>(e)]) == key) return e;
+      if (hashes_[static_cast<size_t>(e)] == h && Same(dict_[static_cast<size_t>(e)], v, key)) return e;
       s = (s + 1) & mask;
     }
     const int32_t idx = static_cast<int32_t>(dict_.size());

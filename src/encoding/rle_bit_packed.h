@@ -124,7 +124,28 @@ class RleBitPackedEncoder {
   void Put(uint32_t value);
   template <typename T>
   void PutBatch(const T* values, int64_t n) {
-    for (int64_t i = 0; i < n; ++i) Put(static_cast<uint32_t>(values[i]));
+    for (int64_t i = 0; i < n;) {
+      if (repeat_count_ > 8) {
+        // Inside an RLE run: take every further repeat at once.
+        int64_t j = i;
+        while (j < n && static_cast<uint32_t>(values[j]) == current_) ++j;
+        repeat_count_ += j - i;
+        i = j;
+        if (i == n) break;
+      }
+      if (num_buffered_ == 0 && repeat_count_ < 8 && n - i >= 8 && values[i + 7] != values[i + 6]) {
+        // A whole group that cannot end in a run of 8: it is bit-packed
+        // exactly as eight Put calls would pack it.
+        for (int k = 0; k < 8; ++k) buffered_[k] = static_cast<uint32_t>(values[i + k]);
+        current_ = buffered_[7];
+        repeat_count_ = 1;
+        num_buffered_ = 8;
+        FlushBuffered(false);
+        i += 8;
+        continue;
+      }
+      Put(static_cast<uint32_t>(values[i++]));
+    }
   }
 
   // Appends the stream of everything Put since the last flush to *out

@@ -95,6 +95,30 @@ TEST(RleBitPacked, CountEqualMatchesDecoding) {
   EXPECT_TRUE(std::equal(out.begin(), out.end(), v.begin() + 37));
 }
 
+// PutBatch's fast paths (whole literal groups, the rest of an RLE run) give
+// the bytes of one Put per value, however the values are split into batches.
+TEST(RleBitPacked, PutBatchEqualsPutPerValue) {
+  for (int w : {1, 2, 4, 7, 10, 16, 32}) {
+    for (uint32_t seed = 0; seed < 20; ++seed) {
+      const auto v = MixedValues(w, 1500 + seed * 37, seed * 101 + static_cast<uint32_t>(w));
+      RleBitPackedEncoder one(w);
+      for (uint32_t x : v) one.Put(x);
+      std::vector<uint8_t> expected;
+      one.Flush(&expected);
+      std::mt19937 rng(seed);
+      RleBitPackedEncoder batched(w);
+      for (size_t at = 0; at < v.size();) {
+        const size_t len = std::min<size_t>(v.size() - at, rng() % 40 + 1);
+        batched.PutBatch(v.data() + at, static_cast<int64_t>(len));
+        at += len;
+      }
+      std::vector<uint8_t> got;
+      batched.Flush(&got);
+      EXPECT_EQ(got, expected) << "width " << w << " seed " << seed;
+    }
+  }
+}
+
 TEST(RleBitPacked, RoundTripAllWidthsAndBatchSizes) {
   for (int w = 0; w <= 32; ++w) {
     const auto v = MixedValues(w, 3000, static_cast<uint32_t>(w));
