@@ -305,17 +305,16 @@ void StatisticsBuilder<T>::Update(const T* values, int64_t n) {
       Offer(view(values[lo]), view(values[hi]));
     } else {
       // Most values differ from the running min and max in their first 8
-      // bytes: compare those as one big-endian word before any memcmp.
+      // bytes: compare those as one big-endian word (zero-padded when
+      // shorter, which keeps a proper prefix first) before any memcmp.
       auto prefix = [](std::string_view v) -> uint64_t {
         uint64_t w = 0;
-        std::memcpy(&w, v.data(), 8);
+        if (!v.empty()) std::memcpy(&w, v.data(), std::min<size_t>(v.size(), 8));  // data() may be null
         return __builtin_bswap64(w);
       };
       auto compare = [&prefix](std::string_view a, std::string_view b) {
-        if (a.size() >= 8 && b.size() >= 8) {
-          const uint64_t x = prefix(a), y = prefix(b);
-          if (x != y) return x < y ? -1 : 1;
-        }
+        const uint64_t x = prefix(a), y = prefix(b);
+        if (x != y) return x < y ? -1 : 1;
         return CompareBytes(a, b);
       };
       int64_t lo = 0, hi = 0;

@@ -243,7 +243,7 @@ int RunWrite(const Args& a, int runs) {
   auto like = a.Get("like");
   auto codec = ParseCodec(a.Get("codec").value_or("snappy"));
   if (a.pos.size() != 1 || !like || !codec) return std::fprintf(stderr, "%s", kUsage), 2;
-  auto in = FileReader::Open(*like);
+  auto in = FileReader::Open(*like, ReaderOptions(), /*mmap=*/false);  // pread, as for read
   if (!in.ok()) return Fail(in.status());
   Timing t;
   for (int r = 0; r <= runs; ++r) {
