@@ -28,14 +28,12 @@ TEST(ByteArrayBounds, MatchBruteForce) {
       for (int k = 0; k < extra; ++k) s.push_back(static_cast<char>(rng() % 3 == 0 ? 0x80 + rng() % 128 : 'a' + rng() % 3));
       strings.push_back(s);
     }
+    if (trial % 5 == 0) strings.emplace_back();
     std::vector<ByteArray> values;
     for (const std::string& s : strings) {
       values.push_back(ByteArray{reinterpret_cast<const uint8_t*>(s.data()), static_cast<uint32_t>(s.size())});
     }
-    if (trial % 5 == 0) {  // an empty value with a null pointer, as decoders may hand out
-      strings.emplace_back();
-      values.push_back(ByteArray{});
-    }
+    if (trial % 5 == 0) values.back() = ByteArray{};  // empty, with a null pointer, as decoders may hand out
     const int total = static_cast<int>(values.size());
     StatisticsBuilder<ByteArray> builder(schema->column(0), /*truncate_length=*/0);
     // Two batches, so bounds are also merged across Update calls.
