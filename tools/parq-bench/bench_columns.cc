@@ -80,7 +80,7 @@ Status ReadBytes(TypedColumnReader<T>* r, ColumnData* out) {
   Reserve(out->offsets, 1);
   out->offsets[0] = 0;
   const uint32_t fixed_len = d.type_length > 0 ? static_cast<uint32_t>(d.type_length) : 0;
-  auto length = [fixed_len](const T& v) -> uint32_t {
+  auto length = [&](const T& v) -> uint32_t {
     if constexpr (std::is_same_v<T, ByteArray>) {
       return v.len;
     } else {
