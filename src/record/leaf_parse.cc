@@ -67,11 +67,15 @@ struct Scan {
     }
     return false;
   }
-  // n digits exactly (n > 0), or at least `n` when `more`; at most 18.
+  // n digits exactly (n > 0), or from n up to kMaxDigits when `more` (more
+  // digits are refused: no value of any column needs them, and the callers'
+  // arithmetic must not overflow).
+  static constexpr size_t kMaxDigits = 10;
   bool Digits(size_t n, bool more, int64_t* v) {
     size_t start = i;
     int64_t x = 0;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9' && (more || i - start < n) && i - start < 18) {
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9' && (more || i - start < n)) {
+      if (i - start == kMaxDigits) return false;
       x = x * 10 + (s[i] - '0');
       ++i;
     }

@@ -211,6 +211,20 @@ TEST(RowWriterTest, ParserErrorsNameTheField) {
   EXPECT_FALSE(st.ok());
   st = (*parser)->Parse(R"([1])", &row);
   EXPECT_FALSE(st.ok());
+  // Years and hours too long for any column are refused, not overflowed.
+  Schema times = MustParse(R"(message m {
+  optional int64 ts (TIMESTAMP(MILLIS,true));
+  optional int64 t (TIME(NANOS,true));
+  optional int32 d (DATE);
+})");
+  auto tp = JsonRowParser::Make(times);
+  ASSERT_TRUE(tp.ok());
+  EXPECT_FALSE((*tp)->Parse(R"({"ts":"999999999999999999-01-01T00:00:00.000Z"})", &row).ok());
+  EXPECT_FALSE((*tp)->Parse(R"({"t":"999999999999999999:00:00.000000000"})", &row).ok());
+  EXPECT_FALSE((*tp)->Parse(R"({"d":"9999999-01-01"})", &row).ok());  // past int32 days
+  EXPECT_FALSE((*tp)->Parse(R"({"d":"2024-13-01"})", &row).ok());
+  st = (*tp)->Parse(R"({"ts":"2024-01-01T00:00:00.000Z","t":"-25:00:00.5","d":"-0001-12-31"})", &row);
+  EXPECT_TRUE(st.ok()) << st.ToString();
 }
 
 TEST(RowWriterTest, BadRowsAreRefusedByRowAndPathAndRolledBack) {
