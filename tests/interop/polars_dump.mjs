@@ -5,6 +5,7 @@
 // from there, so './lib/…' is the peers' own schema/format/JSON code.
 //
 //   node polars_dump.mjs FILE.parquet
+//   import { polarsRows } from './polars_dump.mjs'   // canonical row values
 //
 // Polars reads the file (one thread).  nodejs-polars cannot hand Binary,
 // 64-bit integers or decimals to JavaScript exactly, so each top-level column
@@ -22,11 +23,6 @@ import { canonRow } from './lib/canon.mjs'
 import { writeJson } from './lib/json.mjs'
 import * as F from './lib/format.mjs'
 
-const file = process.argv[2]
-if (!file || process.argv.length > 3) {
-  process.stderr.write('usage: node polars_dump.mjs FILE.parquet\n')
-  process.exit(2)
-}
 
 // The Polars expression turning `e` (a value of Parquet node n) into
 // JS-safe values.  inRep: e is one occurrence of a repeated node.
@@ -110,20 +106,31 @@ const adapter = {
   variant: () => { throw new Error('polars_dump: VARIANT is not mapped') },
 }
 
-try {
-  const buf = fs.readFileSync(file)
-  const md = parquetMetadata(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength))
-  const root = schemaTree(md.schema)
+// The file's rows as canonical values (lib/json.mjs), read by Polars; `root`
+// is the schema tree (lib/schema.mjs schemaTree).
+export function polarsRows(file, root) {
   const df = pl.readParquet(file)
   const mapped = df.select(...root.children.map(c => mapExpr(c, pl.col(c.name), false).alias(c.name)))
   const table = tableFromIPC(mapped.writeIPC())
   const cols = root.children.map((c, i) => table.getChildAt(i))
-  const out = []
-  for (let r = 0; r < table.numRows; r++) {
-    out.push(writeJson(canonRow(root, cols.map(c => c.get(r)), adapter)) + '\n')
+  const rows = []
+  for (let r = 0; r < table.numRows; r++) rows.push(canonRow(root, cols.map(c => c.get(r)), adapter))
+  return rows
+}
+
+if (process.argv[1] && fs.realpathSync(process.argv[1]) === fs.realpathSync(new URL(import.meta.url).pathname)) {
+  const file = process.argv[2]
+  if (!file || process.argv.length > 3) {
+    process.stderr.write('usage: node polars_dump.mjs FILE.parquet\n')
+    process.exit(2)
   }
-  process.stdout.write(out.join(''))
-} catch (e) {
-  process.stderr.write(`polars_dump: ${String(e?.message ?? e).split('\n')[0].slice(0, 300)}\n`)
-  process.exitCode = 1
+  try {
+    const buf = fs.readFileSync(file)
+    const md = parquetMetadata(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength))
+    const root = schemaTree(md.schema)
+    process.stdout.write(polarsRows(file, root).map(r => writeJson(r) + '\n').join(''))
+  } catch (e) {
+    process.stderr.write(`polars_dump: ${String(e?.message ?? e).split('\n')[0].slice(0, 300)}\n`)
+    process.exitCode = 1
+  }
 }
