@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 
+#include "parq/bloom_filter.h"
 #include "parq/column_reader.h"
 #include "parq/io.h"
 #include "parq/metadata.h"
@@ -50,6 +51,9 @@ class FileReader {
   Result<std::optional<ColumnIndex>> ReadColumnIndex(int row_group, int column) const;
   Result<std::optional<OffsetIndex>> ReadOffsetIndex(int row_group, int column) const;
   Result<PageIndex> ReadPageIndex(int row_group, int column) const;
+  // The chunk's Bloom filter (parq/bloom_filter.h); nullopt when it has none.
+  // kUnsupported for an algorithm, hash or compression parq does not know.
+  Result<std::optional<BloomFilter>> ReadBloomFilter(int row_group, int column) const;
 
   // Where the footer starts and how long it is.
   uint64_t footer_offset() const { return footer_offset_; }

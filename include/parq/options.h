@@ -85,6 +85,14 @@ struct ColumnWriterOptions {
   // are truncated like the chunk's (statistics_truncate_length).  Every data
   // page header carries the page's Statistics whenever `statistics` is on.
   bool page_index = true;
+  // A split block Bloom filter of the chunk's values (BloomFilter.md), written
+  // after the last row group.  Sized for `bloom_filter_ndv` distinct values at
+  // false-positive rate `bloom_filter_fpp`: a power of two between 32 bytes
+  // and bloom_filter_max_bytes.  Not for BOOLEAN columns.
+  bool bloom_filter = false;
+  int64_t bloom_filter_ndv = 100'000;
+  double bloom_filter_fpp = 0.01;
+  int64_t bloom_filter_max_bytes = 1 << 20;
 };
 
 struct WriterOptions {

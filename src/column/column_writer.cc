@@ -79,6 +79,18 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   Status StartChunk();
   Status WriteBatchImpl(int64_t n, const int16_t* def, const int16_t* rep, const T* values);
   Status FlushPage();
+  void InsertIntoBloomFilter(const T* v, int64_t n) {
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      for (int64_t k = 0; k < n; ++k) bloom_->Insert(v[k].view());
+    } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
+      const size_t len = static_cast<size_t>(d_.type_length);
+      for (int64_t k = 0; k < n; ++k) {
+        bloom_->Insert(std::string_view(reinterpret_cast<const char*>(v[k].ptr), len));
+      }
+    } else if constexpr (!std::is_same_v<T, bool>) {
+      for (int64_t k = 0; k < n; ++k) bloom_->Insert(v[k]);
+    }
+  }
   size_t def_hist_size() const {
     return d_.max_definition_level > 0 ? static_cast<size_t>(d_.max_definition_level) + 1 : 0;
   }
@@ -114,6 +126,7 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   std::vector<int64_t> page_def_hist_, page_rep_hist_;
   int64_t page_unencoded_ = 0;
   index::PageIndexBuilder page_index_;
+  std::optional<BloomFilter> bloom_;  // the chunk's, when enabled
 
   // The chunk.
   std::vector<uint8_t> pages_;
@@ -148,6 +161,11 @@ Status TypedColumnWriterImpl<T>::StartChunk() {
   page_rep_hist_.assign(rep_hist_size(), 0);
   page_unencoded_ = 0;
   page_index_.Reset();
+  bloom_.reset();
+  if (col_.bloom_filter && !std::is_same_v<T, bool>) {
+    bloom_.emplace(BloomFilter::OptimalNumBytes(col_.bloom_filter_ndv, col_.bloom_filter_fpp,
+                                                col_.bloom_filter_max_bytes));
+  }
   pages_.clear();
   uncompressed_ = compressed_ = 0;
   encoding_stats_.clear();
@@ -242,6 +260,7 @@ Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, c
     if (nonnull > 0) {
       PARQ_RETURN_IF_ERROR(current_->Put(v, nonnull));
       if (col_.statistics) page_stats_.Update(v, nonnull);
+      if (bloom_) InsertIntoBloomFilter(v, nonnull);
       if constexpr (std::is_same_v<T, ByteArray>) {
         for (int64_t k = 0; k < nonnull; ++k) page_unencoded_ += v[k].len;
       }
@@ -414,6 +433,7 @@ Result<FinishedChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
     done.offset_index = page_index_.BuildOffsetIndex(md.data_page_offset);
   }
   done.chunk.meta_data = std::move(md);
+  if (bloom_) done.bloom_filter = std::move(*bloom_);
   PARQ_RETURN_IF_ERROR(StartChunk());
   return done;
 }

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "format/parquet_types.h"
+#include "parq/bloom_filter.h"
 #include "parq/column_writer.h"
 #include "parq/io.h"
 #include "parq/options.h"
@@ -22,6 +23,7 @@ struct FinishedChunk {
   format::ColumnChunk chunk;
   std::optional<format::ColumnIndex> column_index;
   std::optional<format::OffsetIndex> offset_index;
+  std::optional<BloomFilter> bloom_filter;  // ColumnWriterOptions::bloom_filter
 };
 
 class ColumnChunkWriter {

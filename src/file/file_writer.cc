@@ -8,6 +8,7 @@
 
 #include "column/column_writer_internal.h"
 #include "format/footer.h"
+#include "index/bloom_filter_reader.h"
 #include "thrift/compact_writer.h"
 #include "parq/version.h"
 #include "schema/schema_builder.h"
@@ -27,6 +28,7 @@ struct FileWriter::Impl {
   // the last row group (PageIndex.md: "near the footer").
   std::vector<std::vector<std::optional<format::ColumnIndex>>> column_indexes;
   std::vector<std::vector<std::optional<format::OffsetIndex>>> offset_indexes;
+  std::vector<std::vector<std::optional<BloomFilter>>> bloom_filters;
   int64_t num_rows = 0;
   int num_row_groups = 0;
 
@@ -120,6 +122,7 @@ Status FileWriter::EndRowGroup() {
   int64_t total_uncompressed = 0, total_compressed = 0;
   std::vector<std::optional<format::ColumnIndex>> cis;
   std::vector<std::optional<format::OffsetIndex>> ois;
+  std::vector<std::optional<BloomFilter>> bfs;
   for (auto& w : m.writers) {
     Result<column::FinishedChunk> done = w->Finish(m.out.get());
     if (!done.ok()) {
@@ -132,7 +135,9 @@ Status FileWriter::EndRowGroup() {
     rg.columns.push_back(std::move(chunk));
     cis.push_back(std::move(done->column_index));
     ois.push_back(std::move(done->offset_index));
+    bfs.push_back(std::move(done->bloom_filter));
   }
+  m.bloom_filters.push_back(std::move(bfs));
   m.column_indexes.push_back(std::move(cis));
   m.offset_indexes.push_back(std::move(ois));
   rg.total_byte_size = total_uncompressed;
@@ -174,10 +179,30 @@ Status WriteIndex(const Wire& v, OutputStream* out, std::optional<int64_t>* offs
 
 }  // namespace
 
-// All ColumnIndexes, then all OffsetIndexes (parquet-java's order), each
-// chunk's offset and length recorded in its ColumnChunk.
+// The Bloom filters (header + bitset), then all ColumnIndexes, then all
+// OffsetIndexes (parquet-java's order), each chunk's offset and length
+// recorded in its ColumnChunk.
 Status FileWriter::WritePageIndexes() {
   Impl& m = *impl_;
+  for (size_t g = 0; g < m.row_groups.size(); ++g) {
+    for (size_t c = 0; c < m.row_groups[g].columns.size(); ++c) {
+      const auto& bf = m.bloom_filters[g][c];
+      if (!bf) continue;
+      auto& md = *m.row_groups[g].columns[c].meta_data;
+      thrift::CompactWriter w;
+      format::Write(w, index::MakeBloomFilterHeader(bf->num_bytes()));
+      std::vector<uint8_t> bits = bf->Bitset();
+      const uint64_t total = w.size() + bits.size();
+      if (total > static_cast<uint64_t>(std::numeric_limits<int32_t>::max())) {
+        return Status::LimitExceeded("a Bloom filter of " + std::to_string(total) + " bytes");
+      }
+      md.bloom_filter_offset = static_cast<int64_t>(m.out->Tell());
+      md.bloom_filter_length = static_cast<int32_t>(total);
+      PARQ_RETURN_IF_ERROR(m.out->Write(w.data(), w.size()));
+      PARQ_RETURN_IF_ERROR(m.out->Write(bits.data(), bits.size()));
+    }
+  }
+  m.bloom_filters.clear();
   for (size_t g = 0; g < m.row_groups.size(); ++g) {
     for (size_t c = 0; c < m.row_groups[g].columns.size(); ++c) {
       const auto& ci = m.column_indexes[g][c];

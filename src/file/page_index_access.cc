@@ -1,6 +1,7 @@
-// FileReader's page index accessors: locate the chunk, hand the bytes to the
+// FileReader's page index and Bloom filter accessors: locate the chunk, hand the bytes to the
 // index layer, add where it was.
 #include "file/metadata_internal.h"
+#include "index/bloom_filter_reader.h"
 #include "index/page_index_reader.h"
 #include "page/page_reader.h"
 #include "parq/file_reader.h"
@@ -56,6 +57,12 @@ Result<PageIndex> FileReader::ReadPageIndex(int row_group, int column) const {
         .WithRowGroup(row_group);
   }
   return out;
+}
+
+Result<std::optional<BloomFilter>> FileReader::ReadBloomFilter(int row_group, int column) const {
+  PARQ_RETURN_IF_ERROR(CheckChunkIndex(row_group, column));
+  return index::ReadBloomFilter(*file_, WireChunk(metadata_, row_group, column),
+                                schema().column(column), options_, row_group);
 }
 
 }  // namespace parq

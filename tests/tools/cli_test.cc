@@ -42,7 +42,7 @@ TEST(CliTest, MetaAndSchemaOnEveryValidFile) {
     const bool is_parquet = path.size() > 8 && (path.ends_with(".parquet") || path.ends_with(".parquet.encrypted"));
     if (!e.is_regular_file() || !is_parquet) continue;
     for (const char* verb : {"meta", "schema", "meta --json", "schema --json",
-                             "meta --page-index", "meta --json --page-index"}) {
+                             "meta --page-index", "meta --json --page-index --bloom-filter"}) {
       CliRun r = RunParq(std::string(verb) + " " + Quote(path));
       ASSERT_FALSE(r.signaled) << verb << " " << path;
       if (path.ends_with(".encrypted") && r.exit_code != 0) {
@@ -137,6 +137,24 @@ TEST(CliTest, MetaPageIndex) {
   // Without the flag the indexes are not read.
   r = RunParq("meta --json " + tiny);
   EXPECT_EQ(r.out.find("\"offset_index\""), std::string::npos);
+}
+
+TEST(CliTest, MetaBloomFilterAndRewriteWithOne) {
+  const std::string in = Quote(kTesting + "/data/data_index_bloom_encoding_with_length.parquet");
+  CliRun r = RunParq("meta --bloom-filter " + in);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("bloom filter bitset: 2048 bytes, 112 of 16384 bits set"), std::string::npos)
+      << r.out;
+  const std::string out = ::testing::TempDir() + "/parq_cli_bloom.parquet";
+  r = RunParq("rewrite " + in + " " + Quote(out) + " --bloom-filter");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  r = RunParq("meta --json --bloom-filter " + Quote(out));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  // 100,000 values at 1% -> 121,000 bytes -> 128 KiB; 14 values set 112 bits.
+  EXPECT_NE(r.out.find("\"bloom_filter\":{\"num_bytes\":131072,\"bits_set\":112}"),
+            std::string::npos)
+      << r.out;
+  std::remove(out.c_str());
 }
 
 }  // namespace

@@ -71,7 +71,7 @@ int RunConvert(int argc, char** argv) {
   std::string error;
   std::vector<std::string> valued = kWriterFlags;
   valued.push_back("schema");
-  if (!args.Parse(argc, argv, {}, valued, &error)) return ReportUsage(error, kUsage);
+  if (!args.Parse(argc, argv, kWriterBareFlags, valued, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 2) return ReportUsage("expected IN.jsonl and OUT.parquet", kUsage);
   auto schema = args.Get("schema");
   if (!schema) return ReportUsage("--schema SCHEMA.txt is required", kUsage);

@@ -1,6 +1,6 @@
 // parq meta FILE [--json] [--page-index]: everything the footer says, with
 // statistics decoded by each column's type; with --page-index also every
-// chunk's ColumnIndex and OffsetIndex.
+// chunk's ColumnIndex and OffsetIndex, with --bloom-filter its Bloom filter.
 #include <cstdio>
 
 #include "cli.h"
@@ -13,10 +13,11 @@
 namespace parq::cli {
 namespace {
 
-constexpr char kUsage[] = "parq meta FILE [--json] [--page-index]";
+constexpr char kUsage[] = "parq meta FILE [--json] [--page-index] [--bloom-filter]";
 
 struct MetaFlags {
   bool page_index = false;
+  bool bloom_filter = false;
 };
 
 // A statistics value as JSON text: decoded by type, or base64 when it cannot be.
@@ -162,6 +163,9 @@ Status WriteColumn(JsonWriter& w, const FileReader& reader, const MetaFlags& fla
   if (flags.page_index) {
     PARQ_RETURN_IF_ERROR(
         WritePageIndexJson(w, reader, c.row_group_index(), c.column_index(), f));
+  }
+  if (flags.bloom_filter) {
+    PARQ_RETURN_IF_ERROR(WriteBloomFilterJson(w, reader, c.row_group_index(), c.column_index()));
   }
   w.EndObject();
   return Status::OK();
@@ -326,6 +330,7 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags) {
                          Opt(cc.bloom_filter_length()));
       }
       if (flags.page_index) PARQ_RETURN_IF_ERROR(AppendPageIndexText(out, reader, g, c, f));
+      if (flags.bloom_filter) PARQ_RETURN_IF_ERROR(AppendBloomFilterText(out, reader, g, c));
     }
   }
   return out;
@@ -336,7 +341,7 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags) {
 int RunMeta(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {"json", "page-index"}, {}, &error)) {
+  if (!args.Parse(argc, argv, {"json", "page-index", "bloom-filter"}, {}, &error)) {
     return ReportUsage(error, kUsage);
   }
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
@@ -344,6 +349,7 @@ int RunMeta(int argc, char** argv) {
   if (!reader.ok()) return ReportError(reader.status());
   MetaFlags flags;
   flags.page_index = args.Has("page-index");
+  flags.bloom_filter = args.Has("bloom-filter");
   auto out = args.Has("json") ? MetaJson(**reader, flags) : MetaText(**reader, flags);
   if (!out.ok()) return ReportError(out.status());
   std::fwrite(out->data(), 1, out->size(), stdout);

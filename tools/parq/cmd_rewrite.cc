@@ -96,7 +96,9 @@ Status Rewrite(const std::string& in_path, const std::string& out_path, const Re
 int RunRewrite(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {"verify-checksums", "no-verify-checksums"}, kWriterFlags, &error)) {
+  std::vector<std::string> bare = {"verify-checksums", "no-verify-checksums"};
+  bare.insert(bare.end(), kWriterBareFlags.begin(), kWriterBareFlags.end());
+  if (!args.Parse(argc, argv, bare, kWriterFlags, &error)) {
     return ReportUsage(error, kUsage);
   }
   if (args.positional().size() != 2) return ReportUsage("expected IN and OUT", kUsage);

@@ -1,5 +1,6 @@
 #include "meta_index.h"
 
+#include <bit>
 #include <span>
 
 namespace parq::cli {
@@ -28,7 +29,36 @@ std::string Join(std::span<const int64_t> v) {
   return s + "]";
 }
 
+int64_t BitsSet(const BloomFilter& f) {
+  int64_t n = 0;
+  for (uint8_t b : f.Bitset()) n += std::popcount(b);
+  return n;
+}
+
 }  // namespace
+
+Status WriteBloomFilterJson(JsonWriter& w, const FileReader& reader, int row_group, int column) {
+  PARQ_ASSIGN_OR_RETURN(auto bf, reader.ReadBloomFilter(row_group, column));
+  if (!bf) return Status::OK();
+  w.Key("bloom_filter");
+  w.BeginObject();
+  w.Key("num_bytes");
+  w.Int64(bf->num_bytes());
+  w.Key("bits_set");
+  w.Int64(BitsSet(*bf));
+  w.EndObject();
+  return Status::OK();
+}
+
+Status AppendBloomFilterText(std::string& out, const FileReader& reader, int row_group,
+                             int column) {
+  PARQ_ASSIGN_OR_RETURN(auto bf, reader.ReadBloomFilter(row_group, column));
+  if (!bf) return Status::OK();
+  out += "    bloom filter bitset: " + std::to_string(bf->num_bytes()) + " bytes, " +
+         std::to_string(BitsSet(*bf)) + " of " + std::to_string(bf->num_bytes() * 8) +
+         " bits set\n";
+  return Status::OK();
+}
 
 Status WritePageIndexJson(JsonWriter& w, const FileReader& reader, int row_group, int column,
                           const LeafFormatter& f) {

@@ -18,6 +18,12 @@ Status WritePageIndexJson(JsonWriter& w, const FileReader& reader, int row_group
 Status AppendPageIndexText(std::string& out, const FileReader& reader, int row_group, int column,
                            const LeafFormatter& f);
 
+// Reads the chunk's Bloom filter (checking it) and describes it: its size and
+// how many of its bits are set.
+Status WriteBloomFilterJson(JsonWriter& w, const FileReader& reader, int row_group, int column);
+Status AppendBloomFilterText(std::string& out, const FileReader& reader, int row_group,
+                             int column);
+
 }  // namespace parq::cli
 
 #endif  // PARQ_TOOLS_META_INDEX_H_

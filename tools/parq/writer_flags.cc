@@ -14,6 +14,8 @@ namespace parq::cli {
 const std::vector<std::string> kWriterFlags = {"codec",     "level",          "page-version",  "encoding",
                                                "dictionary", "page-size",      "row-group-size", "row-group-rows"};
 
+const std::vector<std::string> kWriterBareFlags = {"bloom-filter", "no-page-index"};
+
 namespace {
 
 std::optional<Compression> ParseCodec(std::string s) {
@@ -90,6 +92,8 @@ bool ParseWriterFlags(const Args& args, WriterOptions* wopts, std::string* error
       !Positive(args, "row-group-rows", &wopts->max_rows_per_row_group, error)) {
     return false;
   }
+  wopts->column_defaults.bloom_filter = args.Has("bloom-filter");
+  wopts->column_defaults.page_index = !args.Has("no-page-index");
   // Per-column entries are built from the defaults as parsed above.
   for (const std::string& spec : args.GetAll("encoding")) {
     auto eq = spec.find('=');

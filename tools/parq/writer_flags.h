@@ -15,11 +15,15 @@ namespace parq::cli {
 
 // The valued options ParseWriterFlags reads.
 extern const std::vector<std::string> kWriterFlags;
+// The bare flags it reads: --bloom-filter (a Bloom filter on every column
+// but BOOLEAN, sized for 100,000 distinct values at 1%) and --no-page-index.
+extern const std::vector<std::string> kWriterBareFlags;
 // Their usage text.
 #define PARQ_WRITER_FLAGS_USAGE                                                        \
   "[--codec none|snappy|gzip|brotli|zstd|lz4_raw] [--level N]\n"                       \
   "       [--page-version 1|2] [--encoding COLUMN=ENCODING]... [--dictionary on|off]\n" \
-  "       [--page-size BYTES] [--row-group-size BYTES] [--row-group-rows N]"
+  "       [--page-size BYTES] [--row-group-size BYTES] [--row-group-rows N]\n"          \
+  "       [--bloom-filter] [--no-page-index]"
 
 // Fills *wopts from the flags (created_by set to parq's).  False with *error
 // on a bad value.
