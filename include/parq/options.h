@@ -45,7 +45,9 @@ struct ReaderOptions {
   int64_t max_values_per_page = 1 << 28;
   // Largest schema nesting depth (definition/repetition levels).
   int32_t max_schema_depth = 100;
-  // Upper bound on the bytes one read may allocate in total.
+  // Upper bound on the bytes one column reader may hold at once from sizes the
+  // file states: the chunk's bytes (unless the file is mapped or in memory),
+  // the decompressed page and the dictionary with its decoded entries.
   int64_t max_allocation = int64_t{8} << 30;
 
   // Verify page CRC32 checksums when a page carries one.

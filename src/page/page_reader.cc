@@ -61,6 +61,11 @@ Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& fil
     return reader;
   }
   PARQ_ASSIGN_OR_RETURN(ChunkRange range, ComputeChunkRange(md, file.size(), created_by));
+  if (file.data() == nullptr && range.length > static_cast<uint64_t>(options.max_allocation)) {
+    return Status::LimitExceeded("column chunk of " + std::to_string(range.length) +
+                                 " bytes exceeds max_allocation " +
+                                 std::to_string(options.max_allocation));
+  }
   PARQ_ASSIGN_OR_RETURN(reader->chunk_,
                         file.Read(range.offset, range.length, &reader->chunk_scratch_));
   reader->chunk_offset_ = range.offset;
@@ -86,6 +91,17 @@ Status PageReader::Decompress(const uint8_t* src, size_t src_size, size_t dst_si
   dst->Resize(dst_size);
   PARQ_RETURN_IF_ERROR(codec_->Decompress(src, src_size, dst->data(), dst_size));
   *out = {dst->data(), dst_size};
+  return Status::OK();
+}
+
+Status PageReader::CheckAllocation(int64_t page_bytes, const char* what) const {
+  const int64_t held = static_cast<int64_t>(chunk_scratch_.size()) + dictionary_bytes_;
+  if (page_bytes > options_.max_allocation - held) {
+    return Status::LimitExceeded(std::string(what) + " of " + std::to_string(page_bytes) +
+                                 " bytes beside the " + std::to_string(held) +
+                                 " the column reader holds exceeds max_allocation " +
+                                 std::to_string(options_.max_allocation));
+  }
   return Status::OK();
 }
 
@@ -145,6 +161,11 @@ Result<bool> PageReader::Next(Page* page) {
                                              " compressed, beyond max_decompression_ratio"),
                        ordinal, header_offset);
     }
+    if (type != PageType::kDictionaryPage && codec_->type() != Compression::kUncompressed) {
+      if (Status st = CheckAllocation(uncompressed, "page"); !st.ok()) {
+        return PageError(std::move(st), ordinal, header_offset);
+      }
+    }
     if (options_.verify_checksums && header_.crc) {
       const uint32_t computed = util::Crc32(0, body, static_cast<size_t>(compressed));
       if (computed != static_cast<uint32_t>(*header_.crc)) {
@@ -174,6 +195,12 @@ Result<bool> PageReader::Next(Page* page) {
         return PageError(Status::Corrupt("negative dictionary size " + std::to_string(h.num_values)),
                          ordinal, header_offset);
       }
+      // The column reader copies the page and decodes one entry per value.
+      const int64_t kept = int64_t{uncompressed} + int64_t{h.num_values} * 16;
+      if (Status st = CheckAllocation(int64_t{uncompressed} + kept, "dictionary page"); !st.ok()) {
+        return PageError(std::move(st), ordinal, header_offset);
+      }
+      dictionary_bytes_ = kept;
       page->num_values = h.num_values;
       page->encoding = static_cast<Encoding>(h.encoding);
       page->dictionary_is_sorted = h.is_sorted.value_or(false);

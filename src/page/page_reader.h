@@ -8,6 +8,13 @@
 // types it does not know are skipped; a dictionary page is accepted only
 // before the first data page.
 //
+// Every buffer it sizes from the file counts against
+// ReaderOptions::max_allocation: the chunk bytes (when the file is not in
+// memory), the decompressed page, and the dictionary page that the column
+// reader keeps with its decoded entries (bounded as 16 bytes a value).  A page
+// that would take the total over the limit is kLimitExceeded before anything
+// is allocated.
+//
 // Errors carry the page ordinal and the file offset of its header; the
 // caller adds the column path and row group.
 //
@@ -61,6 +68,9 @@ class PageReader {
 
   Status Decompress(const uint8_t* src, size_t src_size, size_t dst_size, Buffer* dst,
                     std::span<const uint8_t>* out);
+  // kLimitExceeded when holding `page_bytes` more (beside the chunk and the
+  // dictionary) would exceed max_allocation.
+  Status CheckAllocation(int64_t page_bytes, const char* what) const;
 
   const format::ColumnMetaData& md_;
   ReaderOptions options_;
@@ -74,6 +84,7 @@ class PageReader {
   bool seen_data_page_ = false;
   format::PageHeader header_;
   Buffer decompressed_;
+  int64_t dictionary_bytes_ = 0;  // what the column reader keeps of the dictionary page
 };
 
 }  // namespace parq::page

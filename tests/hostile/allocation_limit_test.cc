@@ -1,0 +1,140 @@
+// ReaderOptions::max_allocation: a column reader refuses, before allocating,
+// a chunk, page or dictionary that would take what it holds over the limit,
+// and reads the same file to the end when the limit leaves room.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "parq/column_reader.h"
+#include "parq/file_reader.h"
+#include "parq/file_writer.h"
+#include "parq/io.h"
+#include "parq/schema.h"
+
+namespace parq::hostile {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int64_t kRows = 200'000;
+
+// One int64 column (zstd, PLAIN, two 800 KB pages) and one string column
+// whose 50,000 distinct values make a dictionary page of about 1 MB.
+std::string WriteFile(const std::string& name) {
+  const std::string path = (fs::temp_directory_path() / name).string();
+  auto schema = ParseMessageType("message m { required int64 a; required binary s (STRING); }");
+  EXPECT_TRUE(schema.ok()) << schema.status().ToString();
+  WriterOptions options;
+  options.column_defaults.compression = Compression::kZstd;
+  options.data_page_size = 800'000;
+  options.max_rows_per_page = 100'000;
+  options.columns["a"] = options.column_defaults;
+  options.columns["a"].dictionary = false;
+  options.columns["s"] = options.column_defaults;
+  options.columns["s"].dictionary_page_size_limit = 4 << 20;
+  auto w = FileWriter::Open(path, *schema, options);
+  EXPECT_TRUE(w.ok()) << w.status().ToString();
+  std::vector<int64_t> a(kRows);
+  std::vector<std::string> text(kRows);
+  std::vector<ByteArray> s(kRows);
+  for (int64_t i = 0; i < kRows; ++i) {
+    a[static_cast<size_t>(i)] = i * 7919;
+    text[static_cast<size_t>(i)] = "value-" + std::to_string(i % 50'000);
+    s[static_cast<size_t>(i)] = ByteArray{reinterpret_cast<const uint8_t*>(text[static_cast<size_t>(i)].data()),
+                                          static_cast<uint32_t>(text[static_cast<size_t>(i)].size())};
+  }
+  auto ints = (*w)->typed_column<int64_t>(0);
+  EXPECT_TRUE(ints.ok());
+  EXPECT_TRUE((*ints)->WriteBatch(kRows, nullptr, nullptr, a.data()).ok());
+  auto strs = (*w)->typed_column<ByteArray>(1);
+  EXPECT_TRUE(strs.ok());
+  EXPECT_TRUE((*strs)->WriteBatch(kRows, nullptr, nullptr, s.data()).ok());
+  EXPECT_TRUE((*w)->Close().ok());
+  return path;
+}
+
+// Reads every level of column `c`; the first error, or OK with *levels set.
+template <typename T>
+Status Drain(const FileReader& file, int c, int64_t* levels) {
+  PARQ_ASSIGN_OR_RETURN(auto reader, file.OpenColumn(0, c));
+  std::vector<T> values(4096);
+  while (true) {
+    int64_t read = 0;
+    PARQ_ASSIGN_OR_RETURN(int64_t n, reader->template As<T>()->ReadBatch(4096, nullptr, nullptr, values.data(), &read));
+    if (n == 0) return Status::OK();
+    *levels += n;
+  }
+}
+
+class AllocationLimit : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { path_ = new std::string(WriteFile("parq_allocation_limit_" + std::to_string(getpid()) + ".parquet")); }
+  static void TearDownTestSuite() {
+    std::remove(path_->c_str());
+    delete path_;
+  }
+  static Result<std::unique_ptr<FileReader>> Open(int64_t limit, bool mmap) {
+    ReaderOptions o;
+    o.max_allocation = limit;
+    return FileReader::Open(*path_, o, mmap);
+  }
+  static std::string* path_;
+};
+std::string* AllocationLimit::path_ = nullptr;
+
+TEST_F(AllocationLimit, RoomyLimitReadsEverything) {
+  for (bool mmap : {false, true}) {
+    auto f = Open(8 << 20, mmap);
+    ASSERT_TRUE(f.ok()) << f.status().ToString();
+    int64_t a = 0, s = 0;
+    ASSERT_TRUE(Drain<int64_t>(**f, 0, &a).ok());
+    ASSERT_TRUE(Drain<ByteArray>(**f, 1, &s).ok());
+    EXPECT_EQ(a, kRows);
+    EXPECT_EQ(s, kRows);
+  }
+}
+
+TEST_F(AllocationLimit, ChunkReadWithPreadCountsAgainstTheLimit) {
+  auto f = Open(1000, /*mmap=*/false);
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  int64_t levels = 0;
+  const Status st = Drain<int64_t>(**f, 0, &levels);
+  ASSERT_EQ(st.code(), StatusCode::kLimitExceeded) << st.ToString();
+  EXPECT_NE(st.ToString().find("column chunk of"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.ToString().find("exceeds max_allocation 1000"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.ToString().find("column 'a'"), std::string::npos) << st.ToString();
+}
+
+TEST_F(AllocationLimit, DecompressedPageCountsAgainstTheLimit) {
+  // Mapped: the chunk costs nothing, but an 800 KB page does not fit 500 KB.
+  auto f = Open(500'000, /*mmap=*/true);
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  int64_t levels = 0;
+  const Status st = Drain<int64_t>(**f, 0, &levels);
+  ASSERT_EQ(st.code(), StatusCode::kLimitExceeded) << st.ToString();
+  EXPECT_NE(st.ToString().find("page of 800000 bytes"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.ToString().find("(page 0"), std::string::npos) << st.ToString();
+  EXPECT_EQ(levels, 0);
+}
+
+TEST_F(AllocationLimit, DictionaryCountsAgainstTheLimit) {
+  auto f = Open(1'500'000, /*mmap=*/true);
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  int64_t levels = 0;
+  // The int64 pages fit; the string dictionary (≈ 1 MB of text copied, plus
+  // 16 bytes for each of its 50,000 entries, plus the decompressed page) does not.
+  EXPECT_TRUE(Drain<int64_t>(**f, 0, &levels).ok());
+  levels = 0;
+  const Status st = Drain<ByteArray>(**f, 1, &levels);
+  ASSERT_EQ(st.code(), StatusCode::kLimitExceeded) << st.ToString();
+  EXPECT_NE(st.ToString().find("dictionary page of"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.ToString().find("column 's'"), std::string::npos) << st.ToString();
+}
+
+}  // namespace
+}  // namespace parq::hostile
