@@ -73,6 +73,11 @@ struct ColumnWriterOptions {
   // When the PLAIN dictionary would exceed this many bytes, the page being
   // built is flushed and the rest of the chunk uses `encoding`.
   int64_t dictionary_page_size_limit = 1 << 20;
+  // Keep the dictionary only when the first page with values shows it pays:
+  // dictionary page + that page's indices smaller than the same values in
+  // `encoding` (as parquet-java decides).  Otherwise the chunk is written in
+  // `encoding` from its first page.  false: always start with the dictionary.
+  bool dictionary_only_if_smaller = true;
   // Min/max/null/NaN counts in the chunk metadata.
   bool statistics = true;
   // Longest min/max of a BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY written; longer

@@ -117,6 +117,9 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   bool dict_used_ = false;  // some data page of this chunk is dictionary-encoded
   bool page_full_ = false;
   bool fallback_pending_ = false;
+  // The first page of a dictionary chunk is also encoded with the fallback
+  // encoder; FlushPage keeps whichever is smaller (see DictionaryPays).
+  bool trial_ = false;
 
   // The open page.  Its statistics, histograms and unencoded bytes are
   // merged into the chunk's when it is flushed.
@@ -139,17 +142,25 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   int64_t num_levels_ = 0, num_rows_ = 0;
 
   // Scratch.
-  std::vector<uint8_t> def_bytes_, rep_bytes_, value_bytes_, dict_plain_;
+  std::vector<uint8_t> def_bytes_, rep_bytes_, value_bytes_, dict_plain_, trial_bytes_;
+
+  // True when the dictionary page plus the first page's indices are smaller
+  // than the fallback encoding of the same values (parquet-java's first-page
+  // check): a column of mostly distinct values is not worth a dictionary.
+  bool DictionaryPays(int64_t fallback_size) const {
+    return dict_->dictionary_byte_size() + dict_->EstimatedDataSize() < fallback_size;
+  }
 };
 
 template <typename T>
 Status TypedColumnWriterImpl<T>::StartChunk() {
   dict_.reset();
-  using_dict_ = dict_used_ = page_full_ = fallback_pending_ = false;
+  using_dict_ = dict_used_ = page_full_ = fallback_pending_ = trial_ = false;
   if constexpr (!std::is_same_v<T, bool>) {
     if (col_.dictionary) {
       PARQ_ASSIGN_OR_RETURN(dict_, encoding::MakeDictionaryEncoder<T>(d_.physical_type, d_.type_length));
       using_dict_ = true;
+      trial_ = col_.dictionary_only_if_smaller;
     }
   }
   current_ = using_dict_ ? static_cast<encoding::TypedEncoder<T>*>(dict_.get()) : fallback_.get();
@@ -259,6 +270,7 @@ Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, c
     }
     if (nonnull > 0) {
       PARQ_RETURN_IF_ERROR(current_->Put(v, nonnull));
+      if (trial_) PARQ_RETURN_IF_ERROR(fallback_->Put(v, nonnull));
       if (col_.statistics) page_stats_.Update(v, nonnull);
       if (bloom_) InsertIntoBloomFilter(v, nonnull);
       if constexpr (std::is_same_v<T, ByteArray>) {
@@ -303,9 +315,24 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
   // While the dictionary is still empty (every value so far null) the page
   // holds no values: write it PLAIN rather than emit an empty dictionary page,
   // which some readers cannot decompress.
-  const bool dict_page = using_dict_ && dict_->num_entries() > 0;
+  bool dict_page = using_dict_ && dict_->num_entries() > 0;
+  bool encoded = false;
+  if (trial_ && dict_page) {
+    // The first page with values decides between the dictionary and the
+    // fallback encoding, both of which hold its values.
+    trial_ = false;
+    trial_bytes_.clear();
+    PARQ_RETURN_IF_ERROR(fallback_->FlushValues(&trial_bytes_));
+    if (!DictionaryPays(static_cast<int64_t>(trial_bytes_.size()))) {
+      dict_page = using_dict_ = fallback_pending_ = false;
+      current_ = fallback_.get();
+      dict_.reset();
+      value_bytes_.swap(trial_bytes_);
+      encoded = true;
+    }
+  }
   encoding::TypedEncoder<T>* values_encoder = (dict_page || !using_dict_) ? current_ : fallback_.get();
-  PARQ_RETURN_IF_ERROR(values_encoder->FlushValues(&value_bytes_));
+  if (!encoded) PARQ_RETURN_IF_ERROR(values_encoder->FlushValues(&value_bytes_));
   page::DataPageInput in;
   in.num_values = static_cast<int32_t>(page_levels_);
   in.num_nulls = static_cast<int32_t>(page_nulls_);

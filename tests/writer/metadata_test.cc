@@ -120,6 +120,7 @@ TEST_P(CompatibilityTables, SchemaElementsOrdersEncodingStats) {
   WriterOptions o;
   o.data_page_v2 = v2;
   o.column_defaults.dictionary = dictionary;
+  o.column_defaults.dictionary_only_if_smaller = false;  // random values: keep the dictionary
   o.max_rows_per_page = 40;
   o.max_rows_per_row_group = 100;
   auto mem = std::make_unique<MemoryOutputStream>();

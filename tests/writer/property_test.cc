@@ -171,6 +171,7 @@ void RunOne(const Config& cfg) {
     ColumnWriterOptions c = o.column_defaults;
     c.statistics_truncate_length = truncate;
     c.dictionary = e == Encoding::kRleDictionary;
+    c.dictionary_only_if_smaller = g.Chance(30);
     if (!c.dictionary) c.encoding = e;
     if (c.dictionary && g.Chance(30)) c.dictionary_page_size_limit = g.Int(16, 256);
     o.columns[d.dotted_path] = c;

@@ -129,6 +129,7 @@ WriterOptions OptionsFor(const Param& p) {
   o.max_rows_per_page = 700;
   const std::string& enc = std::get<2>(p);
   o.column_defaults.dictionary = enc == "dict";
+  o.column_defaults.dictionary_only_if_smaller = false;  // exercise the dictionary on any data
   auto set = [&](const char* path, Encoding e) {
     ColumnWriterOptions c = o.column_defaults;
     c.encoding = e;

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <set>
 #include <string>
 
 #include "parq/version.h"
@@ -306,8 +307,9 @@ TEST(WriterDictionary, FallbackWhenDictionaryGrowsPastLimit) {
   WriterOptions o;
   o.column_defaults.dictionary_page_size_limit = 2000;
   o.data_page_size = 1000;
+  o.max_rows_per_page = 200;  // the first page: 7 distinct values, the dictionary pays
   ColumnData<ByteArray> c;
-  for (int i = 0; i < 3000; ++i) c.values.push_back(c.Bytes("value-" + std::to_string(i < 100 ? i % 7 : i)));
+  for (int i = 0; i < 3000; ++i) c.values.push_back(c.Bytes("value-" + std::to_string(i < 200 ? i % 7 : i)));
   std::string bytes = WriteOne(s, o, c);
   auto md = ReadMetadata(bytes);
   ASSERT_TRUE(md.ok());
@@ -334,6 +336,61 @@ TEST(WriterDictionary, FallbackWhenDictionaryGrowsPastLimit) {
     delta = delta || e.encoding == format::Encoding::DELTA_LENGTH_BYTE_ARRAY;
   }
   EXPECT_TRUE(delta);
+}
+
+// The first page decides: distinct values make no dictionary at all, few
+// distinct values keep it (unless the check is off).
+TEST(WriterDictionary, FirstPageDecidesWhetherTheDictionaryPays) {
+  Schema s = Parse("message m { required int64 x; }");
+  WriterOptions o;
+  o.max_rows_per_page = 1000;
+  auto encodings = [&](const ColumnData<int64_t>& c) {
+    std::string bytes = WriteOne(s, o, c);
+    auto md = ReadMetadata(bytes);
+    EXPECT_TRUE(md.ok());
+    const auto& cm = *md->row_groups[0].columns[0].meta_data;
+    std::set<std::pair<int, int>> seen;
+    for (const auto& e : *cm.encoding_stats) seen.insert({int(e.page_type), int(e.encoding)});
+    auto r = OpenBytes(bytes);
+    EXPECT_TRUE(r.ok());
+    ReadBack got;
+    EXPECT_TRUE(ReadColumn<int64_t>(**r, 0, 0, &got).ok());
+    EXPECT_EQ(got.values.size(), c.values.size());
+    for (size_t i = 0; i < got.values.size() && i < c.values.size(); ++i) {
+      EXPECT_EQ(got.values[i], B(c.values[i])) << i;
+    }
+    return std::make_pair(seen, cm.dictionary_page_offset.has_value());
+  };
+  const std::pair<int, int> plain = {int(format::PageType::DATA_PAGE), int(format::Encoding::PLAIN)};
+  const std::pair<int, int> dict = {int(format::PageType::DATA_PAGE), int(format::Encoding::RLE_DICTIONARY)};
+  const std::pair<int, int> dict_page = {int(format::PageType::DICTIONARY_PAGE), int(format::Encoding::PLAIN)};
+
+  ColumnData<int64_t> distinct, repeated;
+  for (int64_t i = 0; i < 5000; ++i) {
+    distinct.values.push_back(i * 1'000'003);
+    repeated.values.push_back(i % 50);
+  }
+  auto [d_seen, d_offset] = encodings(distinct);
+  EXPECT_EQ(d_seen, (std::set<std::pair<int, int>>{plain}));
+  EXPECT_FALSE(d_offset);
+  auto [r_seen, r_offset] = encodings(repeated);
+  EXPECT_EQ(r_seen, (std::set<std::pair<int, int>>{dict, dict_page}));
+  EXPECT_TRUE(r_offset);
+
+  o.column_defaults.dictionary_only_if_smaller = false;
+  auto [f_seen, f_offset] = encodings(distinct);
+  EXPECT_EQ(f_seen, (std::set<std::pair<int, int>>{dict, dict_page}));
+  EXPECT_TRUE(f_offset);
+
+  // All-null first pages do not decide; the first page with values does.
+  Schema so = Parse("message m { optional int64 x; }");
+  ColumnData<int64_t> late;
+  for (int i = 0; i < 3000; ++i) late.def.push_back(i < 1500 ? 0 : 1);
+  for (int64_t i = 0; i < 1500; ++i) late.values.push_back(i % 3);
+  std::string bytes = WriteOne(so, o = WriterOptions{}, late);
+  auto md = ReadMetadata(bytes);
+  ASSERT_TRUE(md.ok());
+  EXPECT_TRUE(md->row_groups[0].columns[0].meta_data->dictionary_page_offset.has_value());
 }
 
 TEST(WriterDictionary, NoDictionaryMeansNoOffset) {
