@@ -1,6 +1,7 @@
 #include "parq/column_reader.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "column/column_reader_internal.h"
 #include "encoding/decoder.h"
@@ -76,6 +77,18 @@ int16_t MaxLevel(const int16_t* levels, int64_t n) {
   return m;
 }
 
+// levels[0, n) = value, 16 bytes a store (std::fill_n of int16 is not
+// vectorised at -O2).
+void FillLevels(int16_t* levels, int64_t n, int16_t value) {
+  const uint64_t four = uint64_t{static_cast<uint16_t>(value)} * 0x0001000100010001ULL;
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    std::memcpy(levels + i, &four, 8);
+    std::memcpy(levels + i + 4, &four, 8);
+  }
+  for (; i < n; ++i) levels[i] = value;
+}
+
 int64_t CountEqual(const int16_t* levels, int64_t n, int16_t value) {
   int64_t c = 0;
   for (int64_t i = 0; i < n; ++i) c += levels[i] == value;
@@ -116,6 +129,7 @@ Status ColumnReader::Impl::StartDataPage() {
     value_data = p;
     value_size = size;
   }
+  all_defined = false;
   if (d.max_definition_level == 0) {
     values_left = n;
     return Status::OK();
@@ -140,6 +154,7 @@ Status ColumnReader::Impl::StartDataPage() {
                              " above the column's maximum " + std::to_string(d.max_definition_level));
     }
     values_left = count;
+    all_defined = count == n;
     return Status::OK();
   }
   def_scratch.resize(kScratchLevels);
@@ -157,6 +172,7 @@ Status ColumnReader::Impl::StartDataPage() {
     done += batch;
   }
   values_left = count;
+  all_defined = count == n;
   return Status::OK();
 }
 
@@ -181,6 +197,10 @@ Result<int64_t> ColumnReader::Impl::DecodeLevels(int64_t n, int16_t* def, int16_
   chunk_started = true;
   levels_left -= n;
   if (d.max_definition_level == 0) return n;
+  if (all_defined) {
+    if (def != nullptr) FillLevels(def, n, d.max_definition_level);
+    return n;
+  }
   if (def == nullptr) {
     def_scratch.resize(std::max<size_t>(def_scratch.size(), static_cast<size_t>(n)));
     def = def_scratch.data();

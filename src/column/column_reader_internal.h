@@ -29,6 +29,9 @@ struct ColumnReader::Impl {
   bool at_end = false;
   int64_t levels_left = 0;   // level entries not yet returned
   int64_t values_left = 0;   // non-null values not yet returned
+  // Every definition level of the current page is the maximum (no nulls), as
+  // the counting pass found: levels are filled, not decoded.
+  bool all_defined = false;
   bool chunk_started = false;
   const uint8_t* value_data = nullptr;
   size_t value_size = 0;
