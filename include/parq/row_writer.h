@@ -29,10 +29,14 @@
 // the schema's logical types (decimals, dates, times, timestamps, INT96, UUID,
 // base64 binary, FLOAT16, intervals, "NaN" / "Infinity" / "-Infinity").  An
 // object key that is absent reads as null; an unknown key is an error.  A
-// VARIANT's decoded JSON is encoded again unshredded (metadata + value, any
-// typed_value null; a group without a value column is kUnsupported), with the
-// simplest variant types that print the same text.  Not invertible: a
-// variant's original primitive types and shredding, a string's U+FFFD
+// VARIANT's decoded JSON is encoded again with the simplest variant types that
+// print the same text, and shredded into the group's typed_value as
+// VariantShredding.md lays it out: a value that fits a typed_value leaf goes
+// there, arrays into a LIST of {value, typed_value} elements, objects field
+// by field (fields the typed group lacks stay in value as a partial object; an
+// absent field leaves both of its columns null); what does not fit goes to
+// value, and is kInvalidArgument when the group has no value column.  Not
+// invertible: a variant's original primitive types and shredding, a string's U+FFFD
 // replacements (the original bytes are gone), NaN payloads, and INT96
 // nanoseconds outside one day (they come back normalized; the text is the same).
 //

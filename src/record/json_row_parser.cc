@@ -27,34 +27,101 @@ const char* JsonKindName(JsonValue::Kind k) {
   return "?";
 }
 
-// A VARIANT group the parser can fill: metadata and value leaves (written
-// unshredded: any typed_value stays null).
+// A shredded group's {value, typed_value} children, either possibly absent.
+struct ShredSlots {
+  const PlanNode* value = nullptr;
+  const PlanNode* typed = nullptr;
+};
+
+ShredSlots FindSlots(const PlanNode& group) {
+  ShredSlots s;
+  for (const PlanNode& c : group.children) {
+    if (c.name == "value" && c.kind == PlanNode::Kind::kLeaf) s.value = &c;
+    else if (c.name == "typed_value") s.typed = &c;
+  }
+  return s;
+}
+
+// A VARIANT group the parser can fill: a metadata leaf, and a value leaf, a
+// typed_value or both, shredded the way VariantShredding.md lays them out
+// (typed_value a leaf, a LIST of {value, typed_value} elements, or a group of
+// {value, typed_value} fields).
+Status CheckShredGroup(const PlanNode& g, bool top) {
+  const std::string path = g.node != nullptr ? g.node->DottedPath() : g.name;
+  for (const PlanNode& c : g.children) {
+    if ((top && c.name == "metadata") || c.name == "value" || c.name == "typed_value") continue;
+    return Status::Unsupported("VARIANT group '" + path + "': unexpected field '" + c.name + "'");
+  }
+  const ShredSlots s = FindSlots(g);
+  if (s.value == nullptr && s.typed == nullptr) {
+    return Status::Unsupported("VARIANT group '" + path + "' has neither a value nor a typed_value column");
+  }
+  if (s.typed == nullptr) return Status::OK();
+  switch (s.typed->kind) {
+    case PlanNode::Kind::kLeaf: return Status::OK();
+    case PlanNode::Kind::kList: {
+      const PlanNode& e = s.typed->children[0];
+      if (e.kind != PlanNode::Kind::kStruct) {
+        return Status::Unsupported("VARIANT array '" + path + "': the element is not a {value, typed_value} group");
+      }
+      return CheckShredGroup(e, false);
+    }
+    case PlanNode::Kind::kStruct:
+      for (const PlanNode& f : s.typed->children) {
+        if (f.kind != PlanNode::Kind::kStruct) {
+          return Status::Unsupported("VARIANT object '" + path + "': field '" + f.name +
+                                     "' is not a {value, typed_value} group");
+        }
+        PARQ_RETURN_IF_ERROR(CheckShredGroup(f, false));
+      }
+      return Status::OK();
+    default:
+      return Status::Unsupported("VARIANT group '" + path + "': typed_value of an unsupported shape");
+  }
+}
+
 Status CheckVariant(const PlanNode& p) {
   if (p.kind == PlanNode::Kind::kVariant) {
-    bool metadata = false, value = false;
-    for (const PlanNode& c : p.children) {
-      if (c.name == "metadata" && c.kind == PlanNode::Kind::kLeaf) metadata = true;
-      else if (c.name == "value" && c.kind == PlanNode::Kind::kLeaf) value = true;
-      else if (!c.nullable) {
-        return Status::Unsupported("VARIANT '" + p.node->DottedPath() + "': required field '" + c.name +
-                                   "' (variants are written unshredded, from JSON)");
-      }
-    }
-    if (!metadata || !value) {
-      return Status::Unsupported("VARIANT '" + p.node->DottedPath() +
-                                 "' without a value column (variants are written unshredded, from JSON)");
-    }
-    return Status::OK();
+    bool metadata = false;
+    for (const PlanNode& c : p.children) metadata = metadata || (c.name == "metadata" && c.kind == PlanNode::Kind::kLeaf);
+    if (!metadata) return Status::Unsupported("VARIANT '" + p.node->DottedPath() + "' without a metadata column");
+    return CheckShredGroup(p, true);
   }
   for (const PlanNode& c : p.children) PARQ_RETURN_IF_ERROR(CheckVariant(c));
   return Status::OK();
 }
 
+bool IsIntegerLiteral(const std::string& t) { return t.find_first_of(".eE") == std::string::npos; }
+
+// Whether a JSON value of the decoded form may go into a typed_value leaf and
+// print the same: the JSON kind must fit the leaf (integer literals for
+// integer and decimal leaves, other numbers for FLOAT/DOUBLE, strings for
+// strings and the string-printed types); the leaf parser then decides.
+bool FitsLeaf(const ColumnDescriptor& d, const JsonValue& j) {
+  const LogicalType::Kind lk = d.logical_type.kind();
+  switch (j.kind) {
+    case JsonValue::Kind::kBool: return d.physical_type == PhysicalType::kBoolean;
+    case JsonValue::Kind::kNumber:
+      if (lk == LogicalType::Kind::kDecimal) return true;
+      if (d.physical_type == PhysicalType::kInt32 || d.physical_type == PhysicalType::kInt64) {
+        return IsIntegerLiteral(j.text) && (lk == LogicalType::Kind::kNone || lk == LogicalType::Kind::kInt);
+      }
+      if (d.physical_type == PhysicalType::kFloat || d.physical_type == PhysicalType::kDouble) {
+        return !IsIntegerLiteral(j.text);
+      }
+      return false;
+    case JsonValue::Kind::kString:
+      return d.physical_type == PhysicalType::kByteArray || d.physical_type == PhysicalType::kFixedLenByteArray ||
+             lk == LogicalType::Kind::kDate || lk == LogicalType::Kind::kTime || lk == LogicalType::Kind::kTimestamp;
+    default: return false;
+  }
+}
 }  // namespace
 
 struct JsonRowParser::Impl {
   AssemblyPlan plan;
   std::vector<LeafParser> leaves;  // by plan slot
+  std::vector<const ColumnDescriptor*> descriptors;  // by plan slot
 
   static Status Fail(const PlanNode& p, const std::string& what) {
     return Status::InvalidArgument("field '" + (p.node != nullptr ? p.node->DottedPath() : std::string()) +
@@ -104,18 +171,110 @@ struct JsonRowParser::Impl {
     return Status::Internal("unknown plan node");
   }
 
-  // A decoded variant, encoded again into the group's metadata and value.
+  // A decoded variant, encoded again: the metadata holds every key; the
+  // value is shredded into typed_value where the schema has one and the
+  // value fits it, the rest goes to value (VariantShredding.md).
   Status Variant(const PlanNode& p, const JsonValue& j, Value* out) const {
-    std::string metadata, value;
-    Status st = EncodeVariantJson(j, &metadata, &value);
+    std::string metadata;
+    VariantKeyIds ids;
+    Status st = EncodeVariantMetadata(j, &metadata, &ids);
     if (!st.ok()) return Fail(p, st.message());
     *out = Value::Struct();
+    out->AddField("metadata", Value::Bytes(metadata));
+    Value shredded;
+    PARQ_RETURN_IF_ERROR(Shred(p, j, ids, &shredded));
+    for (size_t i = 0; i < shredded.size(); ++i) out->AddField(shredded.names()[i], shredded.items()[i]);
+    // Keep the schema's field order (metadata need not come first).
+    Value ordered = Value::Struct();
     for (const PlanNode& c : p.children) {
-      if (c.name == "metadata") out->AddField(c.name, Value::Bytes(metadata));
-      else if (c.name == "value") out->AddField(c.name, Value::Bytes(value));
-      else out->AddField(c.name, Value::Null());
+      const Value* f = out->Find(c.name);
+      ordered.AddField(c.name, f != nullptr ? *f : Value::Null());
+    }
+    *out = std::move(ordered);
+    return Status::OK();
+  }
+
+  // Fills the {value, typed_value} fields of group g (a Struct, in g's field
+  // order, metadata left out) from j.  A JSON null is the variant null, in
+  // value; only an absent object field leaves both null (see Typed).
+  Status Shred(const PlanNode& g, const JsonValue& j, const VariantKeyIds& ids, Value* out) const {
+    const ShredSlots s = FindSlots(g);
+    Value typed;  // null
+    const JsonValue* rest = &j;
+    JsonValue partial;  // an object's fields that typed_value does not take
+    if (s.typed != nullptr) PARQ_RETURN_IF_ERROR(Typed(*s.typed, j, ids, &typed, &rest, &partial));
+    Value value;  // null
+    if (rest != nullptr) {
+      if (s.value == nullptr) {
+        return Fail(g, "this variant value does not fit typed_value and the group has no value column");
+      }
+      std::string bytes;
+      Status st = EncodeVariantValue(*rest, ids, &bytes);
+      if (!st.ok()) return Fail(g, st.message());
+      value = Value::Bytes(bytes);
+    }
+    *out = Value::Struct();
+    for (const PlanNode& c : g.children) {
+      if (&c == s.value) out->AddField(c.name, std::move(value));
+      else if (&c == s.typed) out->AddField(c.name, std::move(typed));
     }
     return Status::OK();
+  }
+
+  // typed_value for j, or null with *rest = &j when j does not fit it; an
+  // object keeps its other fields in *partial (*rest = partial, or nullptr
+  // when typed_value took them all).
+  Status Typed(const PlanNode& t, const JsonValue& j, const VariantKeyIds& ids, Value* typed,
+               const JsonValue** rest, JsonValue* partial) const {
+    switch (t.kind) {
+      case PlanNode::Kind::kLeaf: {
+        if (!FitsLeaf(*descriptors[static_cast<size_t>(t.rep_slot)], j)) return Status::OK();
+        Value v;
+        if (!leaves[static_cast<size_t>(t.rep_slot)].Parse(j, &v).ok()) return Status::OK();
+        *typed = std::move(v);
+        *rest = nullptr;
+        return Status::OK();
+      }
+      case PlanNode::Kind::kList: {
+        if (j.kind != JsonValue::Kind::kArray) return Status::OK();
+        *typed = Value::List();
+        typed->mutable_items().resize(j.items.size());
+        for (size_t i = 0; i < j.items.size(); ++i) {
+          PARQ_RETURN_IF_ERROR(Shred(t.children[0], j.items[i], ids, &typed->mutable_items()[i]));
+        }
+        *rest = nullptr;
+        return Status::OK();
+      }
+      case PlanNode::Kind::kStruct: {
+        if (j.kind != JsonValue::Kind::kObject) return Status::OK();
+        *typed = Value::Struct();
+        std::vector<bool> used(j.keys.size(), false);
+        for (const PlanNode& f : t.children) {
+          size_t k = 0;
+          while (k < j.keys.size() && (used[k] || j.keys[k] != f.name)) ++k;
+          Value field;
+          if (k < j.keys.size()) {
+            used[k] = true;
+            PARQ_RETURN_IF_ERROR(Shred(f, j.items[k], ids, &field));
+          } else {
+            field = Value::Struct();  // missing: value and typed_value both null
+            for (const PlanNode& c : f.children) field.AddField(c.name, Value::Null());
+          }
+          typed->AddField(f.name, std::move(field));
+        }
+        *partial = JsonValue();
+        partial->kind = JsonValue::Kind::kObject;
+        for (size_t k = 0; k < j.keys.size(); ++k) {
+          if (used[k]) continue;
+          partial->keys.push_back(j.keys[k]);
+          partial->items.push_back(j.items[k]);
+        }
+        *rest = partial->keys.empty() ? nullptr : partial;
+        return Status::OK();
+      }
+      default:
+        return Status::OK();
+    }
   }
 
   // The children of p from the members of object j (in schema order; an
@@ -162,7 +321,10 @@ Result<std::unique_ptr<JsonRowParser>> JsonRowParser::Make(const Schema& schema)
   PARQ_ASSIGN_OR_RETURN(impl->plan, BuildAssemblyPlan(schema, {}));
   PARQ_RETURN_IF_ERROR(CheckVariant(impl->plan.root));
   impl->leaves.reserve(impl->plan.columns.size());
-  for (int c : impl->plan.columns) impl->leaves.emplace_back(schema.column(c));
+  for (int c : impl->plan.columns) {
+    impl->leaves.emplace_back(schema.column(c));
+    impl->descriptors.push_back(&schema.column(c));
+  }
   return std::unique_ptr<JsonRowParser>(new JsonRowParser(std::move(impl)));
 }
 

@@ -103,11 +103,15 @@ Status EncodeValue(const JsonValue& j, const std::map<std::string, uint32_t>& id
       const int off_size = BytesFor(data.size());
       if (object) {
         uint32_t max_id = 0;
-        for (size_t k = 0; k < n; ++k) max_id = std::max(max_id, ids.at(j.keys[k]));
+        for (size_t k = 0; k < n; ++k) {
+          auto it = ids.find(j.keys[k]);
+          if (it == ids.end()) return Status::InvalidArgument("variant key '" + j.keys[k] + "' is not in the metadata");
+          max_id = std::max(max_id, it->second);
+        }
         const int id_size = BytesFor(max_id);
         out->push_back(static_cast<char>((((large ? 1 : 0) << 4 | (id_size - 1) << 2 | (off_size - 1)) << 2) | 2));
         PutLE(out, n, large ? 4 : 1);
-        for (size_t k = 0; k < n; ++k) PutLE(out, ids.at(j.keys[order[k]]), id_size);
+        for (size_t k = 0; k < n; ++k) PutLE(out, ids.find(j.keys[order[k]])->second, id_size);
       } else {
         out->push_back(static_cast<char>((((large ? 1 : 0) << 2 | (off_size - 1)) << 2) | 3));
         PutLE(out, n, large ? 4 : 1);
@@ -122,26 +126,36 @@ Status EncodeValue(const JsonValue& j, const std::map<std::string, uint32_t>& id
 
 }  // namespace
 
-Status EncodeVariantJson(const JsonValue& j, std::string* metadata, std::string* value) {
-  std::map<std::string, uint32_t> ids;
-  CollectKeys(j, &ids, 0);
+Status EncodeVariantMetadata(const JsonValue& j, std::string* metadata, VariantKeyIds* ids) {
+  ids->clear();
+  CollectKeys(j, ids, 0);
   std::string bytes;
   std::vector<uint64_t> offsets;
   uint32_t next = 0;
-  for (auto& [key, id] : ids) {
+  for (auto& [key, id] : *ids) {
     id = next++;
     offsets.push_back(bytes.size());
     bytes.append(key);
   }
   offsets.push_back(bytes.size());
-  const int off_size = BytesFor(std::max<uint64_t>(bytes.size(), ids.size()));
+  const int off_size = BytesFor(std::max<uint64_t>(bytes.size(), ids->size()));
   metadata->clear();
   metadata->push_back(static_cast<char>(1 | 1 << 4 | (off_size - 1) << 6));
-  PutLE(metadata, ids.size(), off_size);
+  PutLE(metadata, ids->size(), off_size);
   for (uint64_t o : offsets) PutLE(metadata, o, off_size);
   metadata->append(bytes);
+  return Status::OK();
+}
+
+Status EncodeVariantValue(const JsonValue& j, const VariantKeyIds& ids, std::string* value) {
   value->clear();
   return EncodeValue(j, ids, value);
+}
+
+Status EncodeVariantJson(const JsonValue& j, std::string* metadata, std::string* value) {
+  VariantKeyIds ids;
+  PARQ_RETURN_IF_ERROR(EncodeVariantMetadata(j, metadata, &ids));
+  return EncodeVariantValue(j, ids, value);
 }
 
 }  // namespace parq

@@ -305,7 +305,7 @@ TEST(RowWriterTest, RowGroupRowLimitIsExact) {
   EXPECT_EQ((*fr)->metadata().row_group(2).num_rows(), 500);
 }
 
-TEST(RowWriterTest, VariantsAreEncodedAgainUnshredded) {
+TEST(RowWriterTest, VariantsAreEncodedAgain) {
   ExpectRoundTrip(R"(message m {
   required int32 id;
   optional group v (VARIANT(1)) {
@@ -328,13 +328,6 @@ TEST(RowWriterTest, VariantsAreEncodedAgainUnshredded) {
                       R"({"id":3,"v":"a string longer than sixty-four bytes, so it takes the long string form","l":null})",
                       R"({"id":4,"v":[],"l":[{},[[]],-0.25,1e+300,-0,0]})",
                   });
-  Schema no_value = MustParse(R"(message m {
-  optional group v (VARIANT(1)) {
-    required binary metadata;
-    required int64 typed_value;
-  }
-})");
-  EXPECT_EQ(JsonRowParser::Make(no_value).status().code(), StatusCode::kUnsupported);
   Schema schema = MustParse(R"(message m {
   optional group v (VARIANT(1)) {
     required binary metadata;
@@ -345,6 +338,105 @@ TEST(RowWriterTest, VariantsAreEncodedAgainUnshredded) {
   ASSERT_TRUE(parser.ok());
   Value row;
   EXPECT_EQ((*parser)->Parse(R"({"v":{"a":1,"a":2}})", &row).code(), StatusCode::kInvalidArgument);
+}
+
+// Shredding (VariantShredding.md): values that fit typed_value go there,
+// the rest to value; an object's fields not in typed_value stay in value as
+// a partial object; an absent field leaves both of its columns null.
+TEST(RowWriterTest, VariantsAreShreddedIntoTypedValue) {
+  const char* text = R"(message m {
+  required group v (VARIANT(1)) {
+    required binary metadata;
+    optional binary value;
+    optional group typed_value {
+      required group a {
+        optional binary value;
+        optional int32 typed_value;
+      }
+      required group b {
+        optional binary value;
+        optional group typed_value (LIST) {
+          repeated group list {
+            required group element {
+              optional binary value;
+              optional binary typed_value (STRING);
+            }
+          }
+        }
+      }
+    }
+  }
+})";
+  Schema schema = MustParse(text);
+  auto parser = JsonRowParser::Make(schema);
+  ASSERT_TRUE(parser.ok()) << parser.status().ToString();
+  Value row;
+  ASSERT_TRUE((*parser)->Parse(R"({"v":{"a":7,"b":["x",1],"c":true}})", &row).ok());
+  const Value& v = *row.Find("v");
+  EXPECT_EQ(v.names(), (std::vector<std::string>{"metadata", "value", "typed_value"}));
+  const Value& typed = *v.Find("typed_value");
+  ASSERT_EQ(typed.kind(), Value::Kind::kStruct);
+  const Value& a = *typed.Find("a");
+  EXPECT_TRUE(a.Find("value")->is_null());
+  EXPECT_EQ(a.Find("typed_value")->int32_value(), 7);
+  const Value& b = *typed.Find("b")->Find("typed_value");
+  ASSERT_EQ(b.kind(), Value::Kind::kList);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b[0].Find("typed_value")->bytes(), "x");  // a string fits the STRING leaf
+  EXPECT_TRUE(b[0].Find("value")->is_null());
+  EXPECT_TRUE(b[1].Find("typed_value")->is_null());   // 1 does not: it stays a variant
+  EXPECT_EQ(b[1].Find("value")->bytes().size(), 2u);  // int8 header + 1
+  // "c" is not shredded: the value column holds the object {"c": true}.
+  EXPECT_FALSE(v.Find("value")->is_null());
+
+  // An absent field: both of its columns null; a non-object: all in value.
+  ASSERT_TRUE((*parser)->Parse(R"({"v":{"b":[]}})", &row).ok());
+  const Value& absent = *row.Find("v")->Find("typed_value")->Find("a");
+  EXPECT_TRUE(absent.Find("value")->is_null());
+  EXPECT_TRUE(absent.Find("typed_value")->is_null());
+  EXPECT_TRUE(row.Find("v")->Find("value")->is_null());  // typed_value took every field
+  ASSERT_TRUE((*parser)->Parse(R"({"v":[1,2]})", &row).ok());
+  EXPECT_TRUE(row.Find("v")->Find("typed_value")->is_null());
+  EXPECT_FALSE(row.Find("v")->Find("value")->is_null());
+
+  ExpectRoundTrip(text, {
+                            R"({"v":{"a":7,"b":["x",1,null],"c":true}})",
+                            R"({"v":{"b":[]}})",
+                            R"({"v":{"a":null,"b":"not a list"}})",
+                            R"({"v":[1,2]})",
+                            R"({"v":null})",
+                            R"({"v":3.5})",
+                        });
+
+  // Without a value column, what does not fit typed_value is refused.
+  Schema no_value = MustParse(R"(message m {
+  required group v (VARIANT(1)) {
+    required binary metadata;
+    optional int64 typed_value;
+  }
+})");
+  auto typed_only = JsonRowParser::Make(no_value);
+  ASSERT_TRUE(typed_only.ok()) << typed_only.status().ToString();
+  EXPECT_TRUE((*typed_only)->Parse(R"({"v":12345678901})", &row).ok());
+  const Status st = (*typed_only)->Parse(R"({"v":"x"})", &row);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("does not fit typed_value"), std::string::npos) << st.ToString();
+  ExpectRoundTrip(R"(message m {
+  required group v (VARIANT(1)) {
+    required binary metadata;
+    optional int64 typed_value;
+  }
+})",
+                  {R"({"v":1})", R"({"v":-9007199254740993})"});
+
+  // A group that is neither: unsupported at Make.
+  Schema odd = MustParse(R"(message m {
+  required group v (VARIANT(1)) {
+    required binary metadata;
+    optional int32 other;
+  }
+})");
+  EXPECT_EQ(JsonRowParser::Make(odd).status().code(), StatusCode::kUnsupported);
 }
 
 }  // namespace
