@@ -123,7 +123,10 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
 
   // The open page.  Its statistics, histograms and unencoded bytes are
   // merged into the chunk's when it is flushed.
+  // While every definition level of the page is the maximum, def_buf_ stays
+  // empty and the levels are page_levels_ copies of it.
   std::vector<int16_t> def_buf_, rep_buf_;
+  bool page_all_defined_ = true;
   int64_t page_levels_ = 0, page_nulls_ = 0, page_rows_ = 0;
   stats::StatisticsBuilder<T> page_stats_;
   std::vector<int64_t> page_def_hist_, page_rep_hist_;
@@ -166,6 +169,7 @@ Status TypedColumnWriterImpl<T>::StartChunk() {
   current_ = using_dict_ ? static_cast<encoding::TypedEncoder<T>*>(dict_.get()) : fallback_.get();
   def_buf_.clear();
   rep_buf_.clear();
+  page_all_defined_ = true;
   page_levels_ = page_nulls_ = page_rows_ = 0;
   page_stats_.Reset();
   page_def_hist_.assign(def_hist_size(), 0);
@@ -254,11 +258,17 @@ Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, c
     int64_t m = j - i, nonnull = m, rows = m;
     if (max_def > 0) {
       nonnull = 0;
-      for (int64_t k = i; k < j; ++k) {
-        nonnull += def[k] == max_def;
-        ++page_def_hist_[static_cast<size_t>(def[k])];
+      for (int64_t k = i; k < j; ++k) nonnull += def[k] == max_def;
+      if (page_all_defined_ && nonnull == m) {
+        page_def_hist_[static_cast<size_t>(max_def)] += m;  // levels kept as a count only
+      } else {
+        if (page_all_defined_) {
+          page_all_defined_ = false;
+          def_buf_.assign(static_cast<size_t>(page_levels_), max_def);
+        }
+        for (int64_t k = i; k < j; ++k) ++page_def_hist_[static_cast<size_t>(def[k])];
+        def_buf_.insert(def_buf_.end(), def + i, def + j);
       }
-      def_buf_.insert(def_buf_.end(), def + i, def + j);
     }
     if (max_rep > 0) {
       rows = 0;
@@ -309,7 +319,11 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
   }
   if (d_.max_definition_level > 0) {
     encoding::RleBitPackedEncoder e(def_width_);
-    e.PutBatch(def_buf_.data(), static_cast<int64_t>(def_buf_.size()));
+    if (page_all_defined_) {
+      e.PutRun(static_cast<uint32_t>(d_.max_definition_level), page_levels_);
+    } else {
+      e.PutBatch(def_buf_.data(), static_cast<int64_t>(def_buf_.size()));
+    }
     e.Flush(&def_bytes_);
   }
   // While the dictionary is still empty (every value so far null) the page
@@ -393,6 +407,7 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
   page_unencoded_ = 0;
   def_buf_.clear();
   rep_buf_.clear();
+  page_all_defined_ = true;
   page_levels_ = page_nulls_ = page_rows_ = 0;
   page_full_ = false;
   if (fallback_pending_) {

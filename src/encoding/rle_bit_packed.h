@@ -148,6 +148,19 @@ class RleBitPackedEncoder {
     }
   }
 
+  // The same as `count` calls of Put(value), at once.
+  // REQUIRES: nothing Put since the last flush.
+  void PutRun(uint32_t value, int64_t count) {
+    if (count < 8) {
+      for (int64_t i = 0; i < count; ++i) Put(value);
+      return;
+    }
+    // Eight Puts of one value open an RLE run and buffer nothing.
+    current_ = value;
+    repeat_count_ = count;
+    num_buffered_ = 0;
+  }
+
   // Appends the stream of everything Put since the last flush to *out
   // (optionally behind the 4-byte length prefix) and resets the encoder.
   void Flush(std::vector<uint8_t>* out);

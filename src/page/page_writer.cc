@@ -35,9 +35,9 @@ Status PageWriter::Compress(const uint8_t* data, size_t size) {
     body_ = {data, size};  // no copy
     return Status::OK();
   }
-  compressed_.resize(codec_->MaxCompressedSize(size));
+  compressed_.Resize(codec_->MaxCompressedSize(size));
   PARQ_ASSIGN_OR_RETURN(size_t n, codec_->Compress(data, size, compressed_.data(), compressed_.size()));
-  compressed_.resize(n);
+  compressed_.Resize(n);
   body_ = {compressed_.data(), n};
   return Status::OK();
 }

@@ -28,6 +28,7 @@
 
 #include "compression/codec.h"
 #include "format/parquet_types.h"
+#include "parq/buffer.h"
 #include "parq/result.h"
 #include "parq/status.h"
 #include "parq/types.h"
@@ -80,7 +81,7 @@ class PageWriter {
   Compression codec_type_;
   bool crc_;
   std::vector<uint8_t> scratch_;     // uncompressed v1 body
-  std::vector<uint8_t> compressed_;  // the compressed section
+  Buffer compressed_;  // the compressed section (not zero-filled: the codec writes it)
   std::span<const uint8_t> body_;    // what Emit stores after the header (and prefix)
 };
 
