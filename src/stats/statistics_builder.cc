@@ -307,21 +307,25 @@ void StatisticsBuilder<T>::Update(const T* values, int64_t n) {
       // Most values differ from the running min and max in their first 8
       // bytes: compare those as one big-endian word (zero-padded when
       // shorter, which keeps a proper prefix first) before any memcmp.
+      // The running min's and max's words are kept, so each value costs one
+      // 8-byte load and two integer compares unless a prefix ties.
       auto prefix = [](std::string_view v) -> uint64_t {
         uint64_t w = 0;
-        if (!v.empty()) std::memcpy(&w, v.data(), std::min<size_t>(v.size(), 8));  // data() may be null
+        if (v.size() >= 8) {
+          std::memcpy(&w, v.data(), 8);
+        } else if (!v.empty()) {  // data() may be null
+          std::memcpy(&w, v.data(), v.size());
+        }
         return __builtin_bswap64(w);
       };
-      auto compare = [&prefix](std::string_view a, std::string_view b) {
-        const uint64_t x = prefix(a), y = prefix(b);
-        if (x != y) return x < y ? -1 : 1;
-        return CompareBytes(a, b);
-      };
       int64_t lo = 0, hi = 0;
+      std::string_view lo_v = view(values[0]), hi_v = lo_v;
+      uint64_t lo_w = prefix(lo_v), hi_w = lo_w;
       for (int64_t i = 1; i < n; ++i) {
-        std::string_view v = view(values[i]);
-        if (compare(v, view(values[lo])) < 0) lo = i;
-        if (compare(v, view(values[hi])) > 0) hi = i;
+        const std::string_view v = view(values[i]);
+        const uint64_t w = prefix(v);
+        if (w < lo_w || (w == lo_w && CompareBytes(v, lo_v) < 0)) lo = i, lo_v = v, lo_w = w;
+        if (w > hi_w || (w == hi_w && CompareBytes(v, hi_v) > 0)) hi = i, hi_v = v, hi_w = w;
       }
       Offer(view(values[lo]), view(values[hi]));
     }
