@@ -1,14 +1,18 @@
 // Fuzzes the whole read path: the input is a Parquet file, opened from
 // memory; every column chunk is read to the end twice, at batch sizes 7 and
-// 1024.  Errors are fine; kInternal, a level out of range or a value count
-// that disagrees with the levels is a bug; both reads must agree when both
-// succeed.
+// 1024, then assembled as columns (ColumnarReader, every row group) and as
+// rows (RowReader, canonical JSON).  Errors are fine; kInternal, a level out
+// of range or a value count that disagrees with the levels is a bug; both
+// reads must agree when both succeed.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "fuzz_util.h"
 #include "hostile/read_all_util.h"
+#include "parq/columnar.h"
 #include "parq/file_reader.h"
+#include "parq/record.h"
 #include "parq/io.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -30,6 +34,32 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!s1.ok()) {
     // A broken chunk must not hide the others.
     parq::fuzz::CheckNotInternal(parq::hostile::ReadEverythingKeepGoing(**reader, 64), "keep going");
+  }
+  auto columnar = parq::ColumnarReader::Open(**reader, {.columns = {}, .batch_levels = 64});
+  if (!columnar.ok()) {
+    parq::fuzz::CheckNotInternal(columnar.status(), "ColumnarReader::Open");
+  } else {
+    parq::ColumnarBatch batch;
+    for (int rg = 0; rg < (*reader)->metadata().num_row_groups(); ++rg) {
+      parq::Status st = (*columnar)->ReadRowGroup(rg, &batch);
+      parq::fuzz::CheckNotInternal(st, "ColumnarReader::ReadRowGroup");
+      if (!st.ok()) break;
+    }
+  }
+  auto rows = parq::RowReader::Open(**reader, {.columns = {}, .batch_levels = 31});
+  if (!rows.ok()) {
+    parq::fuzz::CheckNotInternal(rows.status(), "RowReader::Open");
+    return 0;
+  }
+  std::string json;
+  for (int n = 0; n < 100000; ++n) {
+    json.clear();
+    auto more = (*rows)->NextJson(&json);
+    if (!more.ok()) {
+      parq::fuzz::CheckNotInternal(more.status(), "RowReader::NextJson");
+      break;
+    }
+    if (!*more) break;
   }
   return 0;
 }

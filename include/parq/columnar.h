@@ -1,0 +1,124 @@
+// parq/columnar.h — reading a Parquet file as columns of nested values.
+//
+//   PARQ_ASSIGN_OR_RETURN(auto file, parq::FileReader::Open("data.parquet"));
+//   PARQ_ASSIGN_OR_RETURN(auto reader, parq::ColumnarReader::Open(*file));
+//   parq::ColumnarBatch batch;                       // reuse it: buffers keep their capacity
+//   for (int rg = 0; rg < file->metadata().num_row_groups(); ++rg) {
+//     PARQ_RETURN_IF_ERROR(reader->ReadRowGroup(rg, &batch));
+//     for (const parq::ColumnarLeaf& leaf : batch.leaves) ...
+//   }
+//
+// The columnar form of record assembly: for every projected leaf column, the
+// Arrow layout of its path, rebuilt from the definition and repetition levels.
+// A leaf's path is the chain of nesting nodes from its top-level field down
+// to the leaf, after the LIST / MAP compatibility rules (the same shapes that
+// RowReader gives): a struct (a group, also a VARIANT group), a list (its
+// element is the next node), a map (its key or value is the next node), and
+// the leaf itself.  Every node has slots:
+//   - the top-level node has one slot per row;
+//   - a struct's child has one slot per slot of the struct (a null struct's
+//     children are null in it, as Arrow lays out struct children);
+//   - a list's or map's child has one slot per element, and the list's
+//     offsets[i] .. offsets[i+1] are the child slots of list slot i.
+// validity[i] is 1 when slot i is present: the node and every node above it
+// are non-null (kept for every node, nullable or not).  The leaf's values
+// have one entry per leaf slot, zero where the slot is null:
+//   - BOOLEAN: 1 byte; INT32/FLOAT: 4; INT64/DOUBLE: 8; INT96: 12;
+//     FIXED_LEN_BYTE_ARRAY: type_length bytes (in `values`);
+//   - BYTE_ARRAY: `offsets` (slots + 1 entries) into `data`.
+// Values are physical (an INT32 DATE is days); the logical type is in
+// `descriptor`.
+//
+// Reading goes a row group at a time: each projected chunk is read in batches
+// and assembled as it goes, so the memory is that of the row group's columnar
+// form plus one batch.  Every level is checked by the column reader first; a
+// chunk whose levels do not fit the schema is kCorrupt with the column path,
+// row group and entry.
+//
+// Ownership: the ColumnarReader borrows the FileReader (it must outlive it);
+// batches are the caller's.  Thread-safety: one ColumnarReader per thread.
+#ifndef PARQ_COLUMNAR_H_
+#define PARQ_COLUMNAR_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "parq/file_reader.h"
+#include "parq/record.h"
+#include "parq/result.h"
+#include "parq/schema.h"
+
+namespace parq {
+
+// One nesting node of a leaf's path (or the leaf itself).
+struct ColumnarNode {
+  enum class Kind : uint8_t { kStruct, kList, kMap, kLeaf };
+  Kind kind = Kind::kStruct;
+  std::string name;                // the field name ("key" / "value" under a map)
+  bool nullable = false;           // whether the schema lets this node be null
+  int64_t length = 0;              // slots
+  int64_t null_count = 0;          // slots with validity 0
+  std::vector<uint8_t> validity;   // length entries, 1 = present
+  std::vector<int64_t> offsets;    // kList / kMap: length + 1 entries into the child's slots
+};
+
+struct ColumnarLeaf {
+  int column = -1;                            // schema column index
+  const ColumnDescriptor* descriptor = nullptr;
+  // The path from the top-level field to the leaf; path.back() is the leaf.
+  std::vector<ColumnarNode> path;
+  const ColumnarNode& leaf() const { return path.back(); }
+  // Fixed-width values, leaf().length × value_width bytes (not BYTE_ARRAY).
+  int value_width = 0;
+  std::vector<uint8_t> values;
+  // BYTE_ARRAY: leaf().length + 1 offsets into data.
+  std::vector<int64_t> offsets;
+  std::vector<uint8_t> data;
+};
+
+struct ColumnarBatch {
+  int64_t num_rows = 0;
+  std::vector<ColumnarLeaf> leaves;  // projected leaves in schema order
+};
+
+struct ColumnarReaderOptions {
+  // Dotted paths of the fields to read, as RowReaderOptions::columns; empty: all.
+  std::vector<std::string> columns;
+  // Level entries read per column per batch.
+  int64_t batch_levels = 8192;
+};
+
+class ColumnarReader {
+ public:
+  // REQUIRES: `file` outlives the reader.
+  static Result<std::unique_ptr<ColumnarReader>> Open(const FileReader& file,
+                                                      const ColumnarReaderOptions& options = {}) {
+    RowSource src;
+    src.schema = &file.schema();
+    const FileMetaData& md = file.metadata();
+    for (int i = 0; i < md.num_row_groups(); ++i) src.row_group_rows.push_back(md.row_group(i).num_rows());
+    const FileReader* f = &file;
+    src.open_column = [f](int rg, int col) { return f->OpenColumn(rg, col); };
+    return Open(std::move(src), options);
+  }
+  // Any source of column chunks (see RowSource in parq/record.h).
+  static Result<std::unique_ptr<ColumnarReader>> Open(RowSource source,
+                                                      const ColumnarReaderOptions& options = {});
+  ~ColumnarReader();
+
+  // Replaces *batch with row group `row_group`'s projected leaves, reusing
+  // its buffers.  kInvalidArgument for an index out of range.
+  Status ReadRowGroup(int row_group, ColumnarBatch* batch);
+
+  struct Impl;
+
+ private:
+  explicit ColumnarReader(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace parq
+
+#endif  // PARQ_COLUMNAR_H_

@@ -1,0 +1,330 @@
+// ColumnarReader (parq/columnar.h): levels → the Arrow layout of each leaf's
+// path.
+//
+// Each node k of a leaf's path gets three numbers from the assembly plan:
+//   slot_def     an entry has a slot at k only when def >= slot_def (the top
+//                node: always; a struct's child: as the struct; a list's or
+//                map's child: when the list is non-empty);
+//   present_def  the slot is present (validity 1) when def >= present_def
+//                (the node's own definition level when it is nullable, else
+//                what its slot needs);
+//   new_at       the entry starts a new slot at k when rep <= new_at (the
+//                repetition level of the innermost list above k; 0 at the top).
+// One pass over the entries, outermost node first, appends the slots; a list
+// records its child's slot count as the offset of each of its slots.
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "parq/column_reader.h"
+#include "parq/columnar.h"
+#include "parq/record.h"
+#include "record/assembly_plan.h"
+
+namespace parq {
+
+namespace {
+
+struct NodeRule {
+  ColumnarNode::Kind kind = ColumnarNode::Kind::kStruct;
+  std::string name;
+  bool nullable = false;
+  int16_t slot_def = 0;
+  int16_t present_def = 0;
+  int16_t new_at = 0;
+};
+
+struct LeafPlan {
+  int column = -1;
+  std::vector<NodeRule> nodes;  // top-level field first, the leaf last
+};
+
+ColumnarNode::Kind KindOf(const PlanNode& p) {
+  switch (p.kind) {
+    case PlanNode::Kind::kLeaf: return ColumnarNode::Kind::kLeaf;
+    case PlanNode::Kind::kList: return ColumnarNode::Kind::kList;
+    case PlanNode::Kind::kMap: return ColumnarNode::Kind::kMap;
+    default: return ColumnarNode::Kind::kStruct;
+  }
+}
+
+// Collects the leaves under p, with the rules of p and every node below.
+void CollectLeaves(const PlanNode& p, std::vector<NodeRule>* chain, const NodeRule& parent, bool top,
+                   std::vector<LeafPlan>* out) {
+  NodeRule r;
+  r.kind = KindOf(p);
+  r.name = p.name;
+  r.nullable = p.nullable;
+  if (top) {
+    r.slot_def = 0;
+    r.new_at = 0;
+  } else if (parent.kind == ColumnarNode::Kind::kList || parent.kind == ColumnarNode::Kind::kMap) {
+    // parent.slot_def was reused to carry the list's empty_below / repeat_at
+    // through `parent` (see below).
+    r.slot_def = parent.present_def;
+    r.new_at = parent.new_at;
+  } else {
+    r.slot_def = parent.slot_def;
+    r.new_at = parent.new_at;
+  }
+  const int16_t inherited = top ? 0 : (parent.kind == ColumnarNode::Kind::kStruct ? parent.present_def : r.slot_def);
+  r.present_def = p.nullable ? p.null_below : inherited;
+  chain->push_back(r);
+  if (p.kind == PlanNode::Kind::kLeaf) {
+    out->push_back({p.column, *chain});
+  } else if (p.kind != PlanNode::Kind::kEmpty) {
+    // What the children see of this node.
+    NodeRule as_parent = r;
+    if (p.kind == PlanNode::Kind::kList || p.kind == PlanNode::Kind::kMap) {
+      as_parent.present_def = p.empty_below;  // a child slot exists when the list is non-empty
+      as_parent.new_at = p.repeat_at;
+    }
+    for (const PlanNode& c : p.children) CollectLeaves(c, chain, as_parent, false, out);
+  }
+  chain->pop_back();
+}
+
+int ValueWidth(const ColumnDescriptor& d) {
+  switch (d.physical_type) {
+    case PhysicalType::kBoolean: return 1;
+    case PhysicalType::kInt32:
+    case PhysicalType::kFloat: return 4;
+    case PhysicalType::kInt64:
+    case PhysicalType::kDouble: return 8;
+    case PhysicalType::kInt96: return 12;
+    case PhysicalType::kFixedLenByteArray: return d.type_length;
+    case PhysicalType::kByteArray: return 0;
+  }
+  return 0;
+}
+
+// The scratch one column's batches land in.
+struct Scratch {
+  std::vector<int16_t> def, rep;
+  std::vector<uint8_t> fixed;  // fixed-width values (bool as one byte)
+  std::vector<ByteArray> ba;
+  std::vector<FixedLenByteArray> flba;
+  std::unique_ptr<bool[]> bools;
+  size_t bools_cap = 0;
+};
+
+}  // namespace
+
+struct ColumnarReader::Impl {
+  RowSource source;
+  ColumnarReaderOptions options;
+  std::vector<LeafPlan> leaves;
+  Scratch scratch;
+
+  Status ReadLeaf(int row_group, const LeafPlan& plan, ColumnarLeaf* out);
+  template <typename T>
+  Status ReadTyped(TypedColumnReader<T>* r, const LeafPlan& plan, ColumnarLeaf* out);
+};
+
+namespace {
+
+void ResetLeaf(const LeafPlan& plan, const ColumnDescriptor& d, ColumnarLeaf* out) {
+  out->column = plan.column;
+  out->descriptor = &d;
+  out->value_width = ValueWidth(d);
+  out->path.resize(plan.nodes.size());
+  for (size_t k = 0; k < plan.nodes.size(); ++k) {
+    ColumnarNode& n = out->path[k];
+    n.kind = plan.nodes[k].kind;
+    n.name = plan.nodes[k].name;
+    n.nullable = plan.nodes[k].nullable;
+    n.length = n.null_count = 0;
+    n.validity.clear();
+    n.offsets.clear();
+  }
+  out->values.clear();
+  out->offsets.assign(1, 0);
+  out->data.clear();
+}
+
+}  // namespace
+
+template <typename T>
+Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& plan, ColumnarLeaf* out) {
+  if (r == nullptr) return Status::Internal("column reader of an unexpected type");
+  const ColumnDescriptor& d = r->descriptor();
+  const int16_t max_def = d.max_definition_level;
+  const bool has_def = max_def > 0, has_rep = d.max_repetition_level > 0;
+  const int64_t n = std::max<int64_t>(options.batch_levels, 1);
+  const size_t un = static_cast<size_t>(n);
+  Scratch& s = scratch;
+  s.def.resize(un);
+  s.rep.resize(un);
+  const NodeRule* rules = plan.nodes.data();
+  const size_t depth = plan.nodes.size();
+  ColumnarNode* path = out->path.data();
+  ColumnarNode& leaf = path[depth - 1];
+  const size_t width = static_cast<size_t>(out->value_width);
+  while (true) {
+    int64_t values_read = 0;
+    const T* vals = nullptr;
+    Result<int64_t> got = int64_t{0};
+    if constexpr (std::is_same_v<T, bool>) {
+      if (s.bools_cap < un) {
+        s.bools = std::make_unique<bool[]>(un);
+        s.bools_cap = un;
+      }
+      got = r->ReadBatch(n, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr, s.bools.get(),
+                         &values_read);
+      vals = s.bools.get();
+    } else if constexpr (std::is_same_v<T, ByteArray>) {
+      s.ba.resize(un);
+      got = r->ReadBatch(n, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr, s.ba.data(),
+                         &values_read);
+      vals = s.ba.data();
+    } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
+      s.flba.resize(un);
+      got = r->ReadBatch(n, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr, s.flba.data(),
+                         &values_read);
+      vals = s.flba.data();
+    } else {
+      s.fixed.resize(un * sizeof(T));
+      got = r->ReadBatch(n, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr,
+                         reinterpret_cast<T*>(s.fixed.data()), &values_read);
+      vals = reinterpret_cast<const T*>(s.fixed.data());
+    }
+    if (!got.ok()) return got.status();
+    const int64_t entries = *got;
+    if (entries == 0) break;
+    const int16_t* def = s.def.data();
+    const int16_t* rep = s.rep.data();
+
+    // Room for one more leaf slot per entry (at most).
+    const size_t leaf_before = static_cast<size_t>(leaf.length);
+    leaf.validity.resize(leaf_before + static_cast<size_t>(entries));
+    if (width > 0) out->values.resize((leaf_before + static_cast<size_t>(entries)) * width);
+    uint8_t* leaf_valid = leaf.validity.data();
+    uint8_t* fixed_out = out->values.data();
+    int64_t vi = 0;
+    int64_t leaf_len = leaf.length, leaf_nulls = leaf.null_count;
+
+    for (int64_t i = 0; i < entries; ++i) {
+      const int16_t dl = has_def ? def[i] : 0;
+      const int16_t rl = has_rep ? rep[i] : 0;
+      size_t k = 0;
+      for (; k + 1 < depth; ++k) {
+        const NodeRule& rule = rules[k];
+        if (dl < rule.slot_def) break;
+        if (rl > rule.new_at) continue;
+        ColumnarNode& node = path[k];
+        if (rule.kind != ColumnarNode::Kind::kStruct) node.offsets.push_back(k + 2 == depth ? leaf_len : path[k + 1].length);
+        const bool valid = dl >= rule.present_def;
+        node.validity.push_back(valid ? 1 : 0);
+        node.null_count += valid ? 0 : 1;
+        ++node.length;
+      }
+      if (k + 1 < depth) continue;  // no slot at the leaf
+      const NodeRule& rule = rules[depth - 1];
+      if (dl < rule.slot_def || rl > rule.new_at) continue;
+      const bool present = dl == max_def;
+      leaf_valid[leaf_len] = present ? 1 : 0;
+      leaf_nulls += present ? 0 : 1;
+      if constexpr (std::is_same_v<T, ByteArray>) {
+        if (present) {
+          const ByteArray& v = vals[vi++];
+          out->data.insert(out->data.end(), v.ptr, v.ptr + v.len);
+        }
+        out->offsets.push_back(static_cast<int64_t>(out->data.size()));
+      } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
+        uint8_t* slot = fixed_out + static_cast<size_t>(leaf_len) * width;
+        if (present) {
+          std::memcpy(slot, vals[vi++].ptr, width);
+        } else {
+          std::memset(slot, 0, width);
+        }
+      } else {
+        uint8_t* slot = fixed_out + static_cast<size_t>(leaf_len) * width;
+        if (present) {
+          if constexpr (std::is_same_v<T, bool>) {
+            *slot = vals[vi++] ? 1 : 0;
+          } else {
+            std::memcpy(slot, &vals[vi++], sizeof(T));
+          }
+        } else {
+          std::memset(slot, 0, width);
+        }
+      }
+      ++leaf_len;
+    }
+    if (vi != values_read) {
+      return Status::Corrupt("levels place " + std::to_string(vi) + " values where the page holds " +
+                             std::to_string(values_read));
+    }
+    leaf.length = leaf_len;
+    leaf.null_count = leaf_nulls;
+    leaf.validity.resize(static_cast<size_t>(leaf_len));
+    if (width > 0) out->values.resize(static_cast<size_t>(leaf_len) * width);
+  }
+  for (size_t k = 0; k + 1 < depth; ++k) {
+    if (path[k].kind != ColumnarNode::Kind::kStruct) path[k].offsets.push_back(path[k + 1].length);
+  }
+  return Status::OK();
+}
+
+Status ColumnarReader::Impl::ReadLeaf(int row_group, const LeafPlan& plan, ColumnarLeaf* out) {
+  PARQ_ASSIGN_OR_RETURN(std::unique_ptr<ColumnReader> reader, source.open_column(row_group, plan.column));
+  ResetLeaf(plan, reader->descriptor(), out);
+  switch (reader->physical_type()) {
+    case PhysicalType::kBoolean: return ReadTyped(reader->As<bool>(), plan, out);
+    case PhysicalType::kInt32: return ReadTyped(reader->As<int32_t>(), plan, out);
+    case PhysicalType::kInt64: return ReadTyped(reader->As<int64_t>(), plan, out);
+    case PhysicalType::kInt96: return ReadTyped(reader->As<Int96>(), plan, out);
+    case PhysicalType::kFloat: return ReadTyped(reader->As<float>(), plan, out);
+    case PhysicalType::kDouble: return ReadTyped(reader->As<double>(), plan, out);
+    case PhysicalType::kByteArray: return ReadTyped(reader->As<ByteArray>(), plan, out);
+    case PhysicalType::kFixedLenByteArray: return ReadTyped(reader->As<FixedLenByteArray>(), plan, out);
+  }
+  return Status::Internal("unknown physical type");
+}
+
+Result<std::unique_ptr<ColumnarReader>> ColumnarReader::Open(RowSource source,
+                                                             const ColumnarReaderOptions& options) {
+  if (source.schema == nullptr || !source.open_column) {
+    return Status::InvalidArgument("ColumnarReader: a RowSource without a schema or open_column");
+  }
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  PARQ_ASSIGN_OR_RETURN(AssemblyPlan plan, BuildAssemblyPlan(*source.schema, options.columns));
+  impl->source = std::move(source);
+  std::vector<NodeRule> chain;
+  for (const PlanNode& top : plan.root.children) CollectLeaves(top, &chain, NodeRule{}, true, &impl->leaves);
+  std::sort(impl->leaves.begin(), impl->leaves.end(),
+            [](const LeafPlan& a, const LeafPlan& b) { return a.column < b.column; });
+  return std::unique_ptr<ColumnarReader>(new ColumnarReader(std::move(impl)));
+}
+
+ColumnarReader::ColumnarReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+ColumnarReader::~ColumnarReader() = default;
+
+Status ColumnarReader::ReadRowGroup(int row_group, ColumnarBatch* batch) {
+  const std::vector<int64_t>& rows = impl_->source.row_group_rows;
+  if (row_group < 0 || static_cast<size_t>(row_group) >= rows.size()) {
+    return Status::InvalidArgument("row group " + std::to_string(row_group) + " of " +
+                                   std::to_string(rows.size()));
+  }
+  batch->num_rows = rows[static_cast<size_t>(row_group)];
+  batch->leaves.resize(impl_->leaves.size());
+  for (size_t i = 0; i < impl_->leaves.size(); ++i) {
+    ColumnarLeaf& leaf = batch->leaves[i];
+    // The column reader's errors name the page, column and row group.
+    PARQ_RETURN_IF_ERROR(impl_->ReadLeaf(row_group, impl_->leaves[i], &leaf));
+    if (leaf.path.front().length != batch->num_rows) {
+      Status bad = Status::Corrupt("the chunk holds " + std::to_string(leaf.path.front().length) +
+                                   " rows, the row group " + std::to_string(batch->num_rows));
+      bad.AddContext("column '" + leaf.descriptor->dotted_path + "'");
+      bad.AddContext("row group " + std::to_string(row_group));
+      return bad;
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace parq

@@ -1,0 +1,382 @@
+// ColumnarReader: hand-made nested files with nulls at every level checked
+// slot by slot, and every corpus file checked against an independent
+// derivation of the same layout from RowReader's rows (a walk of the Value
+// trees instead of the levels).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "parq/columnar.h"
+#include "parq/file_reader.h"
+#include "parq/file_writer.h"
+#include "parq/io.h"
+#include "parq/record.h"
+#include "parq/row_writer.h"
+
+namespace parq {
+namespace {
+
+namespace fs = std::filesystem;
+using Kind = ColumnarNode::Kind;
+
+const fs::path kTesting = fs::path(PARQ_SHARED_DIR) / "parquet-testing";
+
+// Writes JSON rows with the given schema text (max_rows_per_row_group rows a group).
+std::string WriteRows(const char* schema_text, const std::vector<std::string>& rows, int64_t group_rows = 1 << 20) {
+  auto schema = ParseMessageType(schema_text);
+  EXPECT_TRUE(schema.ok()) << schema.status().ToString();
+  auto mem = std::make_unique<MemoryOutputStream>();
+  MemoryOutputStream* sink = mem.get();
+  WriterOptions o;
+  o.max_rows_per_row_group = group_rows;
+  auto fw = FileWriter::Open(std::move(mem), *schema, o);
+  EXPECT_TRUE(fw.ok());
+  auto rw = RowWriter::Open(**fw);
+  EXPECT_TRUE(rw.ok()) << rw.status().ToString();
+  auto parser = JsonRowParser::Make(*schema);
+  EXPECT_TRUE(parser.ok());
+  for (const std::string& line : rows) {
+    Value row;
+    Status st = (*parser)->Parse(line, &row);
+    EXPECT_TRUE(st.ok()) << st.ToString();
+    EXPECT_TRUE((*rw)->Write(row).ok());
+  }
+  EXPECT_TRUE((*rw)->Close().ok());
+  EXPECT_TRUE((*fw)->Close().ok());
+  return sink->bytes();
+}
+
+std::unique_ptr<FileReader> OpenBytes(const std::string& bytes) {
+  auto f = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes)));
+  EXPECT_TRUE(f.ok()) << f.status().ToString();
+  return f.ok() ? std::move(*f) : nullptr;
+}
+
+const ColumnarLeaf* FindLeaf(const ColumnarBatch& b, const std::string& dotted) {
+  for (const ColumnarLeaf& l : b.leaves) {
+    if (l.descriptor->dotted_path == dotted) return &l;
+  }
+  return nullptr;
+}
+
+std::vector<int64_t> Int64s(const ColumnarLeaf& l) {
+  std::vector<int64_t> v(static_cast<size_t>(l.leaf().length));
+  if (!v.empty()) std::memcpy(v.data(), l.values.data(), v.size() * 8);
+  return v;
+}
+
+std::vector<std::string> Strings(const ColumnarLeaf& l) {
+  std::vector<std::string> v;
+  for (size_t i = 0; i + 1 < l.offsets.size(); ++i) {
+    v.emplace_back(reinterpret_cast<const char*>(l.data.data()) + l.offsets[i],
+                   static_cast<size_t>(l.offsets[i + 1] - l.offsets[i]));
+  }
+  return v;
+}
+
+using Bytes = std::vector<uint8_t>;
+using Offs = std::vector<int64_t>;
+
+TEST(ColumnarReader, ListOfStructWithNullsAtEveryLevel) {
+  const char* schema = R"(message m {
+  required int64 id;
+  optional group items (LIST) {
+    repeated group list {
+      optional group element {
+        optional int64 a;
+        optional binary b (STRING);
+      }
+    }
+  }
+})";
+  const std::string bytes = WriteRows(schema, {
+                                                  R"({"id":1,"items":[{"a":10,"b":"x"},{"a":null,"b":"yy"}]})",
+                                                  R"({"id":2,"items":null})",
+                                                  R"({"id":3,"items":[]})",
+                                                  R"({"id":4,"items":[null,{"a":40,"b":null}]})",
+                                              });
+  auto file = OpenBytes(bytes);
+  ASSERT_NE(file, nullptr);
+  auto reader = ColumnarReader::Open(*file);
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  ColumnarBatch batch;
+  ASSERT_TRUE((*reader)->ReadRowGroup(0, &batch).ok());
+  EXPECT_EQ(batch.num_rows, 4);
+  ASSERT_EQ(batch.leaves.size(), 3u);
+
+  const ColumnarLeaf& id = *FindLeaf(batch, "id");
+  ASSERT_EQ(id.path.size(), 1u);
+  EXPECT_EQ(id.leaf().kind, Kind::kLeaf);
+  EXPECT_EQ(Int64s(id), (std::vector<int64_t>{1, 2, 3, 4}));
+  EXPECT_EQ(id.leaf().validity, (Bytes{1, 1, 1, 1}));
+
+  const ColumnarLeaf& a = *FindLeaf(batch, "items.list.element.a");
+  ASSERT_EQ(a.path.size(), 3u);  // items (list) → element (struct) → a
+  EXPECT_EQ(a.path[0].kind, Kind::kList);
+  EXPECT_EQ(a.path[0].name, "items");
+  EXPECT_EQ(a.path[0].validity, (Bytes{1, 0, 1, 1}));
+  EXPECT_EQ(a.path[0].null_count, 1);
+  EXPECT_EQ(a.path[0].offsets, (Offs{0, 2, 2, 2, 4}));
+  EXPECT_EQ(a.path[1].kind, Kind::kStruct);
+  EXPECT_EQ(a.path[1].validity, (Bytes{1, 1, 0, 1}));
+  EXPECT_EQ(a.leaf().validity, (Bytes{1, 0, 0, 1}));
+  EXPECT_EQ(a.leaf().null_count, 2);
+  EXPECT_EQ(Int64s(a), (std::vector<int64_t>{10, 0, 0, 40}));
+
+  const ColumnarLeaf& b = *FindLeaf(batch, "items.list.element.b");
+  EXPECT_EQ(b.path[0].offsets, (Offs{0, 2, 2, 2, 4}));
+  EXPECT_EQ(b.leaf().validity, (Bytes{1, 1, 0, 0}));
+  EXPECT_EQ(Strings(b), (std::vector<std::string>{"x", "yy", "", ""}));
+
+  // Projection, and the buffers reused for a second read.
+  auto only_b = ColumnarReader::Open(*file, {.columns = {"items.list.element.b"}});
+  ASSERT_TRUE(only_b.ok());
+  ASSERT_TRUE((*only_b)->ReadRowGroup(0, &batch).ok());
+  ASSERT_EQ(batch.leaves.size(), 1u);
+  EXPECT_EQ(Strings(batch.leaves[0]), (std::vector<std::string>{"x", "yy", "", ""}));
+  EXPECT_EQ((*only_b)->ReadRowGroup(1, &batch).code(), StatusCode::kInvalidArgument);
+}
+
+TEST(ColumnarReader, MapsNestedListsAndStructs) {
+  const char* schema = R"(message m {
+  optional group m (MAP) {
+    repeated group key_value {
+      required binary key (STRING);
+      optional group value (LIST) {
+        repeated group list {
+          optional int32 element;
+        }
+      }
+    }
+  }
+  optional group s {
+    required group t {
+      optional double d;
+    }
+  }
+})";
+  const std::string bytes = WriteRows(schema, {
+                                                  R"({"m":[{"key":"k1","value":[1,null]},{"key":"k2","value":null}],"s":{"t":{"d":1.5}}})",
+                                                  R"({"m":null,"s":null})",
+                                                  R"({"m":[],"s":{"t":{"d":null}}})",
+                                                  R"({"m":[{"key":"k3","value":[]}],"s":{"t":{"d":-2.0}}})",
+                                              });
+  auto file = OpenBytes(bytes);
+  ASSERT_NE(file, nullptr);
+  auto reader = ColumnarReader::Open(*file);
+  ASSERT_TRUE(reader.ok());
+  ColumnarBatch batch;
+  ASSERT_TRUE((*reader)->ReadRowGroup(0, &batch).ok());
+
+  const ColumnarLeaf& key = *FindLeaf(batch, "m.key_value.key");
+  ASSERT_EQ(key.path.size(), 2u);
+  EXPECT_EQ(key.path[0].kind, Kind::kMap);
+  EXPECT_EQ(key.path[0].validity, (Bytes{1, 0, 1, 1}));
+  EXPECT_EQ(key.path[0].offsets, (Offs{0, 2, 2, 2, 3}));
+  EXPECT_EQ(key.leaf().name, "key");
+  EXPECT_EQ(Strings(key), (std::vector<std::string>{"k1", "k2", "k3"}));
+
+  const ColumnarLeaf& el = *FindLeaf(batch, "m.key_value.value.list.element");
+  ASSERT_EQ(el.path.size(), 3u);  // map → value (list) → element
+  EXPECT_EQ(el.path[1].kind, Kind::kList);
+  EXPECT_EQ(el.path[1].name, "value");
+  EXPECT_EQ(el.path[1].validity, (Bytes{1, 0, 1}));
+  EXPECT_EQ(el.path[1].offsets, (Offs{0, 2, 2, 2}));
+  EXPECT_EQ(el.leaf().validity, (Bytes{1, 0}));
+  ASSERT_EQ(el.values.size(), 8u);
+  int32_t first;
+  std::memcpy(&first, el.values.data(), 4);
+  EXPECT_EQ(first, 1);
+
+  const ColumnarLeaf& d = *FindLeaf(batch, "s.t.d");
+  ASSERT_EQ(d.path.size(), 3u);
+  EXPECT_EQ(d.path[0].validity, (Bytes{1, 0, 1, 1}));
+  EXPECT_EQ(d.path[1].validity, (Bytes{1, 0, 1, 1}));  // required t: present when s is
+  EXPECT_FALSE(d.path[1].nullable);
+  EXPECT_EQ(d.leaf().validity, (Bytes{1, 0, 0, 1}));
+  double dv[4];
+  std::memcpy(dv, d.values.data(), sizeof dv);
+  EXPECT_EQ(dv[0], 1.5);
+  EXPECT_EQ(dv[1], 0.0);
+  EXPECT_EQ(dv[3], -2.0);
+}
+
+TEST(ColumnarReader, RowGroupsAndCorruptLevels) {
+  const char* schema = "message m { required int64 x; repeated int32 r; }";
+  std::vector<std::string> rows;
+  for (int i = 0; i < 2500; ++i) rows.push_back("{\"x\":" + std::to_string(i) + ",\"r\":[" + (i % 2 ? "1,2" : "") + "]}");
+  const std::string bytes = WriteRows(schema, rows, 1000);
+  auto file = OpenBytes(bytes);
+  ASSERT_NE(file, nullptr);
+  ASSERT_EQ(file->metadata().num_row_groups(), 3);
+  auto reader = ColumnarReader::Open(*file, {.columns = {}, .batch_levels = 7});
+  ASSERT_TRUE(reader.ok());
+  ColumnarBatch batch;
+  ASSERT_TRUE((*reader)->ReadRowGroup(2, &batch).ok());
+  EXPECT_EQ(batch.num_rows, 500);
+  const ColumnarLeaf& x = *FindLeaf(batch, "x");
+  EXPECT_EQ(Int64s(x).front(), 2000);
+  const ColumnarLeaf& r = *FindLeaf(batch, "r");
+  EXPECT_EQ(r.path[0].kind, Kind::kList);  // an unannotated repeated field: a required list
+  EXPECT_EQ(r.path[0].length, 500);
+  EXPECT_EQ(r.path[0].offsets.back(), 500);  // 250 rows of two
+  EXPECT_EQ(r.leaf().length, 500);
+
+  // A source whose chunk holds fewer rows than the row group claims.
+  RowSource src;
+  src.schema = &file->schema();
+  src.row_group_rows = {1001, 1000, 500};
+  const FileReader* f = file.get();
+  src.open_column = [f](int rg, int col) { return f->OpenColumn(rg, col); };
+  auto lying = ColumnarReader::Open(std::move(src));
+  ASSERT_TRUE(lying.ok());
+  const Status st = (*lying)->ReadRowGroup(0, &batch);
+  EXPECT_EQ(st.code(), StatusCode::kCorrupt);
+  EXPECT_NE(st.ToString().find("1000 rows, the row group 1001"), std::string::npos) << st.ToString();
+}
+
+// --- The corpus: the layout derived from RowReader's rows -------------------
+
+struct Expected {
+  std::vector<ColumnarNode> path;
+  std::vector<uint8_t> values;
+  std::vector<int64_t> offsets{0};
+  std::vector<uint8_t> data;
+};
+
+void AppendLeafValue(const Value& v, int width, Expected* e) {
+  if (width == 0) {
+    if (!v.is_null()) e->data.insert(e->data.end(), v.bytes().begin(), v.bytes().end());
+    e->offsets.push_back(static_cast<int64_t>(e->data.size()));
+    return;
+  }
+  const size_t at = e->values.size();
+  e->values.resize(at + static_cast<size_t>(width), 0);
+  uint8_t* p = e->values.data() + at;
+  switch (v.kind()) {
+    case Value::Kind::kNull: break;
+    case Value::Kind::kBool: *p = v.bool_value() ? 1 : 0; break;
+    case Value::Kind::kInt32: { int32_t x = v.int32_value(); std::memcpy(p, &x, 4); break; }
+    case Value::Kind::kInt64: { int64_t x = v.int64_value(); std::memcpy(p, &x, 8); break; }
+    case Value::Kind::kFloat: { float x = v.float_value(); std::memcpy(p, &x, 4); break; }
+    case Value::Kind::kDouble: { double x = v.double_value(); std::memcpy(p, &x, 8); break; }
+    case Value::Kind::kInt96: std::memcpy(p, &v.int96_value(), 12); break;
+    case Value::Kind::kBytes: std::memcpy(p, v.bytes().data(), std::min<size_t>(v.bytes().size(), static_cast<size_t>(width))); break;
+    default: ADD_FAILURE() << "a nested value at a leaf"; break;
+  }
+}
+
+void Walk(const Value* v, bool present, size_t k, int width, Expected* e) {
+  static const Value kNull;
+  if (v == nullptr) v = &kNull;
+  ColumnarNode& n = e->path[k];
+  const bool valid = present && !v->is_null();
+  n.validity.push_back(valid ? 1 : 0);
+  n.null_count += valid ? 0 : 1;
+  ++n.length;
+  switch (n.kind) {
+    case Kind::kLeaf:
+      AppendLeafValue(valid ? *v : kNull, width, e);
+      return;
+    case Kind::kStruct:
+      Walk(valid ? v->Find(e->path[k + 1].name) : nullptr, valid, k + 1, width, e);
+      return;
+    case Kind::kList:
+    case Kind::kMap:
+      n.offsets.push_back(e->path[k + 1].length);
+      if (!valid) return;
+      for (const Value& item : v->items()) {
+        Walk(n.kind == Kind::kMap ? item.Find(e->path[k + 1].name) : &item, true, k + 1, width, e);
+      }
+      return;
+  }
+}
+
+std::vector<std::string> ManifestFiles() {
+  std::vector<std::string> out;
+  std::ifstream in(kTesting / "expected" / "MANIFEST.tsv");
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    std::stringstream ss(line);
+    std::string file, rows, duck, hyp, chosen;
+    std::getline(ss, file, '\t');
+    std::getline(ss, rows, '\t');
+    std::getline(ss, duck, '\t');
+    std::getline(ss, hyp, '\t');
+    std::getline(ss, chosen, '\t');
+    if (chosen != "none") out.push_back(file);
+  }
+  return out;
+}
+
+TEST(ColumnarCorpus, EveryFileMatchesItsRows) {
+  int files = 0, leaves = 0;
+  int64_t slots = 0;
+  for (const std::string& name : ManifestFiles()) {
+    SCOPED_TRACE(name);
+    auto file = FileReader::Open((kTesting / name).string());
+    ASSERT_TRUE(file.ok()) << file.status().ToString();
+    auto rows = RowReader::Open(**file);
+    ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+    auto reader = ColumnarReader::Open(**file);
+    ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+    ColumnarBatch batch;
+    const FileMetaData& md = (*file)->metadata();
+    for (int rg = 0; rg < md.num_row_groups(); ++rg) {
+      Status st = (*reader)->ReadRowGroup(rg, &batch);
+      ASSERT_TRUE(st.ok()) << st.ToString();
+      std::vector<Value> group(static_cast<size_t>(md.row_group(rg).num_rows()));
+      for (Value& row : group) {
+        auto more = (*rows)->Next(&row);
+        ASSERT_TRUE(more.ok() && *more) << "row reader ended early";
+      }
+      for (const ColumnarLeaf& leaf : batch.leaves) {
+        SCOPED_TRACE(leaf.descriptor->dotted_path);
+        Expected e;
+        e.path = leaf.path;
+        for (ColumnarNode& n : e.path) {
+          n.length = n.null_count = 0;
+          n.validity.clear();
+          n.offsets.clear();
+        }
+        const std::vector<std::string>& top = (*rows)->field_names();
+        size_t field = 0;
+        while (field < top.size() && top[field] != leaf.path[0].name) ++field;
+        ASSERT_LT(field, top.size());
+        for (const Value& row : group) Walk(&row.items()[field], true, 0, leaf.value_width, &e);
+        for (size_t k = 0; k + 1 < e.path.size(); ++k) {
+          if (e.path[k].kind != Kind::kStruct) e.path[k].offsets.push_back(e.path[k + 1].length);
+        }
+        for (size_t k = 0; k < e.path.size(); ++k) {
+          SCOPED_TRACE("node " + std::to_string(k) + " " + leaf.path[k].name);
+          EXPECT_EQ(leaf.path[k].length, e.path[k].length);
+          EXPECT_EQ(leaf.path[k].null_count, e.path[k].null_count);
+          EXPECT_TRUE(leaf.path[k].validity == e.path[k].validity);
+          EXPECT_TRUE(leaf.path[k].offsets == e.path[k].offsets);
+        }
+        EXPECT_TRUE(leaf.values == e.values);
+        if (leaf.value_width == 0) {
+          EXPECT_TRUE(leaf.offsets == e.offsets);
+          EXPECT_TRUE(leaf.data == e.data);
+        }
+        ++leaves;
+        slots += leaf.leaf().length;
+        if (HasFailure()) return;
+      }
+    }
+    ++files;
+  }
+  std::printf("columnar corpus: %d files, %d leaf chunks, %lld leaf slots, all equal to the rows' layout\n", files,
+              leaves, static_cast<long long>(slots));
+  EXPECT_GT(files, 200);
+}
+
+}  // namespace
+}  // namespace parq
