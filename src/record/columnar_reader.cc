@@ -113,8 +113,23 @@ struct Scratch {
 
 }  // namespace
 
+// Per-node cursors of the batch being assembled.
+struct NodeCursors {
+  std::vector<uint8_t*> valid;
+  std::vector<int64_t*> offs;
+  std::vector<int64_t> len, nulls, noffs;
+  void Resize(size_t depth) {
+    valid.resize(depth);
+    offs.resize(depth);
+    len.resize(depth);
+    nulls.resize(depth);
+    noffs.resize(depth);
+  }
+};
+
 struct ColumnarReader::Impl {
   RowSource source;
+  NodeCursors st_;
   ColumnarReaderOptions options;
   std::vector<LeafPlan> leaves;
   Scratch scratch;
@@ -163,6 +178,7 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
   ColumnarNode* path = out->path.data();
   ColumnarNode& leaf = path[depth - 1];
   const size_t width = static_cast<size_t>(out->value_width);
+  st_.Resize(depth);
   while (true) {
     int64_t values_read = 0;
     const T* vals = nullptr;
@@ -197,71 +213,106 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     const int16_t* def = s.def.data();
     const int16_t* rep = s.rep.data();
 
-    // Room for one more leaf slot per entry (at most).
+    // Every node gains at most one slot per entry: size the buffers for
+    // that, fill them through pointers, and cut them to length after.
+    const size_t grow = static_cast<size_t>(entries);
+    for (size_t k = 0; k < depth; ++k) {
+      ColumnarNode& node = path[k];
+      node.validity.resize(static_cast<size_t>(node.length) + grow);
+      st_.valid[k] = node.validity.data();
+      st_.len[k] = node.length;
+      st_.nulls[k] = node.null_count;
+      if (node.kind == ColumnarNode::Kind::kList || node.kind == ColumnarNode::Kind::kMap) {
+        const size_t at = node.offsets.size();
+        node.offsets.resize(at + grow);
+        st_.offs[k] = node.offsets.data() + at;
+        st_.noffs[k] = 0;
+      }
+    }
     const size_t leaf_before = static_cast<size_t>(leaf.length);
-    leaf.validity.resize(leaf_before + static_cast<size_t>(entries));
-    if (width > 0) out->values.resize((leaf_before + static_cast<size_t>(entries)) * width);
-    uint8_t* leaf_valid = leaf.validity.data();
+    if (width > 0) out->values.resize((leaf_before + grow) * width);
+    size_t data_at = out->data.size();
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      size_t bytes = 0;
+      for (int64_t v = 0; v < values_read; ++v) bytes += vals[v].len;
+      out->data.resize(data_at + bytes);
+      out->offsets.resize(out->offsets.size() + grow);
+    }
     uint8_t* fixed_out = out->values.data();
+    int64_t* str_off = out->offsets.data() + (out->offsets.size() - (std::is_same_v<T, ByteArray> ? grow : 0));
     int64_t vi = 0;
-    int64_t leaf_len = leaf.length, leaf_nulls = leaf.null_count;
+    const size_t last = depth - 1;
+    int64_t* len = st_.len.data();
+    int64_t* nulls = st_.nulls.data();
+    uint8_t** valid = st_.valid.data();
 
     for (int64_t i = 0; i < entries; ++i) {
       const int16_t dl = has_def ? def[i] : 0;
       const int16_t rl = has_rep ? rep[i] : 0;
       size_t k = 0;
-      for (; k + 1 < depth; ++k) {
+      for (; k < last; ++k) {
         const NodeRule& rule = rules[k];
         if (dl < rule.slot_def) break;
         if (rl > rule.new_at) continue;
-        ColumnarNode& node = path[k];
-        if (rule.kind != ColumnarNode::Kind::kStruct) node.offsets.push_back(k + 2 == depth ? leaf_len : path[k + 1].length);
-        const bool valid = dl >= rule.present_def;
-        node.validity.push_back(valid ? 1 : 0);
-        node.null_count += valid ? 0 : 1;
-        ++node.length;
+        if (rule.kind != ColumnarNode::Kind::kStruct) st_.offs[k][st_.noffs[k]++] = len[k + 1];
+        const bool ok = dl >= rule.present_def;
+        valid[k][len[k]++] = ok ? 1 : 0;
+        nulls[k] += ok ? 0 : 1;
       }
-      if (k + 1 < depth) continue;  // no slot at the leaf
-      const NodeRule& rule = rules[depth - 1];
+      if (k < last) continue;  // no slot at the leaf
+      const NodeRule& rule = rules[last];
       if (dl < rule.slot_def || rl > rule.new_at) continue;
       const bool present = dl == max_def;
-      leaf_valid[leaf_len] = present ? 1 : 0;
-      leaf_nulls += present ? 0 : 1;
+      if (present && vi == values_read) {
+        return Status::Corrupt("levels place more values than the page's " + std::to_string(values_read));
+      }
+      const int64_t slot = len[last]++;
+      valid[last][slot] = present ? 1 : 0;
+      nulls[last] += present ? 0 : 1;
       if constexpr (std::is_same_v<T, ByteArray>) {
         if (present) {
           const ByteArray& v = vals[vi++];
-          out->data.insert(out->data.end(), v.ptr, v.ptr + v.len);
+          if (v.len > 0) std::memcpy(out->data.data() + data_at, v.ptr, v.len);
+          data_at += v.len;
         }
-        out->offsets.push_back(static_cast<int64_t>(out->data.size()));
+        *str_off++ = static_cast<int64_t>(data_at);
       } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
-        uint8_t* slot = fixed_out + static_cast<size_t>(leaf_len) * width;
+        uint8_t* dst = fixed_out + static_cast<size_t>(slot) * width;
         if (present) {
-          std::memcpy(slot, vals[vi++].ptr, width);
+          std::memcpy(dst, vals[vi++].ptr, width);
         } else {
-          std::memset(slot, 0, width);
+          std::memset(dst, 0, width);
         }
       } else {
-        uint8_t* slot = fixed_out + static_cast<size_t>(leaf_len) * width;
+        uint8_t* dst = fixed_out + static_cast<size_t>(slot) * width;
         if (present) {
           if constexpr (std::is_same_v<T, bool>) {
-            *slot = vals[vi++] ? 1 : 0;
+            *dst = vals[vi++] ? 1 : 0;
           } else {
-            std::memcpy(slot, &vals[vi++], sizeof(T));
+            std::memcpy(dst, &vals[vi++], sizeof(T));
           }
         } else {
-          std::memset(slot, 0, width);
+          std::memset(dst, 0, sizeof(T));
         }
       }
-      ++leaf_len;
     }
     if (vi != values_read) {
       return Status::Corrupt("levels place " + std::to_string(vi) + " values where the page holds " +
                              std::to_string(values_read));
     }
-    leaf.length = leaf_len;
-    leaf.null_count = leaf_nulls;
-    leaf.validity.resize(static_cast<size_t>(leaf_len));
-    if (width > 0) out->values.resize(static_cast<size_t>(leaf_len) * width);
+    for (size_t k = 0; k < depth; ++k) {
+      ColumnarNode& node = path[k];
+      node.length = len[k];
+      node.null_count = nulls[k];
+      node.validity.resize(static_cast<size_t>(len[k]));
+      if (node.kind == ColumnarNode::Kind::kList || node.kind == ColumnarNode::Kind::kMap) {
+        node.offsets.resize(static_cast<size_t>(st_.offs[k] - node.offsets.data()) + st_.noffs[k]);
+      }
+    }
+    if (width > 0) out->values.resize(static_cast<size_t>(leaf.length) * width);
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      out->offsets.resize(static_cast<size_t>(leaf.length) + 1);
+    }
   }
   for (size_t k = 0; k + 1 < depth; ++k) {
     if (path[k].kind != ColumnarNode::Kind::kStruct) path[k].offsets.push_back(path[k + 1].length);
