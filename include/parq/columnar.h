@@ -95,13 +95,7 @@ class ColumnarReader {
   // REQUIRES: `file` outlives the reader.
   static Result<std::unique_ptr<ColumnarReader>> Open(const FileReader& file,
                                                       const ColumnarReaderOptions& options = {}) {
-    RowSource src;
-    src.schema = &file.schema();
-    const FileMetaData& md = file.metadata();
-    for (int i = 0; i < md.num_row_groups(); ++i) src.row_group_rows.push_back(md.row_group(i).num_rows());
-    const FileReader* f = &file;
-    src.open_column = [f](int rg, int col) { return f->OpenColumn(rg, col); };
-    return Open(std::move(src), options);
+    return Open(RowSource::FromFile(file), options);
   }
   // Any source of column chunks (see RowSource in parq/record.h).
   static Result<std::unique_ptr<ColumnarReader>> Open(RowSource source,

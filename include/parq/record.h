@@ -149,6 +149,17 @@ struct RowSource {
   const Schema* schema = nullptr;
   std::vector<int64_t> row_group_rows;
   std::function<Result<std::unique_ptr<ColumnReader>>(int row_group, int column)> open_column;
+
+  // The chunks of `file`.  REQUIRES: `file` outlives the source.
+  static RowSource FromFile(const FileReader& file) {
+    RowSource src;
+    src.schema = &file.schema();
+    const FileMetaData& md = file.metadata();
+    for (int i = 0; i < md.num_row_groups(); ++i) src.row_group_rows.push_back(md.row_group(i).num_rows());
+    const FileReader* f = &file;
+    src.open_column = [f](int rg, int col) { return f->OpenColumn(rg, col); };
+    return src;
+  }
 };
 
 class RowReader {
@@ -156,13 +167,7 @@ class RowReader {
   // REQUIRES: `file` outlives the RowReader.
   static Result<std::unique_ptr<RowReader>> Open(const FileReader& file,
                                                  const RowReaderOptions& options = {}) {
-    RowSource src;
-    src.schema = &file.schema();
-    const FileMetaData& md = file.metadata();
-    for (int i = 0; i < md.num_row_groups(); ++i) src.row_group_rows.push_back(md.row_group(i).num_rows());
-    const FileReader* f = &file;
-    src.open_column = [f](int rg, int col) { return f->OpenColumn(rg, col); };
-    return Open(std::move(src), options);
+    return Open(RowSource::FromFile(file), options);
   }
   static Result<std::unique_ptr<RowReader>> Open(RowSource source, const RowReaderOptions& options = {});
 

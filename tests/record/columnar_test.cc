@@ -229,11 +229,8 @@ TEST(ColumnarReader, RowGroupsAndCorruptLevels) {
   EXPECT_EQ(r.leaf().length, 500);
 
   // A source whose chunk holds fewer rows than the row group claims.
-  RowSource src;
-  src.schema = &file->schema();
+  RowSource src = RowSource::FromFile(*file);
   src.row_group_rows = {1001, 1000, 500};
-  const FileReader* f = file.get();
-  src.open_column = [f](int rg, int col) { return f->OpenColumn(rg, col); };
   auto lying = ColumnarReader::Open(std::move(src));
   ASSERT_TRUE(lying.ok());
   const Status st = (*lying)->ReadRowGroup(0, &batch);
