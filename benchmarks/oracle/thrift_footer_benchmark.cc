@@ -11,8 +11,10 @@
 // (checked at start-up).  Every benchmark reports bytes of footer per second,
 // so the parq / Apache ratio reads straight off the output.
 //
-//   BM_ParqDecode/N          Read into a fresh FileMetaData (what opening a file does)
-//   BM_ParqDecodeReuse/N     Read into one reused FileMetaData
+//   BM_ParqDecode/N          format::DecodeFileMetaData, what opening a file does:
+//                            a fresh FileMetaData in its own arena, freed after
+//   BM_ParqDecodeHeap/N      Read into a FileMetaData on the heap (no arena)
+//   BM_ParqSkip/N            CompactReader::Skip over the whole struct
 //   BM_ApacheDecode/N        parquet_oracle::FileMetaData::read, fresh object
 //   BM_ParqEncode/N          Write of the same FileMetaData (for reference)
 //
@@ -32,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "format/footer.h"
 #include "format/parquet_types.h"
 #include "parquet_types.h"  // Apache's, generated into the build tree
 #include "thrift/compact_reader.h"
@@ -99,7 +102,7 @@ pf::FileMetaData MakeFooter(int columns) {
       pf::ColumnMetaData& m = cc.meta_data.emplace();
       m.type = kTypes[c % 4];
       m.encodings = {pf::Encoding::PLAIN, pf::Encoding::RLE, pf::Encoding::RLE_DICTIONARY};
-      m.path_in_schema = {"record", leaf_name(c)};
+      m.path_in_schema = parq::thrift::ToStringVector({"record", leaf_name(c)});
       m.codec = pf::CompressionCodec::SNAPPY;
       m.num_values = kRowsPerGroup;
       int64_t compressed = 150'000 + (c * 7919 + g * 104729) % 900'000;
@@ -138,7 +141,7 @@ pf::FileMetaData MakeFooter(int columns) {
   auto& orders = md.column_orders.emplace();
   orders.resize(static_cast<size_t>(columns));
   for (auto& o : orders) o.TYPE_ORDER.emplace();
-  md.key_value_metadata.emplace().push_back({"writer.model.name", std::string("example")});
+  md.key_value_metadata.emplace().push_back({"writer.model.name", parq::thrift::String("example")});
   return md;
 }
 
@@ -168,7 +171,13 @@ const std::string& Footer(int columns) {
 
 parq::thrift::ThriftLimits FooterLimits() { return {}; }
 
-[[gnu::noinline]] bool DecodeParqOnce(const std::string& bytes, pf::FileMetaData* out) {
+[[gnu::noinline]] std::shared_ptr<const pf::FileMetaData> DecodeParqOnce(const std::string& bytes) {
+  auto md = pf::DecodeFileMetaData(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(),
+                                   parq::ReaderOptions{});
+  return md.ok() ? *std::move(md) : nullptr;
+}
+
+[[gnu::noinline]] bool DecodeParqHeapOnce(const std::string& bytes, pf::FileMetaData* out) {
   parq::thrift::CompactReader r(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), FooterLimits());
   return Read(r, out);
 }
@@ -188,18 +197,18 @@ void SetCounters(benchmark::State& state, const std::string& bytes) {
 void BM_ParqDecode(benchmark::State& state) {
   const std::string& bytes = Footer(static_cast<int>(state.range(0)));
   for (auto _ : state) {
-    pf::FileMetaData md;
-    if (!DecodeParqOnce(bytes, &md)) state.SkipWithError("parq failed to decode the footer");
+    auto md = DecodeParqOnce(bytes);
+    if (md == nullptr) state.SkipWithError("parq failed to decode the footer");
     benchmark::DoNotOptimize(md);
   }
   SetCounters(state, bytes);
 }
 
-void BM_ParqDecodeReuse(benchmark::State& state) {
+void BM_ParqDecodeHeap(benchmark::State& state) {
   const std::string& bytes = Footer(static_cast<int>(state.range(0)));
-  pf::FileMetaData md;
   for (auto _ : state) {
-    if (!DecodeParqOnce(bytes, &md)) state.SkipWithError("parq failed to decode the footer");
+    pf::FileMetaData md;
+    if (!DecodeParqHeapOnce(bytes, &md)) state.SkipWithError("parq failed to decode the footer");
     benchmark::DoNotOptimize(md);
   }
   SetCounters(state, bytes);
@@ -217,18 +226,28 @@ void BM_ApacheDecode(benchmark::State& state) {
 
 void BM_ParqEncode(benchmark::State& state) {
   const std::string& bytes = Footer(static_cast<int>(state.range(0)));
-  pf::FileMetaData md;
-  if (!DecodeParqOnce(bytes, &md)) std::abort();
+  auto md = DecodeParqOnce(bytes);
+  if (md == nullptr) std::abort();
   for (auto _ : state) {
     parq::thrift::CompactWriter w;
-    Write(w, md);
+    Write(w, *md);
     benchmark::DoNotOptimize(w.data());
   }
   SetCounters(state, bytes);
 }
 
+void BM_ParqSkip(benchmark::State& state) {
+  const std::string& bytes = Footer(static_cast<int>(state.range(0)));
+  for (auto _ : state) {
+    parq::thrift::CompactReader r(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), FooterLimits());
+    r.Skip(parq::thrift::CType::kStruct);
+    if (!r.ok()) state.SkipWithError("skip failed");
+  }
+  SetCounters(state, bytes);
+}
+BENCHMARK(BM_ParqSkip)->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParqDecode)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ParqDecodeReuse)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParqDecodeHeap)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ApacheDecode)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParqEncode)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 

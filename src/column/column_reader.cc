@@ -450,7 +450,7 @@ Result<std::unique_ptr<ColumnReader>> ColumnReaderFactory::Make(
   impl->metadata = &*chunk.meta_data;
   if (chunk.file_path) {
     return impl->Context(Status::Unsupported("column chunk stored in another file ('" +
-                                             *chunk.file_path + "')"));
+                                             std::string(*chunk.file_path) + "')"));
   }
   auto pages = page::PageReader::Open(file, *impl->metadata, options, created_by);
   if (!pages.ok()) return impl->Context(std::move(pages).status());

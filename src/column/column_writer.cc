@@ -444,7 +444,7 @@ Result<FinishedChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
   format::ColumnMetaData md;
   md.type = static_cast<format::Type>(d_.physical_type);
   md.encodings.assign(encodings_.begin(), encodings_.end());
-  md.path_in_schema = d_.path;
+  md.path_in_schema = thrift::ToStringVector(d_.path);
   md.codec = static_cast<format::CompressionCodec>(col_.compression);
   md.num_values = num_levels_;
   md.total_uncompressed_size = uncompressed_ + dict_uncompressed;
@@ -452,7 +452,7 @@ Result<FinishedChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
   md.data_page_offset = start + static_cast<int64_t>(dict_page.size());
   if (!dict_page.empty()) md.dictionary_page_offset = start;
   if (col_.statistics) md.statistics = stats_.ToFormat();
-  std::vector<format::PageEncodingStats> es;
+  thrift::Vector<format::PageEncodingStats> es;
   for (const auto& [key, count] : encoding_stats_) {
     format::PageEncodingStats s;
     s.page_type = key.first;
@@ -464,8 +464,8 @@ Result<FinishedChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
   if (col_.size_statistics) {
     format::SizeStatistics ss;
     if constexpr (std::is_same_v<T, ByteArray>) ss.unencoded_byte_array_data_bytes = unencoded_bytes_;
-    if (!rep_hist_.empty()) ss.repetition_level_histogram = rep_hist_;
-    if (!def_hist_.empty()) ss.definition_level_histogram = def_hist_;
+    if (!rep_hist_.empty()) ss.repetition_level_histogram = thrift::ToVector(rep_hist_);
+    if (!def_hist_.empty()) ss.definition_level_histogram = thrift::ToVector(def_hist_);
     md.size_statistics = std::move(ss);
   }
   FinishedChunk done;

@@ -46,7 +46,7 @@ Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int 
                                                std::shared_ptr<RandomAccessFile>>>(
       MetaDataAccess::Shared(metadata_), file_);
   return ColumnReaderFactory::Make(*file_, chunk, schema().column(column), options_,
-                                   wire.created_by, row_group, std::move(keep_alive));
+                                   thrift::ToStdString(wire.created_by), row_group, std::move(keep_alive));
 }
 
 }  // namespace parq

@@ -23,7 +23,7 @@ struct FileWriter::Impl {
   std::vector<std::unique_ptr<column::ColumnChunkWriter>> writers;
   bool row_group_open = false;
   bool closed = false;
-  std::vector<format::RowGroup> row_groups;
+  thrift::Vector<format::RowGroup> row_groups;
   // Page indexes of the written chunks, [row group][column], stored after
   // the last row group (PageIndex.md: "near the footer").
   std::vector<std::vector<std::optional<format::ColumnIndex>>> column_indexes;
@@ -240,7 +240,7 @@ Status FileWriter::Close() {
   md.num_rows = m.num_rows;
   md.row_groups = std::move(m.row_groups);
   if (!m.options.key_value_metadata.empty()) {
-    std::vector<format::KeyValue> kvs;
+    thrift::Vector<format::KeyValue> kvs;
     for (const auto& [k, v] : m.options.key_value_metadata) {
       format::KeyValue kv;
       kv.key = k;
@@ -250,7 +250,7 @@ Status FileWriter::Close() {
     md.key_value_metadata = std::move(kvs);
   }
   md.created_by = m.options.created_by.empty() ? std::string(kCreatedBy) : m.options.created_by;
-  std::vector<format::ColumnOrder> orders(static_cast<size_t>(m.schema.num_columns()));
+  thrift::Vector<format::ColumnOrder> orders(static_cast<size_t>(m.schema.num_columns()));
   for (auto& o : orders) o.TYPE_ORDER = format::TypeDefinedOrder{};
   md.column_orders = std::move(orders);
   Status st = format::WriteFooter(md, m.out.get());

@@ -8,11 +8,11 @@
 namespace parq {
 namespace {
 
-std::vector<KeyValue> ConvertKeyValues(const std::optional<std::vector<format::KeyValue>>& kvs) {
+std::vector<KeyValue> ConvertKeyValues(const std::optional<thrift::Vector<format::KeyValue>>& kvs) {
   std::vector<KeyValue> out;
   if (!kvs) return out;
   out.reserve(kvs->size());
-  for (const auto& kv : *kvs) out.push_back({kv.key, kv.value});
+  for (const auto& kv : *kvs) out.push_back({std::string(kv.key), thrift::ToStdString(kv.value)});
   return out;
 }
 
@@ -63,7 +63,7 @@ Status ValidateRowGroups(const format::FileMetaData& wire, const Schema& schema)
 
 }  // namespace
 
-FileMetaData MetaDataAccess::Make(format::FileMetaData wire, Schema schema) {
+FileMetaData MetaDataAccess::Make(std::shared_ptr<const format::FileMetaData> wire, Schema schema) {
   auto impl = std::make_shared<ColumnChunkMetaData::Impl>();
   impl->wire = std::move(wire);
   impl->schema = std::move(schema);
@@ -72,37 +72,37 @@ FileMetaData MetaDataAccess::Make(format::FileMetaData wire, Schema schema) {
 
 Result<FileMetaData> FileMetaData::Parse(const uint8_t* data, size_t size,
                                          const ReaderOptions& options, uint64_t base_offset) {
-  PARQ_ASSIGN_OR_RETURN(format::FileMetaData wire,
+  PARQ_ASSIGN_OR_RETURN(std::shared_ptr<const format::FileMetaData> wire,
                         format::DecodeFileMetaData(data, size, options, base_offset));
   return MetaDataAccess::FromWire(std::move(wire), options);
 }
 
-Result<FileMetaData> MetaDataAccess::FromWire(format::FileMetaData wire,
+Result<FileMetaData> MetaDataAccess::FromWire(std::shared_ptr<const format::FileMetaData> wire,
                                               const ReaderOptions& options) {
-  if (wire.num_rows < 0) {
-    return Status::Corrupt("FileMetaData has negative num_rows " + std::to_string(wire.num_rows));
+  if (wire->num_rows < 0) {
+    return Status::Corrupt("FileMetaData has negative num_rows " + std::to_string(wire->num_rows));
   }
-  PARQ_ASSIGN_OR_RETURN(Schema schema, schema::FromFormat(wire.schema, options));
-  PARQ_RETURN_IF_ERROR(ValidateRowGroups(wire, schema));
+  PARQ_ASSIGN_OR_RETURN(Schema schema, schema::FromFormat(wire->schema, options));
+  PARQ_RETURN_IF_ERROR(ValidateRowGroups(*wire, schema));
   return MetaDataAccess::Make(std::move(wire), std::move(schema));
 }
 
-int32_t FileMetaData::version() const { return impl_->wire.version; }
-int64_t FileMetaData::num_rows() const { return impl_->wire.num_rows; }
-std::optional<std::string> FileMetaData::created_by() const { return impl_->wire.created_by; }
+int32_t FileMetaData::version() const { return impl_->wire->version; }
+int64_t FileMetaData::num_rows() const { return impl_->wire->num_rows; }
+std::optional<std::string> FileMetaData::created_by() const { return thrift::ToStdString(impl_->wire->created_by); }
 std::vector<KeyValue> FileMetaData::key_value_metadata() const {
-  return ConvertKeyValues(impl_->wire.key_value_metadata);
+  return ConvertKeyValues(impl_->wire->key_value_metadata);
 }
 const Schema& FileMetaData::schema() const { return impl_->schema; }
-int FileMetaData::num_row_groups() const { return static_cast<int>(impl_->wire.row_groups.size()); }
+int FileMetaData::num_row_groups() const { return static_cast<int>(impl_->wire->row_groups.size()); }
 RowGroupMetaData FileMetaData::row_group(int i) const { return RowGroupMetaData(impl_, i); }
 bool FileMetaData::has_encryption_algorithm() const {
-  return impl_->wire.encryption_algorithm.has_value();
+  return impl_->wire->encryption_algorithm.has_value();
 }
 std::vector<std::string> FileMetaData::column_orders() const {
   std::vector<std::string> out;
-  if (!impl_->wire.column_orders) return out;
-  for (const auto& order : *impl_->wire.column_orders) {
+  if (!impl_->wire->column_orders) return out;
+  for (const auto& order : *impl_->wire->column_orders) {
     if (order.TYPE_ORDER) out.push_back("TYPE_ORDER");
     else if (order.IEEE_754_TOTAL_ORDER) out.push_back("IEEE_754_TOTAL_ORDER");
     else out.push_back("UNKNOWN");
@@ -114,7 +114,7 @@ std::vector<std::string> FileMetaData::column_orders() const {
 
 namespace {
 const format::RowGroup& Group(const ColumnChunkMetaData::Impl& f, int rg) {
-  return f.wire.row_groups[static_cast<size_t>(rg)];
+  return f.wire->row_groups[static_cast<size_t>(rg)];
 }
 }  // namespace
 
@@ -160,7 +160,7 @@ const format::ColumnMetaData& Meta(const ColumnChunkMetaData::Impl& f, int rg, i
 #define PARQ_META() Meta(*file_, row_group_, column_)
 
 std::optional<std::string> ColumnChunkMetaData::file_path() const {
-  return Chunk(*file_, row_group_, column_).file_path;
+  return thrift::ToStdString(Chunk(*file_, row_group_, column_).file_path);
 }
 PhysicalType ColumnChunkMetaData::physical_type() const {
   return file_->schema.column(column_).physical_type;
@@ -168,7 +168,7 @@ PhysicalType ColumnChunkMetaData::physical_type() const {
 std::vector<std::string> ColumnChunkMetaData::path() const {
   const auto& md = PARQ_META();
   if (md.path_in_schema.empty()) return file_->schema.column(column_).path;
-  return md.path_in_schema;
+  return thrift::ToStdStrings(md.path_in_schema);
 }
 std::string ColumnChunkMetaData::dotted_path() const {
   std::string out;
@@ -245,8 +245,8 @@ std::optional<SizeStatistics> ColumnChunkMetaData::size_statistics() const {
   if (!s) return std::nullopt;
   SizeStatistics out;
   out.unencoded_byte_array_data_bytes = s->unencoded_byte_array_data_bytes;
-  if (s->repetition_level_histogram) out.repetition_level_histogram = *s->repetition_level_histogram;
-  if (s->definition_level_histogram) out.definition_level_histogram = *s->definition_level_histogram;
+  if (s->repetition_level_histogram) out.repetition_level_histogram = thrift::ToStdVector(*s->repetition_level_histogram);
+  if (s->definition_level_histogram) out.definition_level_histogram = thrift::ToStdVector(*s->definition_level_histogram);
   return out;
 }
 std::vector<KeyValue> ColumnChunkMetaData::key_value_metadata() const {

@@ -10,18 +10,21 @@
 namespace parq {
 
 struct ColumnChunkMetaData::Impl {
-  format::FileMetaData wire;
+  // Decoded metadata lives in the arena it was decoded into (see
+  // format::DecodeFileMetaData); the pointer keeps that arena alive.
+  std::shared_ptr<const format::FileMetaData> wire;
   Schema schema;
 };
 
 struct MetaDataAccess {
-  static const format::FileMetaData& Wire(const FileMetaData& m) { return m.impl_->wire; }
+  static const format::FileMetaData& Wire(const FileMetaData& m) { return *m.impl_->wire; }
   static std::shared_ptr<const ColumnChunkMetaData::Impl> Shared(const FileMetaData& m) {
     return m.impl_;
   }
-  static FileMetaData Make(format::FileMetaData wire, Schema schema);
+  static FileMetaData Make(std::shared_ptr<const format::FileMetaData> wire, Schema schema);
   // Resolves the schema and validates the row groups against it.
-  static Result<FileMetaData> FromWire(format::FileMetaData wire, const ReaderOptions& options);
+  static Result<FileMetaData> FromWire(std::shared_ptr<const format::FileMetaData> wire,
+                                       const ReaderOptions& options);
 };
 
 }  // namespace parq

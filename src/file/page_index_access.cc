@@ -35,7 +35,7 @@ Result<std::optional<OffsetIndex>> FileReader::ReadOffsetIndex(int row_group, in
         .WithRowGroup(row_group);
   }
   const auto& wire = MetaDataAccess::Wire(metadata_);
-  auto range = page::ComputeChunkRange(*chunk.meta_data, file_->size(), wire.created_by);
+  auto range = page::ComputeChunkRange(*chunk.meta_data, file_->size(), thrift::ToStdString(wire.created_by));
   if (!range.ok()) {
     return std::move(range).status().WithColumn(d.dotted_path).WithRowGroup(row_group);
   }

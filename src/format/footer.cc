@@ -1,5 +1,6 @@
 #include "format/footer.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "thrift/compact_reader.h"
@@ -15,15 +16,23 @@ thrift::ThriftLimits ThriftLimitsFrom(const ReaderOptions& options) {
   return limits;
 }
 
-Result<FileMetaData> DecodeFileMetaData(const uint8_t* data, size_t size,
-                                        const ReaderOptions& options, uint64_t base_offset) {
+Result<std::shared_ptr<const FileMetaData>> DecodeFileMetaData(const uint8_t* data, size_t size,
+                                                               const ReaderOptions& options,
+                                                               uint64_t base_offset) {
   thrift::CompactReader reader(data, size, ThriftLimitsFrom(options), base_offset);
-  FileMetaData metadata;
-  if (!Read(reader, &metadata)) {
-    Status st = reader.status();
-    return std::move(st).AddContext("decoding FileMetaData");
+  // The decoded structs take about six times the bytes of the encoding. The
+  // arena starts at the encoding's size and doubles from there, so a hostile
+  // footer that decodes to little never costs more than its own bytes.
+  const size_t first_block = std::clamp<size_t>(size, 512, size_t{16} << 20);
+  thrift::ArenaOwned<FileMetaData> metadata(first_block);
+  {
+    thrift::ArenaScope scope(metadata.arena());
+    if (!Read(reader, metadata.get())) {
+      Status st = reader.status();
+      return std::move(st).AddContext("decoding FileMetaData");
+    }
   }
-  return metadata;
+  return std::move(metadata).Share();
 }
 
 Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& options) {

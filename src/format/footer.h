@@ -9,6 +9,7 @@
 #define PARQ_FORMAT_FOOTER_H_
 
 #include <cstdint>
+#include <memory>
 
 #include "format/parquet_types.h"
 #include "parq/io.h"
@@ -22,7 +23,8 @@ inline constexpr char kMagic[4] = {'P', 'A', 'R', '1'};
 inline constexpr char kEncryptedMagic[4] = {'P', 'A', 'R', 'E'};
 
 struct Footer {
-  FileMetaData metadata;
+  // Decoded into an arena of its own; see DecodeFileMetaData.
+  std::shared_ptr<const FileMetaData> metadata;
   uint64_t offset = 0;  // where the FileMetaData bytes start
   uint32_t length = 0;  // their length
 };
@@ -32,8 +34,12 @@ thrift::ThriftLimits ThriftLimitsFrom(const ReaderOptions& options);
 // Reads and decodes the footer.  Errors name the file and the offending offset.
 Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& options);
 
-// Decodes FileMetaData from `size` bytes (the footer proper).
-Result<FileMetaData> DecodeFileMetaData(const uint8_t* data, size_t size,
+// Decodes FileMetaData from `size` bytes (the footer proper).  The result and
+// all its strings and lists live in one thrift::Arena, released as a whole
+// with the last copy of the pointer: no per-string allocation while decoding
+// and no per-member destruction afterwards.  It is read-only; copy it (the
+// copy is on the heap) to edit.
+Result<std::shared_ptr<const FileMetaData>> DecodeFileMetaData(const uint8_t* data, size_t size,
                                         const ReaderOptions& options, uint64_t base_offset = 0);
 
 // Writes FileMetaData, its length and the closing magic.

@@ -36,8 +36,8 @@ void PageIndexBuilder::AddPage(const PageEntry& p) {
     return;
   }
   ci_.null_pages.push_back(null_page);
-  ci_.min_values.push_back(null_page ? std::string() : p.min);
-  ci_.max_values.push_back(null_page ? std::string() : p.max);
+  ci_.min_values.emplace_back(null_page ? std::string_view() : std::string_view(p.min));
+  ci_.max_values.emplace_back(null_page ? std::string_view() : std::string_view(p.max));
   ci_.null_counts->push_back(p.null_count);
   if (p.nan_count) {
     if (!ci_.nan_counts) ci_.nan_counts.emplace();
@@ -45,7 +45,7 @@ void PageIndexBuilder::AddPage(const PageEntry& p) {
   } else {
     has_nan_counts_ = false;
   }
-  auto append = [](std::optional<std::vector<int64_t>>& all, std::span<const int64_t> h) {
+  auto append = [](std::optional<thrift::Vector<int64_t>>& all, std::span<const int64_t> h) {
     if (h.empty()) return;
     if (!all) all.emplace();
     all->insert(all->end(), h.begin(), h.end());
@@ -68,8 +68,8 @@ std::optional<format::ColumnIndex> PageIndexBuilder::BuildColumnIndex() const {
     ci.definition_level_histograms.reset();
   }
   bool ascending = true, descending = true;
-  const std::string* prev_min = nullptr;
-  const std::string* prev_max = nullptr;
+  const thrift::String* prev_min = nullptr;
+  const thrift::String* prev_max = nullptr;
   for (size_t i = 0; i < pages; ++i) {
     if (ci.null_pages[i]) continue;
     if (prev_min) {
@@ -89,9 +89,9 @@ std::optional<format::ColumnIndex> PageIndexBuilder::BuildColumnIndex() const {
 
 format::OffsetIndex PageIndexBuilder::BuildOffsetIndex(int64_t data_start) const {
   format::OffsetIndex oi;
-  oi.page_locations = locations_;
+  oi.page_locations = thrift::ToVector(locations_);
   for (auto& l : oi.page_locations) l.offset += data_start;
-  if (has_unencoded_ && !unencoded_.empty()) oi.unencoded_byte_array_data_bytes = unencoded_;
+  if (has_unencoded_ && !unencoded_.empty()) oi.unencoded_byte_array_data_bytes = thrift::ToVector(unencoded_);
   return oi;
 }
 

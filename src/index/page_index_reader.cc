@@ -31,7 +31,7 @@ size_t FixedWidth(PhysicalType t) {
   return 0;
 }
 
-Status CheckCounts(const std::vector<int64_t>& v, const char* what) {
+Status CheckCounts(const thrift::Vector<int64_t>& v, const char* what) {
   for (size_t i = 0; i < v.size(); ++i) {
     if (v[i] < 0) {
       return Bad(std::string(what) + " of page " + std::to_string(i) + " is negative (" +
@@ -41,7 +41,7 @@ Status CheckCounts(const std::vector<int64_t>& v, const char* what) {
   return Status::OK();
 }
 
-Status CheckHistogram(const std::optional<std::vector<int64_t>>& h, size_t pages, int16_t max_level,
+Status CheckHistogram(const std::optional<thrift::Vector<int64_t>>& h, size_t pages, int16_t max_level,
                       const char* what) {
   if (!h) return Status::OK();
   // pages <= container limit and max_level <= 32767, so no overflow in 64 bits.
@@ -142,16 +142,16 @@ Result<ColumnIndex> MakeColumnIndex(const format::ColumnIndex& wire, const Colum
   }
   ColumnIndex::Parts p;
   p.physical_type = column.physical_type;
-  p.null_pages = wire.null_pages;
-  p.min_values = wire.min_values;
-  p.max_values = wire.max_values;
+  p.null_pages = thrift::ToStdVector(wire.null_pages);
+  p.min_values = thrift::ToStdStrings(wire.min_values);
+  p.max_values = thrift::ToStdStrings(wire.max_values);
   p.boundary_order = static_cast<BoundaryOrder>(order);
   // Negative counts are kept: parquet-mr writes -1 for "not known", which
   // the accessors report as nullopt.
-  if (wire.null_counts) p.null_counts = *wire.null_counts;
-  if (wire.nan_counts) p.nan_counts = *wire.nan_counts;
-  if (wire.repetition_level_histograms) p.repetition_level_histograms = *wire.repetition_level_histograms;
-  if (wire.definition_level_histograms) p.definition_level_histograms = *wire.definition_level_histograms;
+  if (wire.null_counts) p.null_counts = thrift::ToStdVector(*wire.null_counts);
+  if (wire.nan_counts) p.nan_counts = thrift::ToStdVector(*wire.nan_counts);
+  if (wire.repetition_level_histograms) p.repetition_level_histograms = thrift::ToStdVector(*wire.repetition_level_histograms);
+  if (wire.definition_level_histograms) p.definition_level_histograms = thrift::ToStdVector(*wire.definition_level_histograms);
   return ColumnIndex(std::move(p));
 }
 
@@ -194,7 +194,7 @@ Result<OffsetIndex> MakeOffsetIndex(const format::OffsetIndex& wire, ChunkBytes 
     }
     PARQ_RETURN_IF_ERROR(
         CheckCounts(*wire.unencoded_byte_array_data_bytes, "unencoded_byte_array_data_bytes"));
-    unencoded = *wire.unencoded_byte_array_data_bytes;
+    unencoded = thrift::ToStdVector(*wire.unencoded_byte_array_data_bytes);
   }
   return OffsetIndex(std::move(out), std::move(unencoded));
 }

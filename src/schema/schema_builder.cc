@@ -28,8 +28,8 @@ format::TimeUnit UnitToFormat(TimeUnit u) {
   return out;
 }
 
-std::string Where(size_t index, const std::string& name) {
-  return "schema element " + std::to_string(index) + " ('" + name + "')";
+std::string Where(size_t index, std::string_view name) {
+  return "schema element " + std::to_string(index) + " ('" + std::string(name) + "')";
 }
 
 // The effective annotation candidate of one element (Schema::Make then drops
@@ -96,7 +96,7 @@ std::optional<LogicalType> LogicalTypeFromFormat(const format::LogicalType& t) {
   if (t.UUID) return LogicalType::Uuid();
   if (t.FLOAT16) return LogicalType::Float16();
   if (t.VARIANT) return LogicalType::Variant(t.VARIANT->specification_version);
-  if (t.GEOMETRY) return LogicalType::Geometry(t.GEOMETRY->crs.value_or(""));
+  if (t.GEOMETRY) return LogicalType::Geometry(std::string(t.GEOMETRY->crs.value_or("")));
   if (t.GEOGRAPHY) {
     std::optional<EdgeAlgorithm> algo;
     if (t.GEOGRAPHY->algorithm) {
@@ -104,7 +104,7 @@ std::optional<LogicalType> LogicalTypeFromFormat(const format::LogicalType& t) {
       if (v < 0 || v > static_cast<int32_t>(EdgeAlgorithm::kKarney)) return std::nullopt;
       algo = static_cast<EdgeAlgorithm>(v);
     }
-    return LogicalType::Geography(t.GEOGRAPHY->crs.value_or(""), algo);
+    return LogicalType::Geography(std::string(t.GEOGRAPHY->crs.value_or("")), algo);
   }
   if (t.FILE) return LogicalType::File();
   return std::nullopt;
@@ -166,7 +166,7 @@ std::optional<format::LogicalType> LogicalTypeToFormat(const LogicalType& t) {
   return out;
 }
 
-Result<Schema> FromFormat(const std::vector<format::SchemaElement>& elements, const ReaderOptions& options) {
+Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements, const ReaderOptions& options) {
   if (elements.empty()) return Status::Corrupt("schema: no elements");
   const size_t n = elements.size();
 
@@ -183,7 +183,7 @@ Result<Schema> FromFormat(const std::vector<format::SchemaElement>& elements, co
     return Status::Corrupt(Where(0, r.name) + ": num_children " + std::to_string(root_children) + " exceeds the " +
                            std::to_string(n - 1) + " elements that follow");
   }
-  auto root = SchemaNode::MakeGroup(r.name, Repetition::kRequired, {});
+  auto root = SchemaNode::MakeGroup(std::string(r.name), Repetition::kRequired, {});
   root->set_field_id(r.field_id);
 
   // Depth-first, with an explicit stack whose height the depth limit bounds.
@@ -233,7 +233,7 @@ Result<Schema> FromFormat(const std::vector<format::SchemaElement>& elements, co
         return Status::Corrupt(Where(i, e.name) + ": num_children " + std::to_string(children) + " exceeds the " +
                                std::to_string(n - 1 - i) + " elements that follow");
       }
-      node = SchemaNode::MakeGroup(e.name, static_cast<Repetition>(rep), {});
+      node = SchemaNode::MakeGroup(std::string(e.name), static_cast<Repetition>(rep), {});
     } else {
       auto t = static_cast<int32_t>(*e.type);
       if (t < 0 || t > 7) return Status::Corrupt(Where(i, e.name) + ": unknown physical type " + std::to_string(t));
@@ -246,7 +246,7 @@ Result<Schema> FromFormat(const std::vector<format::SchemaElement>& elements, co
         }
         length = *e.type_length;
       }
-      node = SchemaNode::MakePrimitive(e.name, static_cast<Repetition>(rep), physical, {}, length);
+      node = SchemaNode::MakePrimitive(std::string(e.name), static_cast<Repetition>(rep), physical, {}, length);
     }
     ChooseAnnotation(e, *node);
     node->set_field_id(e.field_id);
@@ -267,7 +267,7 @@ Result<Schema> FromFormat(const std::vector<format::SchemaElement>& elements, co
 
 namespace {
 
-void Emit(const SchemaNode& n, bool is_root, std::vector<format::SchemaElement>* out) {
+void Emit(const SchemaNode& n, bool is_root, thrift::Vector<format::SchemaElement>* out) {
   format::SchemaElement e;
   e.name = n.name();
   if (!is_root) e.repetition_type = static_cast<format::FieldRepetitionType>(static_cast<int32_t>(n.repetition()));
@@ -294,8 +294,8 @@ void Emit(const SchemaNode& n, bool is_root, std::vector<format::SchemaElement>*
 
 }  // namespace
 
-std::vector<format::SchemaElement> ToFormat(const Schema& schema) {
-  std::vector<format::SchemaElement> out;
+thrift::Vector<format::SchemaElement> ToFormat(const Schema& schema) {
+  thrift::Vector<format::SchemaElement> out;
   Emit(schema.root(), true, &out);
   return out;
 }

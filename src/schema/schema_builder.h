@@ -32,9 +32,9 @@
 
 namespace parq::schema {
 
-Result<Schema> FromFormat(const std::vector<format::SchemaElement>& elements, const ReaderOptions& options);
+Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements, const ReaderOptions& options);
 
-std::vector<format::SchemaElement> ToFormat(const Schema& schema);
+thrift::Vector<format::SchemaElement> ToFormat(const Schema& schema);
 
 // One annotation each way (exposed for tests and the metadata printer).
 // nullopt when the union has no member this reader knows.

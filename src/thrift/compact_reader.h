@@ -87,7 +87,8 @@ class CompactReader {
   int64_t ReadI64();
   double ReadDouble();
   // Binary and string share one wire form.
-  void ReadBinary(std::string* out);
+  template <class String>
+  void ReadBinary(String* out);
   // The same, as a view into the input bytes (valid while they are); empty
   // on error.  Lets callers construct strings in place.
   std::string_view ReadBinaryView();
@@ -114,6 +115,7 @@ class CompactReader {
   // sets bits above `Bits`.
   template <size_t N, int Bits>
   static const uint8_t* DecodeVarint(const uint8_t* p, uint64_t* out);
+  static size_t DecodeVarintWord(const uint8_t* p, uint64_t* out);
 
   uint32_t ReadVarint32();  // unsigned, for lengths, sizes and i16/i32
   uint64_t ReadVarint64();
@@ -185,12 +187,36 @@ PARQ_THRIFT_HOT const uint8_t* CompactReader::DecodeVarint(const uint8_t* p, uin
   return nullptr;  // the last byte still continues: too long
 }
 
+// A varint of up to 8 bytes from 8 readable bytes, without a branch per
+// byte: the first byte with its high bit clear ends it; the 7-bit groups
+// below it are then packed together in three mask-and-shift steps. Returns
+// the bytes used, or 0 for a varint longer than 8 bytes.
+PARQ_THRIFT_HOT size_t CompactReader::DecodeVarintWord(const uint8_t* p, uint64_t* out) {
+  uint64_t x;
+  std::memcpy(&x, p, 8);
+  if constexpr (std::endian::native == std::endian::big) x = __builtin_bswap64(x);
+  const uint64_t stop = ~x & 0x8080808080808080ull;
+  if (stop == 0) [[unlikely]] return 0;
+  x &= (stop ^ (stop - 1)) & 0x7f7f7f7f7f7f7f7full;  // the bytes up to the last one
+  x = (x & 0x007f007f007f007full) | ((x & 0x7f007f007f007f00ull) >> 1);
+  x = (x & 0x00003fff00003fffull) | ((x & 0x3fff00003fff0000ull) >> 2);
+  x = (x & 0x000000000fffffffull) | ((x & 0x0fffffff00000000ull) >> 4);
+  *out = x;
+  return static_cast<size_t>(std::countr_zero(stop) >> 3) + 1;
+}
+
 PARQ_THRIFT_HOT uint32_t CompactReader::ReadVarint32() {
-  if (static_cast<size_t>(end_ - pos_) >= kMaxVarint32) [[likely]] {
+  if (static_cast<size_t>(end_ - pos_) >= 8) [[likely]] {
+    const uint8_t b = *pos_;
+    if (b < 0x80) [[likely]] {
+      ++pos_;
+      return b;
+    }
     uint64_t v;
-    const uint8_t* p = DecodeVarint<kMaxVarint32, 32>(pos_, &v);
-    if (p != nullptr) [[likely]] {
-      pos_ = p;
+    const size_t n = DecodeVarintWord(pos_, &v);
+    // Longer than 5 bytes or above 32 bits: the slow path names the error.
+    if (n != 0 && n <= kMaxVarint32 && v <= 0xFFFFFFFFull) [[likely]] {
+      pos_ += n;
       return static_cast<uint32_t>(v);
     }
   }
@@ -198,15 +224,20 @@ PARQ_THRIFT_HOT uint32_t CompactReader::ReadVarint32() {
 }
 
 PARQ_THRIFT_HOT uint64_t CompactReader::ReadVarint64() {
-  if (static_cast<size_t>(end_ - pos_) >= kMaxVarint64) [[likely]] {
+  if (static_cast<size_t>(end_ - pos_) >= 8) [[likely]] {
+    const uint8_t b = *pos_;
+    if (b < 0x80) [[likely]] {
+      ++pos_;
+      return b;
+    }
     uint64_t v;
-    const uint8_t* p = DecodeVarint<kMaxVarint64, 64>(pos_, &v);
-    if (p != nullptr) [[likely]] {
-      pos_ = p;
+    const size_t n = DecodeVarintWord(pos_, &v);
+    if (n != 0) [[likely]] {
+      pos_ += n;
       return v;
     }
   }
-  return ReadVarintSlow(kMaxVarint64, 64);
+  return ReadVarintSlow(kMaxVarint64, 64);  // 9 or 10 bytes, the end of input, errors
 }
 
 PARQ_THRIFT_HOT int16_t CompactReader::ReadI16() {
@@ -274,14 +305,15 @@ PARQ_THRIFT_HOT std::string_view CompactReader::ReadBinaryView() {
   return {p, len};
 }
 
-PARQ_THRIFT_HOT void CompactReader::ReadBinary(std::string* out) {
+template <class String>
+PARQ_THRIFT_HOT void CompactReader::ReadBinary(String* out) {
   std::string_view v = ReadBinaryView();
   // Into existing capacity: copy in place.  Otherwise construct the string
   // at its size (one allocation and copy) rather than growing the old one.
   if (v.size() <= out->capacity()) {
     out->assign(v.data(), v.size());
   } else {
-    *out = std::string(v);
+    *out = String(v);
   }
 }
 
@@ -309,8 +341,9 @@ PARQ_THRIFT_HOT uint32_t CompactReader::PeekField() const {
   if (pos_ == end_) [[unlikely]] return 0;
   uint32_t b = *pos_;
   // In the fast path last_field_id_ is 0 or a field's (positive) id, so the
-  // sum is at most 32767 + 15 and its key is no field's.
-  return (static_cast<uint32_t>(last_field_id_ + static_cast<int>(b >> 4)) << 4) | (b & 0x0F);
+  // sum is at most 32767 + 15 and its key is no field's. The key
+  // ((last + delta) << 4) | type is just (last << 4) + the header byte.
+  return (static_cast<uint32_t>(static_cast<uint16_t>(last_field_id_)) << 4) + b;
 }
 
 PARQ_THRIFT_HOT void CompactReader::TakeField(int16_t id) {

@@ -271,10 +271,11 @@ std::string EditedFooter(const std::string& path,
   auto file = OpenMemory(bytes);
   auto footer = format::ReadFooter(*file, ReaderOptions{});
   EXPECT_TRUE(footer.ok());
-  edit(*footer->metadata.row_groups[0].columns[0].meta_data);
+  format::FileMetaData md = *footer->metadata;  // an editable copy
+  edit(*md.row_groups[0].columns[0].meta_data);
   MemoryOutputStream out;
   EXPECT_TRUE(out.Write(bytes.data(), footer->offset).ok());
-  EXPECT_TRUE(format::WriteFooter(footer->metadata, &out).ok());
+  EXPECT_TRUE(format::WriteFooter(md, &out).ok());
   return out.Take();
 }
 

@@ -22,9 +22,9 @@ std::vector<PageFacts> WalkPages(const FileReader& reader, int rg, int col) {
   const auto& wire = MetaDataAccess::Wire(reader.metadata());
   const auto& md = *wire.row_groups[size_t(rg)].columns[size_t(col)].meta_data;
   ReaderOptions options;
-  auto range = page::ComputeChunkRange(md, reader.file().size(), wire.created_by);
+  auto range = page::ComputeChunkRange(md, reader.file().size(), thrift::ToStdString(wire.created_by));
   EXPECT_TRUE(range.ok());
-  auto pr = page::PageReader::Open(reader.file(), md, options, wire.created_by);
+  auto pr = page::PageReader::Open(reader.file(), md, options, thrift::ToStdString(wire.created_by));
   EXPECT_TRUE(pr.ok()) << pr.status().ToString();
   std::vector<PageFacts> out;
   page::Page page;

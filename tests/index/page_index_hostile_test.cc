@@ -33,11 +33,11 @@ std::string I32(int32_t v) { return std::string(reinterpret_cast<const char*>(&v
 format::ColumnIndex GoodColumnIndex() {
   format::ColumnIndex ci;
   ci.null_pages = {false, true, false};
-  ci.min_values = {I32(1), "", I32(5)};
-  ci.max_values = {I32(3), "", I32(9)};
+  ci.min_values = thrift::ToStringVector({I32(1), "", I32(5)});
+  ci.max_values = thrift::ToStringVector({I32(3), "", I32(9)});
   ci.boundary_order = format::BoundaryOrder::ASCENDING;
-  ci.null_counts = std::vector<int64_t>{0, 4, 1};
-  ci.definition_level_histograms = std::vector<int64_t>{0, 3, 4, 0, 1, 2};
+  ci.null_counts = thrift::Vector<int64_t>{0, 4, 1};
+  ci.definition_level_histograms = thrift::Vector<int64_t>{0, 3, 4, 0, 1, 2};
   return ci;
 }
 
@@ -76,19 +76,19 @@ TEST(ColumnIndexChecks, InconsistentListsFail) {
   ci.min_values.pop_back();
   ExpectCorrupt(ci, "min_values");
   ci = GoodColumnIndex();
-  ci.max_values.push_back(I32(1));
+  ci.max_values.emplace_back(I32(1));
   ExpectCorrupt(ci, "max_values");
   ci = GoodColumnIndex();
   ci.null_counts->pop_back();
   ExpectCorrupt(ci, "null_counts");
   ci = GoodColumnIndex();
-  ci.nan_counts = std::vector<int64_t>{0};
+  ci.nan_counts = thrift::Vector<int64_t>{0};
   ExpectCorrupt(ci, "nan_counts");
   ci = GoodColumnIndex();
   ci.definition_level_histograms->push_back(0);
   ExpectCorrupt(ci, "definition_level_histograms");
   ci = GoodColumnIndex();
-  ci.repetition_level_histograms = std::vector<int64_t>{1, 2, 3, 4};  // 3 pages x 1 level
+  ci.repetition_level_histograms = thrift::Vector<int64_t>{1, 2, 3, 4};  // 3 pages x 1 level
   ExpectCorrupt(ci, "repetition_level_histograms");
   ci = GoodColumnIndex();
   (*ci.definition_level_histograms)[0] = -5;
@@ -164,7 +164,7 @@ TEST(OffsetIndexChecks, LocationsMustBeOrderedInsideTheChunk) {
   oi.page_locations[1].compressed_page_size = -1;
   ExpectBadOffsets(oi, "malformed");
   oi = GoodOffsetIndex();
-  oi.unencoded_byte_array_data_bytes = std::vector<int64_t>{1, 2};
+  oi.unencoded_byte_array_data_bytes = thrift::Vector<int64_t>{1, 2};
   ExpectBadOffsets(oi, "unencoded_byte_array_data_bytes");
   ExpectBadOffsets(format::OffsetIndex{}, "no pages");
 }
@@ -178,10 +178,11 @@ std::string EditedTiny(const std::function<void(format::FileMetaData&)>& edit) {
   auto file = OpenMemory(bytes);
   auto footer = format::ReadFooter(*file, ReaderOptions{});
   EXPECT_TRUE(footer.ok());
-  edit(footer->metadata);
+  format::FileMetaData md = *footer->metadata;  // an editable copy
+  edit(md);
   MemoryOutputStream out;
   EXPECT_TRUE(out.Write(bytes.data(), footer->offset).ok());
-  EXPECT_TRUE(format::WriteFooter(footer->metadata, &out).ok());
+  EXPECT_TRUE(format::WriteFooter(md, &out).ok());
   return out.Take();
 }
 

@@ -46,7 +46,7 @@ constexpr auto kRep = FieldRepetitionType::REPEATED;
 Result<Schema> From(const std::vector<SchemaElement>& v, int32_t max_depth = 100) {
   ReaderOptions o;
   o.max_schema_depth = max_depth;
-  return schema::FromFormat(v, o);
+  return schema::FromFormat(thrift::ToVector(v), o);
 }
 
 TEST(FromFormat, NestedListAndMapResolve) {
@@ -114,7 +114,7 @@ TEST(FromFormat, RoundTripThroughToFormat) {
 }
 )");
   ASSERT_TRUE(s.ok()) << s.status().ToString();
-  std::vector<SchemaElement> wire = schema::ToFormat(*s);
+  thrift::Vector<SchemaElement> wire = schema::ToFormat(*s);
   ASSERT_EQ(wire.size(), 15u);
   // Root: no repetition, children counted.
   EXPECT_FALSE(wire[0].repetition_type.has_value());
@@ -149,7 +149,7 @@ TEST(FromFormat, RoundTripThroughToFormat) {
   EXPECT_EQ(wire[13].converted_type, ConvertedType::MAP_KEY_VALUE);
   EXPECT_FALSE(wire[13].logicalType.has_value());
 
-  Result<Schema> back = From(wire);
+  Result<Schema> back = From(thrift::ToStdVector(wire));
   ASSERT_TRUE(back.ok()) << back.status().ToString();
   EXPECT_TRUE(back->Equals(*s));
   EXPECT_EQ(back->ToString(), s->ToString());

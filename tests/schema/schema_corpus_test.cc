@@ -23,7 +23,7 @@ Result<Schema> LoadSchema(const fs::path& path) {
   PARQ_ASSIGN_OR_RETURN(auto file, OpenFile(path.string()));
   ReaderOptions options;
   PARQ_ASSIGN_OR_RETURN(format::Footer footer, format::ReadFooter(*file, options));
-  return schema::FromFormat(footer.metadata.schema, options);
+  return schema::FromFormat(footer.metadata->schema, options);
 }
 
 Schema MustLoad(const std::string& name) {
@@ -55,11 +55,11 @@ TEST(SchemaCorpus, EveryFooterSchemaResolvesAndRoundTrips) {
     ASSERT_TRUE(file.ok()) << p;
     Result<format::Footer> footer = format::ReadFooter(**file, options);
     ASSERT_TRUE(footer.ok()) << p << ": " << footer.status().ToString();
-    Result<Schema> s = schema::FromFormat(footer->metadata.schema, options);
+    Result<Schema> s = schema::FromFormat(footer->metadata->schema, options);
     ASSERT_TRUE(s.ok()) << p << ": " << s.status().ToString();
     EXPECT_EQ(static_cast<size_t>(s->num_columns()),
-              footer->metadata.row_groups.empty() ? static_cast<size_t>(s->num_columns())
-                                                  : footer->metadata.row_groups[0].columns.size())
+              footer->metadata->row_groups.empty() ? static_cast<size_t>(s->num_columns())
+                                                  : footer->metadata->row_groups[0].columns.size())
         << p;
     Result<Schema> again = schema::FromFormat(schema::ToFormat(*s), options);
     ASSERT_TRUE(again.ok()) << p << ": " << again.status().ToString();

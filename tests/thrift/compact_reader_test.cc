@@ -67,6 +67,45 @@ TEST(CompactReaderVarint, I64ExtremesTakeTenBytes) {
   }
 }
 
+TEST(CompactReaderVarint, EveryLengthAgreesWithTheByteLoop) {
+  // Values of every varint length 1..10, read where at least 8 bytes follow
+  // (the word-at-a-time path) and where the input ends right after them (the
+  // byte-by-byte path); both must give the value and the length.
+  std::vector<uint64_t> values;
+  for (int bits = 0; bits <= 64; ++bits) {
+    const uint64_t top = bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+    values.push_back(top);
+    values.push_back(top + 1);
+    values.push_back(top / 3);
+  }
+  for (uint64_t v : values) {
+    Bytes enc;
+    uint64_t x = v;
+    while (x >= 0x80) {
+      enc.push_back(static_cast<uint8_t>(x | 0x80));
+      x >>= 7;
+    }
+    enc.push_back(static_cast<uint8_t>(x));
+    const int64_t as_i64 = static_cast<int64_t>((v >> 1) ^ (0 - (v & 1)));
+    Both b(enc);
+    for (const Bytes* in : {&b.exact, &b.padded}) {
+      CompactReader r(in->data(), in->size());
+      EXPECT_EQ(r.ReadI64(), as_i64) << v;
+      EXPECT_TRUE(r.ok()) << v << ": " << r.status().ToString();
+      EXPECT_EQ(r.position(), enc.size()) << v;
+      CompactReader r32(in->data(), in->size());
+      const int32_t got = r32.ReadI32();
+      if (v <= 0xFFFFFFFFu) {
+        EXPECT_EQ(got, static_cast<int32_t>((static_cast<uint32_t>(v) >> 1) ^ (0u - (v & 1)))) << v;
+        EXPECT_TRUE(r32.ok()) << v;
+        EXPECT_EQ(r32.position(), enc.size()) << v;
+      } else {
+        EXPECT_EQ(r32.status().code(), StatusCode::kCorrupt) << v;
+      }
+    }
+  }
+}
+
 TEST(CompactReaderVarint, I16Extremes) {
   Bytes mn{0xFF, 0xFF, 0x03};  // zigzag 65535
   Bytes mx{0xFE, 0xFF, 0x03};  // zigzag 65534

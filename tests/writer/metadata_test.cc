@@ -23,7 +23,7 @@ using FLT = format::LogicalType;
 struct TableRow {
   const char* field;                      // message-type text of the column
   std::optional<FCT> converted;           // the ConvertedType the table asks for (nullopt: "-")
-  std::function<bool(const std::optional<FLT>&)> logical;  // the LogicalType written
+  std::function<bool(const thrift::Box<FLT>&)> logical;  // the LogicalType written
   std::optional<int32_t> scale, precision;  // DECIMAL: SchemaElement.scale / precision
 };
 
@@ -32,26 +32,26 @@ bool Unit(const format::TimeUnit& u, TimeUnit want) {
                                                                                        : u.NANOS.has_value();
 }
 auto Int(int bits, bool sign) {
-  return [=](const std::optional<FLT>& l) {
+  return [=](const thrift::Box<FLT>& l) {
     return l && l->INTEGER && l->INTEGER->bitWidth == bits && l->INTEGER->isSigned == sign;
   };
 }
 auto Time(TimeUnit u, bool utc) {
-  return [=](const std::optional<FLT>& l) { return l && l->TIME && l->TIME->isAdjustedToUTC == utc && Unit(l->TIME->unit, u); };
+  return [=](const thrift::Box<FLT>& l) { return l && l->TIME && l->TIME->isAdjustedToUTC == utc && Unit(l->TIME->unit, u); };
 }
 auto Timestamp(TimeUnit u, bool utc) {
-  return [=](const std::optional<FLT>& l) {
+  return [=](const thrift::Box<FLT>& l) {
     return l && l->TIMESTAMP && l->TIMESTAMP->isAdjustedToUTC == utc && Unit(l->TIMESTAMP->unit, u);
   };
 }
 auto Decimal(int p, int s) {
-  return [=](const std::optional<FLT>& l) { return l && l->DECIMAL && l->DECIMAL->precision == p && l->DECIMAL->scale == s; };
+  return [=](const thrift::Box<FLT>& l) { return l && l->DECIMAL && l->DECIMAL->precision == p && l->DECIMAL->scale == s; };
 }
 template <typename M>
 auto Has(M FLT::*member) {
-  return [=](const std::optional<FLT>& l) { return l && (*l.*member).has_value(); };
+  return [=](const thrift::Box<FLT>& l) { return l && (*l.*member).has_value(); };
 }
-bool NoLogical(const std::optional<FLT>& l) { return !l.has_value(); }
+bool NoLogical(const thrift::Box<FLT>& l) { return !l.has_value(); }
 
 std::vector<TableRow> Table() {
   using U = TimeUnit;
@@ -185,7 +185,7 @@ TEST_P(CompatibilityTables, SchemaElementsOrdersEncodingStats) {
     name = name.substr(name.rfind(' ') + 1);
     const format::SchemaElement* el = nullptr;
     for (const auto& e : md->schema) {
-      if (e.name == name) {
+      if (std::string_view(e.name) == name) {
         el = &e;
         break;
       }

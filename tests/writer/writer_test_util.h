@@ -116,7 +116,7 @@ Status ReadColumn(const FileReader& reader, int row_group, int column, ReadBack*
 inline Result<format::FileMetaData> ReadMetadata(const std::string& bytes) {
   auto file = OpenMemoryView(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   PARQ_ASSIGN_OR_RETURN(format::Footer f, format::ReadFooter(*file, ReaderOptions{}));
-  return std::move(f.metadata);
+  return format::FileMetaData(*f.metadata);  // an editable copy
 }
 
 inline Result<std::unique_ptr<FileReader>> OpenBytes(const std::string& bytes, ReaderOptions options = {}) {

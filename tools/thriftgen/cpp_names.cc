@@ -21,23 +21,29 @@ std::string CppType(const EmitOptions& opt, const TypeRef& t) {
         case BaseType::kI64: return "int64_t";
         case BaseType::kDouble: return "double";
         case BaseType::kString:
-        case BaseType::kBinary: return "std::string";
+        case BaseType::kBinary: return "::parq::thrift::String";
       }
       break;
     case TypeRef::Kind::kList:
     case TypeRef::Kind::kSet:
-      return "std::vector<" + CppType(opt, *t.elem) + ">";
+      return "::parq::thrift::Vector<" + CppType(opt, *t.elem) + ">";
     case TypeRef::Kind::kMap:
-      return "std::vector<std::pair<" + CppType(opt, *t.elem) + ", " + CppType(opt, *t.value) + ">>";
+      return "::parq::thrift::Vector<std::pair<" + CppType(opt, *t.elem) + ", " + CppType(opt, *t.value) + ">>";
     case TypeRef::Kind::kNamed:
       return Qualified(opt, t.name);
   }
   return "void";
 }
 
-std::string MemberType(const EmitOptions& opt, const Field& f) {
+bool IsBoxed(const StructDef& owner, const Field& f) {
+  return f.req == Requiredness::kOptional && !owner.is_union && f.type->kind == TypeRef::Kind::kNamed &&
+         f.type->struct_def != nullptr && !f.type->struct_def->fields.empty();
+}
+
+std::string MemberType(const EmitOptions& opt, const StructDef& owner, const Field& f) {
   std::string t = CppType(opt, *f.type);
-  return f.req == Requiredness::kOptional ? "std::optional<" + t + ">" : t;
+  if (f.req != Requiredness::kOptional) return t;
+  return IsBoxed(owner, f) ? "::parq::thrift::Box<" + t + ">" : "std::optional<" + t + ">";
 }
 
 namespace {

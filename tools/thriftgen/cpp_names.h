@@ -25,8 +25,13 @@ struct EmitOptions {
 std::string Qualified(const EmitOptions& opt, const std::string& name);
 // The C++ type of a value of `t` (not wrapped in std::optional).
 std::string CppType(const EmitOptions& opt, const TypeRef& t);
-// The member declaration type: std::optional<...> for optional fields.
-std::string MemberType(const EmitOptions& opt, const Field& f);
+// Whether optional field `f` of `owner` is a thrift::Box (kept out of line)
+// rather than a std::optional: optional fields of a non-empty struct type,
+// except in unions (whose one member is always the value itself).
+bool IsBoxed(const StructDef& owner, const Field& f);
+// The member declaration type: std::optional<...> or thrift::Box<...> for
+// optional fields.
+std::string MemberType(const EmitOptions& opt, const StructDef& owner, const Field& f);
 // " = 0", "{}", " = true", ... (empty for optional fields without an IDL
 // default; optional fields with one start out holding it).
 std::string MemberInit(const EmitOptions& opt, const Field& f);

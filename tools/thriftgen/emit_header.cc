@@ -30,7 +30,7 @@ void EmitStruct(const StructDef& s, const EmitOptions& opt, std::string* out) {
                       : f.req == Requiredness::kOptional ? "optional"
                                                          : "default";
     std::string note = std::to_string(f.id) + ": " + req + " " + IdlType(*f.type);
-    *out += "  " + MemberType(opt, f) + " " + f.name + MemberInit(opt, f) + ";  // " + note + "\n";
+    *out += "  " + MemberType(opt, s, f) + " " + f.name + MemberInit(opt, f) + ";  // " + note + "\n";
   }
   if (!s.fields.empty()) *out += "\n";
   *out += "  bool operator==(const " + s.name + "&) const = default;\n";
@@ -49,10 +49,15 @@ std::string EmitHeader(const Document& doc, const EmitOptions& opt) {
   out += "// One C++ type per IDL definition, in namespace " + opt.cpp_namespace + ":\n";
   out += "//  - enums are `enum class : int32_t`; values not in the IDL stay representable\n";
   out += "//    and EnumName() returns \"\" for them;\n";
-  out += "//  - required and default fields are plain members, optional fields and\n";
+  out += "//  - required and default fields are plain members; optional fields and\n";
   out += "//    union members are std::optional (set to the IDL default if there is\n";
-  out += "//    one, like Apache Thrift); lists and sets are std::vector, maps\n";
-  out += "//    std::vector<std::pair<K, V>>, string and binary std::string;\n";
+  out += "//    one, like Apache Thrift), except optional fields of a non-empty\n";
+  out += "//    struct type outside unions: those are thrift::Box, the same\n";
+  out += "//    interface with the value out of line;\n";
+  out += "//  - lists and sets are thrift::Vector, maps thrift::Vector<std::pair<K, V>>,\n";
+  out += "//    string and binary thrift::String: std::vector and std::basic_string\n";
+  out += "//    whose allocator is the thread's current thrift::Arena while one is\n";
+  out += "//    open (decoding a footer), the heap otherwise;\n";
   out += "//  - Read() decodes the Thrift compact protocol: false on error with the\n";
   out += "//    reason in r.status() (a missing required field is kCorrupt and named);\n";
   out += "//    unknown fields and fields of an unexpected wire type are skipped, so\n";
@@ -65,6 +70,7 @@ std::string EmitHeader(const Document& doc, const EmitOptions& opt) {
   out += "#include <algorithm>\n#include <cmath>\n#include <cstdint>\n#include <cstring>\n";
   out += "#include <optional>\n#include <string>\n#include <string_view>\n#include <utility>\n";
   out += "#include <vector>\n\n";
+  out += "#include \"thrift/arena.h\"\n#include \"thrift/box.h\"\n\n";
   out += "namespace parq::thrift {\nclass CompactReader;\nclass CompactWriter;\n}  // namespace parq::thrift\n\n";
   out += "namespace " + opt.cpp_namespace + " {\n\n";
   for (const auto& e : doc.enums) EmitEnum(*e, &out);

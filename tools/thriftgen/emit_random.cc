@@ -43,11 +43,11 @@ void Fill(Rng& rng, int64_t* v, int depth);
 template <class Rng>
 void Fill(Rng& rng, double* v, int depth);
 template <class Rng>
-void Fill(Rng& rng, std::string* v, int depth);
+void Fill(Rng& rng, ::parq::thrift::String* v, int depth);
 template <class Rng, class K, class V>
 void Fill(Rng& rng, std::pair<K, V>* v, int depth);
 template <class Rng, class T>
-void Fill(Rng& rng, std::vector<T>* v, int depth);
+void Fill(Rng& rng, ::parq::thrift::Vector<T>* v, int depth);
 template <class Rng, class T>
 void Fill(Rng& rng, T* v, int depth);
 
@@ -80,7 +80,7 @@ void Fill(Rng& rng, double* v, int) {
   *v = d;
 }
 template <class Rng>
-void Fill(Rng& rng, std::string* v, int) {
+void Fill(Rng& rng, ::parq::thrift::String* v, int) {
   v->resize(static_cast<size_t>(Bits(rng) % 9));
   for (char& c : *v) c = static_cast<char>(Bits(rng));
 }
@@ -90,7 +90,7 @@ void Fill(Rng& rng, std::pair<K, V>* v, int depth) {
   Fill(rng, &v->second, depth);
 }
 template <class Rng, class T>
-void Fill(Rng& rng, std::vector<T>* v, int depth) {
+void Fill(Rng& rng, ::parq::thrift::Vector<T>* v, int depth) {
   size_t n = depth >= kMaxDepth ? 0 : static_cast<size_t>(Bits(rng) % 4);
   v->clear();
   v->reserve(n);
@@ -117,13 +117,23 @@ void FillOptional(Rng& rng, std::optional<T>* v, int depth) {
   }
 }
 template <class Rng, class T>
-void FillSet(Rng& rng, std::vector<T>* v, int depth) {
+void FillOptional(Rng& rng, ::parq::thrift::Box<T>* v, int depth) {
+  if (depth < kMaxDepth && Coin(rng)) {
+    T e{};
+    Fill(rng, &e, depth);
+    *v = std::move(e);
+  } else {
+    v->reset();
+  }
+}
+template <class Rng, class T>
+void FillSet(Rng& rng, ::parq::thrift::Vector<T>* v, int depth) {
   Fill(rng, v, depth);
   std::sort(v->begin(), v->end());
   v->erase(std::unique(v->begin(), v->end()), v->end());
 }
 template <class Rng, class T>
-void FillSet(Rng& rng, std::optional<std::vector<T>>* v, int depth) {
+void FillSet(Rng& rng, std::optional<::parq::thrift::Vector<T>>* v, int depth) {
   FillOptional(rng, v, depth);
   if (*v) {
     std::sort((*v)->begin(), (*v)->end());
@@ -131,18 +141,18 @@ void FillSet(Rng& rng, std::optional<std::vector<T>>* v, int depth) {
   }
 }
 template <class K, class V>
-void SortMap(std::vector<std::pair<K, V>>* v) {
+void SortMap(::parq::thrift::Vector<std::pair<K, V>>* v) {
   std::stable_sort(v->begin(), v->end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   v->erase(std::unique(v->begin(), v->end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
            v->end());
 }
 template <class Rng, class K, class V>
-void FillMap(Rng& rng, std::vector<std::pair<K, V>>* v, int depth) {
+void FillMap(Rng& rng, ::parq::thrift::Vector<std::pair<K, V>>* v, int depth) {
   Fill(rng, v, depth);
   SortMap(v);
 }
 template <class Rng, class K, class V>
-void FillMap(Rng& rng, std::optional<std::vector<std::pair<K, V>>>* v, int depth) {
+void FillMap(Rng& rng, std::optional<::parq::thrift::Vector<std::pair<K, V>>>* v, int depth) {
   FillOptional(rng, v, depth);
   if (*v) SortMap(&**v);
 }

@@ -212,7 +212,20 @@ class ReadEmitter {
           *out_ += ind + "}\n";
           return;
         }
-        // Scalars and strings are appended as they are read: no zero-fill
+        if (IsScalar(*t.elem) && !(t.elem->kind == TypeRef::Kind::kBase && t.elem->base == BaseType::kBool)) {
+          // Numbers and enums: sized once, then stored by index (no capacity
+          // check per element; n was checked against the bytes left).
+          std::string p = "p" + d;
+          *out_ += ind + "  " + target + ".resize(" + n + ");\n";
+          *out_ += ind + "  auto* " + p + " = " + target + ".data();\n";
+          *out_ += ind + "  for (uint32_t i" + d + " = 0; i" + d + " < " + n + "; ++i" + d + ") {\n";
+          *out_ += ind + "    " + p + "[i" + d + "] = " + ScalarExpr(*t.elem) + ";\n";
+          *out_ += ind + "  }\n";
+          *out_ += ind + "  r.ContainerEnd();\n";
+          *out_ += ind + "}\n";
+          return;
+        }
+        // Bools and strings are appended as they are read: no zero-fill
         // followed by assignment, strings built in place from the input.
         *out_ += ind + "  " + target + ".clear();\n";
         *out_ += ind + "  " + target + ".reserve(" + n + ");\n";

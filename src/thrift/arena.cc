@@ -1,0 +1,87 @@
+#include "thrift/arena.h"
+
+#include <algorithm>
+#include <new>
+#include <mutex>
+
+namespace parq::thrift {
+
+namespace {
+
+constexpr size_t kMaxBlock = size_t{16} << 20;
+// Freed blocks kept for the next arena, up to this many bytes in all: opening
+// one file after another then reuses memory that is already mapped instead of
+// faulting in fresh pages for every footer.
+constexpr size_t kPoolBytes = size_t{128} << 20;
+
+struct BlockPool {
+  std::mutex mu;
+  std::vector<std::pair<void*, size_t>> blocks;
+  size_t bytes = 0;
+
+  // The smallest pooled block of at least `min` bytes, or {nullptr, 0}.
+  std::pair<void*, size_t> Take(size_t min) {
+    std::lock_guard<std::mutex> lock(mu);
+    size_t best = blocks.size();
+    for (size_t i = 0; i < blocks.size(); ++i) {
+      if (blocks[i].second >= min && (best == blocks.size() || blocks[i].second < blocks[best].second)) best = i;
+    }
+    if (best == blocks.size()) return {nullptr, 0};
+    auto b = blocks[best];
+    blocks[best] = blocks.back();
+    blocks.pop_back();
+    bytes -= b.second;
+    return b;
+  }
+  void Give(void* p, size_t size) {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      if (bytes + size <= kPoolBytes) {
+        blocks.emplace_back(p, size);
+        bytes += size;
+        return;
+      }
+    }
+    ::operator delete(p);
+  }
+};
+
+BlockPool& Pool() {
+  static BlockPool* pool = new BlockPool;  // never destroyed: arenas may die at exit
+  return *pool;
+}
+
+}  // namespace
+
+Arena::~Arena() {
+  while (blocks_ != nullptr) {
+    Block* next = blocks_->next;
+    Pool().Give(blocks_, blocks_->size);
+    blocks_ = next;
+  }
+}
+
+void* Arena::AllocateSlow(size_t size, size_t align) {
+  // A new block big enough for this request with its alignment; the rest of
+  // the current block is abandoned (requests are small next to a block).
+  size_t need = sizeof(Block) + size + align;
+  size_t want = std::max(next_block_, need);
+  next_block_ = std::min(next_block_ * 2, kMaxBlock);
+  auto [mem, block] = Pool().Take(want);
+  if (mem == nullptr) {
+    mem = ::operator new(want);  // through operator new, so allocation counters see it
+    block = want;
+  }
+  auto* b = static_cast<Block*>(mem);
+  b->next = blocks_;
+  b->size = block;
+  blocks_ = b;
+  reserved_ += block;
+  cur_ = reinterpret_cast<char*>(b) + sizeof(Block);
+  end_ = reinterpret_cast<char*>(b) + block;
+  uintptr_t p = (reinterpret_cast<uintptr_t>(cur_) + (align - 1)) & ~uintptr_t(align - 1);
+  cur_ = reinterpret_cast<char*>(p + size);
+  return reinterpret_cast<void*>(p);
+}
+
+}  // namespace parq::thrift

@@ -1,0 +1,188 @@
+// Arena and ArenaAllocator: where decoded Thrift structs keep their strings
+// and lists.
+//
+// Decoding a footer of 10,000 columns builds tens of thousands of strings and
+// small vectors.  With the global heap each is a malloc when built and a free
+// when the metadata goes away, and the frees walk every struct again; that was
+// most of the decode time.  Instead a decoder opens an ArenaScope: every
+// container default-constructed on that thread while the scope is open takes
+// its memory from the arena by bumping a pointer, and the arena hands all of
+// it back at once when it is destroyed.  A value built in the arena with
+// ArenaOwned is never destroyed member by member at all.
+//
+// A destroyed arena's blocks go to a process-wide pool (at most 128 MiB) that
+// the next arena draws from, so a warm process reuses mapped memory.
+//
+// Outside a scope ArenaAllocator is the global heap, so code that builds
+// structs to write them (the writer) is unaffected.
+//
+// Rules that keep this sound:
+//  - a copy (copy construction) is always made outside the arena, whatever
+//    the source used, so copies outlive the arena;
+//  - moves and swaps carry the allocator along with the memory;
+//  - a value whose memory is in an arena must not outlive it (ArenaOwned
+//    and the aliasing shared_ptr it returns tie the two together).
+//
+// Thread-safety: an Arena is used by one thread at a time; the current arena
+// is per thread.
+#ifndef PARQ_THRIFT_ARENA_H_
+#define PARQ_THRIFT_ARENA_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace parq::thrift {
+
+class Arena {
+ public:
+  // `first_block` sizes the first block; later ones double (up to 16 MiB).
+  explicit Arena(size_t first_block = 64 * 1024) : next_block_(first_block) {}
+  ~Arena();
+  Arena(const Arena&) = delete;
+  Arena& operator=(const Arena&) = delete;
+
+  void* Allocate(size_t size, size_t align) {
+    const uintptr_t cur = reinterpret_cast<uintptr_t>(cur_);
+    const uintptr_t p = (cur + (align - 1)) & ~uintptr_t(align - 1);
+    // cur_ == end_ == nullptr before the first block, so this fails then.
+    if (p + size <= reinterpret_cast<uintptr_t>(end_) && p >= cur && cur != 0) [[likely]] {
+      cur_ = reinterpret_cast<char*>(p + size);
+      return reinterpret_cast<void*>(p);
+    }
+    return AllocateSlow(size, align);
+  }
+
+  // Bytes taken from the system so far (blocks, not what was handed out).
+  size_t reserved() const { return reserved_; }
+
+ private:
+  struct Block {
+    Block* next;
+    size_t size;
+  };
+  void* AllocateSlow(size_t size, size_t align);
+
+  char* cur_ = nullptr;
+  char* end_ = nullptr;
+  Block* blocks_ = nullptr;
+  size_t next_block_;
+  size_t reserved_ = 0;
+};
+
+// The arena containers built on this thread use, or nullptr for the heap.
+inline thread_local Arena* tls_current_arena = nullptr;
+
+// Makes `arena` current on this thread for its lifetime (nests).
+class ArenaScope {
+ public:
+  explicit ArenaScope(Arena* arena) : saved_(tls_current_arena) { tls_current_arena = arena; }
+  ~ArenaScope() { tls_current_arena = saved_; }
+  ArenaScope(const ArenaScope&) = delete;
+  ArenaScope& operator=(const ArenaScope&) = delete;
+
+ private:
+  Arena* saved_;
+};
+
+template <class T>
+class ArenaAllocator {
+ public:
+  using value_type = T;
+  using propagate_on_container_move_assignment = std::true_type;
+  using propagate_on_container_swap = std::true_type;
+  using propagate_on_container_copy_assignment = std::false_type;
+  using is_always_equal = std::false_type;
+
+  ArenaAllocator() noexcept : arena_(tls_current_arena) {}
+  explicit ArenaAllocator(Arena* arena) noexcept : arena_(arena) {}
+  template <class U>
+  ArenaAllocator(const ArenaAllocator<U>& other) noexcept : arena_(other.arena()) {}
+
+  T* allocate(size_t n) {
+    if (arena_ != nullptr) return static_cast<T*>(arena_->Allocate(n * sizeof(T), alignof(T)));
+    return std::allocator<T>().allocate(n);
+  }
+  void deallocate(T* p, size_t n) noexcept {
+    if (arena_ == nullptr) std::allocator<T>().deallocate(p, n);
+  }
+  // Copies leave the arena: they belong to whoever made them.
+  ArenaAllocator select_on_container_copy_construction() const noexcept { return ArenaAllocator(nullptr); }
+
+  Arena* arena() const noexcept { return arena_; }
+  friend bool operator==(const ArenaAllocator& a, const ArenaAllocator& b) noexcept {
+    return a.arena_ == b.arena_;
+  }
+
+ private:
+  Arena* arena_;
+};
+
+// The string and list types of generated structs.
+using String = std::basic_string<char, std::char_traits<char>, ArenaAllocator<char>>;
+template <class T>
+using Vector = std::vector<T, ArenaAllocator<T>>;
+
+// A String equals a std::string (or any text) with the same bytes; found by
+// argument-dependent lookup through the allocator's namespace.
+inline bool operator==(const String& a, std::string_view b) { return std::string_view(a) == b; }
+
+// Conversions between the generated structs' containers and the standard
+// ones the rest of parq uses (always to or from the heap).
+template <class T, class A>
+Vector<T> ToVector(const std::vector<T, A>& v) {
+  return Vector<T>(v.begin(), v.end(), ArenaAllocator<T>(nullptr));
+}
+template <class T>
+std::vector<T> ToStdVector(const Vector<T>& v) {
+  return std::vector<T>(v.begin(), v.end());
+}
+inline Vector<String> ToStringVector(const std::vector<std::string>& v) {
+  Vector<String> out{ArenaAllocator<String>(nullptr)};
+  out.reserve(v.size());
+  for (const auto& s : v) out.emplace_back(s);
+  return out;
+}
+inline std::vector<std::string> ToStdStrings(const Vector<String>& v) {
+  std::vector<std::string> out;
+  out.reserve(v.size());
+  for (const auto& s : v) out.emplace_back(s);
+  return out;
+}
+inline std::optional<std::string> ToStdString(const std::optional<String>& s) {
+  if (!s) return std::nullopt;
+  return std::string(*s);
+}
+
+// A T built inside its own arena together with everything it holds, never
+// destroyed member by member: the arena's blocks are freed as a whole.
+// Build it (e.g. decode into *get()) only while the ArenaScope from scope()
+// is open, so that every container inside it uses the arena.
+template <class T>
+class ArenaOwned {
+ public:
+  explicit ArenaOwned(size_t first_block = 64 * 1024)
+      : arena_(std::make_shared<Arena>(first_block)) {
+    ArenaScope scope(arena_.get());
+    value_ = new (arena_->Allocate(sizeof(T), alignof(T))) T();
+  }
+  T* get() { return value_; }
+  Arena* arena() { return arena_.get(); }
+  // Shares the arena; the value lives as long as any copy of the pointer.
+  std::shared_ptr<const T> Share() && { return std::shared_ptr<const T>(std::move(arena_), value_); }
+
+ private:
+  std::shared_ptr<Arena> arena_;
+  T* value_;
+};
+
+}  // namespace parq::thrift
+
+#endif  // PARQ_THRIFT_ARENA_H_
