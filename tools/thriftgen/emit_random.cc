@@ -106,18 +106,9 @@ void Fill(Rng& rng, T* v, int depth) {
   RandomFill(rng, v, depth);
 }
 
-template <class Rng, class T>
-void FillOptional(Rng& rng, std::optional<T>* v, int depth) {
-  if (depth < kMaxDepth && Coin(rng)) {
-    T e{};
-    Fill(rng, &e, depth);
-    *v = std::move(e);
-  } else {
-    v->reset();
-  }
-}
-template <class Rng, class T>
-void FillOptional(Rng& rng, ::parq::thrift::Box<T>* v, int depth) {
+// Optional: std::optional<T> or ::parq::thrift::Box<T>.
+template <class Rng, template <class> class Optional, class T>
+void FillOptional(Rng& rng, Optional<T>* v, int depth) {
   if (depth < kMaxDepth && Coin(rng)) {
     T e{};
     Fill(rng, &e, depth);
