@@ -125,17 +125,12 @@ class ArenaAllocator {
   Arena* arena_;
 };
 
-// The string and list types of generated structs.
-using String = std::basic_string<char, std::char_traits<char>, ArenaAllocator<char>>;
+// The list type of generated structs (their string type is in string.h).
 template <class T>
 using Vector = std::vector<T, ArenaAllocator<T>>;
 
-// A String equals a std::string (or any text) with the same bytes; found by
-// argument-dependent lookup through the allocator's namespace.
-inline bool operator==(const String& a, std::string_view b) { return std::string_view(a) == b; }
-
-// Conversions between the generated structs' containers and the standard
-// ones the rest of parq uses (always to or from the heap).
+// Conversions between the generated structs' lists and the standard ones the
+// rest of parq uses (always to or from the heap).
 template <class T, class A>
 Vector<T> ToVector(const std::vector<T, A>& v) {
   return Vector<T>(v.begin(), v.end(), ArenaAllocator<T>(nullptr));
@@ -143,22 +138,6 @@ Vector<T> ToVector(const std::vector<T, A>& v) {
 template <class T>
 std::vector<T> ToStdVector(const Vector<T>& v) {
   return std::vector<T>(v.begin(), v.end());
-}
-inline Vector<String> ToStringVector(const std::vector<std::string>& v) {
-  Vector<String> out{ArenaAllocator<String>(nullptr)};
-  out.reserve(v.size());
-  for (const auto& s : v) out.emplace_back(s);
-  return out;
-}
-inline std::vector<std::string> ToStdStrings(const Vector<String>& v) {
-  std::vector<std::string> out;
-  out.reserve(v.size());
-  for (const auto& s : v) out.emplace_back(s);
-  return out;
-}
-inline std::optional<std::string> ToStdString(const std::optional<String>& s) {
-  if (!s) return std::nullopt;
-  return std::string(*s);
 }
 
 // A T built inside its own arena together with everything it holds, never

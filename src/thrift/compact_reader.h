@@ -308,12 +308,16 @@ PARQ_THRIFT_HOT std::string_view CompactReader::ReadBinaryView() {
 template <class String>
 PARQ_THRIFT_HOT void CompactReader::ReadBinary(String* out) {
   std::string_view v = ReadBinaryView();
-  // Into existing capacity: copy in place.  Otherwise construct the string
-  // at its size (one allocation and copy) rather than growing the old one.
-  if (v.size() <= out->capacity()) {
-    out->assign(v.data(), v.size());
+  if constexpr (requires { out->capacity(); }) {
+    // Into existing capacity: copy in place.  Otherwise construct the string
+    // at its size (one allocation and copy) rather than growing the old one.
+    if (v.size() <= out->capacity()) {
+      out->assign(v.data(), v.size());
+    } else {
+      *out = String(v);
+    }
   } else {
-    *out = String(v);
+    *out = v;
   }
 }
 

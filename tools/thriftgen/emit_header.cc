@@ -55,9 +55,9 @@ std::string EmitHeader(const Document& doc, const EmitOptions& opt) {
   out += "//    struct type outside unions: those are thrift::Box, the same\n";
   out += "//    interface with the value out of line;\n";
   out += "//  - lists and sets are thrift::Vector, maps thrift::Vector<std::pair<K, V>>,\n";
-  out += "//    string and binary thrift::String: std::vector and std::basic_string\n";
-  out += "//    whose allocator is the thread's current thrift::Arena while one is\n";
-  out += "//    open (decoding a footer), the heap otherwise;\n";
+  out += "//    string and binary thrift::String (a pointer and a length): both\n";
+  out += "//    take their memory from the thread's current thrift::Arena while one\n";
+  out += "//    is open (decoding a footer), from the heap otherwise;\n";
   out += "//  - Read() decodes the Thrift compact protocol: false on error with the\n";
   out += "//    reason in r.status() (a missing required field is kCorrupt and named);\n";
   out += "//    unknown fields and fields of an unexpected wire type are skipped, so\n";
@@ -70,7 +70,7 @@ std::string EmitHeader(const Document& doc, const EmitOptions& opt) {
   out += "#include <algorithm>\n#include <cmath>\n#include <cstdint>\n#include <cstring>\n";
   out += "#include <optional>\n#include <string>\n#include <string_view>\n#include <utility>\n";
   out += "#include <vector>\n\n";
-  out += "#include \"thrift/arena.h\"\n#include \"thrift/box.h\"\n\n";
+  out += "#include \"thrift/arena.h\"\n#include \"thrift/box.h\"\n#include \"thrift/string.h\"\n\n";
   out += "namespace parq::thrift {\nclass CompactReader;\nclass CompactWriter;\n}  // namespace parq::thrift\n\n";
   out += "namespace " + opt.cpp_namespace + " {\n\n";
   for (const auto& e : doc.enums) EmitEnum(*e, &out);

@@ -81,8 +81,9 @@ void Fill(Rng& rng, double* v, int) {
 }
 template <class Rng>
 void Fill(Rng& rng, ::parq::thrift::String* v, int) {
-  v->resize(static_cast<size_t>(Bits(rng) % 9));
-  for (char& c : *v) c = static_cast<char>(Bits(rng));
+  std::string s(static_cast<size_t>(Bits(rng) % 9), '\0');
+  for (char& c : s) c = static_cast<char>(Bits(rng));
+  *v = s;
 }
 template <class Rng, class K, class V>
 void Fill(Rng& rng, std::pair<K, V>* v, int depth) {
