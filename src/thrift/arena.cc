@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <new>
 #include <mutex>
+#include <vector>
 
 namespace parq::thrift {
 

@@ -1,27 +1,29 @@
-// Arena and ArenaAllocator: where decoded Thrift structs keep their strings
-// and lists.
+// Arena: where decoded Thrift structs keep their strings, lists and boxed
+// optional structs.
 //
 // Decoding a footer of 10,000 columns builds tens of thousands of strings and
-// small vectors.  With the global heap each is a malloc when built and a free
+// small lists.  With the global heap each is a malloc when built and a free
 // when the metadata goes away, and the frees walk every struct again; that was
-// most of the decode time.  Instead a decoder opens an ArenaScope: every
-// container default-constructed on that thread while the scope is open takes
-// its memory from the arena by bumping a pointer, and the arena hands all of
-// it back at once when it is destroyed.  A value built in the arena with
-// ArenaOwned is never destroyed member by member at all.
+// most of the decode time.  Instead a decoder opens an ArenaScope: while it is
+// open, thrift::String, thrift::Vector and thrift::Box take the memory of the
+// values built on that thread from the arena by bumping a pointer, and the
+// arena hands all of it back at once when it is destroyed.  A value built in
+// the arena with ArenaOwned is never destroyed member by member at all.
 //
 // A destroyed arena's blocks go to a process-wide pool (at most 128 MiB) that
 // the next arena draws from, so a warm process reuses mapped memory.
 //
-// Outside a scope ArenaAllocator is the global heap, so code that builds
+// Outside a scope those types use the global heap, so code that builds
 // structs to write them (the writer) is unaffected.
 //
 // Rules that keep this sound:
 //  - a copy (copy construction) is always made outside the arena, whatever
 //    the source used, so copies outlive the arena;
-//  - moves and swaps carry the allocator along with the memory;
+//  - moves carry the memory and where it came from;
 //  - a value whose memory is in an arena must not outlive it (ArenaOwned
-//    and the aliasing shared_ptr it returns tie the two together).
+//    and the aliasing shared_ptr it returns tie the two together);
+//  - heap-built values are not changed while a scope is open on the thread
+//    (the memory they would take then is the arena's).
 //
 // Thread-safety: an Arena is used by one thread at a time; the current arena
 // is per thread.
@@ -32,12 +34,7 @@
 #include <cstdint>
 #include <memory>
 #include <new>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <type_traits>
 #include <utility>
-#include <vector>
 
 namespace parq::thrift {
 
@@ -91,54 +88,6 @@ class ArenaScope {
  private:
   Arena* saved_;
 };
-
-template <class T>
-class ArenaAllocator {
- public:
-  using value_type = T;
-  using propagate_on_container_move_assignment = std::true_type;
-  using propagate_on_container_swap = std::true_type;
-  using propagate_on_container_copy_assignment = std::false_type;
-  using is_always_equal = std::false_type;
-
-  ArenaAllocator() noexcept : arena_(tls_current_arena) {}
-  explicit ArenaAllocator(Arena* arena) noexcept : arena_(arena) {}
-  template <class U>
-  ArenaAllocator(const ArenaAllocator<U>& other) noexcept : arena_(other.arena()) {}
-
-  T* allocate(size_t n) {
-    if (arena_ != nullptr) return static_cast<T*>(arena_->Allocate(n * sizeof(T), alignof(T)));
-    return std::allocator<T>().allocate(n);
-  }
-  void deallocate(T* p, size_t n) noexcept {
-    if (arena_ == nullptr) std::allocator<T>().deallocate(p, n);
-  }
-  // Copies leave the arena: they belong to whoever made them.
-  ArenaAllocator select_on_container_copy_construction() const noexcept { return ArenaAllocator(nullptr); }
-
-  Arena* arena() const noexcept { return arena_; }
-  friend bool operator==(const ArenaAllocator& a, const ArenaAllocator& b) noexcept {
-    return a.arena_ == b.arena_;
-  }
-
- private:
-  Arena* arena_;
-};
-
-// The list type of generated structs (their string type is in string.h).
-template <class T>
-using Vector = std::vector<T, ArenaAllocator<T>>;
-
-// Conversions between the generated structs' lists and the standard ones the
-// rest of parq uses (always to or from the heap).
-template <class T, class A>
-Vector<T> ToVector(const std::vector<T, A>& v) {
-  return Vector<T>(v.begin(), v.end(), ArenaAllocator<T>(nullptr));
-}
-template <class T>
-std::vector<T> ToStdVector(const Vector<T>& v) {
-  return std::vector<T>(v.begin(), v.end());
-}
 
 // A T built inside its own arena together with everything it holds, never
 // destroyed member by member: the arena's blocks are freed as a whole.

@@ -6,7 +6,7 @@
 // ColumnChunk held ColumnMetaData, its Statistics, SizeStatistics and
 // GeospatialStatistics and the crypto metadata inline: 904 bytes a chunk,
 // zeroed and written for each of the 100,000 chunks of a wide footer whose
-// encoding takes 140 bytes a chunk.  A Box is two pointers; the value is
+// encoding takes 140 bytes a chunk.  A Box is one pointer; the value is
 // allocated only when present, from the current thrift::Arena while one is
 // open (so decoding stays a pointer bump) and from the heap otherwise.
 //
@@ -17,6 +17,8 @@
 #ifndef PARQ_THRIFT_BOX_H_
 #define PARQ_THRIFT_BOX_H_
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -28,33 +30,32 @@ namespace parq::thrift {
 template <class T>
 class Box {
  public:
-  Box() noexcept : arena_(tls_current_arena) {}
-  Box(std::nullopt_t) noexcept : Box() {}
-  Box(const T& v) : Box() { p_ = Make(v); }
-  Box(T&& v) : Box() { p_ = Make(std::move(v)); }
-  Box(const Box& o) : arena_(nullptr) {
-    if (o.p_ != nullptr) p_ = Make(*o.p_);
+  Box() noexcept = default;
+  Box(std::nullopt_t) noexcept {}
+  Box(const T& v) { Set(Make(v)); }
+  Box(T&& v) { Set(Make(std::move(v))); }
+  Box(const Box& o) {
+    if (o.has_value()) Set(MakeOnHeap(*o));
   }
-  Box(Box&& o) noexcept : p_(o.p_), arena_(o.arena_) { o.p_ = nullptr; }
+  Box(Box&& o) noexcept : bits_(o.bits_) { o.bits_ = 0; }
   ~Box() { reset(); }
 
   Box& operator=(const Box& o) {
     if (this == &o) return *this;
-    if (o.p_ == nullptr) {
+    if (!o.has_value()) {
       reset();
-    } else if (p_ != nullptr) {
-      *p_ = *o.p_;
+    } else if (has_value()) {
+      **this = *o;
     } else {
-      p_ = Make(*o.p_);
+      Set(Make(*o));
     }
     return *this;
   }
   Box& operator=(Box&& o) noexcept {
     if (this != &o) {
       reset();
-      p_ = o.p_;
-      arena_ = o.arena_;
-      o.p_ = nullptr;
+      bits_ = o.bits_;
+      o.bits_ = 0;
     }
     return *this;
   }
@@ -63,18 +64,18 @@ class Box {
     return *this;
   }
   Box& operator=(const T& v) {
-    if (p_ != nullptr) {
-      *p_ = v;
+    if (has_value()) {
+      **this = v;
     } else {
-      p_ = Make(v);
+      Set(Make(v));
     }
     return *this;
   }
   Box& operator=(T&& v) {
-    if (p_ != nullptr) {
-      *p_ = std::move(v);
+    if (has_value()) {
+      **this = std::move(v);
     } else {
-      p_ = Make(std::move(v));
+      Set(Make(std::move(v)));
     }
     return *this;
   }
@@ -94,54 +95,69 @@ class Box {
   // repeat would turn a few input bytes into hundreds of bytes of memory.
   template <class... Args>
   T& emplace(Args&&... args) {
-    if (p_ == nullptr) {
-      p_ = Make(std::forward<Args>(args)...);
-      return *p_;
+    if (!has_value()) {
+      Set(Make(std::forward<Args>(args)...));
+      return **this;
     }
     T fresh(std::forward<Args>(args)...);
-    *p_ = std::move(fresh);
-    return *p_;
+    **this = std::move(fresh);
+    return **this;
   }
   void reset() noexcept {
-    if (p_ == nullptr) return;
-    if (arena_ != nullptr) {
-      p_->~T();  // the memory goes with the arena
+    if (bits_ == 0) return;
+    if (bits_ & kHeap) {
+      delete get();
     } else {
-      delete p_;
+      get()->~T();  // the memory goes with the arena
     }
-    p_ = nullptr;
+    bits_ = 0;
   }
 
-  bool has_value() const noexcept { return p_ != nullptr; }
-  explicit operator bool() const noexcept { return p_ != nullptr; }
-  T& operator*() noexcept { return *p_; }
-  const T& operator*() const noexcept { return *p_; }
-  T* operator->() noexcept { return p_; }
-  const T* operator->() const noexcept { return p_; }
+  bool has_value() const noexcept { return bits_ != 0; }
+  explicit operator bool() const noexcept { return bits_ != 0; }
+  T& operator*() noexcept { return *get(); }
+  const T& operator*() const noexcept { return *get(); }
+  T* operator->() noexcept { return get(); }
+  const T* operator->() const noexcept { return get(); }
   const T& value() const {
-    if (p_ == nullptr) throw std::bad_optional_access();
-    return *p_;
+    if (bits_ == 0) throw std::bad_optional_access();
+    return *get();
   }
   T& value() {
-    if (p_ == nullptr) throw std::bad_optional_access();
-    return *p_;
+    if (bits_ == 0) throw std::bad_optional_access();
+    return *get();
   }
+  // Whether the value is this Box's own heap memory (not an arena's).
+  bool on_heap() const noexcept { return (bits_ & kHeap) != 0; }
 
   friend bool operator==(const Box& a, const Box& b) {
-    if (a.p_ == nullptr || b.p_ == nullptr) return a.p_ == b.p_;
-    return *a.p_ == *b.p_;
+    if (!a.has_value() || !b.has_value()) return a.has_value() == b.has_value();
+    return *a == *b;
   }
-  friend bool operator==(const Box& a, std::nullopt_t) { return a.p_ == nullptr; }
+  friend bool operator==(const Box& a, std::nullopt_t) { return !a.has_value(); }
 
  private:
+  // The low bit of the pointer says the value is on the heap; arena values
+  // are allocated at least 2-aligned so that bit is free.
+  static constexpr uintptr_t kHeap = 1;
+
+  T* get() const noexcept { return reinterpret_cast<T*>(bits_ & ~kHeap); }
+  void Set(uintptr_t bits) noexcept { bits_ = bits; }
   template <class... Args>
-  T* Make(Args&&... args) {
-    if (arena_ != nullptr) return new (arena_->Allocate(sizeof(T), alignof(T))) T(std::forward<Args>(args)...);
-    return new T(std::forward<Args>(args)...);
+  static uintptr_t Make(Args&&... args) {
+    if (Arena* arena = tls_current_arena; arena != nullptr) {
+      void* p = arena->Allocate(sizeof(T), alignof(T) < 2 ? 2 : alignof(T));
+      return reinterpret_cast<uintptr_t>(new (p) T(std::forward<Args>(args)...));
+    }
+    return MakeOnHeap(std::forward<Args>(args)...);
+  }
+  template <class... Args>
+  static uintptr_t MakeOnHeap(Args&&... args) {
+    static_assert(alignof(std::max_align_t) >= 2);
+    return reinterpret_cast<uintptr_t>(new T(std::forward<Args>(args)...)) | kHeap;
   }
 
-  T* p_ = nullptr;
-  Arena* arena_;
+  uintptr_t bits_ = 0;
 };
 
 }  // namespace parq::thrift

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "thrift/arena.h"
+#include "thrift/vector.h"
 
 namespace parq::thrift {
 
@@ -119,7 +120,7 @@ inline std::optional<std::string> ToStdString(const std::optional<String>& s) {
   return std::string(s->view());
 }
 inline Vector<String> ToStringVector(const std::vector<std::string>& v) {
-  Vector<String> out{ArenaAllocator<String>(nullptr)};
+  Vector<String> out;
   out.reserve(v.size());
   for (const auto& s : v) out.emplace_back(s);
   return out;

@@ -13,6 +13,7 @@
 #include "thrift/arena.h"
 #include "thrift/box.h"
 #include "thrift/string.h"
+#include "thrift/vector.h"
 
 namespace parq::thrift {
 namespace {
@@ -53,25 +54,29 @@ TEST(ArenaTest, BlocksGrowGeometrically) {
   EXPECT_LT(arena.reserved(), size_t{3} << 20);
 }
 
-TEST(ArenaAllocatorTest, FollowsTheCurrentScope) {
+TEST(ArenaScopeTest, ValuesFollowTheCurrentScope) {
   Arena arena;
-  Vector<int> outside;
-  EXPECT_EQ(outside.get_allocator().arena(), nullptr);
+  Vector<int> outside{1, 2, 3};
+  EXPECT_TRUE(outside.on_heap());
   {
     ArenaScope scope(&arena);
-    Vector<int> inside;
-    EXPECT_EQ(inside.get_allocator().arena(), &arena);
+    Vector<int> inside{1, 2, 3};
+    EXPECT_FALSE(inside.on_heap());
+    const size_t reserved = arena.reserved();
     {
       Arena inner;
       ArenaScope nested(&inner);
-      EXPECT_EQ(Vector<int>().get_allocator().arena(), &inner);
+      Vector<int> v{4};
+      EXPECT_FALSE(v.on_heap());
+      EXPECT_GT(inner.reserved(), 0u);
     }
-    EXPECT_EQ(Vector<int>().get_allocator().arena(), &arena);
+    EXPECT_EQ(arena.reserved(), reserved);
+    EXPECT_EQ(tls_current_arena, &arena);
   }
   EXPECT_EQ(tls_current_arena, nullptr);
 }
 
-TEST(ArenaAllocatorTest, CopiesLeaveTheArenaAndOutliveIt) {
+TEST(ArenaScopeTest, CopiesLeaveTheArenaAndOutliveIt) {
   Vector<String> copy;
   String text_copy;
   {
@@ -84,7 +89,8 @@ TEST(ArenaAllocatorTest, CopiesLeaveTheArenaAndOutliveIt) {
     EXPECT_GT(before, 100u * 40u);
     copy = Vector<String>(v);  // copy construction selects the heap
     text_copy = String(s);
-    EXPECT_EQ(copy.get_allocator().arena(), nullptr);
+    EXPECT_TRUE(copy.on_heap());
+    EXPECT_FALSE(v.on_heap());
     EXPECT_TRUE(copy[0].on_heap());
     EXPECT_FALSE(s.on_heap());
     EXPECT_TRUE(text_copy.on_heap());
@@ -101,7 +107,7 @@ TEST(ArenaOwnedTest, ShareKeepsTheArenaAlive) {
     ArenaOwned<Vector<String>> owned(512);
     ArenaScope scope(owned.arena());
     owned.get()->emplace_back(std::string(100, 'x'));
-    EXPECT_EQ(owned.get()->get_allocator().arena(), owned.arena());
+    EXPECT_FALSE(owned.get()->on_heap());
     shared = std::move(owned).Share();
   }
   ASSERT_EQ(shared->size(), 1u);
@@ -155,6 +161,24 @@ TEST(BoxTest, RepeatedEmplaceReusesStorage) {
   }
   EXPECT_EQ(arena.reserved(), reserved);
   EXPECT_EQ(box->value, 99999);
+}
+
+TEST(BoxTest, OnePointerTaggedWithWhereTheValueLives) {
+  EXPECT_EQ(sizeof(Box<Pair>), sizeof(void*));
+  struct Bytes {  // alignment 1: the arena still leaves the tag bit free
+    bool a = false;
+    char b = 0;
+  };
+  Arena arena(512);
+  ArenaScope scope(&arena);
+  arena.Allocate(1, 1);  // leave the arena at an odd address
+  Box<Bytes> in_arena;
+  in_arena.emplace().b = 'x';
+  EXPECT_FALSE(in_arena.on_heap());
+  EXPECT_EQ(in_arena->b, 'x');
+  Box<Bytes> copy(in_arena);
+  EXPECT_TRUE(copy.on_heap());
+  EXPECT_EQ(copy->b, 'x');
 }
 
 TEST(BoxTest, HeapBoxOutsideAnyArena) {

@@ -70,7 +70,7 @@ std::string EmitHeader(const Document& doc, const EmitOptions& opt) {
   out += "#include <algorithm>\n#include <cmath>\n#include <cstdint>\n#include <cstring>\n";
   out += "#include <optional>\n#include <string>\n#include <string_view>\n#include <utility>\n";
   out += "#include <vector>\n\n";
-  out += "#include \"thrift/arena.h\"\n#include \"thrift/box.h\"\n#include \"thrift/string.h\"\n\n";
+  out += "#include \"thrift/arena.h\"\n#include \"thrift/box.h\"\n#include \"thrift/string.h\"\n#include \"thrift/vector.h\"\n\n";
   out += "namespace parq::thrift {\nclass CompactReader;\nclass CompactWriter;\n}  // namespace parq::thrift\n\n";
   out += "namespace " + opt.cpp_namespace + " {\n\n";
   for (const auto& e : doc.enums) EmitEnum(*e, &out);
