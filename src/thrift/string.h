@@ -93,11 +93,34 @@ class String {
   void Set(std::string_view s, Arena* arena) {
     if (s.empty()) return;
     char* p = arena != nullptr ? static_cast<char*>(arena->Allocate(s.size() + 1, 1)) : new char[s.size() + 1];
-    std::memcpy(p, s.data(), s.size());
+    CopyBytes(p, s.data(), s.size());
     p[s.size()] = '\0';
     data_ = p;
     size_ = s.size();
     heap_ = arena == nullptr;
+  }
+  // Most footer strings are short names and statistics bounds: copied
+  // inline with overlapping words rather than through a call to memcpy.
+  static void CopyBytes(char* dst, const char* src, size_t n) noexcept {
+    if (n > 16) {
+      std::memcpy(dst, src, n);
+    } else if (n >= 8) {
+      uint64_t head, tail;
+      std::memcpy(&head, src, 8);
+      std::memcpy(&tail, src + n - 8, 8);
+      std::memcpy(dst, &head, 8);
+      std::memcpy(dst + n - 8, &tail, 8);
+    } else if (n >= 4) {
+      uint32_t head, tail;
+      std::memcpy(&head, src, 4);
+      std::memcpy(&tail, src + n - 4, 4);
+      std::memcpy(dst, &head, 4);
+      std::memcpy(dst + n - 4, &tail, 4);
+    } else if (n > 0) {
+      dst[0] = src[0];
+      dst[n / 2] = src[n / 2];
+      dst[n - 1] = src[n - 1];
+    }
   }
   void Free() noexcept {
     if (heap_) delete[] data_;

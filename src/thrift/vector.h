@@ -145,6 +145,16 @@ class Vector {
     }
     size_ = static_cast<uint32_t>(n);
   }
+  // Like resize, but new elements of a trivial type are left uninitialized:
+  // for a caller that writes every one of them next.
+  void resize_for_overwrite(size_t n) {
+    if constexpr (std::is_trivially_default_constructible_v<T> && std::is_trivially_destructible_v<T>) {
+      reserve(n);
+      size_ = static_cast<uint32_t>(n);
+    } else {
+      resize(n);
+    }
+  }
   void resize(size_t n, const T& v) {
     if (n < size_) {
       std::destroy(data_ + n, data_ + size_);

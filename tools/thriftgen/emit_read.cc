@@ -216,7 +216,7 @@ class ReadEmitter {
           // Numbers and enums: sized once, then stored by index (no capacity
           // check per element; n was checked against the bytes left).
           std::string p = "p" + d;
-          *out_ += ind + "  " + target + ".resize(" + n + ");\n";
+          *out_ += ind + "  " + target + ".resize_for_overwrite(" + n + ");\n";
           *out_ += ind + "  auto* " + p + " = " + target + ".data();\n";
           *out_ += ind + "  for (uint32_t i" + d + " = 0; i" + d + " < " + n + "; ++i" + d + ") {\n";
           *out_ += ind + "    " + p + "[i" + d + "] = " + ScalarExpr(*t.elem) + ";\n";
