@@ -118,7 +118,15 @@ class Vector {
   const T& back() const noexcept { return data_[size_ - 1]; }
 
   void reserve(size_t n) {
-    if (n > cap_) Reallocate(n);
+    if (n <= cap_) return;
+    // Decoding reserves each list once, empty, in an arena: inline that.
+    if (Arena* arena = tls_current_arena; arena != nullptr && cap_ == 0 && n <= kMaxSize) [[likely]] {
+      data_ = static_cast<T*>(arena->Allocate(n * sizeof(T), alignof(T)));
+      cap_ = static_cast<uint32_t>(n);
+      heap_ = 0;
+      return;
+    }
+    Reallocate(n);
   }
   template <class... Args>
   T& emplace_back(Args&&... args) {
