@@ -39,6 +39,14 @@ class RandomAccessFile {
   // The whole file in memory, when this kind keeps it there (mmap, memory);
   // else nullptr.  Valid for the life of this object.
   virtual const uint8_t* data() const { return nullptr; }
+  // A hint that [offset, offset + length) will not be read again soon: a
+  // memory-mapped file unmaps those pages from the process (they stay in the
+  // page cache), so reading a large file does not grow the resident set by
+  // the whole file.  Reads of the range stay valid.  Other kinds ignore it.
+  virtual void DoneWith(uint64_t offset, uint64_t length) const {
+    (void)offset;
+    (void)length;
+  }
 
   // Returns a view of [offset, offset+length): zero-copy when data() is set,
   // else read into `scratch` (which then owns the bytes).

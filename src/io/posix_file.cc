@@ -79,6 +79,18 @@ class MappedFile final : public RandomAccessFile {
     if (length) std::memcpy(out, map_ + offset, length);
     return Status::OK();
   }
+  void DoneWith(uint64_t offset, uint64_t length) const override {
+    // Only whole pages inside the range: a page shared with a neighbouring
+    // range may still be in use.  The mapping is private and read-only, so
+    // dropped pages read back from the file unchanged.
+    static const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+    if (offset >= size_ || length == 0) return;
+    const uint64_t end = std::min(size_, offset + std::min(length, size_ - offset));
+    const uint64_t first = (offset + page - 1) / page * page;
+    const uint64_t last = end == size_ ? end : end / page * page;
+    if (last <= first) return;
+    ::madvise(const_cast<uint8_t*>(map_) + first, last - first, MADV_DONTNEED);
+  }
 
  private:
   const uint8_t* map_;

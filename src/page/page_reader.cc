@@ -69,7 +69,13 @@ Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& fil
   PARQ_ASSIGN_OR_RETURN(reader->chunk_,
                         file.Read(range.offset, range.length, &reader->chunk_scratch_));
   reader->chunk_offset_ = range.offset;
+  // The chunk is a view of the file's own memory: tell the file when done.
+  if (file.data() != nullptr) reader->mapped_file_ = &file;
   return reader;
+}
+
+PageReader::~PageReader() {
+  if (mapped_file_ != nullptr) mapped_file_->DoneWith(chunk_offset_, chunk_.size());
 }
 
 Status PageReader::Decompress(const uint8_t* src, size_t src_size, size_t dst_size, Buffer* dst,

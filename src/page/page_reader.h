@@ -55,6 +55,12 @@ class PageReader {
                                                   const ReaderOptions& options,
                                                   const std::optional<std::string>& created_by);
 
+  // A reader of a memory-mapped file hands its chunk's pages back to the
+  // file (RandomAccessFile::DoneWith), keeping the resident set small.
+  ~PageReader();
+  PageReader(const PageReader&) = delete;
+  PageReader& operator=(const PageReader&) = delete;
+
   // Fills `page` with the next data or dictionary page; returns false at the
   // end of the chunk.  The page's spans stay valid until the next call.
   Result<bool> Next(Page* page);
@@ -78,6 +84,7 @@ class PageReader {
   Buffer chunk_scratch_;                 // the chunk bytes when the file is not in memory
   std::span<const uint8_t> chunk_;       // the chunk bytes
   uint64_t chunk_offset_ = 0;            // file offset of chunk_[0]
+  const RandomAccessFile* mapped_file_ = nullptr;  // when chunk_ is a view of its memory
   size_t pos_ = 0;                       // next header within chunk_
   int64_t ordinal_ = 0;
   int64_t values_seen_ = 0;

@@ -3,9 +3,15 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cctype>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <vector>
+
+#include "parq/file_reader.h"
+#include "parq/file_writer.h"
 
 namespace parq {
 namespace {
@@ -54,6 +60,112 @@ TEST(IoTest, PreadAndMappedFiles) {
   auto mapped = OpenMappedFile(path);
   ASSERT_TRUE(mapped.ok());
   ExpectReads(**mapped, content);
+  std::remove(path.c_str());
+}
+
+// Resident kilobytes of the mapping of `path` in this process (Linux; the
+// kernel prints the path normalized, so its file name is matched).
+int64_t MappedRssKb(const std::string& full_path) {
+  const std::string path = full_path.substr(full_path.rfind('/'));
+  std::ifstream smaps("/proc/self/smaps");
+  std::string line;
+  bool in_mapping = false;
+  int64_t kb = 0;
+  while (std::getline(smaps, line)) {
+    if (!line.empty() && std::isxdigit(static_cast<unsigned char>(line[0])) && line.find('-') != std::string::npos &&
+        line.find(' ') != std::string::npos && line.find(':') > line.find(' ')) {
+      in_mapping = line.size() >= path.size() && line.compare(line.size() - path.size(), path.size(), path) == 0;
+    } else if (in_mapping && line.rfind("Rss:", 0) == 0) {
+      kb += std::stoll(line.substr(4));
+    }
+  }
+  return kb;
+}
+
+TEST(IoTest, MappedFileDoneWithDropsPagesAndReadsStayValid) {
+  const std::string path = TempPath("donewith");
+  std::string content(16 << 20, '\0');
+  for (size_t i = 0; i < content.size(); ++i) content[i] = static_cast<char>(i * 7 + i / 4096);
+  { std::ofstream(path, std::ios::binary) << content; }
+  auto mapped = OpenMappedFile(path);
+  ASSERT_TRUE(mapped.ok());
+  const RandomAccessFile& f = **mapped;
+  uint64_t sum = 0;
+  for (size_t i = 0; i < content.size(); i += 512) sum += f.data()[i];  // touch every page
+  EXPECT_GT(sum, 0u);
+  const int64_t touched = MappedRssKb(path);
+  EXPECT_GE(touched, 15 * 1024) << "every page was read";
+  // The first three quarters, with edges inside pages; then nonsense ranges.
+  f.DoneWith(100, content.size() / 4 * 3);
+  f.DoneWith(content.size() + 5, 10);
+  f.DoneWith(content.size() - 1, ~uint64_t{0});
+  f.DoneWith(0, 0);
+  const int64_t after = MappedRssKb(path);
+  EXPECT_LT(after, touched / 2) << "touched " << touched << " KiB";
+  // Dropped pages read back from the file unchanged.
+  for (size_t i = 0; i < content.size(); i += 4093) {
+    ASSERT_EQ(static_cast<char>(f.data()[i]), content[i]) << "byte " << i;
+  }
+  ExpectReads(f, content);
+  std::remove(path.c_str());
+}
+
+TEST(IoTest, ReadingAMappedParquetFileKeepsLittleResident) {
+  // 4 columns x 2 row groups of 500,000 int64 each, uncompressed: 16 MB.
+  const std::string path = TempPath("mapped_parquet");
+  std::vector<std::unique_ptr<SchemaNode>> fields;
+  for (int c = 0; c < 4; ++c) {
+    fields.push_back(SchemaNode::MakePrimitive("c" + std::to_string(c), Repetition::kRequired, PhysicalType::kInt64));
+  }
+  auto schema = Schema::Make(SchemaNode::MakeGroup("schema", Repetition::kRequired, std::move(fields)));
+  ASSERT_TRUE(schema.ok());
+  WriterOptions options;
+  options.column_defaults.compression = Compression::kUncompressed;
+  options.column_defaults.dictionary = false;
+  const int64_t rows = 500'000;
+  std::vector<int64_t> values(rows);
+  {
+    auto writer = FileWriter::Open(path, *schema, options);
+    ASSERT_TRUE(writer.ok()) << writer.status().ToString();
+    for (int g = 0; g < 2; ++g) {
+      for (int c = 0; c < 4; ++c) {
+        for (int64_t i = 0; i < rows; ++i) values[static_cast<size_t>(i)] = i * 1'000'003 + c + g;  // NOLINT
+        auto col = (*writer)->typed_column<int64_t>(c);
+        ASSERT_TRUE(col.ok());
+        ASSERT_TRUE((*col)->WriteBatch(rows, nullptr, nullptr, values.data()).ok());
+      }
+      if (g == 0) {
+        ASSERT_TRUE((*writer)->EndRowGroup().ok());
+      }
+    }
+    ASSERT_TRUE((*writer)->Close().ok());
+  }
+  auto reader = FileReader::Open(path);  // memory-mapped by default
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  int64_t peak_kb = 0;
+  for (int g = 0; g < 2; ++g) {
+    for (int c = 0; c < 4; ++c) {
+      auto col = (*reader)->OpenColumn(g, c);
+      ASSERT_TRUE(col.ok());
+      auto* typed = (*col)->As<int64_t>();
+      ASSERT_NE(typed, nullptr);
+      int64_t total = 0;
+      while (total < rows) {
+        int64_t values_read = 0;
+        auto levels = typed->ReadBatch(rows - total, nullptr, nullptr, values.data() + total, &values_read);
+        ASSERT_TRUE(levels.ok()) << levels.status().ToString();
+        ASSERT_GT(values_read, 0);
+        total += values_read;
+      }
+      ASSERT_EQ(values[12345], int64_t{12345} * 1'000'003 + c + g);
+      peak_kb = std::max(peak_kb, MappedRssKb(path));
+    }
+  }
+  // While a chunk is read its 4 MB are resident; once its reader is gone
+  // they leave, so the mapping never holds the whole 16 MB file.
+  EXPECT_GT(peak_kb, 3 * 1024);
+  EXPECT_LT(peak_kb, 9 * 1024);
+  EXPECT_LT(MappedRssKb(path), 1024);
   std::remove(path.c_str());
 }
 
