@@ -76,6 +76,9 @@ class CompactReader {
   // TakeField (TakeBoolField for a bool field, whose value ReadBool then
   // returns); it then acts like FieldBegin.
   uint32_t PeekField() const;
+  // Consumes the next header if it is STOP (a type nibble of 0) and returns
+  // true; otherwise reads nothing.  The end-of-struct fast path.
+  bool TakeStop();
   void TakeField(int16_t id);
   void TakeBoolField(int16_t id, uint32_t key);
 
@@ -319,6 +322,13 @@ PARQ_THRIFT_HOT void CompactReader::ReadBinary(String* out) {
   } else {
     *out = v;
   }
+}
+
+PARQ_THRIFT_HOT bool CompactReader::TakeStop() {
+  if (pos_ == end_ || (*pos_ & 0x0F) != 0) return false;
+  ++pos_;
+  field_type_ = 0;
+  return true;
 }
 
 PARQ_THRIFT_HOT bool CompactReader::FieldBegin(CType* type, int16_t* id) {

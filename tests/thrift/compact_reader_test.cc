@@ -548,6 +548,28 @@ TEST(CompactReaderLimits, DeepNestingBeyondTheInlineStackKeepsFieldIds) {
 // --- Sticky errors ---------------------------------------------------------
 
 // PeekField/TakeField: the in-order fast path of generated readers.
+TEST(CompactReaderFields, TakeStopConsumesOnlyAStop) {
+  // STOP is any byte with a zero type nibble; anything else, and the end of
+  // input, leave the position where it was.
+  const uint8_t bytes[] = {0x00, 0xF0, 0x15, 0x02};
+  CompactReader r(bytes, sizeof(bytes));
+  ASSERT_TRUE(r.StructBegin());
+  EXPECT_TRUE(r.TakeStop());
+  EXPECT_EQ(r.position(), 1u);
+  EXPECT_TRUE(r.TakeStop());
+  EXPECT_EQ(r.position(), 2u);
+  EXPECT_FALSE(r.TakeStop());
+  EXPECT_EQ(r.position(), 2u);
+  CType t;
+  int16_t id;
+  ASSERT_TRUE(r.FieldBegin(&t, &id));
+  EXPECT_EQ(id, 1);
+  EXPECT_EQ(r.ReadI32(), 1);
+  EXPECT_FALSE(r.TakeStop());  // the end of input
+  EXPECT_EQ(r.position(), sizeof(bytes));
+  EXPECT_TRUE(r.ok());
+}
+
 TEST(CompactReaderFields, PeekFieldKeysOnlyShortForms) {
   // field 1 i32 = 5 (short), field 3 bool true (short), field 2 i64 (long
   // form: type byte then zigzag id), STOP with a high nibble.

@@ -3,10 +3,11 @@
 // Each struct gets `bool ReadInto(CompactReader&, S*)` in an anonymous
 // namespace.  It first tries the fields in id order, each with one compare
 // of the next header byte against the short form for that id and wire type
-// (what every writer emits), so a well-formed struct needs no dispatch.  The
-// first header that is none of those (STOP, an unknown or out-of-order id, a
-// long form, a wrong type) drops into the general loop: a loop over field
-// headers with a switch on the field id.  Both paths read a field with the
+// (what every writer emits), so a well-formed struct needs no dispatch, and
+// then expects STOP.  The first header that is none of those (an unknown or
+// out-of-order id, a long form, a wrong type) drops into the general loop,
+// ReadAnyOrder, kept out of line so that ReadInto stays small: a loop over
+// field headers with a switch on the field id.  Both paths read a field with the
 // same code, so the result does not depend on which one took it.  A
 // field whose wire type is not the expected one falls through to r.Skip(),
 // like an unknown id.  Required fields set a bit in a mask that is checked
@@ -29,8 +30,6 @@ class ReadEmitter {
       : opt_(opt), s_(s), out_(out) {}
 
   void Run() {
-    *out_ += "bool ReadInto(CompactReader& r, " + Qualified(opt_, s_.name) + "* out) {\n";
-    *out_ += "  if (!r.StructBegin()) return false;\n";
     std::vector<const Field*> fields = s_.FieldsById();
     uint64_t mask = 0;
     int bit = 0;
@@ -41,13 +40,13 @@ class ReadEmitter {
         ++bit;
       }
     }
-    if (mask) *out_ += "  uint64_t isset = 0;\n";
-    if (!fields.empty()) {
-      *out_ += "  // Fields in id order with short headers: one compare each.\n";
-      *out_ += "  uint32_t key = r.PeekField();\n";
-      for (const Field* f : fields) InOrder(*f);
-    }
-    *out_ += "  // Anything else: any order, unknown ids, long headers, STOP.\n";
+    const std::string type = Qualified(opt_, s_.name);
+
+    // The generic path, out of line so that ReadInto stays small enough to
+    // inline where it is used: fields in any order, unknown ids, long-form
+    // headers, up to and including STOP.
+    *out_ += "[[gnu::noinline]] bool ReadAnyOrder(CompactReader& r, " + type + "* out" +
+             (mask ? ", uint64_t& isset" : "") + ") {\n";
     *out_ += "  CType t;\n  int16_t id;\n";
     *out_ += "  while (r.FieldBegin(&t, &id)) {\n";
     if (!fields.empty()) {
@@ -59,6 +58,24 @@ class ReadEmitter {
       *out_ += "    (void)out;\n";
     }
     *out_ += "    r.Skip(t);\n  }\n";
+    *out_ += "  return true;\n}\n\n";
+
+    // Leaf structs (numbers and strings only, like PageEncodingStats or
+    // Statistics) are read inline into their parent: thousands per footer.
+    bool leaf = true;
+    for (const Field* f : fields) leaf = leaf && (IsScalar(*f->type) || f->type->kind == TypeRef::Kind::kBase);
+    *out_ += std::string(leaf ? "[[gnu::always_inline]] inline " : "") + "bool ReadInto(CompactReader& r, " + type +
+             "* out) {\n";
+    *out_ += "  if (!r.StructBegin()) return false;\n";
+    if (mask) *out_ += "  uint64_t isset = 0;\n";
+    if (!fields.empty()) {
+      *out_ += "  // Fields in id order with short headers: one compare each.\n";
+      *out_ += "  uint32_t key = r.PeekField();\n";
+      for (const Field* f : fields) InOrder(*f);
+    }
+    *out_ += "  if (!r.TakeStop()) [[unlikely]] {\n";
+    *out_ += std::string("    if (!ReadAnyOrder(r, out") + (mask ? ", isset" : "") + ")) return false;\n";
+    *out_ += "  }\n";
     *out_ += "  if (!r.ok()) return false;\n";
     *out_ += "  r.StructEnd();\n";
     if (mask) {
