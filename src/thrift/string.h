@@ -39,7 +39,7 @@ class String {
   String(const char* s) : String(std::string_view(s)) {}  // NOLINT
   String(const char* p, size_t n) : String(std::string_view(p, n)) {}
   String(const String& o) { Set(o.view(), nullptr); }
-  String(String&& o) noexcept : data_(o.data_), size_(o.size_), heap_(o.heap_) { o.Clear(); }
+  String(String&& o) noexcept : data_(o.data_), bits_(o.bits_) { o.Clear(); }
   ~String() { Free(); }
 
   String& operator=(const String& o) {
@@ -50,8 +50,7 @@ class String {
     if (this != &o) {
       Free();
       data_ = o.data_;
-      size_ = o.size_;
-      heap_ = o.heap_;
+      bits_ = o.bits_;
       o.Clear();
     }
     return *this;
@@ -65,18 +64,18 @@ class String {
 
   const char* data() const noexcept { return data_; }
   const char* c_str() const noexcept { return data_; }
-  size_t size() const noexcept { return size_; }
-  size_t length() const noexcept { return size_; }
-  bool empty() const noexcept { return size_ == 0; }
+  size_t size() const noexcept { return bits_ >> 1; }
+  size_t length() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
   const char* begin() const noexcept { return data_; }
-  const char* end() const noexcept { return data_ + size_; }
+  const char* end() const noexcept { return data_ + size(); }
   char operator[](size_t i) const noexcept { return data_[i]; }
 
   // Whether the bytes are this String's own heap memory (not an arena's,
   // and not the shared empty string).
-  bool on_heap() const noexcept { return heap_; }
+  bool on_heap() const noexcept { return (bits_ & 1) != 0; }
 
-  std::string_view view() const noexcept { return {data_, static_cast<size_t>(size_)}; }
+  std::string_view view() const noexcept { return {data_, size()}; }
   operator std::string_view() const noexcept { return view(); }  // NOLINT
   operator std::string() const { return std::string(view()); }  // NOLINT
 
@@ -96,8 +95,7 @@ class String {
     CopyBytes(p, s.data(), s.size());
     p[s.size()] = '\0';
     data_ = p;
-    size_ = s.size();
-    heap_ = arena == nullptr;
+    bits_ = (s.size() << 1) | (arena == nullptr ? 1u : 0u);
   }
   // Most footer strings are short names and statistics bounds: copied
   // inline with overlapping words rather than through a call to memcpy.
@@ -123,17 +121,17 @@ class String {
     }
   }
   void Free() noexcept {
-    if (heap_) delete[] data_;
+    if (bits_ & 1) delete[] data_;
   }
   void Clear() noexcept {
     data_ = "";
-    size_ = 0;
-    heap_ = 0;
+    bits_ = 0;
   }
 
   const char* data_ = "";
-  uint64_t size_ : 63 = 0;
-  uint64_t heap_ : 1 = 0;  // data_ came from new[] and is freed here
+  // size << 1, and in bit 0 whether data_ came from new[] and is freed here
+  // (one plain word: bit-fields cost a read-modify-write per assignment).
+  uint64_t bits_ = 0;
 };
 
 // Conversions between generated structs' strings and std ones (the results

@@ -56,7 +56,7 @@ class Vector {
   }
   // Copies leave the arena: they belong to whoever made them.
   Vector(const Vector& o) { CopyToHeap(o); }
-  Vector(Vector&& o) noexcept : data_(o.data_), size_(o.size_), cap_(o.cap_), heap_(o.heap_) { o.Forget(); }
+  Vector(Vector&& o) noexcept : data_(o.data_), size_(o.size_), cap_bits_(o.cap_bits_) { o.Forget(); }
   ~Vector() { Release(); }
 
   Vector& operator=(const Vector& o) {
@@ -68,8 +68,7 @@ class Vector {
       Release();
       data_ = o.data_;
       size_ = o.size_;
-      cap_ = o.cap_;
-      heap_ = o.heap_;
+      cap_bits_ = o.cap_bits_;
       o.Forget();
     }
     return *this;
@@ -89,10 +88,10 @@ class Vector {
   }
 
   size_t size() const noexcept { return size_; }
-  size_t capacity() const noexcept { return cap_; }
+  size_t capacity() const noexcept { return cap_bits_ >> 1; }
   bool empty() const noexcept { return size_ == 0; }
   // Whether the storage is this vector's own heap memory (not an arena's).
-  bool on_heap() const noexcept { return heap_; }
+  bool on_heap() const noexcept { return (cap_bits_ & 1) != 0; }
 
   T* data() noexcept { return data_; }
   const T* data() const noexcept { return data_; }
@@ -118,19 +117,18 @@ class Vector {
   const T& back() const noexcept { return data_[size_ - 1]; }
 
   void reserve(size_t n) {
-    if (n <= cap_) return;
+    if (n <= capacity()) return;
     // Decoding reserves each list once, empty, in an arena: inline that.
-    if (Arena* arena = tls_current_arena; arena != nullptr && cap_ == 0 && n <= kMaxSize) [[likely]] {
+    if (Arena* arena = tls_current_arena; arena != nullptr && cap_bits_ == 0 && n <= kMaxSize) [[likely]] {
       data_ = static_cast<T*>(arena->Allocate(n * sizeof(T), alignof(T)));
-      cap_ = static_cast<uint32_t>(n);
-      heap_ = 0;
+      cap_bits_ = static_cast<uint32_t>(n) << 1;
       return;
     }
     Reallocate(n);
   }
   template <class... Args>
   T& emplace_back(Args&&... args) {
-    if (size_ == cap_) [[unlikely]] {
+    if (size_ == capacity()) [[unlikely]] {
       // Built before moving the elements: args may refer to one of them.
       T v(std::forward<Args>(args)...);
       Reallocate(Grown());
@@ -211,7 +209,7 @@ class Vector {
 
   size_t Grown() const {
     if (size_ == kMaxSize) throw std::length_error("thrift::Vector: more than 2^31 - 1 elements");
-    return std::min<size_t>(std::max<size_t>(size_t{2} * cap_, 4), kMaxSize);
+    return std::min<size_t>(std::max<size_t>(size_t{2} * capacity(), 4), kMaxSize);
   }
   void Reallocate(size_t n) {
     if (n > kMaxSize) throw std::length_error("thrift::Vector: more than 2^31 - 1 elements");
@@ -224,8 +222,7 @@ class Vector {
     }
     FreeStorage();
     data_ = p;
-    cap_ = static_cast<uint32_t>(n);
-    heap_ = arena == nullptr;
+    cap_bits_ = (static_cast<uint32_t>(n) << 1) | (arena == nullptr ? 1u : 0u);
   }
   void CopyToHeap(const Vector& o) {
     if (o.size_ == 0) return;
@@ -237,11 +234,11 @@ class Vector {
       throw;
     }
     data_ = p;
-    size_ = cap_ = o.size_;
-    heap_ = 1;
+    size_ = o.size_;
+    cap_bits_ = (o.size_ << 1) | 1u;
   }
   void FreeStorage() noexcept {
-    if (heap_ && data_ != nullptr) std::allocator<T>().deallocate(data_, cap_);
+    if (on_heap() && data_ != nullptr) std::allocator<T>().deallocate(data_, capacity());
   }
   void Release() noexcept {
     std::destroy(data_, data_ + size_);
@@ -250,14 +247,14 @@ class Vector {
   void Forget() noexcept {
     data_ = nullptr;
     size_ = 0;
-    cap_ = 0;
-    heap_ = 0;
+    cap_bits_ = 0;
   }
 
   T* data_ = nullptr;
   uint32_t size_ = 0;
-  uint32_t cap_ : 31 = 0;
-  uint32_t heap_ : 1 = 0;  // data_ came from std::allocator and is freed here
+  // capacity << 1, and in bit 0 whether data_ came from std::allocator and
+  // is freed here (one plain word: bit-fields cost a read-modify-write).
+  uint32_t cap_bits_ = 0;
 };
 
 // Conversions between the generated structs' lists and the standard ones the
