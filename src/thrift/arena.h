@@ -50,7 +50,8 @@ class Arena {
     const uintptr_t cur = reinterpret_cast<uintptr_t>(cur_);
     const uintptr_t p = (cur + (align - 1)) & ~uintptr_t(align - 1);
     // cur_ == end_ == nullptr before the first block, so this fails then.
-    if (p + size <= reinterpret_cast<uintptr_t>(end_) && p >= cur && cur != 0) [[likely]] {
+    // (p cannot wrap: cur_ is inside a block, far below the top of memory.)
+    if (p + size <= reinterpret_cast<uintptr_t>(end_) && cur != 0) [[likely]] {
       cur_ = reinterpret_cast<char*>(p + size);
       return reinterpret_cast<void*>(p);
     }

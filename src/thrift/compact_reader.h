@@ -63,6 +63,11 @@ class CompactReader {
   // Struct framing.  StructBegin fails at the depth limit.
   bool StructBegin();
   void StructEnd();
+  // The form generated readers use: the enclosing struct's last field id is
+  // handed to the caller, which keeps it (in a register) and gives it back
+  // to StructEnd, instead of the reader's own stack.  The same checks.
+  bool StructBegin(int16_t* outer_field_id);
+  void StructEnd(int16_t outer_field_id);
   // Reads the next field header.  Returns false at STOP or on error; for a
   // bool field the value is remembered and ReadBool returns it.
   bool FieldBegin(CType* type, int16_t* id);
@@ -381,6 +386,19 @@ PARQ_THRIFT_HOT bool CompactReader::StructBegin() {
   field_stack_[struct_depth_++] = last_field_id_;
   last_field_id_ = 0;
   return true;
+}
+
+PARQ_THRIFT_HOT bool CompactReader::StructBegin(int16_t* outer_field_id) {
+  if (depth_ >= limits_.max_depth || !ok()) [[unlikely]] return StructBeginSlow();  // fails
+  ++depth_;
+  *outer_field_id = last_field_id_;
+  last_field_id_ = 0;
+  return true;
+}
+
+PARQ_THRIFT_HOT void CompactReader::StructEnd(int16_t outer_field_id) {
+  last_field_id_ = outer_field_id;
+  --depth_;
 }
 
 PARQ_THRIFT_HOT void CompactReader::StructEnd() {

@@ -66,7 +66,8 @@ class ReadEmitter {
     for (const Field* f : fields) leaf = leaf && (IsScalar(*f->type) || f->type->kind == TypeRef::Kind::kBase);
     *out_ += std::string(leaf ? "[[gnu::always_inline]] inline " : "") + "bool ReadInto(CompactReader& r, " + type +
              "* out) {\n";
-    *out_ += "  if (!r.StructBegin()) return false;\n";
+    *out_ += "  int16_t outer_field_id = 0;\n";
+    *out_ += "  if (!r.StructBegin(&outer_field_id)) return false;\n";
     if (mask) *out_ += "  uint64_t isset = 0;\n";
     if (!fields.empty()) {
       *out_ += "  // Fields in id order with short headers: one compare each.\n";
@@ -77,7 +78,7 @@ class ReadEmitter {
     *out_ += std::string("    if (!ReadAnyOrder(r, out") + (mask ? ", isset" : "") + ")) return false;\n";
     *out_ += "  }\n";
     *out_ += "  if (!r.ok()) return false;\n";
-    *out_ += "  r.StructEnd();\n";
+    *out_ += "  r.StructEnd(outer_field_id);\n";
     if (mask) {
       std::string m = Hex(mask);
       *out_ += "  if ((isset & " + m + ") != " + m + ") {\n";
