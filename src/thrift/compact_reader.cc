@@ -250,7 +250,8 @@ void CompactReader::Skip(CType type) {
   if (SkipScalar(type)) return;
   switch (type) {
     case CType::kStruct: {
-      if (!StructBegin()) return;
+      int16_t outer_field_id = 0;  // on the C stack: Skip recurses, depth-capped
+      if (!StructBegin(&outer_field_id)) return;
       CType t;
       int16_t id;
       // After a failure FieldBegin returns false, which ends the loop.
@@ -258,7 +259,7 @@ void CompactReader::Skip(CType type) {
         if (!SkipScalar(t)) Skip(t);
       }
       if (!ok()) return;
-      StructEnd();
+      StructEnd(outer_field_id);
       return;
     }
     case CType::kList:

@@ -98,22 +98,22 @@ class String {
     bits_ = (s.size() << 1) | (arena == nullptr ? 1u : 0u);
   }
   // Most footer strings are short names and statistics bounds: copied
-  // inline with overlapping words rather than through a call to memcpy.
+  // inline with two overlapping words rather than through a call to memcpy.
+  template <class Word>
+  static void CopyTwoWords(char* dst, const char* src, size_t n) noexcept {  // sizeof(Word) <= n <= 2x
+    Word head, tail;
+    std::memcpy(&head, src, sizeof(Word));
+    std::memcpy(&tail, src + n - sizeof(Word), sizeof(Word));
+    std::memcpy(dst, &head, sizeof(Word));
+    std::memcpy(dst + n - sizeof(Word), &tail, sizeof(Word));
+  }
   static void CopyBytes(char* dst, const char* src, size_t n) noexcept {
     if (n > 16) {
       std::memcpy(dst, src, n);
     } else if (n >= 8) {
-      uint64_t head, tail;
-      std::memcpy(&head, src, 8);
-      std::memcpy(&tail, src + n - 8, 8);
-      std::memcpy(dst, &head, 8);
-      std::memcpy(dst + n - 8, &tail, 8);
+      CopyTwoWords<uint64_t>(dst, src, n);
     } else if (n >= 4) {
-      uint32_t head, tail;
-      std::memcpy(&head, src, 4);
-      std::memcpy(&tail, src + n - 4, 4);
-      std::memcpy(dst, &head, 4);
-      std::memcpy(dst + n - 4, &tail, 4);
+      CopyTwoWords<uint32_t>(dst, src, n);
     } else if (n > 0) {
       dst[0] = src[0];
       dst[n / 2] = src[n / 2];
