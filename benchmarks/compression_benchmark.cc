@@ -2,7 +2,10 @@
 // ~1 MiB of Parquet-like page data: PLAIN int64 values with small deltas
 // (half) and short length-prefixed strings (half).  Bytes processed are the
 // uncompressed bytes in both directions; "ratio" is uncompressed/compressed.
+// BM_SnappyDecode compares parq's snappy decoder with libsnappy's
+// RawUncompress on that data and on a PLAIN decimal column (short tags).
 #include <benchmark/benchmark.h>
+#include <snappy.h>
 
 #include <cstring>
 #include <random>
@@ -37,6 +40,17 @@ std::vector<uint8_t> ParquetLikeData(size_t n) {
     out.insert(out.end(), s.begin(), s.end());
   }
   out.resize(n);
+  return out;
+}
+
+// PLAIN int64 prices below 10^7: a couple of literal bytes and a short copy per value.
+std::vector<uint8_t> DecimalData(size_t n) {
+  std::vector<uint8_t> out(n / 8 * 8);
+  std::mt19937_64 rng(5);
+  for (size_t i = 0; i < out.size(); i += 8) {
+    const uint64_t v = rng() % 10'000'000;
+    std::memcpy(out.data() + i, &v, 8);
+  }
   return out;
 }
 
@@ -97,6 +111,39 @@ void BM_Decompress(benchmark::State& state, Compression c) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * data.size()));
   state.counters["ratio"] = static_cast<double>(data.size()) / static_cast<double>(compressed.size());
 }
+
+enum class SnappyDecoder { kParq, kLibsnappy };
+
+void BM_SnappyDecode(benchmark::State& state, SnappyDecoder decoder, bool decimals) {
+  static const std::vector<uint8_t> decimal_data = DecimalData(1 << 20);
+  const auto& data = decimals ? decimal_data : Data();
+  std::string compressed;
+  snappy::Compress(reinterpret_cast<const char*>(data.data()), data.size(), &compressed);
+  auto codec = MakeOrDie(Compression::kSnappy, state);
+  if (!codec) return;
+  std::vector<uint8_t> out(data.size());
+  for (auto _ : state) {
+    if (decoder == SnappyDecoder::kParq) {
+      parq::Status st = codec->Decompress(reinterpret_cast<const uint8_t*>(compressed.data()),
+                                          compressed.size(), out.data(), out.size());
+      if (!st.ok()) {
+        state.SkipWithError(st.ToString().c_str());
+        return;
+      }
+    } else if (!snappy::RawUncompress(compressed.data(), compressed.size(),
+                                      reinterpret_cast<char*>(out.data()))) {
+      state.SkipWithError("libsnappy failed");
+      return;
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  if (out != data) state.SkipWithError("round trip mismatch");
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * data.size()));
+}
+BENCHMARK_CAPTURE(BM_SnappyDecode, parq_parquet_like, SnappyDecoder::kParq, false)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_SnappyDecode, libsnappy_parquet_like, SnappyDecoder::kLibsnappy, false)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_SnappyDecode, parq_decimals, SnappyDecoder::kParq, true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_SnappyDecode, libsnappy_decimals, SnappyDecoder::kLibsnappy, true)->Unit(benchmark::kMicrosecond);
 
 #define PARQ_CODEC_BENCHMARKS(name, value)                          \
   BENCHMARK_CAPTURE(BM_Decompress, name, value)->Unit(benchmark::kMicrosecond); \

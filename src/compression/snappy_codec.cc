@@ -3,7 +3,8 @@
 //   compressed := varint32(uncompressed_length) element*
 //   element    := literal | copy-1 | copy-2 | copy-4     (tag byte, low 2 bits)
 //
-// The length prefix must equal the page's uncompressed size before anything is
+// Decoding is parq's own (snappy_decompress.cc); libsnappy compresses.  The
+// length prefix must equal the page's uncompressed size before anything is
 // decoded, so the decoder's own bound (that prefix) is our output_size.
 #include <snappy.h>
 
@@ -11,6 +12,7 @@
 #include <limits>
 
 #include "compression/codec_internal.h"
+#include "compression/snappy_internal.h"
 
 namespace parq::compression::internal {
 namespace {
@@ -22,18 +24,7 @@ class SnappyCodec final : public Codec {
   Status Decompress(const uint8_t* input, size_t input_size, uint8_t* output,
                     size_t output_size) override {
     if (input_size == 0 && output_size == 0) return Status::OK();
-    const char* in = reinterpret_cast<const char*>(input);
-    size_t claimed = 0;
-    if (input_size == 0 || !snappy::GetUncompressedLength(in, input_size, &claimed)) {
-      return Malformed("SNAPPY", "invalid length prefix", input_size, output_size);
-    }
-    if (claimed != output_size) return SizeMismatch("SNAPPY", output_size, claimed);
-    char dummy = 0;
-    char* out = output != nullptr ? reinterpret_cast<char*>(output) : &dummy;
-    if (!snappy::RawUncompress(in, input_size, out)) {
-      return Malformed("SNAPPY", "corrupt compressed data", input_size, output_size);
-    }
-    return Status::OK();
+    return DecodeSnappyRaw(input, input_size, output, output_size);
   }
 
   size_t MaxCompressedSize(size_t input_size) const override {

@@ -1,0 +1,219 @@
+// Snappy raw-format decoder (see snappy_internal.h for why it is ours).
+//
+//   block   := varint32(uncompressed_length) tag*
+//   literal := tag & 3 == 0: length-1 in tag >> 2 (0..59), or in the next
+//              1..4 little-endian bytes when tag >> 2 is 60..63; then the bytes
+//   copy-1  := tag & 3 == 1: length 4 + ((tag >> 2) & 7),
+//              offset ((tag >> 5) << 8) | next byte
+//   copy-2  := tag & 3 == 2: length (tag >> 2) + 1, offset: next 2 bytes LE
+//   copy-4  := tag & 3 == 3: length (tag >> 2) + 1, offset: next 4 bytes LE
+//
+// A copy repeats `length` bytes starting `offset` bytes back in the output,
+// overlapping allowed (offset < length repeats a pattern).
+//
+// The fast loop runs while at least kInputSlack input bytes and kOutputSlack
+// output bytes remain.  It then copies whole 16- or 8-byte words and lets the
+// last one run past the tag's end (never past the output): the next tag
+// overwrites the excess.  The tail runs a byte-exact loop.
+#include <cstring>
+#include <string>
+
+#include "compression/codec_internal.h"
+#include "compression/snappy_internal.h"
+
+namespace parq::compression::internal {
+namespace {
+
+constexpr const char* kCodec = "SNAPPY";
+// A tag with its offset (5 bytes) or a short literal's tag and 16 word bytes (17).
+constexpr ptrdiff_t kInputSlack = 21;
+// The longest copy is 64 bytes; the 8-byte pattern expansion may write up to
+// 15 bytes past a short copy, the word loops at most 15 past a long one.
+constexpr ptrdiff_t kOutputSlack = 64 + 16;
+
+inline uint64_t Load64(const uint8_t* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+inline void Store64(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
+// Through a temporary: source and destination may overlap beyond the bytes
+// the caller needs.
+inline void Copy16(uint8_t* dst, const uint8_t* src) {
+  uint8_t word[16];
+  std::memcpy(word, src, 16);
+  std::memcpy(dst, word, 16);
+}
+// n = 1..4 little-endian bytes.
+inline uint32_t LoadLE(const uint8_t* p, int n) {
+  uint32_t v = 0;
+  for (int i = 0; i < n; ++i) v |= static_cast<uint32_t>(p[i]) << (8 * i);
+  return v;
+}
+
+Status BadTag(const uint8_t* input, const uint8_t* tag, size_t input_size, size_t output_size,
+              const char* what) {
+  return Malformed(kCodec,
+                   std::string(what) + " at input offset " + std::to_string(tag - input),
+                   input_size, output_size);
+}
+
+// Copies `len` (1..64) bytes from `offset` (>= 1) back, writing at most
+// kOutputSlack bytes from op.
+inline void WildCopy(uint8_t* op, size_t offset, ptrdiff_t len) {
+  const uint8_t* src = op - offset;
+  if (offset >= 16) {
+    Copy16(op, src);
+    for (ptrdiff_t i = 16; i < len; i += 16) Copy16(op + i, src + i);
+  } else if (offset >= 8) {
+    for (ptrdiff_t i = 0; i < len; i += 8) Store64(op + i, Load64(src + i));
+  } else {
+    // Each store doubles the distance to src until it is at least 8.
+    while (op - src < 8) {
+      Store64(op, Load64(src));
+      len -= op - src;
+      op += op - src;
+    }
+    while (len > 0) {
+      Store64(op, Load64(src));
+      src += 8;
+      op += 8;
+      len -= 8;
+    }
+  }
+}
+
+}  // namespace
+
+Status DecodeSnappyRaw(const uint8_t* input, size_t input_size, uint8_t* output,
+                       size_t output_size) {
+  const uint8_t* ip = input;
+  const uint8_t* const ip_end = input + input_size;
+  // The length prefix: at most 5 bytes, the fifth below 16 (32 bits).
+  uint64_t claimed = 0;
+  for (int shift = 0;; shift += 7) {
+    if (ip == ip_end || shift > 28 || (shift == 28 && *ip >= 16)) {
+      return Malformed(kCodec, "invalid length prefix", input_size, output_size);
+    }
+    const uint8_t b = *ip++;
+    claimed |= static_cast<uint64_t>(b & 0x7f) << shift;
+    if (b < 0x80) break;
+  }
+  if (claimed != output_size) return SizeMismatch(kCodec, output_size, claimed);
+
+  uint8_t* op = output;
+  uint8_t* const op_end = output + output_size;
+  while (ip_end - ip >= kInputSlack && op_end - op >= kOutputSlack) {
+    const uint32_t tag = *ip;
+    if ((tag & 3) == 0) {
+      size_t len = (tag >> 2) + 1;
+      if (len <= 16) {
+        Copy16(op, ip + 1);
+        op += len;
+        ip += 1 + len;
+        continue;
+      }
+      const uint8_t* at = ip++;
+      if (len > 60) {
+        const int n = static_cast<int>(len - 60);
+        len = static_cast<size_t>(LoadLE(ip, n)) + 1;
+        ip += n;
+      }
+      if (len > static_cast<size_t>(ip_end - ip)) {
+        return BadTag(input, at, input_size, output_size, "literal runs past the input");
+      }
+      if (len > static_cast<size_t>(op_end - op)) {
+        return BadTag(input, at, input_size, output_size, "literal runs past the output");
+      }
+      std::memcpy(op, ip, len);
+      op += len;
+      ip += len;
+      continue;
+    }
+    const uint8_t* at = ip;
+    size_t len;
+    size_t offset;
+    switch (tag & 3) {
+      case 1:
+        len = 4 + ((tag >> 2) & 7);
+        offset = ((tag >> 5) << 8) | ip[1];
+        ip += 2;
+        break;
+      case 2:
+        len = (tag >> 2) + 1;
+        offset = LoadLE(ip + 1, 2);
+        ip += 3;
+        break;
+      default:
+        len = (tag >> 2) + 1;
+        offset = LoadLE(ip + 1, 4);
+        ip += 5;
+        break;
+    }
+    // offset - 1 wraps for 0: one compare rejects both a zero offset and one
+    // reaching before the output.
+    if (offset - 1 >= static_cast<size_t>(op - output)) {
+      return BadTag(input, at, input_size, output_size, "copy offset outside the decoded bytes");
+    }
+    WildCopy(op, offset, static_cast<ptrdiff_t>(len));
+    op += len;
+  }
+
+  // The tail: every read and write exact.
+  while (ip < ip_end) {
+    const uint8_t* at = ip;
+    const uint32_t tag = *ip++;
+    size_t len;
+    if ((tag & 3) == 0) {
+      len = (tag >> 2) + 1;
+      if (len > 60) {
+        const int n = static_cast<int>(len - 60);
+        if (ip_end - ip < n) {
+          return BadTag(input, at, input_size, output_size, "literal length runs past the input");
+        }
+        len = static_cast<size_t>(LoadLE(ip, n)) + 1;
+        ip += n;
+      }
+      if (len > static_cast<size_t>(ip_end - ip)) {
+        return BadTag(input, at, input_size, output_size, "literal runs past the input");
+      }
+      if (len > static_cast<size_t>(op_end - op)) {
+        return BadTag(input, at, input_size, output_size, "literal runs past the output");
+      }
+      std::memcpy(op, ip, len);
+      op += len;
+      ip += len;
+      continue;
+    }
+    const int offset_bytes = (tag & 3) == 1 ? 1 : (tag & 3) == 2 ? 2 : 4;
+    if (ip_end - ip < offset_bytes) {
+      return BadTag(input, at, input_size, output_size, "copy offset runs past the input");
+    }
+    size_t offset;
+    if ((tag & 3) == 1) {
+      len = 4 + ((tag >> 2) & 7);
+      offset = ((tag >> 5) << 8) | ip[0];
+    } else {
+      len = (tag >> 2) + 1;
+      offset = LoadLE(ip, offset_bytes);
+    }
+    ip += offset_bytes;
+    if (offset - 1 >= static_cast<size_t>(op - output)) {
+      return BadTag(input, at, input_size, output_size, "copy offset outside the decoded bytes");
+    }
+    if (len > static_cast<size_t>(op_end - op)) {
+      return BadTag(input, at, input_size, output_size, "copy runs past the output");
+    }
+    const uint8_t* src = op - offset;
+    if (offset >= len) {
+      std::memcpy(op, src, len);
+      op += len;
+    } else {
+      for (size_t i = 0; i < len; ++i) *op++ = *src++;
+    }
+  }
+  if (op != op_end) return SizeMismatch(kCodec, output_size, static_cast<size_t>(op - output));
+  return Status::OK();
+}
+
+}  // namespace parq::compression::internal
