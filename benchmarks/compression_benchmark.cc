@@ -3,7 +3,8 @@
 // (half) and short length-prefixed strings (half).  Bytes processed are the
 // uncompressed bytes in both directions; "ratio" is uncompressed/compressed.
 // BM_SnappyDecode compares parq's snappy decoder with libsnappy's
-// RawUncompress on that data and on a PLAIN decimal column (short tags).
+// RawUncompress on that data, on a PLAIN decimal column and on PLAIN hex
+// strings (short tags, the second in random literal/copy order).
 #include <benchmark/benchmark.h>
 #include <snappy.h>
 
@@ -51,6 +52,23 @@ std::vector<uint8_t> DecimalData(size_t n) {
     const uint64_t v = rng() % 10'000'000;
     std::memcpy(out.data() + i, &v, 8);
   }
+  return out;
+}
+
+// PLAIN strings of 10..40 random hex digits (comments, hashes): short literals
+// and short far copies in random order.
+std::vector<uint8_t> HexStringData(size_t n) {
+  std::vector<uint8_t> out;
+  out.reserve(n + 64);
+  std::mt19937_64 rng(6);
+  while (out.size() < n) {
+    const uint32_t len = 10 + static_cast<uint32_t>(rng() % 31);
+    uint8_t buf[4];
+    std::memcpy(buf, &len, 4);
+    out.insert(out.end(), buf, buf + 4);
+    for (uint32_t i = 0; i < len; ++i) out.push_back(static_cast<uint8_t>("0123456789abcdef"[rng() % 16]));
+  }
+  out.resize(n);
   return out;
 }
 
@@ -114,9 +132,12 @@ void BM_Decompress(benchmark::State& state, Compression c) {
 
 enum class SnappyDecoder { kParq, kLibsnappy };
 
-void BM_SnappyDecode(benchmark::State& state, SnappyDecoder decoder, bool decimals) {
+enum class Shape { kParquetLike, kDecimals, kHexStrings };
+
+void BM_SnappyDecode(benchmark::State& state, SnappyDecoder decoder, Shape shape) {
   static const std::vector<uint8_t> decimal_data = DecimalData(1 << 20);
-  const auto& data = decimals ? decimal_data : Data();
+  static const std::vector<uint8_t> hex_data = HexStringData(1 << 20);
+  const auto& data = shape == Shape::kDecimals ? decimal_data : shape == Shape::kHexStrings ? hex_data : Data();
   std::string compressed;
   snappy::Compress(reinterpret_cast<const char*>(data.data()), data.size(), &compressed);
   auto codec = MakeOrDie(Compression::kSnappy, state);
@@ -140,10 +161,14 @@ void BM_SnappyDecode(benchmark::State& state, SnappyDecoder decoder, bool decima
   if (out != data) state.SkipWithError("round trip mismatch");
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * data.size()));
 }
-BENCHMARK_CAPTURE(BM_SnappyDecode, parq_parquet_like, SnappyDecoder::kParq, false)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_SnappyDecode, libsnappy_parquet_like, SnappyDecoder::kLibsnappy, false)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_SnappyDecode, parq_decimals, SnappyDecoder::kParq, true)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_SnappyDecode, libsnappy_decimals, SnappyDecoder::kLibsnappy, true)->Unit(benchmark::kMicrosecond);
+#define PARQ_SNAPPY_BENCHMARKS(name, shape)                                                       \
+  BENCHMARK_CAPTURE(BM_SnappyDecode, parq_##name, SnappyDecoder::kParq, shape)                      \
+      ->Unit(benchmark::kMicrosecond);                                                              \
+  BENCHMARK_CAPTURE(BM_SnappyDecode, libsnappy_##name, SnappyDecoder::kLibsnappy, shape)            \
+      ->Unit(benchmark::kMicrosecond)
+PARQ_SNAPPY_BENCHMARKS(parquet_like, Shape::kParquetLike);
+PARQ_SNAPPY_BENCHMARKS(decimals, Shape::kDecimals);
+PARQ_SNAPPY_BENCHMARKS(hex_strings, Shape::kHexStrings);
 
 #define PARQ_CODEC_BENCHMARKS(name, value)                          \
   BENCHMARK_CAPTURE(BM_Decompress, name, value)->Unit(benchmark::kMicrosecond); \

@@ -25,8 +25,8 @@ namespace parq::compression::internal {
 namespace {
 
 constexpr const char* kCodec = "SNAPPY";
-// A tag with its offset (5 bytes) or a short literal's tag and 16 word bytes (17).
-constexpr ptrdiff_t kInputSlack = 21;
+// A literal of up to 60 bytes is moved as four 16-byte words after its tag.
+constexpr ptrdiff_t kInputSlack = 1 + 64;
 // The longest copy is 64 bytes; the 8-byte pattern expansion may write up to
 // 15 bytes past a short copy, the word loops at most 15 past a long one.
 constexpr ptrdiff_t kOutputSlack = 64 + 16;
@@ -113,12 +113,16 @@ Status DecodeSnappyRaw(const uint8_t* input, size_t input_size, uint8_t* output,
         ip += 1 + len;
         continue;
       }
-      const uint8_t* at = ip++;
-      if (len > 60) {
-        const int n = static_cast<int>(len - 60);
-        len = static_cast<size_t>(LoadLE(ip, n)) + 1;
-        ip += n;
+      if (len <= 60) {  // within both slacks
+        for (size_t i = 0; i < len; i += 16) Copy16(op + i, ip + 1 + i);
+        op += len;
+        ip += 1 + len;
+        continue;
       }
+      const uint8_t* at = ip++;
+      const int n = static_cast<int>(len - 60);
+      len = static_cast<size_t>(LoadLE(ip, n)) + 1;
+      ip += n;
       if (len > static_cast<size_t>(ip_end - ip)) {
         return BadTag(input, at, input_size, output_size, "literal runs past the input");
       }
