@@ -10,11 +10,16 @@ namespace parq::bench {
 namespace {
 
 // memcpy of a short, variable length as fixed-size moves (a call to memcpy
-// per value costs more than the copy for 1..32-byte strings).
+// per value costs more than the copy for 1..64-byte strings).
 inline void CopyShort(uint8_t* d, const uint8_t* s, uint32_t n) {
   if (n >= 16) {
     if (n > 32) {
-      std::memcpy(d, s, n);
+      if (n > 64) {
+        std::memcpy(d, s, n);
+        return;
+      }
+      std::memcpy(d, s, 32);
+      std::memcpy(d + n - 32, s + n - 32, 32);
       return;
     }
     std::memcpy(d, s, 16);
