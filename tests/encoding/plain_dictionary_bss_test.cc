@@ -160,6 +160,27 @@ TEST(Dictionary, IndexOutOfRange) {
   EXPECT_EQ(f.dec->DecodeIndices(ind.data(), 100).status().code(), StatusCode::kCorrupt);
 }
 
+// The range check runs four indices at a time plus a scalar tail: a bad
+// index is found wherever it is, and the first one is named.
+TEST(Dictionary, IndexOutOfRangeAnywhere) {
+  for (size_t n : {size_t{1}, size_t{3}, size_t{4}, size_t{5}, size_t{8}, size_t{103}, size_t{1030}}) {
+    for (size_t at : {size_t{0}, n / 2, n - 1}) {
+      DictFixture f;
+      std::vector<uint32_t> idx(n, 2);
+      idx[at] = 3 + static_cast<uint32_t>(at % 4);
+      if (at + 1 < n) idx[n - 1] = 7;  // a later bad index is not the one reported
+      const auto page = IndexPage(idx, 3);
+      ASSERT_TRUE(f.dec->SetData(static_cast<int64_t>(n), page.data(), page.size()).ok());
+      std::vector<int64_t> out(n);
+      auto r = f.dec->Decode(out.data(), static_cast<int64_t>(n));
+      ASSERT_EQ(r.status().code(), StatusCode::kCorrupt) << n << " " << at;
+      EXPECT_EQ(r.status().message(), "dictionary index " + std::to_string(idx[at]) +
+                                          " out of range (dictionary has 3 entries)")
+          << n << " " << at;
+    }
+  }
+}
+
 TEST(Dictionary, BadHeadersAndShortStreams) {
   DictFixture f;
   const uint8_t w33[] = {33, 0x02, 0x00};
