@@ -8,6 +8,7 @@
 //   SNAPPY        snappy raw format (the length prefix must equal output_size)
 //   GZIP          zlib inflate, gzip or zlib header auto-detected, several
 //                 concatenated gzip members accepted; writes one gzip member
+//                 with libdeflate
 //   LZO           not supported (kUnsupported)
 //   BROTLI        brotli stream; the decoder's memory is budgeted by output_size
 //   LZ4           Hadoop block framing; when the input is not Hadoop-framed,
