@@ -175,6 +175,33 @@ int CompareEncoded(CompareKind kind, PhysicalType physical, std::string_view a, 
 
 namespace {
 
+// Bytes [at, at + 8) of v as a big-endian word, zero-padded past its end
+// (at <= v.size()).  Short tails go byte by byte: a variable-length memcpy
+// is a library call.
+inline uint64_t PrefixWord(std::string_view v, size_t at) {
+  const size_t n = v.size() - at;
+  if (n >= 8) {
+    uint64_t w;
+    std::memcpy(&w, v.data() + at, 8);
+    return __builtin_bswap64(w);
+  }
+  uint64_t w = 0;
+  for (size_t k = 0; k < n; ++k) {
+    w |= uint64_t{static_cast<uint8_t>(v[at + k])} << (56 - 8 * k);
+  }
+  return w;
+}
+
+// CompareBytes(a, b) for a and b whose first PrefixWords are equal.
+inline int CompareAfterPrefix(std::string_view a, std::string_view b) {
+  for (size_t at = 8;; at += 8) {
+    // Equal padded words up to here: whichever ends first is a prefix of the other.
+    if (a.size() <= at || b.size() <= at) return (a.size() > b.size()) - (a.size() < b.size());
+    const uint64_t wa = PrefixWord(a, at), wb = PrefixWord(b, at);
+    if (wa != wb) return wa < wb ? -1 : 1;
+  }
+}
+
 template <typename V>
 std::string_view Bytes(const V& v) {
   return {reinterpret_cast<const char*>(&v), sizeof(V)};
@@ -306,26 +333,19 @@ void StatisticsBuilder<T>::Update(const T* values, int64_t n) {
     } else {
       // Most values differ from the running min and max in their first 8
       // bytes: compare those as one big-endian word (zero-padded when
-      // shorter, which keeps a proper prefix first) before any memcmp.
+      // shorter, which keeps a proper prefix first) before anything else.
       // The running min's and max's words are kept, so each value costs one
-      // 8-byte load and two integer compares unless a prefix ties.
-      auto prefix = [](std::string_view v) -> uint64_t {
-        uint64_t w = 0;
-        if (v.size() >= 8) {
-          std::memcpy(&w, v.data(), 8);
-        } else if (!v.empty()) {  // data() may be null
-          std::memcpy(&w, v.data(), v.size());
-        }
-        return __builtin_bswap64(w);
-      };
+      // 8-byte load and two integer compares unless a prefix ties; a tie
+      // goes on word by word (low-cardinality columns tie all the time, and
+      // a memcmp call per value cost more than the rest of the loop).
       int64_t lo = 0, hi = 0;
       std::string_view lo_v = view(values[0]), hi_v = lo_v;
-      uint64_t lo_w = prefix(lo_v), hi_w = lo_w;
+      uint64_t lo_w = PrefixWord(lo_v, 0), hi_w = lo_w;
       for (int64_t i = 1; i < n; ++i) {
         const std::string_view v = view(values[i]);
-        const uint64_t w = prefix(v);
-        if (w < lo_w || (w == lo_w && CompareBytes(v, lo_v) < 0)) lo = i, lo_v = v, lo_w = w;
-        if (w > hi_w || (w == hi_w && CompareBytes(v, hi_v) > 0)) hi = i, hi_v = v, hi_w = w;
+        const uint64_t w = PrefixWord(v, 0);
+        if (w < lo_w || (w == lo_w && CompareAfterPrefix(v, lo_v) < 0)) lo = i, lo_v = v, lo_w = w;
+        if (w > hi_w || (w == hi_w && CompareAfterPrefix(v, hi_v) > 0)) hi = i, hi_v = v, hi_w = w;
       }
       Offer(view(values[lo]), view(values[hi]));
     }

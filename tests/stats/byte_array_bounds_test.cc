@@ -1,6 +1,8 @@
 // BYTE_ARRAY min/max against a brute-force unsigned byte-wise comparison: the
 // builder's 8-byte prefix shortcut must order values exactly as memcmp does,
-// including shared prefixes, bytes >= 0x80, and values shorter than 8 bytes.
+// including shared prefixes (ties beyond the first, second and third word),
+// bytes >= 0x80, zero bytes (against the zero padding of short words) and
+// values shorter than 8 bytes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,14 +20,18 @@ TEST(ByteArrayBounds, MatchBruteForce) {
   auto schema = ParseMessageType("message m { required binary s (STRING); }");
   ASSERT_TRUE(schema.ok()) << schema.status().ToString();
   std::mt19937 rng(42);
-  for (int trial = 0; trial < 200; ++trial) {
+  for (int trial = 0; trial < 1000; ++trial) {
     std::vector<std::string> strings;
     const int n = 1 + static_cast<int>(rng() % 60);
-    const std::string common = std::string(rng() % 12, 'p');  // shared prefixes of 0..11 bytes
+    const std::string common = std::string(rng() % 28, 'p');  // shared prefixes of 0..27 bytes
     for (int i = 0; i < n; ++i) {
       std::string s = rng() % 4 == 0 ? std::string() : common;
       const int extra = static_cast<int>(rng() % 14);
-      for (int k = 0; k < extra; ++k) s.push_back(static_cast<char>(rng() % 3 == 0 ? 0x80 + rng() % 128 : 'a' + rng() % 3));
+      for (int k = 0; k < extra; ++k) {
+        const uint32_t kind = rng() % 4;
+        s.push_back(static_cast<char>(kind == 0 ? 0x80 + rng() % 128 : kind == 1 ? rng() % 2 : 'a' + rng() % 3));
+      }
+      if (rng() % 3 == 0 && !strings.empty()) s = strings[rng() % strings.size()];  // ties of whole values
       strings.push_back(s);
     }
     if (trial % 5 == 0) strings.emplace_back();
