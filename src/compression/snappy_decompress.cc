@@ -14,7 +14,9 @@
 // The fast loop runs while at least kInputSlack input bytes and kOutputSlack
 // output bytes remain.  It then copies whole 16- or 8-byte words and lets the
 // last one run past the tag's end (never past the output): the next tag
-// overwrites the excess.  The tail runs a byte-exact loop.
+// overwrites the excess.  Otherwise (near the end of either buffer, or a
+// literal with length bytes) one tag is decoded with exact reads and writes,
+// and the loop goes back to the fast path when the slacks allow.
 #include <cstring>
 #include <string>
 
@@ -103,68 +105,57 @@ Status DecodeSnappyRaw(const uint8_t* input, size_t input_size, uint8_t* output,
 
   uint8_t* op = output;
   uint8_t* const op_end = output + output_size;
-  while (ip_end - ip >= kInputSlack && op_end - op >= kOutputSlack) {
-    const uint32_t tag = *ip;
-    if ((tag & 3) == 0) {
-      size_t len = (tag >> 2) + 1;
-      if (len <= 16) {
-        Copy16(op, ip + 1);
-        op += len;
-        ip += 1 + len;
-        continue;
-      }
-      if (len <= 60) {  // within both slacks
-        for (size_t i = 0; i < len; i += 16) Copy16(op + i, ip + 1 + i);
-        op += len;
-        ip += 1 + len;
-        continue;
-      }
-      const uint8_t* at = ip++;
-      const int n = static_cast<int>(len - 60);
-      len = static_cast<size_t>(LoadLE(ip, n)) + 1;
-      ip += n;
-      if (len > static_cast<size_t>(ip_end - ip)) {
-        return BadTag(input, at, input_size, output_size, "literal runs past the input");
-      }
-      if (len > static_cast<size_t>(op_end - op)) {
-        return BadTag(input, at, input_size, output_size, "literal runs past the output");
-      }
-      std::memcpy(op, ip, len);
-      op += len;
-      ip += len;
-      continue;
-    }
-    const uint8_t* at = ip;
-    size_t len;
-    size_t offset;
-    switch (tag & 3) {
-      case 1:
-        len = 4 + ((tag >> 2) & 7);
-        offset = ((tag >> 5) << 8) | ip[1];
-        ip += 2;
-        break;
-      case 2:
-        len = (tag >> 2) + 1;
-        offset = LoadLE(ip + 1, 2);
-        ip += 3;
-        break;
-      default:
-        len = (tag >> 2) + 1;
-        offset = LoadLE(ip + 1, 4);
-        ip += 5;
-        break;
-    }
-    // offset - 1 wraps for 0: one compare rejects both a zero offset and one
-    // reaching before the output.
-    if (offset - 1 >= static_cast<size_t>(op - output)) {
-      return BadTag(input, at, input_size, output_size, "copy offset outside the decoded bytes");
-    }
-    WildCopy(op, offset, static_cast<ptrdiff_t>(len));
-    op += len;
-  }
-
-  // The tail: every read and write exact.
   while (ip < ip_end) {
+    while (ip_end - ip >= kInputSlack && op_end - op >= kOutputSlack) {
+      const uint32_t tag = *ip;
+      if ((tag & 3) == 0) {
+        const size_t len = (tag >> 2) + 1;
+        if (len <= 16) {
+          Copy16(op, ip + 1);
+          op += len;
+          ip += 1 + len;
+          continue;
+        }
+        if (len <= 60) {  // within both slacks
+          for (size_t i = 0; i < len; i += 16) Copy16(op + i, ip + 1 + i);
+          op += len;
+          ip += 1 + len;
+          continue;
+        }
+        break;  // a literal with length bytes is long: the exact step costs it nothing
+      }
+      const uint8_t* at = ip;
+      size_t len;
+      size_t offset;
+      switch (tag & 3) {
+        case 1:
+          len = 4 + ((tag >> 2) & 7);
+          offset = ((tag >> 5) << 8) | ip[1];
+          ip += 2;
+          break;
+        case 2:
+          len = (tag >> 2) + 1;
+          offset = LoadLE(ip + 1, 2);
+          ip += 3;
+          break;
+        default:
+          len = (tag >> 2) + 1;
+          offset = LoadLE(ip + 1, 4);
+          ip += 5;
+          break;
+      }
+      // offset - 1 wraps for 0: one compare rejects both a zero offset and
+      // one reaching before the output.
+      if (offset - 1 >= static_cast<size_t>(op - output)) {
+        return BadTag(input, at, input_size, output_size, "copy offset outside the decoded bytes");
+      }
+      WildCopy(op, offset, static_cast<ptrdiff_t>(len));
+      op += len;
+    }
+    if (ip == ip_end) break;
+
+    // One tag, every read and write exact: near the end of either buffer,
+    // and for literals with length bytes.
     const uint8_t* at = ip;
     const uint32_t tag = *ip++;
     size_t len;
