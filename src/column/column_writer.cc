@@ -146,6 +146,17 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
 
   // Scratch.
   std::vector<uint8_t> def_bytes_, rep_bytes_, value_bytes_, dict_plain_, trial_bytes_;
+  std::vector<T> distinct_;
+
+  // While a page is dictionary-encoded, its binary min and max are found
+  // among the distinct entries it uses, once per page, instead of comparing
+  // every value (a low-cardinality string column repeats a few entries
+  // millions of times).  Every value of the page went through dict_:
+  // using_dict_ changes only when a page is flushed.
+  static constexpr bool kBinary = std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray>;
+  bool StatsFromDictionary() const {
+    return kBinary && using_dict_ && page_stats_.distinct_values_suffice();
+  }
 
   // True when the dictionary page plus the first page's indices are smaller
   // than the fallback encoding of the same values (parquet-java's first-page
@@ -281,7 +292,7 @@ Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, c
     if (nonnull > 0) {
       PARQ_RETURN_IF_ERROR(current_->Put(v, nonnull));
       if (trial_) PARQ_RETURN_IF_ERROR(fallback_->Put(v, nonnull));
-      if (col_.statistics) page_stats_.Update(v, nonnull);
+      if (col_.statistics && !StatsFromDictionary()) page_stats_.Update(v, nonnull);
       if (bloom_) InsertIntoBloomFilter(v, nonnull);
       if constexpr (std::is_same_v<T, ByteArray>) {
         for (int64_t k = 0; k < nonnull; ++k) page_unencoded_ += v[k].len;
@@ -308,6 +319,13 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
   if (page_levels_ > std::numeric_limits<int32_t>::max()) {
     return Status::LimitExceeded("a page of " + std::to_string(page_levels_) +
                                  " level entries exceeds the format's int32 count");
+  }
+  if constexpr (kBinary) {
+    if (col_.statistics && StatsFromDictionary()) {
+      distinct_.clear();
+      dict_->AppendBufferedDistinct(&distinct_);
+      page_stats_.Update(distinct_.data(), static_cast<int64_t>(distinct_.size()));
+    }
   }
   def_bytes_.clear();
   rep_bytes_.clear();

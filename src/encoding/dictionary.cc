@@ -204,6 +204,20 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
     AppendPlain(dict_.data(), static_cast<int64_t>(dict_.size()), type_length_, out);
   }
   int64_t buffered_indices() const override { return static_cast<int64_t>(indices_.size()); }
+  void AppendBufferedDistinct(std::vector<T>* out) override {
+    // An entry is taken once per call: seen_round_[e] == round_ marks it.
+    if (++round_ == 0) {
+      std::fill(seen_round_.begin(), seen_round_.end(), 0);
+      round_ = 1;
+    }
+    seen_round_.resize(dict_.size(), 0);
+    for (const uint32_t e : indices_) {
+      if (seen_round_[e] != round_) {
+        seen_round_[e] = round_;
+        out->push_back(dict_[e]);
+      }
+    }
+  }
 
  private:
   std::string_view Bytes(const T& v) const {
@@ -310,6 +324,8 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
   std::vector<uint64_t> hashes_;
   std::vector<int32_t> slots_;
   std::vector<uint32_t> indices_;
+  std::vector<uint32_t> seen_round_;  // AppendBufferedDistinct's marks
+  uint32_t round_ = 0;
   int64_t plain_bytes_ = 0;
   std::vector<std::unique_ptr<uint8_t[]>> arena_;
   uint8_t* arena_next_ = nullptr;

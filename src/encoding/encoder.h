@@ -50,6 +50,10 @@ class DictionaryEncoder : public TypedEncoder<T> {
   virtual void WriteDictionaryPage(std::vector<uint8_t>* out) const = 0;
   // Indices Put since the last FlushValues (for a fallback re-encode).
   virtual int64_t buffered_indices() const = 0;
+  // Appends each distinct value among those Put since the last FlushValues,
+  // once, in no particular order: a page's min and max are theirs, found
+  // without comparing every value.  The values point into the dictionary.
+  virtual void AppendBufferedDistinct(std::vector<T>* out) = 0;
 };
 
 template <typename T>

@@ -79,6 +79,11 @@ class StatisticsBuilder {
 
   // Non-null values.
   void Update(const T* values, int64_t n);
+  // True when Update over each distinct value once gives what Update over
+  // every value would: only bounds are kept, no per-value counts (NaNs).
+  bool distinct_values_suffice() const {
+    return kind_ != CompareKind::kFloat && kind_ != CompareKind::kFloat16;
+  }
   void AddNulls(int64_t n) { null_count_ += n; }
   // Adds another builder's counts and bounds (a page's into its chunk's).
   void Merge(const StatisticsBuilder& other) {

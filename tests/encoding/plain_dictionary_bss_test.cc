@@ -2,6 +2,7 @@
 // and RLE booleans.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -225,6 +226,37 @@ TEST(Dictionary, EncoderKeysFloatsByBits) {
   std::vector<uint8_t> out;
   ASSERT_TRUE((*e)->FlushValues(&out).ok());
   EXPECT_EQ(out[0], 2);  // bit width for max index 2
+}
+
+// The distinct values among those buffered since the last flush, each once:
+// entries of earlier pages that the current one does not use are left out.
+TEST(Dictionary, EncoderBufferedDistinct) {
+  auto e = MakeDictionaryEncoder<ByteArray>(PhysicalType::kByteArray);
+  ASSERT_TRUE(e.ok());
+  auto strings = [](std::vector<ByteArray> v) {
+    std::vector<std::string> s;
+    for (const ByteArray& b : v) s.emplace_back(b.view());
+    std::sort(s.begin(), s.end());
+    return s;
+  };
+  const std::string words[] = {"b", "a", "c", "a", "b", "", "a"};
+  std::vector<ByteArray> v;
+  for (const auto& w : words) v.push_back(ByteArray{reinterpret_cast<const uint8_t*>(w.data()), uint32_t(w.size())});
+  ASSERT_TRUE((*e)->Put(v.data(), 7).ok());
+  std::vector<ByteArray> out;
+  (*e)->AppendBufferedDistinct(&out);
+  EXPECT_EQ(strings(out), (std::vector<std::string>{"", "a", "b", "c"}));
+  out.clear();
+  (*e)->AppendBufferedDistinct(&out);  // asked again: the same, each once
+  EXPECT_EQ(strings(out), (std::vector<std::string>{"", "a", "b", "c"}));
+  std::vector<uint8_t> page;
+  ASSERT_TRUE((*e)->FlushValues(&page).ok());
+  out.clear();
+  (*e)->AppendBufferedDistinct(&out);
+  EXPECT_TRUE(out.empty());
+  ASSERT_TRUE((*e)->Put(v.data() + 2, 2).ok());  // "c", "a"
+  (*e)->AppendBufferedDistinct(&out);
+  EXPECT_EQ(strings(out), (std::vector<std::string>{"a", "c"}));
 }
 
 TEST(ByteStreamSplit, ExactBytesAndChecks) {

@@ -3,6 +3,7 @@
 // truncation and level histograms are what the data says; v1 and v2 pages.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -345,6 +346,83 @@ TEST_P(PageIndexWrite, SeveralRowGroupsWithDictionary) {
   EXPECT_EQ(*first.column_index_offset(), data_end);
   EXPECT_LT(*reader->metadata().row_group(3).column(0).column_index_offset(),
             *first.offset_index_offset());
+}
+
+// A dictionary page's binary bounds come from the distinct entries it uses
+// (see the column writer), not from every value.  Each page's bounds and the
+// chunk's statistics must equal those of the same values written PLAIN and
+// those computed here, and come from the page's own values only: entries
+// earlier pages put into the dictionary must not widen them.  The small
+// dictionary limit makes the chunk fall back to PLAIN part way.
+TEST_P(PageIndexWrite, DictionaryPageBoundsAreThePagesOwn) {
+  // Keys of 3 bytes in no sorted order; the first byte sets the sign of a decimal.
+  std::vector<std::string> keys;
+  for (int k = 0; k < 64; ++k) keys.push_back({char((k * 53) & 0xFF), char(k), char(255 - k)});
+  auto key_of = [](int64_t i) { return static_cast<size_t>((i / 100) * 5 + (i * 2654435761u >> 7) % 12); };
+  auto is_null = [](int64_t i) { return i % 7 == 3; };
+  auto signed_less = [](const std::string& a, const std::string& b) {
+    auto v = [](const std::string& x) {
+      return (static_cast<int32_t>(static_cast<int8_t>(x[0])) << 16) | (static_cast<uint8_t>(x[1]) << 8) |
+             static_cast<uint8_t>(x[2]);
+    };
+    return v(a) < v(b);
+  };
+  for (const std::string type : {"binary s (STRING)", "fixed_len_byte_array(3) s",
+                                 "fixed_len_byte_array(3) s (DECIMAL(6,2))"}) {
+    SCOPED_TRACE(type);
+    const bool binary = type.rfind("binary", 0) == 0, is_signed = type.find("DECIMAL") != std::string::npos;
+    Schema s = Parse(("message m { optional " + type + "; }").c_str());
+    std::string files[2];
+    for (int dict = 0; dict < 2; ++dict) {
+      WriterOptions o = SmallPages(GetParam());
+      o.column_defaults.dictionary = dict == 1;
+      o.column_defaults.dictionary_only_if_smaller = false;
+      o.column_defaults.dictionary_page_size_limit = 150;
+      files[dict] = Write(s, o, 1000, [&](FileWriter& w, int64_t b, int64_t e) {
+        std::vector<int16_t> def;
+        std::vector<ByteArray> ba;
+        std::vector<FixedLenByteArray> fl;
+        for (int64_t i = b; i < e; ++i) {
+          def.push_back(is_null(i) ? 0 : 1);
+          if (is_null(i)) continue;
+          const auto* p = reinterpret_cast<const uint8_t*>(keys[key_of(i)].data());
+          ba.push_back(ByteArray{p, 3});
+          fl.push_back(FixedLenByteArray{p});
+        }
+        if (binary) return (*w.typed_column<ByteArray>(0))->WriteBatch(e - b, def.data(), nullptr, ba.data());
+        return (*w.typed_column<FixedLenByteArray>(0))->WriteBatch(e - b, def.data(), nullptr, fl.data());
+      });
+    }
+    auto plain = Open(files[0]), dict = Open(files[1]);
+    ASSERT_TRUE(plain && dict);
+    const auto encodings = dict->metadata().row_group(0).column(0).encodings();
+    EXPECT_NE(std::find(encodings.begin(), encodings.end(), Encoding::kRleDictionary), encodings.end());
+    EXPECT_NE(std::find(encodings.begin(), encodings.end(), Encoding::kPlain), encodings.end());  // fell back
+    auto ci_plain = plain->ReadColumnIndex(0, 0), ci_dict = dict->ReadColumnIndex(0, 0);
+    ASSERT_TRUE(ci_plain.ok() && *ci_plain && ci_dict.ok() && *ci_dict);
+    ASSERT_EQ((*ci_dict)->num_pages(), 10);
+    ASSERT_EQ((*ci_plain)->num_pages(), 10);
+    for (int p = 0; p < 10; ++p) {
+      std::string lo, hi;
+      for (int64_t i = p * 100; i < (p + 1) * 100; ++i) {
+        if (is_null(i)) continue;
+        const std::string& k = keys[key_of(i)];
+        if (lo.empty() || (is_signed ? signed_less(k, lo) : k < lo)) lo = k;
+        if (hi.empty() || (is_signed ? signed_less(hi, k) : hi < k)) hi = k;
+      }
+      EXPECT_EQ((*ci_dict)->encoded_min(p), lo) << "page " << p;
+      EXPECT_EQ((*ci_dict)->encoded_max(p), hi) << "page " << p;
+      EXPECT_EQ((*ci_plain)->encoded_min(p), lo) << "page " << p;
+      EXPECT_EQ((*ci_plain)->encoded_max(p), hi) << "page " << p;
+    }
+    auto st_plain = plain->metadata().row_group(0).column(0).statistics();
+    auto st_dict = dict->metadata().row_group(0).column(0).statistics();
+    ASSERT_TRUE(st_plain && st_dict);
+    EXPECT_EQ(st_dict->min_value, st_plain->min_value);
+    EXPECT_EQ(st_dict->max_value, st_plain->max_value);
+    EXPECT_EQ(st_dict->null_count, st_plain->null_count);
+    EXPECT_EQ(st_dict->null_count, 143);  // rows 3, 10, …, 997
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Pages, PageIndexWrite, ::testing::Values(false, true),
