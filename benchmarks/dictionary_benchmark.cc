@@ -1,5 +1,5 @@
 // Dictionary gather: RLE_DICTIONARY pages decoded to int32 / int64 / strings
-// (values/s), and the indices-only mode.
+// (values/s), the indices-only mode, and dictionary encoding.
 #include <benchmark/benchmark.h>
 
 #include <memory>
@@ -86,11 +86,14 @@ void BM_DictIndicesOnly(benchmark::State& state) {
 }
 BENCHMARK(BM_DictIndicesOnly);
 
-void BM_DictEncodeStrings(benchmark::State& state) {
-  const auto s = Build<ByteArray>();
+// Dictionary encoding (hash lookups and the index buffer) of 1,000 distinct
+// values, then the page's RLE/bit-packed indices.
+template <typename T>
+void BM_DictEncode(benchmark::State& state) {
+  const auto s = Build<T>();
   std::vector<uint8_t> out;
   for (auto _ : state) {
-    auto enc = MakeDictionaryEncoder<ByteArray>(PhysicalType::kByteArray).value();
+    auto enc = MakeDictionaryEncoder<T>(PhysicalTypeOf<T>::value).value();
     (void)enc->Put(s.values.data(), kN);
     out.clear();
     (void)enc->FlushValues(&out);
@@ -98,7 +101,9 @@ void BM_DictEncodeStrings(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations() * kN);
 }
-BENCHMARK(BM_DictEncodeStrings);
+BENCHMARK(BM_DictEncode<int32_t>);
+BENCHMARK(BM_DictEncode<int64_t>);
+BENCHMARK(BM_DictEncode<ByteArray>);
 
 }  // namespace
 

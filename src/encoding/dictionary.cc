@@ -154,6 +154,55 @@ class DictionaryDecoderImpl final : public DictionaryDecoder<T> {
 // ---------------------------------------------------------------------------
 // Encoder
 
+inline uint64_t Load64(const uint8_t* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+inline uint32_t Load32(const uint8_t* p) {
+  uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+// Folded 64 x 64 -> 128-bit product: every input bit reaches the low bits.
+inline uint64_t MulFold(uint64_t a, uint64_t b) {
+  const unsigned __int128 m = static_cast<unsigned __int128>(a) * b;
+  return static_cast<uint64_t>(m) ^ static_cast<uint64_t>(m >> 64);
+}
+
+// A hash of n bytes without a library call: up to 16 bytes are two
+// (overlapping) loads folded by one multiply, longer values fold 16 bytes a
+// step.  Only our own table sees it, so it need not be stable across builds.
+inline uint64_t HashBytes(const uint8_t* p, size_t n) {
+  constexpr uint64_t k0 = 0x9E3779B97F4A7C15ULL, k1 = 0xD6E8FEB86659FD93ULL;
+  uint64_t a = 0, b = 0, h = n * k1;
+  if (n > 16) {
+    for (; n > 16; p += 16, n -= 16) h = MulFold(Load64(p) ^ k0, Load64(p + 8) ^ h);
+    // The last 16 bytes, overlapping the step before.
+    p += n;
+    a = Load64(p - 16), b = Load64(p - 8);
+  } else if (n >= 8) {
+    a = Load64(p), b = Load64(p + n - 8);
+  } else if (n >= 4) {
+    a = Load32(p), b = Load32(p + n - 4);
+  } else if (n > 0) {
+    a = (uint64_t{p[0]} << 16) | (uint64_t{p[n >> 1]} << 8) | p[n - 1];
+  }
+  return MulFold(a ^ k0, b ^ h ^ k1);
+}
+
+// Equality of two n-byte strings; no library call up to 16 bytes.
+inline bool SameBytes(const uint8_t* a, const uint8_t* b, size_t n) {
+  if (n > 16) return std::memcmp(a, b, n) == 0;
+  if (n >= 8) return ((Load64(a) ^ Load64(b)) | (Load64(a + n - 8) ^ Load64(b + n - 8))) == 0;
+  if (n >= 4) return ((Load32(a) ^ Load32(b)) | (Load32(a + n - 4) ^ Load32(b + n - 4))) == 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
 inline uint64_t Mix(uint64_t h) {
   h ^= h >> 33;
   h *= 0xff51afd7ed558ccdULL;
@@ -167,7 +216,7 @@ template <typename T>
 class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
  public:
   explicit DictionaryEncoderImpl(int type_length) : type_length_(type_length) {
-    slots_.assign(1024, -1);
+    slots_.assign(1024, Slot{0, -1});
   }
 
   Encoding encoding() const override { return Encoding::kRleDictionary; }
@@ -235,7 +284,10 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
   // entries as PLAIN bytes must).
   bool Same(const T& entry, const T& v, std::string_view key) const {
     if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray>) {
-      return Bytes(entry) == key;
+      const std::string_view e = Bytes(entry);
+      return e.size() == key.size() &&
+             SameBytes(reinterpret_cast<const uint8_t*>(e.data()), reinterpret_cast<const uint8_t*>(key.data()),
+                       key.size());
     } else if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
       using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
       Bits a, b;
@@ -247,10 +299,35 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
     }
   }
 
+  // The open-addressing table (linear probing) keeps a 32-bit key beside
+  // each entry's index: the value's own bits for 4-byte numbers, so a lookup
+  // reads one slot and nothing else, and 32 bits of the hash otherwise, so
+  // mismatches are told apart without reading the entry.  A table of up to
+  // kSparseSlots slots is kept at most a quarter full (a second probe is a
+  // mispredicted branch, and low-cardinality columns are the common case);
+  // larger ones at most half full, 8 bytes per slot.
+  static constexpr bool kInlineKey = std::is_same_v<T, int32_t> || std::is_same_v<T, float>;
+  static constexpr size_t kSparseSlots = 4096;
+  struct Slot {
+    uint32_t key;
+    int32_t index;  // < 0: empty
+  };
+
+  static uint32_t KeyOf(const T& v, uint64_t h) {
+    if constexpr (kInlineKey) {
+      uint32_t k;
+      std::memcpy(&k, &v, 4);
+      return k;
+    } else {
+      return static_cast<uint32_t>(h >> 32);
+    }
+  }
+
   uint64_t Hash(const T& v) const {
     if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray> ||
                   std::is_same_v<T, Int96>) {
-      return Mix(std::hash<std::string_view>{}(Bytes(v)));
+      const std::string_view b = Bytes(v);
+      return HashBytes(reinterpret_cast<const uint8_t*>(b.data()), b.size());
     } else {
       uint64_t bits = 0;
       std::memcpy(&bits, &v, sizeof(T));
@@ -260,31 +337,36 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
 
   int32_t IndexOf(const T& v) {
     const uint64_t h = Hash(v);
-    const std::string_view key = Bytes(v);
-    size_t mask = slots_.size() - 1;
+    const std::string_view bytes = Bytes(v);
+    const uint32_t key = KeyOf(v, h);
+    const size_t mask = slots_.size() - 1;
     size_t s = static_cast<size_t>(h) & mask;
     while (true) {
-      const int32_t e = slots_[s];
-      if (e < 0) break;
-      if (hashes_[static_cast<size_t>(e)] == h && Same(dict_[static_cast<size_t>(e)], v, key)) return e;
+      const Slot slot = slots_[s];
+      if (slot.index < 0) break;
+      if (slot.key == key && (kInlineKey || Same(dict_[static_cast<size_t>(slot.index)], v, bytes))) {
+        return slot.index;
+      }
       s = (s + 1) & mask;
     }
     const int32_t idx = static_cast<int32_t>(dict_.size());
     dict_.push_back(Own(v));
-    hashes_.push_back(h);
     plain_bytes_ += PlainSize(v, type_length_);
-    slots_[s] = idx;
-    if (dict_.size() * 2 > slots_.size()) Grow();
+    slots_[s] = Slot{key, idx};
+    const size_t n = dict_.size(), slots = slots_.size();
+    if (n * 2 > slots || (n * 4 > slots && slots < kSparseSlots)) Grow();
     return idx;
   }
 
   void Grow() {
-    std::vector<int32_t> slots(slots_.size() * 2, -1);
+    std::vector<Slot> slots(slots_.size() * 2, Slot{0, -1});
     const size_t mask = slots.size() - 1;
-    for (size_t e = 0; e < dict_.size(); ++e) {
-      size_t s = static_cast<size_t>(hashes_[e]) & mask;
-      while (slots[s] >= 0) s = (s + 1) & mask;
-      slots[s] = static_cast<int32_t>(e);
+    for (const Slot& slot : slots_) {
+      if (slot.index < 0) continue;
+      const uint64_t h = Hash(dict_[static_cast<size_t>(slot.index)]);
+      size_t s = static_cast<size_t>(h) & mask;
+      while (slots[s].index >= 0) s = (s + 1) & mask;
+      slots[s] = slot;
     }
     slots_ = std::move(slots);
   }
@@ -321,8 +403,7 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
 
   int type_length_;
   std::vector<T> dict_;
-  std::vector<uint64_t> hashes_;
-  std::vector<int32_t> slots_;
+  std::vector<Slot> slots_;
   std::vector<uint32_t> indices_;
   std::vector<uint32_t> seen_round_;  // AppendBufferedDistinct's marks
   uint32_t round_ = 0;
