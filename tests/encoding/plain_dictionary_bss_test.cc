@@ -259,6 +259,71 @@ TEST(Dictionary, EncoderBufferedDistinct) {
   EXPECT_EQ(strings(out), (std::vector<std::string>{"a", "c"}));
 }
 
+// Strings of every length 0..40 that differ from a base in exactly one byte
+// (each position in turn, so every load of the hash and the comparison
+// matters), each Put twice: every distinct string is one entry, in order of
+// first appearance, and the indices decode back to the strings.  4,000+
+// entries take the table past its sparse size and through several growths.
+TEST(Dictionary, EncoderTellsNearStringsApart) {
+  std::vector<std::string> distinct;
+  for (size_t len = 0; len <= 40; ++len) {
+    const std::string base(len, 'q');
+    distinct.push_back(base);
+    for (size_t at = 0; at < len; ++at) {
+      for (char c : {'r', '\0', '\xFF'}) {
+        std::string v = base;
+        v[at] = c;
+        distinct.push_back(v);
+      }
+    }
+  }
+  ASSERT_GT(distinct.size(), 2500u);
+  std::vector<std::string> input;
+  for (const auto& v : distinct) input.push_back(v), input.push_back(v);
+  for (size_t i = 0; i < distinct.size(); i += 3) input.push_back(distinct[i]);
+  std::vector<ByteArray> values;
+  for (const auto& v : input) values.push_back(ByteArray{reinterpret_cast<const uint8_t*>(v.data()), uint32_t(v.size())});
+  auto e = MakeDictionaryEncoder<ByteArray>(PhysicalType::kByteArray);
+  ASSERT_TRUE(e.ok());
+  ASSERT_TRUE((*e)->Put(values.data(), static_cast<int64_t>(values.size())).ok());
+  ASSERT_EQ((*e)->num_entries(), static_cast<int64_t>(distinct.size()));
+  std::vector<uint8_t> dict_page, data_page;
+  (*e)->WriteDictionaryPage(&dict_page);
+  ASSERT_TRUE((*e)->FlushValues(&data_page).ok());
+  auto d = MakeDictionaryDecoder<ByteArray>(PhysicalType::kByteArray);
+  ASSERT_TRUE(d.ok());
+  ASSERT_TRUE((*d)->SetDictionary((*e)->num_entries(), dict_page.data(), dict_page.size()).ok());
+  ASSERT_TRUE((*d)->SetData(static_cast<int64_t>(values.size()), data_page.data(), data_page.size()).ok());
+  std::vector<int32_t> idx(values.size());
+  ASSERT_EQ(*(*d)->DecodeIndices(idx.data(), static_cast<int64_t>(idx.size())), static_cast<int64_t>(idx.size()));
+  for (size_t i = 0; i < 2 * distinct.size(); ++i) ASSERT_EQ(idx[i], static_cast<int32_t>(i / 2)) << i;
+  ASSERT_TRUE((*d)->SetData(static_cast<int64_t>(values.size()), data_page.data(), data_page.size()).ok());
+  std::vector<ByteArray> out(values.size());
+  ASSERT_EQ(*(*d)->Decode(out.data(), static_cast<int64_t>(out.size())), static_cast<int64_t>(out.size()));
+  for (size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i].view(), input[i]) << i;
+}
+
+// 4-byte numbers are keyed by their bits: 100,000 int32s through many
+// growths, each seen twice, keep first-appearance indices.
+TEST(Dictionary, EncoderInt32ThroughGrowth) {
+  std::vector<int32_t> v;
+  for (int32_t i = 0; i < 100000; ++i) v.push_back(i * 7919 - 50000), v.push_back(i * 7919 - 50000);
+  auto e = MakeDictionaryEncoder<int32_t>(PhysicalType::kInt32);
+  ASSERT_TRUE(e.ok());
+  ASSERT_TRUE((*e)->Put(v.data(), static_cast<int64_t>(v.size())).ok());
+  EXPECT_EQ((*e)->num_entries(), 100000);
+  std::vector<uint8_t> dict_page, data_page;
+  (*e)->WriteDictionaryPage(&dict_page);
+  ASSERT_TRUE((*e)->FlushValues(&data_page).ok());
+  auto d = MakeDictionaryDecoder<int32_t>(PhysicalType::kInt32);
+  ASSERT_TRUE(d.ok());
+  ASSERT_TRUE((*d)->SetDictionary(100000, dict_page.data(), dict_page.size()).ok());
+  ASSERT_TRUE((*d)->SetData(static_cast<int64_t>(v.size()), data_page.data(), data_page.size()).ok());
+  std::vector<int32_t> out(v.size());
+  ASSERT_EQ(*(*d)->Decode(out.data(), static_cast<int64_t>(out.size())), static_cast<int64_t>(out.size()));
+  EXPECT_EQ(out, v);
+}
+
 TEST(ByteStreamSplit, ExactBytesAndChecks) {
   // Two floats 1.0f (0x3f800000) and -2.0f (0xc0000000): streams 00 00 | 00 00 | 80 00 | 3f c0.
   const uint8_t bytes[] = {0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x3f, 0xc0};
