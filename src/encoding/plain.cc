@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "encoding/bit_unpack.h"
+#include "util/copy_short.h"
 
 namespace parq::encoding {
 namespace {
@@ -149,7 +150,11 @@ class PlainEncoder final : public TypedEncoder<T> {
   int64_t EstimatedDataSize() const override { return static_cast<int64_t>(buf_.size()); }
 
   Status FlushValues(std::vector<uint8_t>* out) override {
-    out->insert(out->end(), buf_.begin(), buf_.end());
+    if (out->empty()) {
+      out->swap(buf_);  // the page's bytes without a copy; buf_ keeps out's capacity
+    } else {
+      out->insert(out->end(), buf_.begin(), buf_.end());
+    }
     buf_.clear();
     bits_ = 0;
     return Status::OK();
@@ -182,7 +187,7 @@ void AppendPlain(const T* values, int64_t n, int type_length, std::vector<uint8_
     for (int64_t i = 0; i < n; ++i) {
       const uint32_t len = values[i].len;
       std::memcpy(p, &len, 4);
-      if (len > 0) std::memcpy(p + 4, values[i].ptr, len);
+      util::CopyShort(p + 4, values[i].ptr, len);
       p += 4 + size_t{len};
     }
   } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {

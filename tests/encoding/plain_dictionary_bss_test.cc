@@ -81,6 +81,42 @@ TEST(Plain, ByteArrayLengthsCheckedAtEveryTruncation) {
             "PLAIN BYTE_ARRAY: length 2147483647 at byte 0 exceeds the 2 bytes left");
 }
 
+// FlushValues appends to what *out holds, and every flush starts over:
+// strings of 0..40 bytes (the short-copy sizes) come out exactly.
+TEST(Plain, ByteArrayFlushesAppendAndStartOver) {
+  auto e = MakeEncoder<ByteArray>(Encoding::kPlain, PhysicalType::kByteArray);
+  ASSERT_TRUE(e.ok());
+  std::vector<std::string> strings;
+  for (size_t len = 0; len <= 40; ++len) {
+    std::string v;
+    for (size_t i = 0; i < len; ++i) v.push_back(static_cast<char>('a' + (i * 7 + len) % 26));
+    strings.push_back(v);
+  }
+  std::vector<ByteArray> values;
+  std::string want;
+  for (const auto& v : strings) {
+    values.push_back(ByteArray{reinterpret_cast<const uint8_t*>(v.data()), uint32_t(v.size())});
+    const uint32_t len = static_cast<uint32_t>(v.size());
+    want.append(reinterpret_cast<const char*>(&len), 4);
+    want += v;
+  }
+  std::vector<uint8_t> out;
+  for (int round = 0; round < 3; ++round) {
+    ASSERT_TRUE((*e)->Put(values.data(), static_cast<int64_t>(values.size())).ok());
+    ASSERT_TRUE((*e)->FlushValues(&out).ok());
+    ASSERT_EQ(out.size(), want.size() * static_cast<size_t>(round + 1)) << round;
+    for (int k = 0; k <= round; ++k) {
+      EXPECT_EQ(std::string(reinterpret_cast<const char*>(out.data()) + want.size() * static_cast<size_t>(k), want.size()), want);
+    }
+  }
+  std::vector<uint8_t> fresh;
+  ASSERT_TRUE((*e)->FlushValues(&fresh).ok());
+  EXPECT_TRUE(fresh.empty());  // nothing Put since the last flush
+  ASSERT_TRUE((*e)->Put(values.data() + 40, 1).ok());
+  ASSERT_TRUE((*e)->FlushValues(&fresh).ok());
+  EXPECT_EQ(fresh.size(), 44u);
+}
+
 TEST(Plain, BooleansUnalignedBatches) {
   const uint8_t bytes[] = {0b10110101, 0b00000011, 0xff};
   auto d = Dec<bool>(Encoding::kPlain);
