@@ -137,6 +137,30 @@ void BM_DictionaryStrings(benchmark::State& state) {
 }
 BENCHMARK(BM_DictionaryStrings)->Unit(benchmark::kMillisecond);
 
+// PLAIN strings of 10..40 bytes (like lineitem's comment column): the
+// length-prefix walk of the decoder.
+void BM_PlainStrings(benchmark::State& state) {
+  static const std::vector<std::string> strings = [] {
+    std::vector<std::string> w;
+    for (int i = 0; i < 4096; ++i) {
+      std::string v;
+      for (uint32_t k = 0; k < 10 + static_cast<uint32_t>(i * 2654435761u >> 7) % 31; ++k) {
+        v.push_back("0123456789abcdef"[(i * 31 + k * 7) & 15]);
+      }
+      w.push_back(v);
+    }
+    return w;
+  }();
+  static const std::string path = WriteFile<ByteArray>(
+      "plainstr", OneColumn(PhysicalType::kByteArray, Repetition::kRequired, LogicalType::String()), Plain(),
+      false, [](int64_t i, auto*) {
+        const std::string& s = strings[static_cast<size_t>(i * 40503u % strings.size())];
+        return ByteArray{reinterpret_cast<const uint8_t*>(s.data()), static_cast<uint32_t>(s.size())};
+      });
+  ReadAll<ByteArray>(state, path, sizeof(ByteArray));
+}
+BENCHMARK(BM_PlainStrings)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 }  // namespace parq
 
