@@ -153,6 +153,33 @@ TEST(SnappyDecodeTest, EveryTagFormAgreesWithLibsnappy) {
   }
 }
 
+// Random runs of short tags from the first output byte on, as the fast loop
+// sees them: literals of 1..64 bytes (the longest with a length byte) right
+// at the start, copies of every form with offsets from 1 (patterns) to a
+// little past what is decoded (rejected), and now and then an offset of 0,
+// so that every tag of the fast loop is also the one that goes wrong.
+TEST(SnappyDecodeTest, RandomTagStreamsAgreeWithLibsnappy) {
+  std::mt19937 rng(17);
+  for (int stream = 0; stream < 3000; ++stream) {
+    StreamBuilder b;
+    const int tags = 1 + static_cast<int>(rng() % 200);
+    for (int t = 0; t < tags; ++t) {
+      const uint32_t what = rng() % 8;
+      if (what < 3 || b.size() == 0) {
+        b.Literal(testing::RandomBytes(1 + rng() % 64, rng()));
+        continue;
+      }
+      const int kind = what < 5 ? 1 : what < 7 ? 2 : 4;
+      const size_t len = kind == 1 ? 4 + rng() % 8 : 1 + rng() % 64;
+      const size_t limit = kind == 1 ? 2047 : 65'535;
+      size_t offset = rng() % 50 == 0 ? 0 : 1 + rng() % (b.size() + 2);
+      if (offset > limit) offset = 1 + rng() % limit;
+      b.Copy(kind, len, offset);
+    }
+    ExpectAgrees(b.Finish(), b.size(), "stream " + std::to_string(stream));
+  }
+}
+
 TEST(SnappyDecodeTest, LongLiteralLengthEncodings) {
   for (size_t len : {size_t{1}, size_t{16}, size_t{17}, size_t{60}, size_t{61}, size_t{256},
                      size_t{257}, size_t{65'536}, size_t{65'537}, size_t{(1u << 24) + 3}}) {
