@@ -27,10 +27,13 @@ namespace parq {
 
 class FileReader {
  public:
-  // Opens `path` (memory-mapped when `mmap`, else read with pread).
+  // Opens `path`, read with pread, or memory-mapped when `mmap`.  pread is
+  // the default: measured faster here (lineitem full read 0.33 s against
+  // 0.47 s mapped: no page faults, no unmapping, the chunk lands in cache),
+  // and a file truncated under a mapping would end the process with SIGBUS.
   static Result<std::unique_ptr<FileReader>> Open(const std::string& path,
                                                   const ReaderOptions& options = {},
-                                                  bool mmap = true);
+                                                  bool mmap = false);
   static Result<std::unique_ptr<FileReader>> Open(std::shared_ptr<RandomAccessFile> file,
                                                   const ReaderOptions& options = {});
 

@@ -48,6 +48,14 @@ class RandomAccessFile {
     (void)length;
   }
 
+  // A hint that [offset, offset + length) is about to be read front to back:
+  // a memory-mapped file maps those pages in one call, instead of one page
+  // fault per few pages on first touch.  Other kinds ignore it.
+  virtual void WillRead(uint64_t offset, uint64_t length) const {
+    (void)offset;
+    (void)length;
+  }
+
   // Returns a view of [offset, offset+length): zero-copy when data() is set,
   // else read into `scratch` (which then owns the bytes).
   Result<std::span<const uint8_t>> Read(uint64_t offset, uint64_t length, Buffer* scratch) const;

@@ -13,6 +13,12 @@
 namespace parq {
 namespace {
 
+#ifdef MADV_POPULATE_READ
+constexpr int kPopulateRead = MADV_POPULATE_READ;
+#else
+constexpr int kPopulateRead = 22;  // Linux 5.14's value; older headers lack the name
+#endif
+
 Status ErrnoStatus(const std::string& what, const std::string& path) {
   return Status::IOError(what + " '" + path + "': " + std::strerror(errno));
 }
@@ -78,6 +84,14 @@ class MappedFile final : public RandomAccessFile {
     PARQ_RETURN_IF_ERROR(CheckRange(offset, length));
     if (length) std::memcpy(out, map_ + offset, length);
     return Status::OK();
+  }
+  void WillRead(uint64_t offset, uint64_t length) const override {
+    if (offset >= size_ || length == 0) return;
+    static const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+    const uint64_t first = offset / page * page;
+    const uint64_t end = std::min(size_, offset + std::min(length, size_ - offset));
+    // Best effort: kernels before 5.14 lack MADV_POPULATE_READ and say EINVAL.
+    ::madvise(const_cast<uint8_t*>(map_) + first, end - first, kPopulateRead);
   }
   void DoneWith(uint64_t offset, uint64_t length) const override {
     // Only whole pages inside the range: a page shared with a neighbouring

@@ -70,7 +70,10 @@ Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& fil
                         file.Read(range.offset, range.length, &reader->chunk_scratch_));
   reader->chunk_offset_ = range.offset;
   // The chunk is a view of the file's own memory: tell the file when done.
-  if (file.data() != nullptr) reader->mapped_file_ = &file;
+  if (file.data() != nullptr) {
+    reader->mapped_file_ = &file;
+    file.WillRead(range.offset, range.length);
+  }
   return reader;
 }
 

@@ -110,6 +110,32 @@ TEST(IoTest, MappedFileDoneWithDropsPagesAndReadsStayValid) {
   std::remove(path.c_str());
 }
 
+TEST(IoTest, MappedFileWillReadMapsPagesWithoutTouchingThem) {
+  const std::string path = TempPath("willread");
+  std::string content(8 << 20, '\0');
+  for (size_t i = 0; i < content.size(); ++i) content[i] = static_cast<char>(i * 13 + i / 4096);
+  { std::ofstream(path, std::ios::binary) << content; }
+  auto mapped = OpenMappedFile(path);
+  ASSERT_TRUE(mapped.ok());
+  const RandomAccessFile& f = **mapped;
+  const int64_t before = MappedRssKb(path);
+  EXPECT_LT(before, 1024);
+  // The middle half, edges inside pages; then nonsense ranges, ignored.
+  f.WillRead(content.size() / 4 + 100, content.size() / 2);
+  f.WillRead(content.size() + 5, 10);
+  f.WillRead(content.size() - 1, ~uint64_t{0});
+  f.WillRead(0, 0);
+  // At least the range (the kernel may map around it: fault-around, large
+  // folios; here 6 of the 8 MiB).
+  const int64_t after = MappedRssKb(path);
+  EXPECT_GE(after, 4 * 1024 - 8) << "before " << before << " KiB";
+  for (size_t i = 0; i < content.size(); i += 4093) {
+    ASSERT_EQ(static_cast<char>(f.data()[i]), content[i]) << "byte " << i;
+  }
+  ExpectReads(f, content);
+  std::remove(path.c_str());
+}
+
 TEST(IoTest, ReadingAMappedParquetFileKeepsLittleResident) {
   // 4 columns x 2 row groups of 500,000 int64 each, uncompressed: 16 MB.
   const std::string path = TempPath("mapped_parquet");
@@ -140,7 +166,7 @@ TEST(IoTest, ReadingAMappedParquetFileKeepsLittleResident) {
     }
     ASSERT_TRUE((*writer)->Close().ok());
   }
-  auto reader = FileReader::Open(path);  // memory-mapped by default
+  auto reader = FileReader::Open(path, ReaderOptions(), /*mmap=*/true);
   ASSERT_TRUE(reader.ok()) << reader.status().ToString();
   int64_t peak_kb = 0;
   for (int g = 0; g < 2; ++g) {

@@ -8,10 +8,12 @@
 //       leaf under that top-level field) of every row group to columnar
 //       memory (bench.h ColumnData, one per column, reused across row groups
 //       and runs).  bytes = decoded value bytes (strings: characters + offsets).
-//       The file is memory-mapped, as FileReader::Open does by default; each
-//       column chunk's pages leave the resident set when its reader is done
-//       (RandomAccessFile::DoneWith), so peak RSS does not grow with the
-//       file.  --mmap off reads with pread instead.
+//       The file is read with pread, as FileReader::Open does by default
+//       (each column chunk into a buffer the heap recycles, see main).
+//       --mmap on maps it instead; each column chunk's pages are mapped in
+//       one call (RandomAccessFile::WillRead) and leave the resident set
+//       when its reader is done (DoneWith), so peak RSS does not grow with
+//       the file.
 //   parq-bench meta FILE [--runs N]        open + footer; bytes = footer length
 //   parq-bench write OUT --like FILE --codec C [--runs N]
 //       write FILE's rows again (its schema and row groups) with codec C;
@@ -191,7 +193,7 @@ int RunRead(const Args& a, int runs) {
   int64_t rows = 0, bytes = 0;
   for (int r = 0; r <= runs; ++r) {
     const auto t0 = Clock::now();
-    Status st = ReadOnce(a.pos[0], a.Get("columns"), threads, a.Get("mmap") != "off", &buffers, &rows, &bytes);
+    Status st = ReadOnce(a.pos[0], a.Get("columns"), threads, a.Get("mmap") == "on", &buffers, &rows, &bytes);
     const double s = Since(t0);
     if (!st.ok()) return Fail(st);
     if (r == 0) t.first = s; else t.warm.push_back(s);
@@ -224,7 +226,7 @@ int RunColumnar(const Args& a, int runs) {
   int64_t rows = 0, bytes = 0;
   for (int r = 0; r <= runs; ++r) {
     const auto t0 = Clock::now();
-    auto file = FileReader::Open(a.pos[0], ReaderOptions(), a.Get("mmap") != "off");
+    auto file = FileReader::Open(a.pos[0], ReaderOptions(), a.Get("mmap") == "on");
     if (!file.ok()) return Fail(file.status());
     auto reader = ColumnarReader::Open(**file, options);
     if (!reader.ok()) return Fail(reader.status());
@@ -254,7 +256,7 @@ int RunCat(const Args& a, int runs) {
   std::string json;
   for (int r = 0; r <= runs; ++r) {
     const auto t0 = Clock::now();
-    auto file = FileReader::Open(a.pos[0], ReaderOptions(), a.Get("mmap") != "off");
+    auto file = FileReader::Open(a.pos[0], ReaderOptions(), a.Get("mmap") == "on");
     if (!file.ok()) return Fail(file.status());
     auto reader = RowReader::Open(**file);
     if (!reader.ok()) return Fail(reader.status());
