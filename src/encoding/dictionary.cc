@@ -18,21 +18,27 @@ namespace {
 
 constexpr int64_t kIndexBatch = 1024;
 
-// The position of the first of idx[0..c) that is >= n, or c.  The common
-// all-in-range case runs four lanes at a time (GCC and Clang vector types; a
-// max over the batch compiles to a cmov chain, one element per cycle or two).
+// The position of the first of idx[0..c) that is >= n, or c; n <= INT32_MAX
+// (a dictionary's size).  The common all-in-range case runs four lanes at a
+// time with two ops a vector (GCC and Clang vector types): a signed compare
+// with n, which also passes indices of 2^31 and up, and an OR that keeps
+// their top bit.
 int64_t FirstAtLeast(const uint32_t* idx, int64_t c, uint32_t n) {
   using V4 = uint32_t __attribute__((vector_size(16)));
-  using Mask = int32_t __attribute__((vector_size(16)));
-  const V4 limit = {n, n, n, n};
-  Mask any = {0, 0, 0, 0};
+  using S4 = int32_t __attribute__((vector_size(16)));
+  const int32_t sn = static_cast<int32_t>(n);
+  const S4 limit = {sn, sn, sn, sn};
+  S4 below = {-1, -1, -1, -1};
+  V4 ored = {0, 0, 0, 0};
   int64_t i = 0;
   for (; i + 4 <= c; i += 4) {
     V4 v;
     std::memcpy(&v, idx + i, sizeof v);
-    any |= v >= limit;
+    below &= reinterpret_cast<S4>(v) < limit;
+    ored |= v;
   }
-  if ((any[0] | any[1] | any[2] | any[3]) == 0) {
+  const V4 top = ored >> 31;
+  if ((below[0] & below[1] & below[2] & below[3]) == -1 && (top[0] | top[1] | top[2] | top[3]) == 0) {
     for (; i < c; ++i) {
       if (idx[i] >= n) return i;
     }
@@ -130,9 +136,15 @@ class DictionaryDecoderImpl final : public DictionaryDecoder<T> {
   }
 
   // Decodes c indices into idx, checks them (once per batch), advances.
+  // No check when the page's bit width cannot express an index past the
+  // dictionary: the RLE decoder rejects run values wider than the width.
   Status NextIndices(uint32_t* idx, int64_t c) {
     PARQ_ASSIGN_OR_RETURN(int64_t got, rle_.GetBatch(idx, c));
     if (got != c) return Short(c, got);
+    if (rle_.bit_width() < 32 && (uint64_t{1} << rle_.bit_width()) <= dict_.size()) {
+      this->values_left_ -= c;
+      return Status::OK();
+    }
     const int64_t bad = FirstAtLeast(idx, c, static_cast<uint32_t>(dict_.size()));
     if (bad < c) [[unlikely]] {
       return Status::Corrupt("dictionary index " + std::to_string(idx[bad]) +

@@ -218,6 +218,55 @@ TEST(Dictionary, IndexOutOfRangeAnywhere) {
   }
 }
 
+// Indices of 2^31 and up (bit width 32) are negative as int32: the vector
+// check must still refuse them, in the vector part and in the tail.
+TEST(Dictionary, HugeIndicesAreOutOfRange) {
+  for (uint32_t huge : {0x80000000u, 0x80000002u, 0xfffffffdu, 0xffffffffu}) {
+    for (size_t at : {size_t{0}, size_t{5}, size_t{37}, size_t{38}}) {
+      DictFixture f;
+      std::vector<uint32_t> idx(39, 1);
+      idx[at] = huge;
+      const auto page = IndexPage(idx, 32);
+      ASSERT_TRUE(f.dec->SetData(39, page.data(), page.size()).ok());
+      std::vector<int64_t> out(39);
+      auto r = f.dec->Decode(out.data(), 39);
+      ASSERT_EQ(r.status().code(), StatusCode::kCorrupt) << huge << " at " << at;
+      EXPECT_EQ(r.status().message(),
+                "dictionary index " + std::to_string(huge) + " out of range (dictionary has 3 entries)");
+    }
+  }
+}
+
+// A dictionary of 2^w entries with indices of bit width w (or less) needs no
+// check; one entry fewer and the largest index is refused.
+TEST(Dictionary, WidthThatCannotReachPastTheDictionary) {
+  for (int width : {1, 2, 5}) {
+    for (uint32_t entries : {(1u << width) - 1, 1u << width}) {
+      std::vector<int64_t> dict(entries);
+      for (uint32_t i = 0; i < entries; ++i) dict[i] = 100 + i;
+      auto dec = std::move(MakeDictionaryDecoder<int64_t>(PhysicalType::kInt64)).value();
+      ASSERT_TRUE(dec->SetDictionary(entries, reinterpret_cast<const uint8_t*>(dict.data()),
+                                     dict.size() * 8)
+                      .ok());
+      std::vector<uint32_t> idx(2000);
+      for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<uint32_t>(i * 7 % (1u << width));
+      const auto page = IndexPage(idx, width);
+      ASSERT_TRUE(dec->SetData(2000, page.data(), page.size()).ok());
+      std::vector<int64_t> out(2000);
+      auto r = dec->Decode(out.data(), 2000);
+      if (entries == 1u << width) {
+        ASSERT_TRUE(r.ok()) << r.status().ToString();
+        for (size_t i = 0; i < idx.size(); ++i) ASSERT_EQ(out[i], 100 + idx[i]) << i;
+      } else {
+        ASSERT_EQ(r.status().code(), StatusCode::kCorrupt) << width;
+        EXPECT_EQ(r.status().message(), "dictionary index " + std::to_string(entries) +
+                                            " out of range (dictionary has " +
+                                            std::to_string(entries) + " entries)");
+      }
+    }
+  }
+}
+
 TEST(Dictionary, BadHeadersAndShortStreams) {
   DictFixture f;
   const uint8_t w33[] = {33, 0x02, 0x00};
