@@ -13,11 +13,14 @@
 namespace parq {
 namespace {
 
-#ifdef MADV_POPULATE_READ
-constexpr int kPopulateRead = MADV_POPULATE_READ;
-#else
-constexpr int kPopulateRead = 22;  // Linux 5.14's value; older headers lack the name
+#if defined(__linux__) && !defined(MADV_POPULATE_READ)
+#define MADV_POPULATE_READ 22  // Linux 5.14's value; older headers lack the name
 #endif
+
+uint64_t PageSize() {
+  static const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+  return page;
+}
 
 Status ErrnoStatus(const std::string& what, const std::string& path) {
   return Status::IOError(what + " '" + path + "': " + std::strerror(errno));
@@ -85,21 +88,28 @@ class MappedFile final : public RandomAccessFile {
     if (length) std::memcpy(out, map_ + offset, length);
     return Status::OK();
   }
+  // The end of [offset, offset + length) within the file; offset < size_.
+  uint64_t EndOf(uint64_t offset, uint64_t length) const {
+    return std::min(size_, offset + std::min(length, size_ - offset));
+  }
   void WillRead(uint64_t offset, uint64_t length) const override {
+#ifdef MADV_POPULATE_READ
     if (offset >= size_ || length == 0) return;
-    static const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
-    const uint64_t first = offset / page * page;
-    const uint64_t end = std::min(size_, offset + std::min(length, size_ - offset));
-    // Best effort: kernels before 5.14 lack MADV_POPULATE_READ and say EINVAL.
-    ::madvise(const_cast<uint8_t*>(map_) + first, end - first, kPopulateRead);
+    const uint64_t first = offset / PageSize() * PageSize();
+    // Best effort: kernels before 5.14 say EINVAL.
+    ::madvise(const_cast<uint8_t*>(map_) + first, EndOf(offset, length) - first, MADV_POPULATE_READ);
+#else
+    (void)offset;
+    (void)length;
+#endif
   }
   void DoneWith(uint64_t offset, uint64_t length) const override {
     // Only whole pages inside the range: a page shared with a neighbouring
     // range may still be in use.  The mapping is private and read-only, so
     // dropped pages read back from the file unchanged.
-    static const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+    const uint64_t page = PageSize();
     if (offset >= size_ || length == 0) return;
-    const uint64_t end = std::min(size_, offset + std::min(length, size_ - offset));
+    const uint64_t end = EndOf(offset, length);
     const uint64_t first = (offset + page - 1) / page * page;
     const uint64_t last = end == size_ ? end : end / page * page;
     if (last <= first) return;

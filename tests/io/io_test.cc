@@ -82,11 +82,18 @@ int64_t MappedRssKb(const std::string& full_path) {
   return kb;
 }
 
+// Writes `size` bytes that differ from page to page (byte i is
+// i * step + i / 4096) to `path` and returns them.
+std::string WritePatternFile(const std::string& path, size_t size, size_t step) {
+  std::string content(size, '\0');
+  for (size_t i = 0; i < content.size(); ++i) content[i] = static_cast<char>(i * step + i / 4096);
+  std::ofstream(path, std::ios::binary) << content;
+  return content;
+}
+
 TEST(IoTest, MappedFileDoneWithDropsPagesAndReadsStayValid) {
   const std::string path = TempPath("donewith");
-  std::string content(16 << 20, '\0');
-  for (size_t i = 0; i < content.size(); ++i) content[i] = static_cast<char>(i * 7 + i / 4096);
-  { std::ofstream(path, std::ios::binary) << content; }
+  const std::string content = WritePatternFile(path, 16 << 20, 7);
   auto mapped = OpenMappedFile(path);
   ASSERT_TRUE(mapped.ok());
   const RandomAccessFile& f = **mapped;
@@ -112,9 +119,7 @@ TEST(IoTest, MappedFileDoneWithDropsPagesAndReadsStayValid) {
 
 TEST(IoTest, MappedFileWillReadMapsPagesWithoutTouchingThem) {
   const std::string path = TempPath("willread");
-  std::string content(8 << 20, '\0');
-  for (size_t i = 0; i < content.size(); ++i) content[i] = static_cast<char>(i * 13 + i / 4096);
-  { std::ofstream(path, std::ios::binary) << content; }
+  const std::string content = WritePatternFile(path, 8 << 20, 13);
   auto mapped = OpenMappedFile(path);
   ASSERT_TRUE(mapped.ok());
   const RandomAccessFile& f = **mapped;
