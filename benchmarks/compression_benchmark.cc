@@ -5,6 +5,8 @@
 // BM_SnappyDecode compares parq's snappy decoder with libsnappy's
 // RawUncompress on that data, on a PLAIN decimal column and on PLAIN hex
 // strings (short tags, the second in random literal/copy order).
+// BM_SnappyDecodeTwo: two decimal pages decoded interleaved against one after
+// the other.
 #include <benchmark/benchmark.h>
 #include <snappy.h>
 
@@ -45,9 +47,9 @@ std::vector<uint8_t> ParquetLikeData(size_t n) {
 }
 
 // PLAIN int64 prices below 10^7: a couple of literal bytes and a short copy per value.
-std::vector<uint8_t> DecimalData(size_t n) {
+std::vector<uint8_t> DecimalData(size_t n, uint64_t seed = 5) {
   std::vector<uint8_t> out(n / 8 * 8);
-  std::mt19937_64 rng(5);
+  std::mt19937_64 rng(seed);
   for (size_t i = 0; i < out.size(); i += 8) {
     const uint64_t v = rng() % 10'000'000;
     std::memcpy(out.data() + i, &v, 8);
@@ -169,6 +171,41 @@ void BM_SnappyDecode(benchmark::State& state, SnappyDecoder decoder, Shape shape
 PARQ_SNAPPY_BENCHMARKS(parquet_like, Shape::kParquetLike);
 PARQ_SNAPPY_BENCHMARKS(decimals, Shape::kDecimals);
 PARQ_SNAPPY_BENCHMARKS(hex_strings, Shape::kHexStrings);
+
+// Two PLAIN decimal pages (as the same column of two row groups) through
+// Codec::DecompressTwo, against two calls of Decompress.
+void BM_SnappyDecodeTwo(benchmark::State& state, bool together) {
+  static const std::vector<uint8_t> first = DecimalData(1 << 20, 5), second = DecimalData(1 << 20, 7);
+  std::string compressed_first, compressed_second;
+  snappy::Compress(reinterpret_cast<const char*>(first.data()), first.size(), &compressed_first);
+  snappy::Compress(reinterpret_cast<const char*>(second.data()), second.size(), &compressed_second);
+  auto codec = MakeOrDie(Compression::kSnappy, state);
+  if (!codec) return;
+  std::vector<uint8_t> out_first(first.size()), out_second(second.size());
+  const parq::compression::Codec::Block a{reinterpret_cast<const uint8_t*>(compressed_first.data()),
+                                          compressed_first.size(), out_first.data(), out_first.size()};
+  const parq::compression::Codec::Block b{reinterpret_cast<const uint8_t*>(compressed_second.data()),
+                                          compressed_second.size(), out_second.data(), out_second.size()};
+  for (auto _ : state) {
+    parq::Status status_a, status_b;
+    if (together) {
+      codec->DecompressTwo(a, b, &status_a, &status_b);
+    } else {
+      status_a = codec->Decompress(a.input, a.input_size, a.output, a.output_size);
+      status_b = codec->Decompress(b.input, b.input_size, b.output, b.output_size);
+    }
+    if (!status_a.ok() || !status_b.ok()) {
+      state.SkipWithError((status_a.ok() ? status_b : status_a).ToString().c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(out_first.data());
+    benchmark::DoNotOptimize(out_second.data());
+  }
+  if (out_first != first || out_second != second) state.SkipWithError("round trip mismatch");
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * (first.size() + second.size())));
+}
+BENCHMARK_CAPTURE(BM_SnappyDecodeTwo, together, true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_SnappyDecodeTwo, one_after_the_other, false)->Unit(benchmark::kMicrosecond);
 
 #define PARQ_CODEC_BENCHMARKS(name, value)                          \
   BENCHMARK_CAPTURE(BM_Decompress, name, value)->Unit(benchmark::kMicrosecond); \

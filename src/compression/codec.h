@@ -56,6 +56,22 @@ class Codec {
   virtual Status Decompress(const uint8_t* input, size_t input_size, uint8_t* output,
                             size_t output_size) = 0;
 
+  // One input and where it decompresses to, as Decompress takes them.
+  struct Block {
+    const uint8_t* input;
+    size_t input_size;
+    uint8_t* output;
+    size_t output_size;
+  };
+  // Decompresses two independent blocks; each status is what Decompress
+  // would return for its block.  SNAPPY decodes the two interleaved (each
+  // tag waits on the one before it in its own block only, so two blocks keep
+  // the core busier than one); other codecs decompress one after the other.
+  virtual void DecompressTwo(const Block& a, const Block& b, Status* status_a, Status* status_b) {
+    *status_a = Decompress(a.input, a.input_size, a.output, a.output_size);
+    *status_b = Decompress(b.input, b.input_size, b.output, b.output_size);
+  }
+
   // An upper bound of Compress's output for input_size bytes.
   virtual size_t MaxCompressedSize(size_t input_size) const = 0;
 

@@ -27,6 +27,15 @@ class SnappyCodec final : public Codec {
     return DecodeSnappyRaw(input, input_size, output, output_size);
   }
 
+  void DecompressTwo(const Block& a, const Block& b, Status* status_a, Status* status_b) override {
+    if ((a.input_size == 0 && a.output_size == 0) || (b.input_size == 0 && b.output_size == 0)) {
+      Codec::DecompressTwo(a, b, status_a, status_b);
+      return;
+    }
+    DecodeSnappyRawPair({a.input, a.input_size, a.output, a.output_size},
+                        {b.input, b.input_size, b.output, b.output_size}, status_a, status_b);
+  }
+
   size_t MaxCompressedSize(size_t input_size) const override {
     return snappy::MaxCompressedLength(input_size);
   }

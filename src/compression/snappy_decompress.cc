@@ -17,7 +17,12 @@
 // past the output): the next tag overwrites the excess.  Otherwise (near the
 // end of either buffer, a literal with length bytes, a copy-4) one tag is
 // decoded with exact reads and writes, and the loop goes back to the fast
-// path when the slacks allow.
+// path when the slacks allow.  The slacks are checked once per run of as
+// many tags as they allow at the most a tag can take, not per tag.
+//
+// DecodeSnappyRawPair runs the fast loop over two blocks, a tag of each in
+// turn, then finishes each alone.
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <string>
@@ -135,13 +140,38 @@ inline void WildCopy(uint8_t* op, size_t offset, ptrdiff_t len) {
   }
 }
 
-}  // namespace
+// Where one block's decoding stands.
+struct Stream {
+  const uint8_t* input;
+  const uint8_t* ip;
+  const uint8_t* ip_end;
+  uint8_t* output;
+  uint8_t* op;
+  uint8_t* op_end;
+  size_t input_size() const { return static_cast<size_t>(ip_end - input); }
+  size_t output_size() const { return static_cast<size_t>(op_end - output); }
+  // How many tags the fast loop can take from here without checking the
+  // slacks: one takes at most kMaxFastTagInput bytes in, kMaxFastTagOutput out.
+  ptrdiff_t FastTags() const;
+};
 
-Status DecodeSnappyRaw(const uint8_t* input, size_t input_size, uint8_t* output,
-                       size_t output_size) {
+constexpr ptrdiff_t kMaxFastTagInput = 2 + 59;  // a literal of 60 bytes
+constexpr ptrdiff_t kMaxFastTagOutput = 64;     // a copy of 64 bytes
+
+ptrdiff_t FastTags(const uint8_t* ip, const uint8_t* ip_end, const uint8_t* op,
+                   const uint8_t* op_end) {
+  const ptrdiff_t in = ip_end - ip - kInputSlack, out = op_end - op - kOutputSlack;
+  if (in < 0 || out < 0) return 0;
+  return std::min(in / kMaxFastTagInput, out / kMaxFastTagOutput) + 1;
+}
+ptrdiff_t Stream::FastTags() const { return internal::FastTags(ip, ip_end, op, op_end); }
+
+// Reads the length prefix (at most 5 bytes, the fifth below 16: 32 bits)
+// and checks it against output_size.
+Status StartStream(const uint8_t* input, size_t input_size, uint8_t* output, size_t output_size,
+                   Stream* s) {
   const uint8_t* ip = input;
   const uint8_t* const ip_end = input + input_size;
-  // The length prefix: at most 5 bytes, the fifth below 16 (32 bits).
   uint64_t claimed = 0;
   for (int shift = 0;; shift += 7) {
     if (ip == ip_end || shift > 28 || (shift == 28 && *ip >= 16)) {
@@ -152,55 +182,73 @@ Status DecodeSnappyRaw(const uint8_t* input, size_t input_size, uint8_t* output,
     if (b < 0x80) break;
   }
   if (claimed != output_size) return SizeMismatch(kCodec, output_size, claimed);
+  *s = Stream{input, ip, ip_end, output, output, output + output_size};
+  return Status::OK();
+}
 
-  uint8_t* op = output;
+// One tag of the fast loop; `tag` is the byte at ip.  Returns false, with
+// nothing changed, for a tag it leaves to the exact step: a slow tag, or a
+// copy offset outside the decoded bytes (the exact step reports it).
+// What bounds the loop
+// is the chain from one tag to the next (load the tag, find where the next
+// one starts, load that), so the next tag is loaded from both places it can
+// be (after a literal's bytes, after a copy's offset) before the
+// literal-or-copy choice; length and offset come from one table lookup, and
+// literal and copy share one copy of 32 or 64 bytes.  (Making the choice
+// with masks instead of the branch GCC emits was measured 35-50 % slower: a
+// predicted branch lets the next tags start early, a select waits.)
+// REQUIRES: FastTags(ip, ...) > 0.
+[[gnu::always_inline]] inline bool FastTag(const uint8_t*& ip, uint8_t*& op, const uint8_t* output,
+                                           uint32_t& tag) {
+  const uint8_t* const at = ip;
+  // A page read through a file mapping is not in cache, and the tag chain
+  // stalls on every miss (9 % of a mapped lineitem read); on a page read
+  // with pread it measured neither faster nor slower.
+  __builtin_prefetch(at + 512);
+  const uint32_t entry = kTagEntry[tag];
+  if (entry & kSlowTag) return false;
+  const size_t type = tag & 3;
+  const uint32_t tag_after_literal = at[2 + (tag >> 2)];
+  const uint32_t tag_after_copy = at[1 + type];
+  const size_t len = entry & 0xff;
+  // Literals: mask 0, so offset is the table's 16 (never the slow path by
+  // offset once 16 bytes are out).
+  const size_t offset = (Load32(at + 1) & kOffsetMask[type]) | (entry >> 8);
+  const size_t produced = static_cast<size_t>(op - output);
+  if (offset < 16 || offset > produced) [[unlikely]] {
+    if (type == 0) {
+      CopyUpTo64(op, at + 1, len);
+    } else if (offset - 1 >= produced) {
+      // offset - 1 wraps for 0: one compare finds a zero offset and one
+      // reaching before the output.
+      return false;
+    } else {
+      WildCopy(op, offset, static_cast<ptrdiff_t>(len));
+    }
+  } else {
+    CopyUpTo64(op, type == 0 ? at + 1 : op - offset, len);
+  }
+  op += len;
+  ip = type == 0 ? at + 2 + (tag >> 2) : at + 1 + type;
+  tag = type == 0 ? tag_after_literal : tag_after_copy;
+  return true;
+}
+
+// Decodes the rest of the block from where `s` stands.
+// (Plain locals, not a Stream: the loop then keeps everything in registers.)
+Status FinishStream(const uint8_t* input, size_t input_size, uint8_t* output, size_t output_size,
+                    const uint8_t* ip, uint8_t* op) {
+  const uint8_t* const ip_end = input + input_size;
   uint8_t* const op_end = output + output_size;
   while (ip < ip_end) {
-    if (ip_end - ip >= kInputSlack && op_end - op >= kOutputSlack) {
-      // The fast loop.  What bounds it is the chain from one tag to the next
-      // (load the tag, find where the next one starts, load that), so the
-      // next tag is loaded from both places it can be (after a literal's
-      // bytes, after a copy's offset) before the literal-or-copy choice;
-      // length and offset come from one table lookup, and literal and copy
-      // share one copy of 32 or 64 bytes.  (Making the choice with masks
-      // instead of the branch GCC emits was measured 35-50 % slower: a
-      // predicted branch lets the next tags start early, a select waits.)
+    // Runs of fast tags, the slacks checked once per run.
+    for (ptrdiff_t n = FastTags(ip, ip_end, op, op_end); n > 0; n = FastTags(ip, ip_end, op, op_end)) {
       uint32_t tag = *ip;
       do {
-        const uint8_t* const at = ip;
-        // A page read through a file mapping is not in cache, and the tag
-        // chain stalls on every miss (9 % of a mapped lineitem read); on a
-        // page read with pread it measured neither faster nor slower.
-        __builtin_prefetch(at + 512);
-        const uint32_t entry = kTagEntry[tag];
-        if (entry & kSlowTag) break;  // ip stays at the tag for the exact step
-        const size_t type = tag & 3;
-        const uint32_t tag_after_literal = at[2 + (tag >> 2)];
-        const uint32_t tag_after_copy = at[1 + type];
-        const size_t len = entry & 0xff;
-        // Literals: mask 0, so offset is the table's 16 (never the slow path
-        // by offset once 16 bytes are out).
-        const size_t offset = (Load32(at + 1) & kOffsetMask[type]) | (entry >> 8);
-        const size_t produced = static_cast<size_t>(op - output);
-        if (offset < 16 || offset > produced) [[unlikely]] {
-          if (type == 0) {
-            CopyUpTo64(op, at + 1, len);
-          } else if (offset - 1 >= produced) {
-            // offset - 1 wraps for 0: one compare rejects a zero offset
-            // and one reaching before the output.
-            return BadTag(input, at, input_size, output_size,
-                          "copy offset outside the decoded bytes");
-          } else {
-            WildCopy(op, offset, static_cast<ptrdiff_t>(len));
-          }
-        } else {
-          CopyUpTo64(op, type == 0 ? at + 1 : op - offset, len);
-        }
-        op += len;
-        ip = type == 0 ? at + 2 + (tag >> 2) : at + 1 + type;
-        tag = type == 0 ? tag_after_literal : tag_after_copy;
-      } while (ip_end - ip >= kInputSlack && op_end - op >= kOutputSlack);
+        if (!FastTag(ip, op, output, tag)) [[unlikely]] goto exact_step;
+      } while (--n > 0);
     }
+  exact_step:
     if (ip == ip_end) break;
 
     // One tag, every read and write exact: near the end of either buffer,
@@ -256,8 +304,46 @@ Status DecodeSnappyRaw(const uint8_t* input, size_t input_size, uint8_t* output,
       for (size_t i = 0; i < len; ++i) *op++ = *src++;
     }
   }
-  if (op != op_end) return SizeMismatch(kCodec, output_size, static_cast<size_t>(op - output));
+  if (op != op_end) {
+    return SizeMismatch(kCodec, output_size, static_cast<size_t>(op - output));
+  }
   return Status::OK();
+}
+
+}  // namespace
+
+Status DecodeSnappyRaw(const uint8_t* input, size_t input_size, uint8_t* output,
+                       size_t output_size) {
+  Stream s;
+  PARQ_RETURN_IF_ERROR(StartStream(input, input_size, output, output_size, &s));
+  return FinishStream(input, input_size, output, output_size, s.ip, s.op);
+}
+
+void DecodeSnappyRawPair(const SnappyBlock& a, const SnappyBlock& b, Status* status_a,
+                         Status* status_b) {
+  Stream sa, sb;
+  *status_a = StartStream(a.input, a.input_size, a.output, a.output_size, &sa);
+  *status_b = StartStream(b.input, b.input_size, b.output, b.output_size, &sb);
+  if (!status_a->ok() || !status_b->ok()) goto one_at_a_time;
+  // Both chains in one loop: each tag waits on the one before it in its own
+  // block only, so the core works on the two at once.  The slacks are
+  // checked once per run of tags, not per tag: two blocks' ends and
+  // positions would not fit in the registers beside the tags.
+  for (ptrdiff_t n = std::min(sa.FastTags(), sb.FastTags()); n > 0;
+       n = std::min(sa.FastTags(), sb.FastTags())) {
+    uint32_t tag_a = *sa.ip, tag_b = *sb.ip;
+    do {
+      // A tag the fast loop does not take, or a bad one, is left for the
+      // exact step of its block.
+      if (!FastTag(sa.ip, sa.op, sa.output, tag_a)) [[unlikely]] goto one_at_a_time;
+      if (!FastTag(sb.ip, sb.op, sb.output, tag_b)) [[unlikely]] goto one_at_a_time;
+    } while (--n > 0);
+  }
+one_at_a_time:
+  // The rest one block at a time: exact steps, and the tail of the longer
+  // block.
+  if (status_a->ok()) *status_a = FinishStream(a.input, a.input_size, a.output, a.output_size, sa.ip, sa.op);
+  if (status_b->ok()) *status_b = FinishStream(b.input, b.input_size, b.output, b.output_size, sb.ip, sb.op);
 }
 
 }  // namespace parq::compression::internal

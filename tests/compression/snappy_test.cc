@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 #include <snappy.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <string>
+#include <tuple>
 
 #include "compression/codec.h"
 #include "compression/codec_test_util.h"
@@ -177,6 +179,72 @@ TEST(SnappyDecodeTest, RandomTagStreamsAgreeWithLibsnappy) {
       b.Copy(kind, len, offset);
     }
     ExpectAgrees(b.Finish(), b.size(), "stream " + std::to_string(stream));
+  }
+}
+
+// DecompressTwo decodes two blocks interleaved: each block must come out as
+// Decompress alone gives it (bytes, or the same error with the same input
+// offset), whatever the other block is — longer, shorter, empty or corrupt —
+// and neither may be written past its end.
+TEST(SnappyDecodeTest, TwoBlocksTogetherAgreeWithOneAtATime) {
+  std::mt19937 rng(29);
+  auto codec = Snappy();
+  auto random_block = [&](int i) -> std::pair<Bytes, size_t> {
+    switch (i % 5) {
+      case 0: {  // what libsnappy writes, of any length
+        const Bytes data = testing::ParquetLikeBytes(rng() % 5000);
+        return {LibCompress(data), data.size()};
+      }
+      case 1: {  // the same, cut or with a byte changed
+        const Bytes data = testing::ParquetLikeBytes(1 + rng() % 5000);
+        Bytes c = LibCompress(data);
+        if (rng() % 2) {
+          c.resize(rng() % c.size());
+        } else {
+          c[rng() % c.size()] ^= static_cast<uint8_t>(1 + rng() % 255);
+        }
+        return {c, data.size()};
+      }
+      case 2:
+        return {Bytes{}, 0};
+      default: {  // random short tags, now and then a bad offset
+        StreamBuilder b;
+        const int tags = 1 + static_cast<int>(rng() % 400);
+        for (int t = 0; t < tags; ++t) {
+          if (rng() % 3 == 0 || b.size() == 0) {
+            b.Literal(testing::RandomBytes(1 + rng() % 64, rng()));
+          } else {
+            const int kind = rng() % 2 ? 1 : 2;
+            const size_t len = kind == 1 ? 4 + rng() % 8 : 1 + rng() % 64;
+            size_t offset = rng() % 300 == 0 ? 0 : 1 + rng() % std::min<size_t>(b.size() + 1, 2047);
+            b.Copy(kind, len, offset);
+          }
+        }
+        return {b.Finish(), b.size()};
+      }
+    }
+  };
+  constexpr size_t kGuard = 128;
+  constexpr uint8_t kUntouched = 0xA5;
+  for (int i = 0; i < 2000; ++i) {
+    const auto [in_a, size_a] = random_block(static_cast<int>(rng()));
+    const auto [in_b, size_b] = random_block(static_cast<int>(rng()));
+    Bytes out_a(size_a + kGuard, kUntouched), out_b(size_b + kGuard, kUntouched);
+    Status status_a, status_b;
+    codec->DecompressTwo({in_a.data(), in_a.size(), out_a.data(), size_a},
+                         {in_b.data(), in_b.size(), out_b.data(), size_b}, &status_a, &status_b);
+    const std::string what = "pair " + std::to_string(i);
+    for (const auto& [in, size, out, status] :
+         {std::tie(in_a, size_a, out_a, status_a), std::tie(in_b, size_b, out_b, status_b)}) {
+      const auto alone = DecompressGuarded(*codec, in, size);
+      EXPECT_EQ(status.ToString(), alone.status.ToString()) << what;
+      if (status.ok() && alone.status.ok()) {
+        EXPECT_TRUE(std::equal(alone.bytes.begin(), alone.bytes.end(), out.begin())) << what;
+      }
+      for (size_t g = size; g < out.size(); ++g) {
+        ASSERT_EQ(out[g], kUntouched) << what << ": written " << g - size << " bytes past the end";
+      }
+    }
   }
 }
 
