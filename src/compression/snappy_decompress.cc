@@ -234,8 +234,74 @@ Status StartStream(const uint8_t* input, size_t input_size, uint8_t* output, siz
   return true;
 }
 
-// Decodes the rest of the block from where `s` stands.
-// (Plain locals, not a Stream: the loop then keeps everything in registers.)
+struct Position {
+  const uint8_t* ip;
+  uint8_t* op;
+};
+
+// One tag at ip, every read and write exact: near the end of either buffer,
+// literals with length bytes, copy-4, and bad tags.  The new position goes to
+// *next (not through references to the caller's ip and op, which would then
+// live in memory through the caller's loop).
+// REQUIRES: ip < input + input_size.
+Status ExactTag(const uint8_t* input, size_t input_size, const uint8_t* output, size_t output_size,
+                const uint8_t* ip, uint8_t* op, Position* next) {
+  const uint8_t* const ip_end = input + input_size;
+  const uint8_t* const op_end = output + output_size;
+  const uint8_t* at = ip;
+  const uint32_t tag = *ip++;
+  size_t len;
+  if ((tag & 3) == 0) {
+    len = (tag >> 2) + 1;
+    if (len > 60) {
+      const int n = static_cast<int>(len - 60);
+      if (ip_end - ip < n) {
+        return BadTag(input, at, input_size, output_size, "literal length runs past the input");
+      }
+      len = static_cast<size_t>(LoadLE(ip, n)) + 1;
+      ip += n;
+    }
+    if (len > static_cast<size_t>(ip_end - ip)) {
+      return BadTag(input, at, input_size, output_size, "literal runs past the input");
+    }
+    if (len > static_cast<size_t>(op_end - op)) {
+      return BadTag(input, at, input_size, output_size, "literal runs past the output");
+    }
+    std::memcpy(op, ip, len);
+    *next = {ip + len, op + len};
+    return Status::OK();
+  }
+  const int offset_bytes = (tag & 3) == 1 ? 1 : (tag & 3) == 2 ? 2 : 4;
+  if (ip_end - ip < offset_bytes) {
+    return BadTag(input, at, input_size, output_size, "copy offset runs past the input");
+  }
+  size_t offset;
+  if ((tag & 3) == 1) {
+    len = 4 + ((tag >> 2) & 7);
+    offset = ((tag >> 5) << 8) | ip[0];
+  } else {
+    len = (tag >> 2) + 1;
+    offset = LoadLE(ip, offset_bytes);
+  }
+  ip += offset_bytes;
+  if (offset - 1 >= static_cast<size_t>(op - output)) {
+    return BadTag(input, at, input_size, output_size, "copy offset outside the decoded bytes");
+  }
+  if (len > static_cast<size_t>(op_end - op)) {
+    return BadTag(input, at, input_size, output_size, "copy runs past the output");
+  }
+  const uint8_t* src = op - offset;
+  if (offset >= len) {
+    std::memcpy(op, src, len);
+  } else {
+    for (size_t i = 0; i < len; ++i) op[i] = src[i];
+  }
+  *next = {ip, op + len};
+  return Status::OK();
+}
+
+// Decodes the rest of the block from ip and op.  (Plain locals, not a
+// Stream: the loop then keeps everything in registers.)
 Status FinishStream(const uint8_t* input, size_t input_size, uint8_t* output, size_t output_size,
                     const uint8_t* ip, uint8_t* op) {
   const uint8_t* const ip_end = input + input_size;
@@ -250,63 +316,12 @@ Status FinishStream(const uint8_t* input, size_t input_size, uint8_t* output, si
     }
   exact_step:
     if (ip == ip_end) break;
-
-    // One tag, every read and write exact: near the end of either buffer,
-    // and for literals with length bytes.
-    const uint8_t* at = ip;
-    const uint32_t tag = *ip++;
-    size_t len;
-    if ((tag & 3) == 0) {
-      len = (tag >> 2) + 1;
-      if (len > 60) {
-        const int n = static_cast<int>(len - 60);
-        if (ip_end - ip < n) {
-          return BadTag(input, at, input_size, output_size, "literal length runs past the input");
-        }
-        len = static_cast<size_t>(LoadLE(ip, n)) + 1;
-        ip += n;
-      }
-      if (len > static_cast<size_t>(ip_end - ip)) {
-        return BadTag(input, at, input_size, output_size, "literal runs past the input");
-      }
-      if (len > static_cast<size_t>(op_end - op)) {
-        return BadTag(input, at, input_size, output_size, "literal runs past the output");
-      }
-      std::memcpy(op, ip, len);
-      op += len;
-      ip += len;
-      continue;
-    }
-    const int offset_bytes = (tag & 3) == 1 ? 1 : (tag & 3) == 2 ? 2 : 4;
-    if (ip_end - ip < offset_bytes) {
-      return BadTag(input, at, input_size, output_size, "copy offset runs past the input");
-    }
-    size_t offset;
-    if ((tag & 3) == 1) {
-      len = 4 + ((tag >> 2) & 7);
-      offset = ((tag >> 5) << 8) | ip[0];
-    } else {
-      len = (tag >> 2) + 1;
-      offset = LoadLE(ip, offset_bytes);
-    }
-    ip += offset_bytes;
-    if (offset - 1 >= static_cast<size_t>(op - output)) {
-      return BadTag(input, at, input_size, output_size, "copy offset outside the decoded bytes");
-    }
-    if (len > static_cast<size_t>(op_end - op)) {
-      return BadTag(input, at, input_size, output_size, "copy runs past the output");
-    }
-    const uint8_t* src = op - offset;
-    if (offset >= len) {
-      std::memcpy(op, src, len);
-      op += len;
-    } else {
-      for (size_t i = 0; i < len; ++i) *op++ = *src++;
-    }
+    Position next;
+    PARQ_RETURN_IF_ERROR(ExactTag(input, input_size, output, output_size, ip, op, &next));
+    ip = next.ip;
+    op = next.op;
   }
-  if (op != op_end) {
-    return SizeMismatch(kCodec, output_size, static_cast<size_t>(op - output));
-  }
+  if (op != op_end) return SizeMismatch(kCodec, output_size, static_cast<size_t>(op - output));
   return Status::OK();
 }
 
@@ -324,22 +339,42 @@ void DecodeSnappyRawPair(const SnappyBlock& a, const SnappyBlock& b, Status* sta
   Stream sa, sb;
   *status_a = StartStream(a.input, a.input_size, a.output, a.output_size, &sa);
   *status_b = StartStream(b.input, b.input_size, b.output, b.output_size, &sb);
-  if (!status_a->ok() || !status_b->ok()) goto one_at_a_time;
   // Both chains in one loop: each tag waits on the one before it in its own
   // block only, so the core works on the two at once.  The slacks are
   // checked once per run of tags, not per tag: two blocks' ends and
-  // positions would not fit in the registers beside the tags.
-  for (ptrdiff_t n = std::min(sa.FastTags(), sb.FastTags()); n > 0;
-       n = std::min(sa.FastTags(), sb.FastTags())) {
+  // positions would not fit in the registers beside the tags.  A tag the
+  // fast loop does not take (a long literal, copy-4, a bad tag) gets the
+  // exact step, and the pair goes on.
+  while (status_a->ok() && status_b->ok()) {
+    ptrdiff_t n = std::min(sa.FastTags(), sb.FastTags());
+    if (n == 0) break;
     uint32_t tag_a = *sa.ip, tag_b = *sb.ip;
+    int stuck = 0;  // 1: a's tag, 2: b's tag needs the exact step
     do {
-      // A tag the fast loop does not take, or a bad one, is left for the
-      // exact step of its block.
-      if (!FastTag(sa.ip, sa.op, sa.output, tag_a)) [[unlikely]] goto one_at_a_time;
-      if (!FastTag(sb.ip, sb.op, sb.output, tag_b)) [[unlikely]] goto one_at_a_time;
+      if (!FastTag(sa.ip, sa.op, sa.output, tag_a)) [[unlikely]] {
+        stuck = 1;
+        break;
+      }
+      if (!FastTag(sb.ip, sb.op, sb.output, tag_b)) [[unlikely]] {
+        stuck = 2;
+        break;
+      }
     } while (--n > 0);
+    // (Each block spelled out: a reference choosing sa or sb would keep
+    // both in memory through the loop.)
+    Position next;
+    if (stuck == 1) {
+      *status_a = ExactTag(a.input, a.input_size, a.output, a.output_size, sa.ip, sa.op, &next);
+      if (!status_a->ok()) break;
+      sa.ip = next.ip;
+      sa.op = next.op;
+    } else if (stuck == 2) {
+      *status_b = ExactTag(b.input, b.input_size, b.output, b.output_size, sb.ip, sb.op, &next);
+      if (!status_b->ok()) break;
+      sb.ip = next.ip;
+      sb.op = next.op;
+    }
   }
-one_at_a_time:
   // The rest one block at a time: exact steps, and the tail of the longer
   // block.
   if (status_a->ok()) *status_a = FinishStream(a.input, a.input_size, a.output, a.output_size, sa.ip, sa.op);
