@@ -212,6 +212,10 @@ Result<int64_t> ColumnReader::Impl::DecodeLevels(int64_t n, int16_t* def, int16_
 
 ColumnReader::ColumnReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 ColumnReader::~ColumnReader() = default;
+
+void ReadPagesTogether(ColumnReader& a, ColumnReader& b) {
+  page::PageReader::Pair(*a.impl_->pages, *b.impl_->pages);
+}
 const ColumnDescriptor& ColumnReader::descriptor() const { return *impl_->descriptor; }
 int64_t ColumnReader::num_values() const { return impl_->metadata->num_values; }
 

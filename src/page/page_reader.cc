@@ -78,7 +78,21 @@ Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& fil
 }
 
 PageReader::~PageReader() {
+  Unpair();
   if (mapped_file_ != nullptr) mapped_file_->DoneWith(chunk_offset_, chunk_.size());
+}
+
+void PageReader::Unpair() {
+  if (partner_ != nullptr) partner_->partner_ = nullptr;
+  partner_ = nullptr;
+}
+
+void PageReader::Pair(PageReader& a, PageReader& b) {
+  if (&a == &b) return;
+  a.Unpair();
+  b.Unpair();
+  a.partner_ = &b;
+  b.partner_ = &a;
 }
 
 Status PageReader::Decompress(const uint8_t* src, size_t src_size, size_t dst_size, Buffer* dst,
@@ -98,13 +112,68 @@ Status PageReader::Decompress(const uint8_t* src, size_t src_size, size_t dst_si
     return Status::OK();
   }
   dst->Resize(dst_size);
-  PARQ_RETURN_IF_ERROR(codec_->Decompress(src, src_size, dst->data(), dst_size));
   *out = {dst->data(), dst_size};
-  return Status::OK();
+  if (reading_ahead_) {
+    pending_ = {true, {src, src_size, dst->data(), dst_size}, current_ordinal_, current_header_offset_};
+    return Status::OK();
+  }
+  return codec_->Decompress(src, src_size, dst->data(), dst_size);
+}
+
+namespace {
+// Where a data page's statistics lie within its header.
+const format::Statistics* StatisticsIn(const format::PageHeader& h) {
+  if (h.data_page_header && h.data_page_header->statistics) return &*h.data_page_header->statistics;
+  if (h.data_page_header_v2 && h.data_page_header_v2->statistics) {
+    return &*h.data_page_header_v2->statistics;
+  }
+  return nullptr;
+}
+}  // namespace
+
+void PageReader::ReadAheadDeferred() {
+  // Next writes header_ and decompressed_, which the current page uses.
+  std::swap(header_, ahead_header_);
+  std::swap(decompressed_, ahead_buffer_);
+  reading_ahead_ = true;
+  pending_ = {};
+  ahead_ = ReadPage(&ahead_page_);
+  reading_ahead_ = false;
+  std::swap(header_, ahead_header_);
+  std::swap(decompressed_, ahead_buffer_);
+  if (!ahead_->ok() || !**ahead_) pending_ = {};
+}
+
+void PageReader::ReadAheadTogether(PageReader& a, PageReader& b) {
+  const bool read_a = !a.ahead_, read_b = !b.ahead_;
+  if (read_a) a.ReadAheadDeferred();
+  if (read_b) b.ReadAheadDeferred();
+  PendingDecompression* jobs[2] = {read_a ? &a.pending_ : nullptr, read_b ? &b.pending_ : nullptr};
+  PageReader* readers[2] = {&a, &b};
+  Status status[2];
+  if (jobs[0] && jobs[0]->active && jobs[1] && jobs[1]->active &&
+      a.codec_->type() == b.codec_->type()) {
+    a.codec_->DecompressTwo(jobs[0]->block, jobs[1]->block, &status[0], &status[1]);
+  } else {
+    for (int i = 0; i < 2; ++i) {
+      if (jobs[i] && jobs[i]->active) {
+        const auto& job = jobs[i]->block;
+        status[i] = readers[i]->codec_->Decompress(job.input, job.input_size, job.output, job.output_size);
+      }
+    }
+  }
+  for (int i = 0; i < 2; ++i) {
+    if (jobs[i] && jobs[i]->active && !status[i].ok()) {
+      readers[i]->ahead_ = PageError(std::move(status[i]), jobs[i]->ordinal, jobs[i]->header_offset);
+    }
+    if (jobs[i]) *jobs[i] = {};
+  }
 }
 
 Status PageReader::CheckAllocation(int64_t page_bytes, const char* what) const {
-  const int64_t held = static_cast<int64_t>(chunk_scratch_.size()) + dictionary_bytes_;
+  // While reading ahead, the current page's buffer is ahead_buffer_.
+  const int64_t held = static_cast<int64_t>(chunk_scratch_.size()) + dictionary_bytes_ +
+                       (reading_ahead_ ? static_cast<int64_t>(ahead_buffer_.size()) : 0);
   if (page_bytes > options_.max_allocation - held) {
     return Status::LimitExceeded(std::string(what) + " of " + std::to_string(page_bytes) +
                                  " bytes beside the " + std::to_string(held) +
@@ -115,6 +184,22 @@ Status PageReader::CheckAllocation(int64_t page_bytes, const char* what) const {
 }
 
 Result<bool> PageReader::Next(Page* page) {
+  if (!ahead_ && partner_ != nullptr && !partner_->ahead_) ReadAheadTogether(*this, *partner_);
+  if (ahead_) {
+    Result<bool> read = std::move(*ahead_);
+    ahead_.reset();
+    if (read.ok() && *read) {
+      std::swap(header_, ahead_header_);
+      std::swap(decompressed_, ahead_buffer_);
+      *page = ahead_page_;
+      page->statistics = page->statistics ? StatisticsIn(header_) : nullptr;
+    }
+    return read;
+  }
+  return ReadPage(page);
+}
+
+Result<bool> PageReader::ReadPage(Page* page) {
   while (true) {
     // Stop at the end of the bytes, or once every value the chunk promises
     // has been seen (the padded range of old files may hold stray bytes).
@@ -151,6 +236,8 @@ Result<bool> PageReader::Next(Page* page) {
     const uint8_t* body = chunk_.data() + body_start;
     pos_ = body_start + static_cast<size_t>(compressed);
     const int64_t ordinal = ordinal_++;
+    current_ordinal_ = ordinal;
+    current_header_offset_ = header_offset;
 
     const auto type = static_cast<PageType>(header_.type);
     if (type != PageType::kDataPage && type != PageType::kDataPageV2 &&

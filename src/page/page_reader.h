@@ -65,15 +65,36 @@ class PageReader {
   // end of the chunk.  The page's spans stay valid until the next call.
   Result<bool> Next(Page* page);
 
-  // Total values of the data pages returned so far.
+  // Total values of the data pages read so far (a page read ahead counts).
   int64_t values_seen() const { return values_seen_; }
+
+  // From now on, when `a` or `b` needs its next page and the other holds
+  // none read ahead, the next page of both is read and the two decompressed
+  // with one Codec::DecompressTwo call (SNAPPY decodes them interleaved); the
+  // other keeps its page for its next Next.  So reads that take turns between
+  // the two (a batch of one, a batch of the other) decompress every page in
+  // a pair, one page ahead at most.  An error, or the end of the chunk, met
+  // while reading ahead is what that reader's next Next returns.  Pairing
+  // again replaces an earlier partner; a reader with itself is no pair; the
+  // pair ends when either is destroyed.  Both must be used by one thread.
+  static void Pair(PageReader& a, PageReader& b);
 
  private:
   PageReader(const format::ColumnMetaData& md, const ReaderOptions& options)
       : md_(md), options_(options) {}
 
+  // Decompresses into *dst, or while reading ahead only sizes *dst and
+  // records the job in pending_.
   Status Decompress(const uint8_t* src, size_t src_size, size_t dst_size, Buffer* dst,
                     std::span<const uint8_t>* out);
+  // Next without the pages read ahead: the next page from the chunk bytes.
+  Result<bool> ReadPage(Page* page);
+  // ReadPage into ahead_page_, with its decompression left in pending_; the
+  // current page's header and buffer are kept aside meanwhile.
+  void ReadAheadDeferred();
+  // The next page of both, decompressed together (see Pair).
+  static void ReadAheadTogether(PageReader& a, PageReader& b);
+  void Unpair();
   // kLimitExceeded when holding `page_bytes` more (beside the chunk and the
   // dictionary) would exceed max_allocation.
   Status CheckAllocation(int64_t page_bytes, const char* what) const;
@@ -92,6 +113,24 @@ class PageReader {
   format::PageHeader header_;
   Buffer decompressed_;
   int64_t dictionary_bytes_ = 0;  // what the column reader keeps of the dictionary page
+
+  // Reading ahead: the page, what Next will return, and the header and
+  // buffer it uses (swapped with header_ and decompressed_ when returned).
+  struct PendingDecompression {
+    bool active = false;
+    compression::Codec::Block block{};
+    int64_t ordinal = 0;
+    uint64_t header_offset = 0;
+  };
+  PageReader* partner_ = nullptr;
+  bool reading_ahead_ = false;
+  std::optional<Result<bool>> ahead_;
+  Page ahead_page_;
+  format::PageHeader ahead_header_;
+  Buffer ahead_buffer_;
+  PendingDecompression pending_;
+  int64_t current_ordinal_ = 0;        // of the page Next is reading
+  uint64_t current_header_offset_ = 0;
 };
 
 }  // namespace parq::page

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "parq/column_reader.h"
 #include "parq/file_reader.h"
 #include "parq/result.h"
 
@@ -14,6 +15,11 @@ namespace parq::testing_util {
 // entry ("null" for nulls).  REQUIRES: max repetition level 0.
 Result<std::vector<std::string>> ReadColumnAsJson(const FileReader& reader, int column,
                                                   int64_t batch = 1000);
+
+// Reads one batch of up to `batch` level entries of a flat column's `reader`
+// as ReadColumnAsJson texts appended to *out; returns how many level entries
+// it read (0 at the end of the chunk).
+Result<int64_t> ReadBatchAsJson(ColumnReader* reader, int64_t batch, std::vector<std::string>* out);
 
 // Reads every column of every row group to the end, discarding values.
 Status ReadAllColumns(const FileReader& reader);
