@@ -38,6 +38,10 @@ struct ColumnData {
 
 // Decodes the whole chunk of `reader` into `out` (overwriting it).
 Status ReadChunk(ColumnReader* reader, ColumnData* out);
+// The same for two chunks, taking turns a batch at a time (so that readers
+// paired with ReadPagesTogether decompress every page in a pair).
+Status ReadChunks(ColumnReader* first, ColumnReader* second, ColumnData* out_first,
+                  ColumnData* out_second);
 
 // Writes `in` (as ReadChunk left it) to `writer`.  `scratch` holds the
 // ByteArray / FixedLenByteArray views when the type needs them; call

@@ -43,119 +43,183 @@ void Reserve(V& v, size_t n) {
   if (v.size() < n) v.resize(std::max(n, v.size() * 2));
 }
 
+// Decodes one chunk a step at a time, so that two chunks can take turns
+// (ReadChunks).
+class ChunkDecoder {
+ public:
+  virtual ~ChunkDecoder() = default;
+  // Decodes the next few thousand level entries; false at the end of the
+  // chunk, with `out` complete.
+  virtual Result<bool> Step() = 0;
+};
+
 template <typename T>
-Status ReadFixed(TypedColumnReader<T>* r, ColumnData* out) {
-  const ColumnDescriptor& d = r->descriptor();
-  const bool has_def = d.max_definition_level > 0, has_rep = d.max_repetition_level > 0;
-  // The metadata's count is a hint only: buffers grow if the pages hold more.
-  int64_t cap = std::max<int64_t>(r->num_values(), 1024);
-  int64_t levels = 0, nv = 0;
-  while (true) {
-    if (has_def) Reserve(out->def, static_cast<size_t>(cap));
-    if (has_rep) Reserve(out->rep, static_cast<size_t>(cap));
-    Reserve(out->values, static_cast<size_t>(cap) * sizeof(T));
+class FixedDecoder final : public ChunkDecoder {
+ public:
+  FixedDecoder(TypedColumnReader<T>* r, ColumnData* out)
+      : r_(r),
+        out_(out),
+        has_def_(r->descriptor().max_definition_level > 0),
+        has_rep_(r->descriptor().max_repetition_level > 0),
+        // The metadata's count is a hint only: buffers grow if the pages hold more.
+        cap_(std::max<int64_t>(r->num_values(), 1024)) {}
+
+  Result<bool> Step() override {
+    constexpr int64_t kStep = 16384;
+    if (has_def_) Reserve(out_->def, static_cast<size_t>(cap_));
+    if (has_rep_) Reserve(out_->rep, static_cast<size_t>(cap_));
+    Reserve(out_->values, static_cast<size_t>(cap_) * sizeof(T));
     int64_t vr = 0;
-    T* vals = reinterpret_cast<T*>(out->values.data()) + nv;
-    PARQ_ASSIGN_OR_RETURN(int64_t n, r->ReadBatch(cap - levels, has_def ? out->def.data() + levels : nullptr,
-                                                  has_rep ? out->rep.data() + levels : nullptr, vals, &vr));
-    if (n == 0) break;
-    levels += n;
-    nv += vr;
-    if (levels == cap) cap *= 2;
+    T* vals = reinterpret_cast<T*>(out_->values.data()) + nv_;
+    PARQ_ASSIGN_OR_RETURN(int64_t n, r_->ReadBatch(std::min(kStep, cap_ - levels_),
+                                                   has_def_ ? out_->def.data() + levels_ : nullptr,
+                                                   has_rep_ ? out_->rep.data() + levels_ : nullptr, vals, &vr));
+    if (n == 0) {
+      out_->num_levels = levels_;
+      out_->num_values = nv_;
+      out_->chars_size = 0;
+      out_->value_width = sizeof(T);
+      return false;
+    }
+    levels_ += n;
+    nv_ += vr;
+    if (levels_ == cap_) cap_ *= 2;
+    return true;
   }
-  out->num_levels = levels;
-  out->num_values = nv;
-  out->chars_size = 0;
-  out->value_width = sizeof(T);
-  return Status::OK();
-}
+
+ private:
+  TypedColumnReader<T>* r_;
+  ColumnData* out_;
+  const bool has_def_, has_rep_;
+  int64_t cap_;
+  int64_t levels_ = 0, nv_ = 0;
+};
 
 // Byte arrays.  A chunk whose pages are all dictionary-encoded is kept as
 // Arrow keeps a dictionary array: int32 indices plus the dictionary (copied
 // once); otherwise the values are copied into offsets + characters (a PLAIN
 // page after dictionary pages first turns the indices so far into characters).
 template <typename T>
-Status ReadBytes(TypedColumnReader<T>* r, ColumnData* out) {
-  const ColumnDescriptor& d = r->descriptor();
-  const bool has_def = d.max_definition_level > 0, has_rep = d.max_repetition_level > 0;
-  constexpr int64_t kBatch = 4096;
-  T views[kBatch];
-  int64_t levels = 0, nv = 0, nidx = 0;
-  size_t pos = 0;
-  Reserve(out->offsets, 1);
-  out->offsets[0] = 0;
-  const uint32_t fixed_len = d.type_length > 0 ? static_cast<uint32_t>(d.type_length) : 0;
-  auto length = [&](const T& v) -> uint32_t {
+class BytesDecoder final : public ChunkDecoder {
+ public:
+  BytesDecoder(TypedColumnReader<T>* r, ColumnData* out)
+      : r_(r),
+        out_(out),
+        has_def_(r->descriptor().max_definition_level > 0),
+        has_rep_(r->descriptor().max_repetition_level > 0),
+        fixed_len_(r->descriptor().type_length > 0 ? static_cast<uint32_t>(r->descriptor().type_length) : 0) {
+    Reserve(out_->offsets, 1);
+    out_->offsets[0] = 0;
+  }
+
+  Result<bool> Step() override {
+    int16_t* def = nullptr;
+    int16_t* rep = nullptr;
+    if (has_def_) {
+      Reserve(out_->def, static_cast<size_t>(levels_ + kBatch));
+      def = out_->def.data() + levels_;
+    }
+    if (has_rep_) {
+      Reserve(out_->rep, static_cast<size_t>(levels_ + kBatch));
+      rep = out_->rep.data() + levels_;
+    }
+    int64_t vr = 0;
+    if (as_indices_) {
+      PARQ_ASSIGN_OR_RETURN(bool dict, r_->NextPageIsDictionaryEncoded());
+      if (dict) {
+        Reserve(out_->indices, static_cast<size_t>(nidx_ + kBatch));
+        PARQ_ASSIGN_OR_RETURN(int64_t n, r_->ReadIndices(kBatch, def, rep, out_->indices.data() + nidx_, &vr));
+        if (n == 0) return Finish();
+        levels_ += n;
+        nidx_ += vr;
+        return true;
+      }
+    }
+    PARQ_ASSIGN_OR_RETURN(int64_t n, r_->ReadBatch(kBatch, def, rep, views_, &vr));
+    if (n == 0) return Finish();
+    if (as_indices_) {
+      as_indices_ = false;
+      const std::span<const T> dictionary = r_->dictionary();
+      T gathered[256];
+      for (int64_t i = 0; i < nidx_; i += 256) {
+        const int64_t c = std::min<int64_t>(256, nidx_ - i);
+        for (int64_t j = 0; j < c; ++j) gathered[j] = dictionary[static_cast<size_t>(out_->indices[static_cast<size_t>(i + j)])];
+        Append(gathered, c);
+      }
+    }
+    levels_ += n;
+    Append(views_, vr);
+    return true;
+  }
+
+ private:
+  static constexpr int64_t kBatch = 4096;
+
+  uint32_t Length(const T& v) const {
     if constexpr (std::is_same_v<T, ByteArray>) {
       return v.len;
     } else {
-      return fixed_len;
+      return fixed_len_;
     }
-  };
-  auto append = [&](const T* vals, int64_t count) {
-    Reserve(out->offsets, static_cast<size_t>(nv + count + 1));
+  }
+  void Append(const T* vals, int64_t count) {
+    Reserve(out_->offsets, static_cast<size_t>(nv_ + count + 1));
     size_t bytes = 0;
-    for (int64_t i = 0; i < count; ++i) bytes += length(vals[i]);
-    Reserve(out->chars, pos + bytes);
-    uint8_t* dst = out->chars.data();
-    uint32_t* offs = out->offsets.data() + nv;
+    for (int64_t i = 0; i < count; ++i) bytes += Length(vals[i]);
+    Reserve(out_->chars, pos_ + bytes);
+    uint8_t* dst = out_->chars.data();
+    uint32_t* offs = out_->offsets.data() + nv_;
     for (int64_t i = 0; i < count; ++i) {
-      const uint32_t len = length(vals[i]);
-      CopyShort(dst + pos, vals[i].ptr, len);
-      pos += len;
-      offs[i + 1] = static_cast<uint32_t>(pos);
+      const uint32_t len = Length(vals[i]);
+      CopyShort(dst + pos_, vals[i].ptr, len);
+      pos_ += len;
+      offs[i + 1] = static_cast<uint32_t>(pos_);
     }
-    nv += count;
-  };
-  bool as_indices = true;
-  while (true) {
-    if (has_def) Reserve(out->def, static_cast<size_t>(levels + kBatch));
-    if (has_rep) Reserve(out->rep, static_cast<size_t>(levels + kBatch));
-    int16_t* def = has_def ? out->def.data() + levels : nullptr;
-    int16_t* rep = has_rep ? out->rep.data() + levels : nullptr;
-    int64_t vr = 0;
-    if (as_indices) {
-      PARQ_ASSIGN_OR_RETURN(bool dict, r->NextPageIsDictionaryEncoded());
-      if (dict) {
-        Reserve(out->indices, static_cast<size_t>(nidx + kBatch));
-        PARQ_ASSIGN_OR_RETURN(int64_t n, r->ReadIndices(kBatch, def, rep, out->indices.data() + nidx, &vr));
-        if (n == 0) break;
-        levels += n;
-        nidx += vr;
-        continue;
-      }
-    }
-    PARQ_ASSIGN_OR_RETURN(int64_t n, r->ReadBatch(kBatch, def, rep, views, &vr));
-    if (n == 0) break;
-    if (as_indices) {
-      as_indices = false;
-      const std::span<const T> dictionary = r->dictionary();
-      T gathered[256];
-      for (int64_t i = 0; i < nidx; i += 256) {
-        const int64_t c = std::min<int64_t>(256, nidx - i);
-        for (int64_t j = 0; j < c; ++j) gathered[j] = dictionary[static_cast<size_t>(out->indices[static_cast<size_t>(i + j)])];
-        append(gathered, c);
-      }
-    }
-    levels += n;
-    append(views, vr);
+    nv_ += count;
   }
-  out->num_levels = levels;
-  out->value_width = 0;
-  out->dictionary = as_indices && nidx > 0;
-  if (out->dictionary) {
-    const std::span<const T> dictionary = r->dictionary();
-    nv = 0;
-    pos = 0;
-    append(dictionary.data(), static_cast<int64_t>(dictionary.size()));
-    out->dictionary_size = nv;
-    nv = nidx;
-  } else {
-    out->dictionary_size = 0;
+  bool Finish() {
+    out_->num_levels = levels_;
+    out_->value_width = 0;
+    out_->dictionary = as_indices_ && nidx_ > 0;
+    if (out_->dictionary) {
+      const std::span<const T> dictionary = r_->dictionary();
+      nv_ = 0;
+      pos_ = 0;
+      Append(dictionary.data(), static_cast<int64_t>(dictionary.size()));
+      out_->dictionary_size = nv_;
+      nv_ = nidx_;
+    } else {
+      out_->dictionary_size = 0;
+    }
+    out_->num_values = nv_;
+    out_->chars_size = static_cast<int64_t>(pos_);
+    return false;
   }
-  out->num_values = nv;
-  out->chars_size = static_cast<int64_t>(pos);
-  return Status::OK();
+
+  TypedColumnReader<T>* r_;
+  ColumnData* out_;
+  const bool has_def_, has_rep_;
+  const uint32_t fixed_len_;
+  T views_[kBatch];
+  int64_t levels_ = 0, nv_ = 0, nidx_ = 0;
+  size_t pos_ = 0;
+  bool as_indices_ = true;
+};
+
+std::unique_ptr<ChunkDecoder> MakeDecoder(ColumnReader* reader, ColumnData* out) {
+  switch (reader->physical_type()) {
+    case PhysicalType::kBoolean: return std::make_unique<FixedDecoder<bool>>(reader->As<bool>(), out);
+    case PhysicalType::kInt32: return std::make_unique<FixedDecoder<int32_t>>(reader->As<int32_t>(), out);
+    case PhysicalType::kInt64: return std::make_unique<FixedDecoder<int64_t>>(reader->As<int64_t>(), out);
+    case PhysicalType::kInt96: return std::make_unique<FixedDecoder<Int96>>(reader->As<Int96>(), out);
+    case PhysicalType::kFloat: return std::make_unique<FixedDecoder<float>>(reader->As<float>(), out);
+    case PhysicalType::kDouble: return std::make_unique<FixedDecoder<double>>(reader->As<double>(), out);
+    case PhysicalType::kByteArray:
+      return std::make_unique<BytesDecoder<ByteArray>>(reader->As<ByteArray>(), out);
+    case PhysicalType::kFixedLenByteArray:
+      return std::make_unique<BytesDecoder<FixedLenByteArray>>(reader->As<FixedLenByteArray>(), out);
+  }
+  return nullptr;
 }
 
 template <typename T>
@@ -183,17 +247,28 @@ int64_t ColumnData::value_bytes() const {
 }
 
 Status ReadChunk(ColumnReader* reader, ColumnData* out) {
-  switch (reader->physical_type()) {
-    case PhysicalType::kBoolean: return ReadFixed(reader->As<bool>(), out);
-    case PhysicalType::kInt32: return ReadFixed(reader->As<int32_t>(), out);
-    case PhysicalType::kInt64: return ReadFixed(reader->As<int64_t>(), out);
-    case PhysicalType::kInt96: return ReadFixed(reader->As<Int96>(), out);
-    case PhysicalType::kFloat: return ReadFixed(reader->As<float>(), out);
-    case PhysicalType::kDouble: return ReadFixed(reader->As<double>(), out);
-    case PhysicalType::kByteArray: return ReadBytes(reader->As<ByteArray>(), out);
-    case PhysicalType::kFixedLenByteArray: return ReadBytes(reader->As<FixedLenByteArray>(), out);
+  std::unique_ptr<ChunkDecoder> decoder = MakeDecoder(reader, out);
+  if (!decoder) return Status::Internal("unknown physical type");
+  while (true) {
+    PARQ_ASSIGN_OR_RETURN(bool more, decoder->Step());
+    if (!more) return Status::OK();
   }
-  return Status::Internal("unknown physical type");
+}
+
+Status ReadChunks(ColumnReader* first, ColumnReader* second, ColumnData* out_first,
+                  ColumnData* out_second) {
+  std::unique_ptr<ChunkDecoder> decoders[2] = {MakeDecoder(first, out_first),
+                                               MakeDecoder(second, out_second)};
+  if (!decoders[0] || !decoders[1]) return Status::Internal("unknown physical type");
+  bool more[2] = {true, true};
+  while (more[0] || more[1]) {
+    for (int i = 0; i < 2; ++i) {
+      if (more[i]) {
+        PARQ_ASSIGN_OR_RETURN(more[i], decoders[i]->Step());
+      }
+    }
+  }
+  return Status::OK();
 }
 
 void PrepareWrite(const ColumnDescriptor& d, const ColumnData& in, WriteScratch* s) {

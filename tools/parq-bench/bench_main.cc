@@ -4,10 +4,15 @@
 //    in this fresh process), "runs", "rows", "bytes", "peak_rss_kb"}
 //
 //   parq-bench read FILE [--columns a,b] [--threads N] [--runs N] [--mmap on|off]
+//                        [--together on|off]
 //       decode every requested column (all by default; a name selects every
 //       leaf under that top-level field) of every row group to columnar
-//       memory (bench.h ColumnData, one per column, reused across row groups
+//       memory (bench.h ColumnData, two per column, reused across row groups
 //       and runs).  bytes = decoded value bytes (strings: characters + offsets).
+//       Row groups are read two at a time: a column's two chunks take turns
+//       a batch at a time, their readers paired (ReadPagesTogether) so that
+//       pages decompress two at a time; --together off reads one chunk,
+//       then the other, unpaired.
 //       The file is read with pread, as FileReader::Open does by default
 //       (each column chunk into a buffer the heap recycles, see main).
 //       --mmap on maps it instead; each column chunk's pages are mapped in
@@ -48,6 +53,7 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: parq-bench read FILE [--columns a,b] [--threads N] [--runs N] [--mmap on|off]\n"
+    "                       [--together on|off]\n"
     "       parq-bench meta FILE [--runs N]\n"
     "       parq-bench columnar FILE [--columns a,b.c] [--runs N]\n"
     "       parq-bench cat FILE [--runs N]\n"
@@ -132,48 +138,70 @@ Result<std::vector<int>> SelectColumns(const Schema& schema, const std::optional
   return cols;
 }
 
-// Decodes the selected columns of every row group; `buffers[t][k]` is thread
-// t's ColumnData for selected column k, kept across row groups and runs.
-Status ReadOnce(const std::string& path, const std::optional<std::string>& columns, int threads, bool mmap,
+struct ReadSettings {
+  std::optional<std::string> columns;
+  int threads = 1;
+  bool mmap = false;
+  bool together = true;
+};
+
+// Decodes the selected columns of every row group.  A job is one column of
+// two consecutive row groups, read taking turns with their pages paired
+// (ReadPagesTogether: two snappy pages decode interleaved) unless
+// --together off; `buffers[t][2k + i]` is thread t's ColumnData for selected
+// column k of the job's first (i = 0) or second row group, kept across jobs
+// and runs.
+Status ReadOnce(const std::string& path, const ReadSettings& settings,
                 std::vector<std::vector<ColumnData>>* buffers, int64_t* rows, int64_t* bytes) {
-  PARQ_ASSIGN_OR_RETURN(auto reader, FileReader::Open(path, ReaderOptions(), mmap));
-  PARQ_ASSIGN_OR_RETURN(std::vector<int> cols, SelectColumns(reader->schema(), columns));
+  PARQ_ASSIGN_OR_RETURN(auto reader, FileReader::Open(path, ReaderOptions(), settings.mmap));
+  PARQ_ASSIGN_OR_RETURN(std::vector<int> cols, SelectColumns(reader->schema(), settings.columns));
   const int groups = reader->metadata().num_row_groups();
-  const int64_t jobs = static_cast<int64_t>(groups) * static_cast<int64_t>(cols.size());
-  buffers->resize(static_cast<size_t>(threads));
-  for (auto& b : *buffers) b.resize(cols.size());
+  const int64_t ncols = static_cast<int64_t>(cols.size());
+  const int64_t jobs = (static_cast<int64_t>(groups) + 1) / 2 * ncols;
+  buffers->resize(static_cast<size_t>(settings.threads));
+  for (auto& b : *buffers) b.resize(2 * cols.size());
   *rows = reader->metadata().num_rows();
   std::atomic<int64_t> next{0}, total_bytes{0};
   std::mutex mu;
   Status first_error;
+  auto job = [&](int t, int64_t j, int64_t* local) -> Status {
+    const int g = static_cast<int>(j / ncols) * 2;
+    const size_t k = static_cast<size_t>(j % ncols);
+    ColumnData* out = &(*buffers)[static_cast<size_t>(t)][2 * k];
+    PARQ_ASSIGN_OR_RETURN(auto first, reader->OpenColumn(g, cols[k]));
+    if (g + 1 == groups) {
+      PARQ_RETURN_IF_ERROR(ReadChunk(first.get(), &out[0]));
+      *local += out[0].value_bytes();
+      return Status::OK();
+    }
+    PARQ_ASSIGN_OR_RETURN(auto second, reader->OpenColumn(g + 1, cols[k]));
+    if (settings.together) {
+      ReadPagesTogether(*first, *second);
+      PARQ_RETURN_IF_ERROR(ReadChunks(first.get(), second.get(), &out[0], &out[1]));
+    } else {
+      PARQ_RETURN_IF_ERROR(ReadChunk(first.get(), &out[0]));
+      PARQ_RETURN_IF_ERROR(ReadChunk(second.get(), &out[1]));
+    }
+    *local += out[0].value_bytes() + out[1].value_bytes();
+    return Status::OK();
+  };
   auto work = [&](int t) {
     int64_t local = 0;
     for (int64_t j = next.fetch_add(1); j < jobs; j = next.fetch_add(1)) {
-      const int g = static_cast<int>(j / static_cast<int64_t>(cols.size()));
-      const size_t k = static_cast<size_t>(j % static_cast<int64_t>(cols.size()));
-      ColumnData& out = (*buffers)[static_cast<size_t>(t)][k];
-      Status st;
-      auto col = reader->OpenColumn(g, cols[k]);
-      if (!col.ok()) {
-        st = col.status();
-      } else {
-        st = ReadChunk(col->get(), &out);
-      }
-      if (!st.ok()) {
+      if (Status st = job(t, j, &local); !st.ok()) {
         std::lock_guard<std::mutex> lock(mu);
         if (first_error.ok()) first_error = st;
         next.store(jobs);
         break;
       }
-      local += out.value_bytes();
     }
     total_bytes += local;
   };
-  if (threads <= 1) {
+  if (settings.threads <= 1) {
     work(0);
   } else {
     std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
+    for (int t = 0; t < settings.threads; ++t) pool.emplace_back(work, t);
     for (auto& th : pool) th.join();
   }
   *bytes = total_bytes.load();
@@ -187,18 +215,22 @@ int Fail(const Status& st) {
 
 int RunRead(const Args& a, int runs) {
   if (a.pos.size() != 1) return std::fprintf(stderr, "%s", kUsage), 2;
-  const int threads = a.Get("threads") ? std::max(1, std::atoi(a.Get("threads")->c_str())) : 1;
+  ReadSettings settings;
+  settings.columns = a.Get("columns");
+  settings.threads = a.Get("threads") ? std::max(1, std::atoi(a.Get("threads")->c_str())) : 1;
+  settings.mmap = a.Get("mmap") == "on";
+  settings.together = a.Get("together") != "off";
   std::vector<std::vector<ColumnData>> buffers;
   Timing t;
   int64_t rows = 0, bytes = 0;
   for (int r = 0; r <= runs; ++r) {
     const auto t0 = Clock::now();
-    Status st = ReadOnce(a.pos[0], a.Get("columns"), threads, a.Get("mmap") == "on", &buffers, &rows, &bytes);
+    Status st = ReadOnce(a.pos[0], settings, &buffers, &rows, &bytes);
     const double s = Since(t0);
     if (!st.ok()) return Fail(st);
     if (r == 0) t.first = s; else t.warm.push_back(s);
   }
-  Print("read", t, rows, bytes, threads);
+  Print("read", t, rows, bytes, settings.threads);
   return 0;
 }
 
