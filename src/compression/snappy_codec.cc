@@ -32,8 +32,7 @@ class SnappyCodec final : public Codec {
       Codec::DecompressTwo(a, b, status_a, status_b);
       return;
     }
-    DecodeSnappyRawPair({a.input, a.input_size, a.output, a.output_size},
-                        {b.input, b.input_size, b.output, b.output_size}, status_a, status_b);
+    DecodeSnappyRawPair(a, b, status_a, status_b);
   }
 
   size_t MaxCompressedSize(size_t input_size) const override {

@@ -334,7 +334,7 @@ Status DecodeSnappyRaw(const uint8_t* input, size_t input_size, uint8_t* output,
   return FinishStream(input, input_size, output, output_size, s.ip, s.op);
 }
 
-void DecodeSnappyRawPair(const SnappyBlock& a, const SnappyBlock& b, Status* status_a,
+void DecodeSnappyRawPair(const Codec::Block& a, const Codec::Block& b, Status* status_a,
                          Status* status_b) {
   Stream sa, sb;
   *status_a = StartStream(a.input, a.input_size, a.output, a.output_size, &sa);

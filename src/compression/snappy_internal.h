@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "compression/codec.h"
 #include "parq/status.h"
 
 namespace parq::compression::internal {
@@ -26,20 +27,13 @@ namespace parq::compression::internal {
 Status DecodeSnappyRaw(const uint8_t* input, size_t input_size, uint8_t* output,
                        size_t output_size);
 
-struct SnappyBlock {
-  const uint8_t* input;
-  size_t input_size;
-  uint8_t* output;
-  size_t output_size;
-};
-
 // Decodes two independent blocks in one loop, a tag of each in turn: a tag's
 // work waits on the tag before it in its own block (where does the next tag
 // start?), so a single block leaves the core idle between tags that two
 // interleaved blocks fill (PLAIN int64 prices: 21 % less time than two calls
 // of DecodeSnappyRaw).  Each status is what DecodeSnappyRaw would return for
 // its block; a bad block does not stop the other.
-void DecodeSnappyRawPair(const SnappyBlock& a, const SnappyBlock& b, Status* status_a,
+void DecodeSnappyRawPair(const Codec::Block& a, const Codec::Block& b, Status* status_a,
                          Status* status_b);
 
 }  // namespace parq::compression::internal

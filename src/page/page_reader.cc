@@ -114,7 +114,7 @@ Status PageReader::Decompress(const uint8_t* src, size_t src_size, size_t dst_si
   dst->Resize(dst_size);
   *out = {dst->data(), dst_size};
   if (reading_ahead_) {
-    pending_ = {true, {src, src_size, dst->data(), dst_size}, current_ordinal_, current_header_offset_};
+    pending_ = {true, {src, src_size, dst->data(), dst_size}};
     return Status::OK();
   }
   return codec_->Decompress(src, src_size, dst->data(), dst_size);
@@ -164,7 +164,8 @@ void PageReader::ReadAheadTogether(PageReader& a, PageReader& b) {
   }
   for (int i = 0; i < 2; ++i) {
     if (jobs[i] && jobs[i]->active && !status[i].ok()) {
-      readers[i]->ahead_ = PageError(std::move(status[i]), jobs[i]->ordinal, jobs[i]->header_offset);
+      const Page& page = readers[i]->ahead_page_;
+      readers[i]->ahead_ = PageError(std::move(status[i]), page.ordinal, page.file_offset);
     }
     if (jobs[i]) *jobs[i] = {};
   }
@@ -236,8 +237,6 @@ Result<bool> PageReader::ReadPage(Page* page) {
     const uint8_t* body = chunk_.data() + body_start;
     pos_ = body_start + static_cast<size_t>(compressed);
     const int64_t ordinal = ordinal_++;
-    current_ordinal_ = ordinal;
-    current_header_offset_ = header_offset;
 
     const auto type = static_cast<PageType>(header_.type);
     if (type != PageType::kDataPage && type != PageType::kDataPageV2 &&

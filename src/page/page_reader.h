@@ -119,8 +119,6 @@ class PageReader {
   struct PendingDecompression {
     bool active = false;
     compression::Codec::Block block{};
-    int64_t ordinal = 0;
-    uint64_t header_offset = 0;
   };
   PageReader* partner_ = nullptr;
   bool reading_ahead_ = false;
@@ -128,9 +126,7 @@ class PageReader {
   Page ahead_page_;
   format::PageHeader ahead_header_;
   Buffer ahead_buffer_;
-  PendingDecompression pending_;
-  int64_t current_ordinal_ = 0;        // of the page Next is reading
-  uint64_t current_header_offset_ = 0;
+  PendingDecompression pending_;  // of ahead_page_ (its ordinal and offset name errors)
 };
 
 }  // namespace parq::page

@@ -249,5 +249,43 @@ TEST(ReadPagesTogetherTest, AnErrorReadingAheadIsTheReadersNextError) {
   }
 }
 
+// A page read ahead is held beside the page being read, and both count
+// against max_allocation: with room for one page but not two, paired readers
+// end in kLimitExceeded (not an allocation past the bound), while the same
+// chunk read unpaired fits.
+TEST(ReadPagesTogetherTest, PageHeldAheadCountsAgainstMaxAllocation) {
+  // Column "i": 4 pages of 1,000 PLAIN int64 (8,000 bytes each) per chunk.
+  const std::string path = WriteFile("allocation", Compression::kSnappy, 4000, 1000);
+  auto probe = FileReader::Open(path);
+  ASSERT_TRUE(probe.ok());
+  const int64_t chunk = (*probe)->metadata().row_group(0).column(0).total_compressed_size();
+  ReaderOptions options;
+  options.max_allocation = chunk + 8000 + 4000;  // the chunk, one page and half of another
+  auto file = FileReader::Open(path, options);
+  ASSERT_TRUE(file.ok());
+  std::vector<std::string> texts;
+
+  auto alone = (*file)->OpenColumn(0, 0);
+  ASSERT_TRUE(alone.ok());
+  while (true) {
+    auto n = ReadBatchAsJson(alone->get(), 1000, &texts);
+    ASSERT_TRUE(n.ok()) << n.status().ToString();
+    if (*n == 0) break;
+  }
+  EXPECT_EQ(texts.size(), 4000u);
+
+  auto first = (*file)->OpenColumn(0, 0);
+  auto second = (*file)->OpenColumn(1, 0);
+  ASSERT_TRUE(first.ok() && second.ok());
+  ReadPagesTogether(**first, **second);
+  Status error;
+  for (int turn = 0; turn < 8 && error.ok(); ++turn) {
+    auto n = ReadBatchAsJson(turn % 2 == 0 ? first->get() : second->get(), 1000, &texts);
+    if (!n.ok()) error = n.status();
+  }
+  ASSERT_EQ(error.code(), StatusCode::kLimitExceeded) << error.ToString();
+  EXPECT_NE(error.message().find("max_allocation"), std::string::npos) << error.ToString();
+}
+
 }  // namespace
 }  // namespace parq

@@ -51,16 +51,21 @@ class ChunkDecoder {
   // Decodes the next few thousand level entries; false at the end of the
   // chunk, with `out` complete.
   virtual Result<bool> Step() = 0;
+
+ protected:
+  ChunkDecoder(const ColumnDescriptor& d, ColumnData* out)
+      : out_(out), has_def_(d.max_definition_level > 0), has_rep_(d.max_repetition_level > 0) {}
+
+  ColumnData* const out_;
+  const bool has_def_, has_rep_;  // whether the chunk has levels of each kind
 };
 
 template <typename T>
 class FixedDecoder final : public ChunkDecoder {
  public:
   FixedDecoder(TypedColumnReader<T>* r, ColumnData* out)
-      : r_(r),
-        out_(out),
-        has_def_(r->descriptor().max_definition_level > 0),
-        has_rep_(r->descriptor().max_repetition_level > 0),
+      : ChunkDecoder(r->descriptor(), out),
+        r_(r),
         // The metadata's count is a hint only: buffers grow if the pages hold more.
         cap_(std::max<int64_t>(r->num_values(), 1024)) {}
 
@@ -89,8 +94,6 @@ class FixedDecoder final : public ChunkDecoder {
 
  private:
   TypedColumnReader<T>* r_;
-  ColumnData* out_;
-  const bool has_def_, has_rep_;
   int64_t cap_;
   int64_t levels_ = 0, nv_ = 0;
 };
@@ -103,10 +106,8 @@ template <typename T>
 class BytesDecoder final : public ChunkDecoder {
  public:
   BytesDecoder(TypedColumnReader<T>* r, ColumnData* out)
-      : r_(r),
-        out_(out),
-        has_def_(r->descriptor().max_definition_level > 0),
-        has_rep_(r->descriptor().max_repetition_level > 0),
+      : ChunkDecoder(r->descriptor(), out),
+        r_(r),
         fixed_len_(r->descriptor().type_length > 0 ? static_cast<uint32_t>(r->descriptor().type_length) : 0) {
     Reserve(out_->offsets, 1);
     out_->offsets[0] = 0;
@@ -197,8 +198,6 @@ class BytesDecoder final : public ChunkDecoder {
   }
 
   TypedColumnReader<T>* r_;
-  ColumnData* out_;
-  const bool has_def_, has_rep_;
   const uint32_t fixed_len_;
   T views_[kBatch];
   int64_t levels_ = 0, nv_ = 0, nidx_ = 0;
