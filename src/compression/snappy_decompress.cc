@@ -142,14 +142,11 @@ inline void WildCopy(uint8_t* op, size_t offset, ptrdiff_t len) {
 
 // Where one block's decoding stands.
 struct Stream {
-  const uint8_t* input;
   const uint8_t* ip;
   const uint8_t* ip_end;
   uint8_t* output;
   uint8_t* op;
   uint8_t* op_end;
-  size_t input_size() const { return static_cast<size_t>(ip_end - input); }
-  size_t output_size() const { return static_cast<size_t>(op_end - output); }
   // How many tags the fast loop can take from here without checking the
   // slacks: one takes at most kMaxFastTagInput bytes in, kMaxFastTagOutput out.
   ptrdiff_t FastTags() const;
@@ -182,7 +179,7 @@ Status StartStream(const uint8_t* input, size_t input_size, uint8_t* output, siz
     if (b < 0x80) break;
   }
   if (claimed != output_size) return SizeMismatch(kCodec, output_size, claimed);
-  *s = Stream{input, ip, ip_end, output, output, output + output_size};
+  *s = Stream{ip, ip_end, output, output, output + output_size};
   return Status::OK();
 }
 
