@@ -21,7 +21,11 @@
 // many tags as they allow at the most a tag can take, not per tag.
 //
 // DecodeSnappyRawPair runs the fast loop over two blocks, a tag of each in
-// turn, then finishes each alone.
+// turn, then finishes each alone.  Once both blocks have 64 KiB out it drops
+// the check of copy offsets against the start of the output (no copy-1 or
+// copy-2 reaches further back), which that loop, bound by how many
+// instructions it issues rather than by one tag chain, measured 7-9 % faster
+// for.  The one-block loop waits on its chain and gained nothing from it.
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -154,6 +158,8 @@ struct Stream {
 
 constexpr ptrdiff_t kMaxFastTagInput = 2 + 59;  // a literal of 60 bytes
 constexpr ptrdiff_t kMaxFastTagOutput = 64;     // a copy of 64 bytes
+// The farthest a copy-1 or copy-2 reaches back (copy-4 takes the exact step).
+constexpr ptrdiff_t kFarOutput = 65535;
 
 ptrdiff_t FastTags(const uint8_t* ip, const uint8_t* ip_end, const uint8_t* op,
                    const uint8_t* op_end) {
@@ -161,6 +167,10 @@ ptrdiff_t FastTags(const uint8_t* ip, const uint8_t* ip_end, const uint8_t* op,
   if (in < 0 || out < 0) return 0;
   return std::min(in / kMaxFastTagInput, out / kMaxFastTagOutput) + 1;
 }
+// A run of tags checked for reaching before the output ends about where the
+// unchecked loop can take over (tags of 16 bytes on average taken as the
+// guess; a wrong guess costs a few runs more or a stretch decoded checked).
+ptrdiff_t NearTags(ptrdiff_t produced) { return (kFarOutput - produced) / 16 + 1; }
 ptrdiff_t Stream::FastTags() const { return internal::FastTags(ip, ip_end, op, op_end); }
 
 // Reads the length prefix (at most 5 bytes, the fifth below 16: 32 bits)
@@ -194,7 +204,11 @@ Status StartStream(const uint8_t* input, size_t input_size, uint8_t* output, siz
 // literal and copy share one copy of 32 or 64 bytes.  (Making the choice
 // with masks instead of the branch GCC emits was measured 35-50 % slower: a
 // predicted branch lets the next tags start early, a select waits.)
+// kFar: at least kFarOutput bytes are out, so no copy-1 or copy-2 offset
+// can reach before the output and only a zero offset needs catching; the
+// loop then does not need the output's start.
 // REQUIRES: FastTags(ip, ...) > 0.
+template <bool kFar>
 [[gnu::always_inline]] inline bool FastTag(const uint8_t*& ip, uint8_t*& op, const uint8_t* output,
                                            uint32_t& tag) {
   const uint8_t* const at = ip;
@@ -211,11 +225,11 @@ Status StartStream(const uint8_t* input, size_t input_size, uint8_t* output, siz
   // Literals: mask 0, so offset is the table's 16 (never the slow path by
   // offset once 16 bytes are out).
   const size_t offset = (Load32(at + 1) & kOffsetMask[type]) | (entry >> 8);
-  const size_t produced = static_cast<size_t>(op - output);
-  if (offset < 16 || offset > produced) [[unlikely]] {
+  const size_t produced = kFar ? 0 : static_cast<size_t>(op - output);
+  if (offset < 16 || (!kFar && offset > produced)) [[unlikely]] {
     if (type == 0) {
       CopyUpTo64(op, at + 1, len);
-    } else if (offset - 1 >= produced) {
+    } else if (kFar ? offset == 0 : offset - 1 >= produced) {
       // offset - 1 wraps for 0: one compare finds a zero offset and one
       // reaching before the output.
       return false;
@@ -308,7 +322,7 @@ Status FinishStream(const uint8_t* input, size_t input_size, uint8_t* output, si
     for (ptrdiff_t n = FastTags(ip, ip_end, op, op_end); n > 0; n = FastTags(ip, ip_end, op, op_end)) {
       uint32_t tag = *ip;
       do {
-        if (!FastTag(ip, op, output, tag)) [[unlikely]] goto exact_step;
+        if (!FastTag<false>(ip, op, output, tag)) [[unlikely]] goto exact_step;
       } while (--n > 0);
     }
   exact_step:
@@ -320,6 +334,18 @@ Status FinishStream(const uint8_t* input, size_t input_size, uint8_t* output, si
   }
   if (op != op_end) return SizeMismatch(kCodec, output_size, static_cast<size_t>(op - output));
   return Status::OK();
+}
+
+// n tags of each block in turn, or fewer: returns 0, or 1 or 2 when block
+// a's or b's tag at its ip needs the exact step.
+template <bool kFar>
+[[gnu::always_inline]] inline int PairRun(Stream& sa, Stream& sb, uint32_t& tag_a, uint32_t& tag_b,
+                                          ptrdiff_t n) {
+  do {
+    if (!FastTag<kFar>(sa.ip, sa.op, sa.output, tag_a)) [[unlikely]] return 1;
+    if (!FastTag<kFar>(sb.ip, sb.op, sb.output, tag_b)) [[unlikely]] return 2;
+  } while (--n > 0);
+  return 0;
 }
 
 }  // namespace
@@ -346,17 +372,13 @@ void DecodeSnappyRawPair(const Codec::Block& a, const Codec::Block& b, Status* s
     ptrdiff_t n = std::min(sa.FastTags(), sb.FastTags());
     if (n == 0) break;
     uint32_t tag_a = *sa.ip, tag_b = *sb.ip;
-    int stuck = 0;  // 1: a's tag, 2: b's tag needs the exact step
-    do {
-      if (!FastTag(sa.ip, sa.op, sa.output, tag_a)) [[unlikely]] {
-        stuck = 1;
-        break;
-      }
-      if (!FastTag(sb.ip, sb.op, sb.output, tag_b)) [[unlikely]] {
-        stuck = 2;
-        break;
-      }
-    } while (--n > 0);
+    int stuck;  // 1: a's tag, 2: b's tag needs the exact step
+    if (sa.op - sa.output >= kFarOutput && sb.op - sb.output >= kFarOutput) {
+      stuck = PairRun<true>(sa, sb, tag_a, tag_b, n);
+    } else {
+      n = std::min(n, NearTags(std::min(sa.op - sa.output, sb.op - sb.output)));
+      stuck = PairRun<false>(sa, sb, tag_a, tag_b, n);
+    }
     // (Each block spelled out: a reference choosing sa or sb would keep
     // both in memory through the loop.)
     Position next;

@@ -5,6 +5,7 @@
 #include <snappy.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <random>
 #include <string>
@@ -182,6 +183,29 @@ TEST(SnappyDecodeTest, RandomTagStreamsAgreeWithLibsnappy) {
   }
 }
 
+// Decodes the two blocks together and checks each against decoding it alone:
+// the same bytes, or the same error; and no byte written past either end.
+void ExpectPairAgreesWithAlone(Codec& codec, const Bytes& in_a, size_t size_a,
+                               const Bytes& in_b, size_t size_b, const std::string& what) {
+  constexpr size_t kGuard = 128;
+  constexpr uint8_t kUntouched = 0xA5;
+  Bytes out_a(size_a + kGuard, kUntouched), out_b(size_b + kGuard, kUntouched);
+  Status status_a, status_b;
+  codec.DecompressTwo({in_a.data(), in_a.size(), out_a.data(), size_a},
+                      {in_b.data(), in_b.size(), out_b.data(), size_b}, &status_a, &status_b);
+  for (const auto& [in, size, out, status] :
+       {std::tie(in_a, size_a, out_a, status_a), std::tie(in_b, size_b, out_b, status_b)}) {
+    const auto alone = DecompressGuarded(codec, in, size);
+    EXPECT_EQ(status.ToString(), alone.status.ToString()) << what;
+    if (status.ok() && alone.status.ok()) {
+      EXPECT_TRUE(std::equal(alone.bytes.begin(), alone.bytes.end(), out.begin())) << what;
+    }
+    for (size_t g = size; g < out.size(); ++g) {
+      ASSERT_EQ(out[g], kUntouched) << what << ": written " << g - size << " bytes past the end";
+    }
+  }
+}
+
 // DecompressTwo decodes two blocks interleaved: each block must come out as
 // Decompress alone gives it (bytes, or the same error with the same input
 // offset), whatever the other block is — longer, shorter, empty or corrupt —
@@ -224,27 +248,52 @@ TEST(SnappyDecodeTest, TwoBlocksTogetherAgreeWithOneAtATime) {
       }
     }
   };
-  constexpr size_t kGuard = 128;
-  constexpr uint8_t kUntouched = 0xA5;
   for (int i = 0; i < 2000; ++i) {
     const auto [in_a, size_a] = random_block(static_cast<int>(rng()));
     const auto [in_b, size_b] = random_block(static_cast<int>(rng()));
-    Bytes out_a(size_a + kGuard, kUntouched), out_b(size_b + kGuard, kUntouched);
-    Status status_a, status_b;
-    codec->DecompressTwo({in_a.data(), in_a.size(), out_a.data(), size_a},
-                         {in_b.data(), in_b.size(), out_b.data(), size_b}, &status_a, &status_b);
-    const std::string what = "pair " + std::to_string(i);
-    for (const auto& [in, size, out, status] :
-         {std::tie(in_a, size_a, out_a, status_a), std::tie(in_b, size_b, out_b, status_b)}) {
-      const auto alone = DecompressGuarded(*codec, in, size);
-      EXPECT_EQ(status.ToString(), alone.status.ToString()) << what;
-      if (status.ok() && alone.status.ok()) {
-        EXPECT_TRUE(std::equal(alone.bytes.begin(), alone.bytes.end(), out.begin())) << what;
+    ExpectPairAgreesWithAlone(*codec, in_a, size_a, in_b, size_b, "pair " + std::to_string(i));
+  }
+}
+
+// Past the first 64 KiB of a block the pair's fast loop stops checking
+// copy offsets against the start of the output (no copy-1 or copy-2 reaches
+// that far back) and catches only a zero offset: long blocks of short tags
+// reaching up to 65,535 bytes back, now and then with a zero offset, must
+// still decode as they do alone and as libsnappy decodes them.
+TEST(SnappyDecodeTest, TwoLongBlocksTogetherAgreeWithOneAtATime) {
+  std::mt19937 rng(31);
+  auto codec = Snappy();
+  auto long_block = [&](bool with_zero_offset) -> std::pair<Bytes, size_t> {
+    StreamBuilder b;
+    const size_t target = 70'000 + rng() % 200'000;
+    // One zero offset somewhere past the first 64 KiB, or none.
+    size_t zero_at = with_zero_offset ? 65'600 + rng() % (target - 65'600) : SIZE_MAX;
+    while (b.size() < target) {
+      if (rng() % 3 == 0 || b.size() == 0) {
+        b.Literal(testing::RandomBytes(1 + rng() % 60, rng()));
+        continue;
       }
-      for (size_t g = size; g < out.size(); ++g) {
-        ASSERT_EQ(out[g], kUntouched) << what << ": written " << g - size << " bytes past the end";
+      const int kind = rng() % 2 ? 1 : 2;
+      const size_t len = kind == 1 ? 4 + rng() % 8 : 1 + rng() % 64;
+      const size_t limit = std::min<size_t>(b.size(), kind == 1 ? 2047 : 65'535);
+      // Mostly near (as real data is), sometimes as far back as allowed.
+      size_t offset = rng() % 4 == 0 ? limit - rng() % std::min<size_t>(limit, 16)
+                                     : 1 + rng() % std::min<size_t>(limit, 64);
+      if (b.size() >= zero_at) {
+        offset = 0;
+        zero_at = SIZE_MAX;
       }
+      b.Copy(kind, len, offset);
     }
+    return {b.Finish(), b.size()};
+  };
+  for (int i = 0; i < 40; ++i) {
+    const auto [in_a, size_a] = long_block(i % 4 == 1);
+    const auto [in_b, size_b] = long_block(i % 4 == 2);
+    const std::string what = "long pair " + std::to_string(i);
+    ExpectPairAgreesWithAlone(*codec, in_a, size_a, in_b, size_b, what);
+    ExpectAgrees(in_a, size_a, what + " a");
+    ExpectAgrees(in_b, size_b, what + " b");
   }
 }
 
