@@ -337,15 +337,34 @@ Status FinishStream(const uint8_t* input, size_t input_size, uint8_t* output, si
 }
 
 // n tags of each block in turn, or fewer: returns 0, or 1 or 2 when block
-// a's or b's tag at its ip needs the exact step.
+// a's or b's tag at its ip needs the exact step.  The positions are copied
+// into locals and back: GCC keeps a struct member the loop writes in memory,
+// with a flag per member saying whether to store it back.
 template <bool kFar>
-[[gnu::always_inline]] inline int PairRun(Stream& sa, Stream& sb, uint32_t& tag_a, uint32_t& tag_b,
-                                          ptrdiff_t n) {
+[[gnu::always_inline]] inline int PairRun(Stream& sa, Stream& sb, ptrdiff_t n) {
+  const uint8_t* ip_a = sa.ip;
+  const uint8_t* ip_b = sb.ip;
+  uint8_t* op_a = sa.op;
+  uint8_t* op_b = sb.op;
+  const uint8_t* const output_a = sa.output;
+  const uint8_t* const output_b = sb.output;
+  uint32_t tag_a = *ip_a, tag_b = *ip_b;
+  int stuck = 0;
   do {
-    if (!FastTag<kFar>(sa.ip, sa.op, sa.output, tag_a)) [[unlikely]] return 1;
-    if (!FastTag<kFar>(sb.ip, sb.op, sb.output, tag_b)) [[unlikely]] return 2;
+    if (!FastTag<kFar>(ip_a, op_a, output_a, tag_a)) [[unlikely]] {
+      stuck = 1;
+      break;
+    }
+    if (!FastTag<kFar>(ip_b, op_b, output_b, tag_b)) [[unlikely]] {
+      stuck = 2;
+      break;
+    }
   } while (--n > 0);
-  return 0;
+  sa.ip = ip_a;
+  sa.op = op_a;
+  sb.ip = ip_b;
+  sb.op = op_b;
+  return stuck;
 }
 
 }  // namespace
@@ -371,13 +390,12 @@ void DecodeSnappyRawPair(const Codec::Block& a, const Codec::Block& b, Status* s
   while (status_a->ok() && status_b->ok()) {
     ptrdiff_t n = std::min(sa.FastTags(), sb.FastTags());
     if (n == 0) break;
-    uint32_t tag_a = *sa.ip, tag_b = *sb.ip;
     int stuck;  // 1: a's tag, 2: b's tag needs the exact step
     if (sa.op - sa.output >= kFarOutput && sb.op - sb.output >= kFarOutput) {
-      stuck = PairRun<true>(sa, sb, tag_a, tag_b, n);
+      stuck = PairRun<true>(sa, sb, n);
     } else {
       n = std::min(n, NearTags(std::min(sa.op - sa.output, sb.op - sb.output)));
-      stuck = PairRun<false>(sa, sb, tag_a, tag_b, n);
+      stuck = PairRun<false>(sa, sb, n);
     }
     // (Each block spelled out: a reference choosing sa or sb would keep
     // both in memory through the loop.)
