@@ -7,12 +7,28 @@
 // match).  Everything is a compile-time constant, so each value becomes
 // load, shift, and, store.  Widths above 56 (64-bit outputs only) add one
 // byte from the following position.
+//
+// With AVX2 (util::UseAvx2(); builds target baseline x86-64), uint32
+// outputs of widths 1..25 go eight values at a time: a group of 8 values is
+// exactly W bytes; the 16 bytes from the group's start (values 0..3) and from
+// its byte W/2 (values 4..7) fill the two halves of a register, one byte
+// shuffle puts each value's 4 bytes in its lane, and a per-lane shift and a
+// mask finish it.  The 16-byte loads may reach past a block, so the last
+// blocks of a call go through the portable kernel.
 #include "encoding/bit_unpack.h"
 
 #include <array>
 #include <bit>
 #include <cstring>
+#include <type_traits>
 #include <utility>
+
+#include "util/cpu.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define PARQ_UNPACK_AVX2 1
+#endif
 
 namespace parq::encoding {
 namespace {
@@ -80,6 +96,55 @@ void UnpackBlocks(const uint8_t* in, Out* out, int64_t blocks) {
   }
 }
 
+#ifdef PARQ_UNPACK_AVX2
+// Where value i (0..7) of a group of width W sits: its first byte within its
+// half's 16-byte window and its bit shift there.
+template <int W>
+struct Avx2Group {
+  static constexpr int kHalf = (4 * W) / 8;  // byte where the upper half's window starts
+  static constexpr int Bit(int i) { return i * W - (i < 4 ? 0 : 8 * kHalf); }
+  static constexpr std::array<int8_t, 32> Shuffle() {
+    std::array<int8_t, 32> s{};
+    for (int i = 0; i < 8; ++i) {
+      for (int b = 0; b < 4; ++b) s[4 * i + b] = static_cast<int8_t>(Bit(i) / 8 + b);
+    }
+    return s;
+  }
+  static constexpr std::array<int32_t, 8> Shifts() {
+    std::array<int32_t, 8> s{};
+    for (int i = 0; i < 8; ++i) s[i] = Bit(i) % 8;
+    return s;
+  }
+  static_assert(W >= 1 && W <= 25, "a value and its shift must fit one 32-bit lane");
+  static_assert(Bit(7) / 8 + 3 <= 15, "each half's values lie in its 16-byte window");
+};
+
+template <int W>
+[[gnu::target("avx2")]] void UnpackBlocksAvx2(const uint8_t* in, uint32_t* out, int64_t blocks) {
+  using G = Avx2Group<W>;
+  static constexpr std::array<int8_t, 32> kShuffle = G::Shuffle();
+  static constexpr std::array<int32_t, 8> kShifts = G::Shifts();
+  const __m256i shuffle = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kShuffle.data()));
+  const __m256i shifts = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kShifts.data()));
+  const __m256i mask = _mm256_set1_epi32(static_cast<int32_t>((uint32_t{1} << W) - 1));
+  // Block b's last group reads up to byte (4b + 3) * W + kHalf + 16.
+  const int64_t total = blocks * 4 * W;
+  int64_t b = 0;
+  for (; b < blocks && (4 * b + 3) * W + G::kHalf + 16 <= total; ++b) {
+    for (int g = 0; g < 4; ++g) {
+      const uint8_t* p = in + (4 * b + g) * W;
+      const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + G::kHalf));
+      __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+      v = _mm256_shuffle_epi8(v, shuffle);
+      v = _mm256_and_si256(_mm256_srlv_epi32(v, shifts), mask);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 32 * b + 8 * g), v);
+    }
+  }
+  if (b < blocks) UnpackBlocks<uint32_t, W>(in + b * 4 * W, out + 32 * b, blocks - b);
+}
+#endif
+
 template <typename Out>
 using BlocksFn = void (*)(const uint8_t*, Out*, int64_t);
 
@@ -91,9 +156,30 @@ constexpr auto MakeTable(std::index_sequence<W...>) {
 template <typename Out>
 inline constexpr auto kTable = MakeTable<Out>(std::make_index_sequence<8 * sizeof(Out) + 1>{});
 
+#ifdef PARQ_UNPACK_AVX2
+template <size_t... W>
+constexpr auto MakeAvx2Table(std::index_sequence<W...>) {
+  return std::array<BlocksFn<uint32_t>, sizeof...(W)>{
+      (W >= 1 && W <= 25) ? &UnpackBlocksAvx2<(W >= 1 && W <= 25) ? static_cast<int>(W) : 1>
+                          : &UnpackBlocks<uint32_t, static_cast<int>(W)>...};
+}
+constexpr auto kAvx2Table = MakeAvx2Table(std::make_index_sequence<33>{});
+#endif
+
+// The kernels for `width`: the AVX2 ones for uint32 where they run.
+template <typename Out>
+BlocksFn<Out> Kernel(int width) {
+#ifdef PARQ_UNPACK_AVX2
+  if constexpr (std::is_same_v<Out, uint32_t>) {
+    if (util::UseAvx2()) return kAvx2Table[static_cast<size_t>(width)];
+  }
+#endif
+  return kTable<Out>[static_cast<size_t>(width)];
+}
+
 template <typename Out>
 void UnpackImpl(const uint8_t* in, int width, Out* out, int64_t n) {
-  BlocksFn<Out> fn = kTable<Out>[static_cast<size_t>(width)];
+  BlocksFn<Out> fn = Kernel<Out>(width);
   const int64_t blocks = n / 32;
   if (blocks > 0) fn(in, out, blocks);
   const int64_t rest = n - blocks * 32;

@@ -13,7 +13,8 @@
 //
 // Unpack() decodes with one kernel per bit width, instantiated at compile time,
 // that turns 32 values (exactly 4 * width bytes) per step into straight-line
-// shifts and masks.  A final partial block is unpacked from a zero-padded copy,
+// shifts and masks (uint32 outputs of widths 1..25: AVX2 kernels, eight
+// values per shuffle, shift and mask, where util::UseAvx2()).  A final partial block is unpacked from a zero-padded copy,
 // so the kernels never read a byte past BytesForBits(n * width).
 //
 // The deprecated BIT_PACKED level encoding packs MSB-first instead; it has its

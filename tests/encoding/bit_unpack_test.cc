@@ -6,6 +6,8 @@
 #include <random>
 #include <vector>
 
+#include "util/cpu.h"
+
 namespace parq::encoding {
 namespace {
 
@@ -47,6 +49,20 @@ TEST(BitUnpack, AllWidthsAllOutputTypes) {
     for (int w = 0; w <= 32; ++w) CheckWidth<uint32_t>(w, n, rng);
     for (int w = 0; w <= 64; ++w) CheckWidth<uint64_t>(w, n, rng);
   }
+}
+
+// Unpack of uint32 takes AVX2 kernels where the CPU has them; the portable
+// ones must agree too (every width, lengths around the blocks the AVX2
+// kernels leave to them at the end of the input).
+TEST(BitUnpack, PortableAndAvx2KernelsAgree) {
+  std::mt19937_64 rng(7);
+  for (bool portable : {false, true}) {
+    util::SetPortableKernels(portable);
+    for (int64_t n : {0, 1, 31, 32, 64, 96, 128, 160, 1000, 4096, 4099}) {
+      for (int w = 0; w <= 32; ++w) CheckWidth<uint32_t>(w, n, rng);
+    }
+  }
+  util::SetPortableKernels(false);
 }
 
 TEST(BitUnpack, SpecExampleWidth3) {
