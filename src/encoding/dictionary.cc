@@ -8,10 +8,15 @@
 #include <type_traits>
 #include <vector>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 #include "encoding/bit_unpack.h"
 #include "encoding/byte_hash.h"
 #include "encoding/plain.h"
 #include "encoding/rle_bit_packed.h"
+#include "util/cpu.h"
 
 namespace parq::encoding {
 namespace {
@@ -45,6 +50,34 @@ int64_t FirstAtLeast(const uint32_t* idx, int64_t c, uint32_t n) {
     return c;
   }
   return std::find_if(idx, idx + c, [n](uint32_t v) { return v >= n; }) - idx;
+}
+
+#if defined(__x86_64__)
+// The same with AVX2: eight lanes, an unsigned max.
+[[gnu::target("avx2")]] int64_t FirstAtLeastAvx2(const uint32_t* idx, int64_t c, uint32_t n) {
+  if (n == 0) return 0;
+  __m256i most = _mm256_setzero_si256();
+  int64_t i = 0;
+  for (; i + 8 <= c; i += 8) {
+    most = _mm256_max_epu32(most, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(idx + i)));
+  }
+  // Every lane at most n - 1: the max equals its min with n - 1.
+  const __m256i limit = _mm256_set1_epi32(static_cast<int32_t>(n - 1));
+  if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_min_epu32(most, limit), most)) == -1) {
+    for (; i < c; ++i) {
+      if (idx[i] >= n) return i;
+    }
+    return c;
+  }
+  return std::find_if(idx, idx + c, [n](uint32_t v) { return v >= n; }) - idx;
+}
+#endif
+
+int64_t FirstIndexAtLeast(const uint32_t* idx, int64_t c, uint32_t n) {
+#if defined(__x86_64__)
+  if (util::UseAvx2()) return FirstAtLeastAvx2(idx, c, n);
+#endif
+  return FirstAtLeast(idx, c, n);
 }
 
 template <typename T>
@@ -145,7 +178,7 @@ class DictionaryDecoderImpl final : public DictionaryDecoder<T> {
       this->values_left_ -= c;
       return Status::OK();
     }
-    const int64_t bad = FirstAtLeast(idx, c, static_cast<uint32_t>(dict_.size()));
+    const int64_t bad = FirstIndexAtLeast(idx, c, static_cast<uint32_t>(dict_.size()));
     if (bad < c) [[unlikely]] {
       return Status::Corrupt("dictionary index " + std::to_string(idx[bad]) +
                              " out of range (dictionary has " + std::to_string(dict_.size()) +

@@ -11,6 +11,7 @@
 #include "encoding/decoder.h"
 #include "encoding/encoder.h"
 #include "encoding/rle_bit_packed.h"
+#include "util/cpu.h"
 
 namespace parq::encoding {
 namespace {
@@ -182,6 +183,18 @@ TEST(Dictionary, DecodeValuesAndIndices) {
   EXPECT_EQ(f.dec->values_left(), 0);
 }
 
+// Runs `check` with the kernels this CPU gets and with the portable ones
+// (util::UseAvx2 picks the dictionary's range check).
+template <typename F>
+void ForBothKernels(F check) {
+  for (bool portable : {false, true}) {
+    SCOPED_TRACE(portable ? "portable kernels" : "this CPU's kernels");
+    util::SetPortableKernels(portable);
+    check();
+  }
+  util::SetPortableKernels(false);
+}
+
 TEST(Dictionary, IndexOutOfRange) {
   DictFixture f;
   std::vector<uint32_t> idx(100, 1);
@@ -197,44 +210,49 @@ TEST(Dictionary, IndexOutOfRange) {
   EXPECT_EQ(f.dec->DecodeIndices(ind.data(), 100).status().code(), StatusCode::kCorrupt);
 }
 
-// The range check runs four indices at a time plus a scalar tail: a bad
-// index is found wherever it is, and the first one is named.
+// The range check runs four (portable) or eight (AVX2) indices at a time
+// plus a scalar tail: a bad index is found wherever it is, and the first one
+// is named; by both kernels.
 TEST(Dictionary, IndexOutOfRangeAnywhere) {
-  for (size_t n : {size_t{1}, size_t{3}, size_t{4}, size_t{5}, size_t{8}, size_t{103}, size_t{1030}}) {
-    for (size_t at : {size_t{0}, n / 2, n - 1}) {
-      DictFixture f;
-      std::vector<uint32_t> idx(n, 2);
-      idx[at] = 3 + static_cast<uint32_t>(at % 4);
-      if (at + 1 < n) idx[n - 1] = 7;  // a later bad index is not the one reported
-      const auto page = IndexPage(idx, 3);
-      ASSERT_TRUE(f.dec->SetData(static_cast<int64_t>(n), page.data(), page.size()).ok());
-      std::vector<int64_t> out(n);
-      auto r = f.dec->Decode(out.data(), static_cast<int64_t>(n));
-      ASSERT_EQ(r.status().code(), StatusCode::kCorrupt) << n << " " << at;
-      EXPECT_EQ(r.status().message(), "dictionary index " + std::to_string(idx[at]) +
-                                          " out of range (dictionary has 3 entries)")
-          << n << " " << at;
+  ForBothKernels([] {
+    for (size_t n : {size_t{1}, size_t{3}, size_t{4}, size_t{5}, size_t{8}, size_t{9}, size_t{103}, size_t{1030}}) {
+      for (size_t at : {size_t{0}, n / 2, n - 1}) {
+        DictFixture f;
+        std::vector<uint32_t> idx(n, 2);
+        idx[at] = 3 + static_cast<uint32_t>(at % 4);
+        if (at + 1 < n) idx[n - 1] = 7;  // a later bad index is not the one reported
+        const auto page = IndexPage(idx, 3);
+        ASSERT_TRUE(f.dec->SetData(static_cast<int64_t>(n), page.data(), page.size()).ok());
+        std::vector<int64_t> out(n);
+        auto r = f.dec->Decode(out.data(), static_cast<int64_t>(n));
+        ASSERT_EQ(r.status().code(), StatusCode::kCorrupt) << n << " " << at;
+        EXPECT_EQ(r.status().message(), "dictionary index " + std::to_string(idx[at]) +
+                                            " out of range (dictionary has 3 entries)")
+            << n << " " << at;
+      }
     }
-  }
+  });
 }
 
 // Indices of 2^31 and up (bit width 32) are negative as int32: the vector
 // check must still refuse them, in the vector part and in the tail.
 TEST(Dictionary, HugeIndicesAreOutOfRange) {
-  for (uint32_t huge : {0x80000000u, 0x80000002u, 0xfffffffdu, 0xffffffffu}) {
-    for (size_t at : {size_t{0}, size_t{5}, size_t{37}, size_t{38}}) {
-      DictFixture f;
-      std::vector<uint32_t> idx(39, 1);
-      idx[at] = huge;
-      const auto page = IndexPage(idx, 32);
-      ASSERT_TRUE(f.dec->SetData(39, page.data(), page.size()).ok());
-      std::vector<int64_t> out(39);
-      auto r = f.dec->Decode(out.data(), 39);
-      ASSERT_EQ(r.status().code(), StatusCode::kCorrupt) << huge << " at " << at;
-      EXPECT_EQ(r.status().message(),
-                "dictionary index " + std::to_string(huge) + " out of range (dictionary has 3 entries)");
+  ForBothKernels([] {
+    for (uint32_t huge : {0x80000000u, 0x80000002u, 0xfffffffdu, 0xffffffffu}) {
+      for (size_t at : {size_t{0}, size_t{5}, size_t{37}, size_t{38}}) {
+        DictFixture f;
+        std::vector<uint32_t> idx(39, 1);
+        idx[at] = huge;
+        const auto page = IndexPage(idx, 32);
+        ASSERT_TRUE(f.dec->SetData(39, page.data(), page.size()).ok());
+        std::vector<int64_t> out(39);
+        auto r = f.dec->Decode(out.data(), 39);
+        ASSERT_EQ(r.status().code(), StatusCode::kCorrupt) << huge << " at " << at;
+        EXPECT_EQ(r.status().message(),
+                  "dictionary index " + std::to_string(huge) + " out of range (dictionary has 3 entries)");
+      }
     }
-  }
+  });
 }
 
 // A dictionary of 2^w entries with indices of bit width w (or less) needs no
