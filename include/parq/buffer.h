@@ -14,6 +14,7 @@
 #include <cstring>
 #include <memory>
 #include <span>
+#include <utility>
 
 namespace parq {
 
@@ -21,8 +22,17 @@ class Buffer {
  public:
   Buffer() = default;
   explicit Buffer(size_t size) { Resize(size); }
-  Buffer(Buffer&&) noexcept = default;
-  Buffer& operator=(Buffer&&) noexcept = default;
+  // A moved-from Buffer is empty, with no capacity.
+  Buffer(Buffer&& other) noexcept
+      : data_(std::move(other.data_)),
+        size_(std::exchange(other.size_, 0)),
+        capacity_(std::exchange(other.capacity_, 0)) {}
+  Buffer& operator=(Buffer&& other) noexcept {
+    data_ = std::move(other.data_);
+    size_ = std::exchange(other.size_, 0);
+    capacity_ = std::exchange(other.capacity_, 0);
+    return *this;
+  }
 
   uint8_t* data() { return data_.get(); }
   const uint8_t* data() const { return data_.get(); }

@@ -25,6 +25,10 @@
 
 namespace parq {
 
+namespace page {
+class BufferPool;
+}  // namespace page
+
 class FileReader {
  public:
   // Opens `path`, read with pread, or memory-mapped when `mmap`.  pread is
@@ -73,6 +77,8 @@ class FileReader {
   std::shared_ptr<RandomAccessFile> file_;
   FileMetaData metadata_;
   ReaderOptions options_;
+  // Page buffers of column readers that are done, for the next ones.
+  std::shared_ptr<page::BufferPool> buffer_pool_;
   uint64_t footer_offset_;
   uint32_t footer_length_;
 };

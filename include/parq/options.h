@@ -49,6 +49,11 @@ struct ReaderOptions {
   // file states: the chunk's bytes (unless the file is mapped or in memory),
   // the decompressed page and the dictionary with its decoded entries.
   int64_t max_allocation = int64_t{8} << 30;
+  // Bytes of page buffers a FileReader keeps, once its column readers are
+  // destroyed, for the column readers it opens next (no allocation, page
+  // faults or kernel zeroing per chunk); 0 keeps none.  Not counted in
+  // max_allocation, which bounds what one column reader holds.
+  int64_t page_buffer_pool_bytes = 64 << 20;
 
   // Verify page CRC32 checksums when a page carries one.
   bool verify_checksums = false;

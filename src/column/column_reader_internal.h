@@ -57,14 +57,16 @@ struct ColumnReader::Impl {
 };
 
 struct ColumnReaderFactory {
-  // `keep_alive` owns `descriptor` and `chunk`.
+  // `keep_alive` owns `descriptor` and `chunk`; page buffers come from and
+  // go back to `buffer_pool` (none: null).
   static Result<std::unique_ptr<ColumnReader>> Make(const RandomAccessFile& file,
                                                     const format::ColumnChunk& chunk,
                                                     const ColumnDescriptor& descriptor,
                                                     const ReaderOptions& options,
                                                     const std::optional<std::string>& created_by,
                                                     int row_group,
-                                                    std::shared_ptr<const void> keep_alive);
+                                                    std::shared_ptr<const void> keep_alive,
+                                                    std::shared_ptr<page::BufferPool> buffer_pool);
 };
 
 }  // namespace parq

@@ -3,6 +3,7 @@
 #include "column/column_reader_internal.h"
 #include "file/metadata_internal.h"
 #include "format/footer.h"
+#include "page/buffer_pool.h"
 
 namespace parq {
 
@@ -22,8 +23,13 @@ Result<std::unique_ptr<FileReader>> FileReader::Open(std::shared_ptr<RandomAcces
   PARQ_ASSIGN_OR_RETURN(format::Footer footer, format::ReadFooter(*file, options));
   auto metadata = MetaDataAccess::FromWire(std::move(footer.metadata), options);
   if (!metadata.ok()) return std::move(metadata).status().AddContext("in '" + file->name() + "'");
-  return std::unique_ptr<FileReader>(
+  std::unique_ptr<FileReader> reader(
       new FileReader(std::move(file), std::move(*metadata), options, footer.offset, footer.length));
+  if (options.page_buffer_pool_bytes > 0) {
+    reader->buffer_pool_ =
+        std::make_shared<page::BufferPool>(static_cast<size_t>(options.page_buffer_pool_bytes));
+  }
+  return reader;
 }
 
 Status FileReader::CheckChunkIndex(int row_group, int column) const {
@@ -46,7 +52,8 @@ Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int 
                                                std::shared_ptr<RandomAccessFile>>>(
       MetaDataAccess::Shared(metadata_), file_);
   return ColumnReaderFactory::Make(*file_, chunk, schema().column(column), options_,
-                                   thrift::ToStdString(wire.created_by), row_group, std::move(keep_alive));
+                                   thrift::ToStdString(wire.created_by), row_group, std::move(keep_alive),
+                                   buffer_pool_);
 }
 
 }  // namespace parq

@@ -52,8 +52,15 @@ Result<ChunkRange> ComputeChunkRange(const format::ColumnMetaData& md, uint64_t 
 Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& file,
                                                      const format::ColumnMetaData& md,
                                                      const ReaderOptions& options,
-                                                     const std::optional<std::string>& created_by) {
+                                                     const std::optional<std::string>& created_by,
+                                                     std::shared_ptr<BufferPool> buffer_pool) {
   std::unique_ptr<PageReader> reader(new PageReader(md, options));
+  if (buffer_pool != nullptr) {
+    reader->decompressed_ = buffer_pool->Take();
+    reader->ahead_buffer_ = buffer_pool->Take();
+    if (file.data() == nullptr) reader->chunk_scratch_ = buffer_pool->Take();
+    reader->buffer_pool_ = std::move(buffer_pool);
+  }
   PARQ_ASSIGN_OR_RETURN(reader->codec_,
                         compression::MakeCodec(static_cast<Compression>(md.codec)));
   if (md.num_values == 0) {
@@ -80,6 +87,11 @@ Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& fil
 PageReader::~PageReader() {
   Unpair();
   if (mapped_file_ != nullptr) mapped_file_->DoneWith(chunk_offset_, chunk_.size());
+  if (buffer_pool_ != nullptr) {
+    buffer_pool_->Give(std::move(chunk_scratch_));
+    buffer_pool_->Give(std::move(decompressed_));
+    buffer_pool_->Give(std::move(ahead_buffer_));
+  }
 }
 
 void PageReader::Unpair() {

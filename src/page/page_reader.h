@@ -28,6 +28,7 @@
 
 #include "compression/codec.h"
 #include "format/parquet_types.h"
+#include "page/buffer_pool.h"
 #include "page/page.h"
 #include "parq/buffer.h"
 #include "parq/io.h"
@@ -49,11 +50,13 @@ Result<ChunkRange> ComputeChunkRange(const format::ColumnMetaData& md, uint64_t 
 
 class PageReader {
  public:
-  // `md` must outlive the reader.
+  // `md` must outlive the reader.  The reader's buffers come from
+  // `buffer_pool` and go back to it when it is destroyed (none: null).
   static Result<std::unique_ptr<PageReader>> Open(const RandomAccessFile& file,
                                                   const format::ColumnMetaData& md,
                                                   const ReaderOptions& options,
-                                                  const std::optional<std::string>& created_by);
+                                                  const std::optional<std::string>& created_by,
+                                                  std::shared_ptr<BufferPool> buffer_pool = nullptr);
 
   // A reader of a memory-mapped file hands its chunk's pages back to the
   // file (RandomAccessFile::DoneWith), keeping the resident set small.
@@ -101,6 +104,7 @@ class PageReader {
 
   const format::ColumnMetaData& md_;
   ReaderOptions options_;
+  std::shared_ptr<BufferPool> buffer_pool_;
   std::unique_ptr<compression::Codec> codec_;
   Buffer chunk_scratch_;                 // the chunk bytes when the file is not in memory
   std::span<const uint8_t> chunk_;       // the chunk bytes
