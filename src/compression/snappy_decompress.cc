@@ -47,23 +47,27 @@ constexpr ptrdiff_t kInputSlack = 1 + 64 + 1;
 constexpr ptrdiff_t kOutputSlack = 64 + 16;
 
 // Per tag byte: the length of the literal or copy (bits 0..7), the high bits
-// of a copy-1 offset, or 16 for a literal (bits 8..30, OR-ed into the offset
-// bytes), and kSlowTag for what the fast loop leaves to the exact step:
-// literals with length bytes (lengths 61..64) and copy-4 (snappy's
-// compressor works in 64 KiB blocks and never emits one).
-constexpr uint32_t kSlowTag = 1u << 31;
-constexpr std::array<uint32_t, 256> MakeTagEntries() {
-  std::array<uint32_t, 256> entries{};
+// of a copy-1 offset, or 16 for a literal (bits 8..31, OR-ed into the offset
+// bytes), kSlowTag (the sign bit) for what the fast loop leaves to the exact step
+// (literals with length bytes (lengths 61..64) and copy-4: snappy's
+// compressor works in 64 KiB blocks and never emits one), and in the high
+// 32 bits which of the 4 bytes after the tag are offset: none for a literal,
+// one for copy-1, two for copy-2.  (One table, not a second one for the
+// mask: the pair loop is bound by the instructions it issues, and a second
+// table costs a load and a register for its address.)
+constexpr uint64_t kSlowTag = uint64_t{1} << 63;
+constexpr std::array<uint64_t, 256> MakeTagEntries() {
+  std::array<uint64_t, 256> entries{};
   for (uint32_t tag = 0; tag < 256; ++tag) {
     switch (tag & 3) {
       case 0:
         entries[tag] = (tag >> 2) + 1 > 60 ? kSlowTag : ((tag >> 2) + 1) | (16u << 8);
         break;
       case 1:
-        entries[tag] = (4 + ((tag >> 2) & 7)) | (((tag >> 5) << 8) << 8);
+        entries[tag] = (4 + ((tag >> 2) & 7)) | (((tag >> 5) << 8) << 8) | (uint64_t{0xff} << 32);
         break;
       case 2:
-        entries[tag] = (tag >> 2) + 1;
+        entries[tag] = ((tag >> 2) + 1) | (uint64_t{0xffff} << 32);
         break;
       default:
         entries[tag] = kSlowTag;
@@ -72,10 +76,7 @@ constexpr std::array<uint32_t, 256> MakeTagEntries() {
   }
   return entries;
 }
-constexpr std::array<uint32_t, 256> kTagEntry = MakeTagEntries();
-// Which of the 4 bytes after the tag are offset: none for a literal, one for
-// copy-1, two for copy-2 (copy-4 never gets here).
-constexpr uint32_t kOffsetMask[4] = {0, 0xff, 0xffff, 0};
+constexpr std::array<uint64_t, 256> kTagEntry = MakeTagEntries();
 
 inline uint64_t Load64(const uint8_t* p) {
   uint64_t v;
@@ -216,15 +217,16 @@ template <bool kFar>
   // stalls on every miss (9 % of a mapped lineitem read); on a page read
   // with pread it measured neither faster nor slower.
   __builtin_prefetch(at + 512);
-  const uint32_t entry = kTagEntry[tag];
-  if (entry & kSlowTag) return false;
+  const uint64_t entry = kTagEntry[tag];
+  if (static_cast<int64_t>(entry) < 0) return false;  // kSlowTag
   const size_t type = tag & 3;
   const uint32_t tag_after_literal = at[2 + (tag >> 2)];
   const uint32_t tag_after_copy = at[1 + type];
   const size_t len = entry & 0xff;
   // Literals: mask 0, so offset is the table's 16 (never the slow path by
   // offset once 16 bytes are out).
-  const size_t offset = (Load32(at + 1) & kOffsetMask[type]) | (entry >> 8);
+  const size_t offset =
+      (Load32(at + 1) & static_cast<uint32_t>(entry >> 32)) | (static_cast<uint32_t>(entry) >> 8);
   const size_t produced = kFar ? 0 : static_cast<size_t>(op - output);
   if (offset < 16 || (!kFar && offset > produced)) [[unlikely]] {
     if (type == 0) {
