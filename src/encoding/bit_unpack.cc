@@ -17,6 +17,7 @@
 // blocks of a call go through the portable kernel.
 #include "encoding/bit_unpack.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstring>
@@ -79,9 +80,10 @@ inline void UnpackBlock(const uint8_t* in, Out* out, std::index_sequence<I...>) 
   (UnpackOne<Out, W, static_cast<int>(I)>(in, out), ...);
 }
 
-// Unpacks `blocks` blocks of 32 values.
+// Unpacks `blocks` blocks of 32 values (reading exactly their bytes; the
+// AVX2 kernels' `readable` does not concern it).
 template <typename Out, int W>
-void UnpackBlocks(const uint8_t* in, Out* out, int64_t blocks) {
+void UnpackBlocks(const uint8_t* in, Out* out, int64_t blocks, int64_t /*readable*/ = 0) {
   static_assert(W >= 0 && W <= static_cast<int>(8 * sizeof(Out)));
   if constexpr (W == 0) {
     std::memset(out, 0, static_cast<size_t>(blocks) * 32 * sizeof(Out));
@@ -119,8 +121,12 @@ struct Avx2Group {
   static_assert(Bit(7) / 8 + 3 <= 15, "each half's values lie in its 16-byte window");
 };
 
+// `readable`: bytes from `in` that may be read (at least the blocks' own);
+// a block whose 16-byte windows would reach past them is unpacked by the
+// portable kernel.
 template <int W>
-[[gnu::target("avx2")]] void UnpackBlocksAvx2(const uint8_t* in, uint32_t* out, int64_t blocks) {
+[[gnu::target("avx2")]] void UnpackBlocksAvx2(const uint8_t* in, uint32_t* out, int64_t blocks,
+                                              int64_t readable) {
   using G = Avx2Group<W>;
   static constexpr std::array<int8_t, 32> kShuffle = G::Shuffle();
   static constexpr std::array<int32_t, 8> kShifts = G::Shifts();
@@ -128,7 +134,7 @@ template <int W>
   const __m256i shifts = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kShifts.data()));
   const __m256i mask = _mm256_set1_epi32(static_cast<int32_t>((uint32_t{1} << W) - 1));
   // Block b's last group reads up to byte (4b + 3) * W + kHalf + 16.
-  const int64_t total = blocks * 4 * W;
+  const int64_t total = std::max<int64_t>(readable, blocks * 4 * W);
   int64_t b = 0;
   for (; b < blocks && (4 * b + 3) * W + G::kHalf + 16 <= total; ++b) {
     for (int g = 0; g < 4; ++g) {
@@ -146,7 +152,7 @@ template <int W>
 #endif
 
 template <typename Out>
-using BlocksFn = void (*)(const uint8_t*, Out*, int64_t);
+using BlocksFn = void (*)(const uint8_t*, Out*, int64_t blocks, int64_t readable);
 
 template <typename Out, size_t... W>
 constexpr auto MakeTable(std::index_sequence<W...>) {
@@ -178,10 +184,10 @@ BlocksFn<Out> Kernel(int width) {
 }
 
 template <typename Out>
-void UnpackImpl(const uint8_t* in, int width, Out* out, int64_t n) {
+void UnpackImpl(const uint8_t* in, int width, Out* out, int64_t n, int64_t readable) {
   BlocksFn<Out> fn = Kernel<Out>(width);
   const int64_t blocks = n / 32;
-  if (blocks > 0) fn(in, out, blocks);
+  if (blocks > 0) fn(in, out, blocks, readable);
   const int64_t rest = n - blocks * 32;
   if (rest == 0) return;
   in += blocks * 4 * width;
@@ -190,7 +196,7 @@ void UnpackImpl(const uint8_t* in, int width, Out* out, int64_t n) {
   uint8_t padded[4 * 64] = {};
   if (width > 0) std::memcpy(padded, in, static_cast<size_t>(BytesForBits(rest * width)));
   Out tmp[32];
-  fn(padded, tmp, 1);
+  fn(padded, tmp, 1, sizeof(padded));
   std::memcpy(out, tmp, static_cast<size_t>(rest) * sizeof(Out));
 }
 
@@ -227,10 +233,13 @@ void PackImpl(const In* in, int width, int64_t n, uint8_t* out) {
 
 }  // namespace
 
-void Unpack(const uint8_t* in, int width, uint8_t* out, int64_t n) { UnpackImpl(in, width, out, n); }
-void Unpack(const uint8_t* in, int width, uint16_t* out, int64_t n) { UnpackImpl(in, width, out, n); }
-void Unpack(const uint8_t* in, int width, uint32_t* out, int64_t n) { UnpackImpl(in, width, out, n); }
-void Unpack(const uint8_t* in, int width, uint64_t* out, int64_t n) { UnpackImpl(in, width, out, n); }
+void Unpack(const uint8_t* in, int width, uint8_t* out, int64_t n) { UnpackImpl(in, width, out, n, 0); }
+void Unpack(const uint8_t* in, int width, uint16_t* out, int64_t n) { UnpackImpl(in, width, out, n, 0); }
+void Unpack(const uint8_t* in, int width, uint32_t* out, int64_t n) { UnpackImpl(in, width, out, n, 0); }
+void Unpack(const uint8_t* in, int width, uint64_t* out, int64_t n) { UnpackImpl(in, width, out, n, 0); }
+void Unpack(const uint8_t* in, int width, uint32_t* out, int64_t n, int64_t readable) {
+  UnpackImpl(in, width, out, n, readable);
+}
 
 void Pack(const uint32_t* in, int width, int64_t n, uint8_t* out) { PackImpl(in, width, n, out); }
 void Pack(const uint64_t* in, int width, int64_t n, uint8_t* out) { PackImpl(in, width, n, out); }

@@ -39,6 +39,11 @@ void Unpack(const uint8_t* in, int width, uint8_t* out, int64_t n);
 void Unpack(const uint8_t* in, int width, uint16_t* out, int64_t n);
 void Unpack(const uint8_t* in, int width, uint32_t* out, int64_t n);
 void Unpack(const uint8_t* in, int width, uint64_t* out, int64_t n);
+// The same where `readable` bytes from `in` may be read (a page's remaining
+// bytes), so that the AVX2 kernels need not leave a run's last blocks to the
+// portable ones for fear of reading past its end.
+// REQUIRES: readable >= BytesForBits(n * width).
+void Unpack(const uint8_t* in, int width, uint32_t* out, int64_t n, int64_t readable);
 
 // Packs n values LSB-first with `width` bits each into `out`, which must hold
 // BytesForBits(n * width) bytes (the last byte's unused high bits are zeroed).

@@ -124,7 +124,12 @@ Result<int64_t> RleBitPackedDecoder::GetBatch(T* out, int64_t n) {
       done += want;
     } else if (want >= 32) {
       const int64_t count = want & ~int64_t{31};
-      Unpack(literal_ptr_, width_, out + done, count);
+      if constexpr (std::is_same_v<T, uint32_t>) {
+        // The rest of the data may be read: the kernels' wide loads stay in it.
+        Unpack(literal_ptr_, width_, out + done, count, static_cast<int64_t>(data_ + size_ - literal_ptr_));
+      } else {
+        Unpack(literal_ptr_, width_, out + done, count);
+      }
       literal_ptr_ += (count / 32) * 4 * width_;
       run_left_ -= static_cast<uint64_t>(count);
       done += count;

@@ -65,6 +65,36 @@ TEST(BitUnpack, PortableAndAvx2KernelsAgree) {
   util::SetPortableKernels(false);
 }
 
+// With `readable` bytes after the values (a page's rest), the AVX2 kernels
+// may load past the values themselves: the values must be the same, with
+// garbage after them or none (readable exactly the values' bytes, where ASan
+// flags any read beyond), and nothing written past n.
+TEST(BitUnpack, ReadableBytesAfterTheValuesChangeNothing) {
+  std::mt19937_64 rng(11);
+  for (bool portable : {false, true}) {
+    util::SetPortableKernels(portable);
+    for (int64_t n : {32, 64, 96, 128, 160, 480, 504, 1000, 4096}) {
+      for (int w = 0; w <= 32; ++w) {
+        std::vector<uint64_t> values(static_cast<size_t>(n));
+        for (auto& x : values) x = rng() & Mask(w);
+        const std::vector<uint8_t> packed = RefPack(values, w);
+        for (size_t extra : {size_t{0}, size_t{1}, size_t{15}, size_t{64}}) {
+          std::vector<uint8_t> in(packed);
+          for (size_t i = 0; i < extra; ++i) in.push_back(static_cast<uint8_t>(rng()));
+          std::vector<uint32_t> out(static_cast<size_t>(n) + 1, 0x5a);
+          Unpack(in.data(), w, out.data(), n, static_cast<int64_t>(in.size()));
+          for (int64_t i = 0; i < n; ++i) {
+            ASSERT_EQ(out[static_cast<size_t>(i)], values[static_cast<size_t>(i)])
+                << "width " << w << " n " << n << " extra " << extra << " index " << i;
+          }
+          EXPECT_EQ(out[static_cast<size_t>(n)], 0x5au) << "wrote past n";
+        }
+      }
+    }
+  }
+  util::SetPortableKernels(false);
+}
+
 TEST(BitUnpack, SpecExampleWidth3) {
   // Encodings.md: values 0..7 with width 3 pack to 10001000 11000110 11111010.
   const uint8_t bytes[] = {0x88, 0xC6, 0xFA};
