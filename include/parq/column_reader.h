@@ -106,6 +106,21 @@ class TypedColumnReader final : public ColumnReader {
   // The chunk's dictionary (empty when it has none).
   std::span<const T> dictionary() const;
 
+  // --- Flat columns (max repetition level 0), as Arrow lays them out ---
+  // Like ReadBatch, with presence as bits instead of definition levels: bit
+  // validity_offset + i of `validity` (LSB-first) is set when entry i holds a
+  // value (its definition level is the column's max) and cleared when it is
+  // null; no other bit is touched.  The values are packed densely as in
+  // ReadBatch (values_read of them); the nulls are the returned count minus
+  // values_read.  Cheaper than levels: a page without nulls decodes none, and
+  // a bit is a sixteenth of a level.  kInvalidArgument for a column with
+  // repetition levels.
+  Result<int64_t> ReadBatchWithValidity(int64_t max_levels, uint8_t* validity, int64_t validity_offset,
+                                        T* values, int64_t* values_read);
+  // The same for ReadIndices.
+  Result<int64_t> ReadIndicesWithValidity(int64_t max_levels, uint8_t* validity, int64_t validity_offset,
+                                          int32_t* indices, int64_t* values_read);
+
   struct Typed;  // private to src/column
 
  private:

@@ -89,6 +89,38 @@ void FillLevels(int16_t* levels, int64_t n, int16_t value) {
   for (; i < n; ++i) levels[i] = value;
 }
 
+// Sets bits [offset, offset + n) of `bits` (LSB-first), keeping the others.
+void SetBits(uint8_t* bits, int64_t offset, int64_t n) {
+  int64_t i = offset;
+  const int64_t end = offset + n;
+  for (; i < end && (i & 7) != 0; ++i) bits[i >> 3] |= static_cast<uint8_t>(1u << (i & 7));
+  const int64_t bytes = (end - i) >> 3;
+  if (bytes > 0) {
+    std::memset(bits + (i >> 3), 0xff, static_cast<size_t>(bytes));
+    i += bytes * 8;
+  }
+  for (; i < end; ++i) bits[i >> 3] |= static_cast<uint8_t>(1u << (i & 7));
+}
+
+// Bit offset + i of `bits` = (levels[i] == value) for i in [0, n), the other
+// bits kept; whole bytes where the bits fill them.
+void LevelsToBits(const int16_t* levels, int64_t n, int16_t value, uint8_t* bits, int64_t offset) {
+  int64_t i = 0;
+  auto one = [&](int64_t k) {
+    const int64_t b = offset + k;
+    const auto m = static_cast<uint8_t>(1u << (b & 7));
+    bits[b >> 3] = levels[k] == value ? static_cast<uint8_t>(bits[b >> 3] | m)
+                                      : static_cast<uint8_t>(bits[b >> 3] & ~m);
+  };
+  for (; i < n && ((offset + i) & 7) != 0; ++i) one(i);
+  for (; i + 8 <= n; i += 8) {
+    uint8_t byte = 0;
+    for (int j = 0; j < 8; ++j) byte |= static_cast<uint8_t>((levels[i + j] == value ? 1u : 0u) << j);
+    bits[(offset + i) >> 3] = byte;
+  }
+  for (; i < n; ++i) one(i);
+}
+
 int64_t CountEqual(const int16_t* levels, int64_t n, int16_t value) {
   int64_t c = 0;
   for (int64_t i = 0; i < n; ++i) c += levels[i] == value;
@@ -343,7 +375,59 @@ Result<int64_t> ReadLevelsThen(ColumnReader::Impl& impl, typename TypedColumnRea
   return n;
 }
 
+// ReadLevelsThen for a flat column with presence as bits: a page with every
+// value defined (or a required column) decodes no levels at all.
+template <typename T, typename Decode>
+Result<int64_t> ReadValidityThen(ColumnReader::Impl& impl, typename TypedColumnReader<T>::Typed& typed,
+                                 int64_t max_levels, uint8_t* validity, int64_t validity_offset,
+                                 int64_t* values_read, bool dictionary_only, const char* what,
+                                 Decode decode) {
+  const ColumnDescriptor& d = *impl.descriptor;
+  *values_read = 0;
+  if (d.max_repetition_level > 0) {
+    return impl.Context(Status::InvalidArgument(
+        "presence as bits is for flat columns; this one has repetition levels"));
+  }
+  if (max_levels <= 0 || impl.at_end) return 0;
+  if (impl.levels_left == 0) {
+    PARQ_RETURN_IF_ERROR(typed.NextDataPage(impl));
+    if (impl.at_end) return 0;
+  }
+  const int64_t n = std::min(max_levels, impl.levels_left);
+  const bool dense = d.max_definition_level == 0 || impl.all_defined;
+  int16_t* def = nullptr;
+  if (!dense) {
+    impl.def_scratch.resize(std::max(impl.def_scratch.size(), static_cast<size_t>(n)));
+    def = impl.def_scratch.data();
+  }
+  PARQ_ASSIGN_OR_RETURN(const int64_t levels, ReadLevelsThen<T>(impl, typed, n, def, nullptr, values_read,
+                                                                dictionary_only, what, decode));
+  if (dense) {
+    SetBits(validity, validity_offset, levels);
+  } else {
+    LevelsToBits(def, levels, d.max_definition_level, validity, validity_offset);
+  }
+  return levels;
+}
+
 }  // namespace
+
+template <typename T>
+Result<int64_t> TypedColumnReader<T>::ReadBatchWithValidity(int64_t max_levels, uint8_t* validity,
+                                                            int64_t validity_offset, T* values,
+                                                            int64_t* values_read) {
+  return ReadValidityThen<T>(*impl_, *typed_, max_levels, validity, validity_offset, values_read, false,
+                             "values", [&](int64_t count) { return typed_->current->Decode(values, count); });
+}
+
+template <typename T>
+Result<int64_t> TypedColumnReader<T>::ReadIndicesWithValidity(int64_t max_levels, uint8_t* validity,
+                                                              int64_t validity_offset, int32_t* indices,
+                                                              int64_t* values_read) {
+  return ReadValidityThen<T>(
+      *impl_, *typed_, max_levels, validity, validity_offset, values_read, true, "indices",
+      [&](int64_t count) { return typed_->dictionary->DecodeIndices(indices, count); });
+}
 
 template <typename T>
 Result<int64_t> TypedColumnReader<T>::ReadBatch(int64_t max_levels, int16_t* def_levels,

@@ -124,6 +124,138 @@ TEST(ColumnReaderTest, ReadIndicesRefusesPlainPages) {
   EXPECT_TRUE(typed->dictionary().empty());
 }
 
+// An optional int64 column, 1000 rows in pages of 100: rows 300..399 all
+// null, every 7th row of 600..799 null, the rest present with value 3 * row.
+std::string WriteValidityFile(bool v2) {
+  std::vector<std::unique_ptr<SchemaNode>> fields;
+  fields.push_back(SchemaNode::MakePrimitive("x", Repetition::kOptional, PhysicalType::kInt64));
+  fields.push_back(SchemaNode::MakePrimitive("y", Repetition::kRequired, PhysicalType::kInt32));
+  Schema schema = MakeSchema(std::move(fields));
+  const std::string path = TempPath(v2 ? "validity_v2" : "validity_v1");
+  WriterOptions options;
+  options.max_rows_per_page = 100;
+  options.data_page_v2 = v2;
+  auto writer = FileWriter::Open(path, schema, options, false);
+  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
+  std::vector<int16_t> def;
+  std::vector<int64_t> xs;
+  std::vector<int32_t> ys;
+  for (int64_t r = 0; r < 1000; ++r) {
+    const bool null = (r >= 300 && r < 400) || (r >= 600 && r < 800 && r % 7 == 0);
+    def.push_back(null ? 0 : 1);
+    if (!null) xs.push_back(3 * r);
+    ys.push_back(static_cast<int32_t>(r));
+  }
+  EXPECT_TRUE((*(*writer)->typed_column<int64_t>(0))->WriteBatch(1000, def.data(), nullptr, xs.data()).ok());
+  EXPECT_TRUE((*(*writer)->typed_column<int32_t>(1))->WriteBatch(1000, nullptr, nullptr, ys.data()).ok());
+  Status closed = (*writer)->Close();
+  EXPECT_TRUE(closed.ok()) << closed.ToString();
+  return path;
+}
+
+// Bits from an unaligned offset, batches that do not divide the pages: every
+// bit says what the definition level says, the values are ReadBatch's, and
+// the bits before the offset and after the last entry keep their pattern.
+TEST(ColumnReaderTest, ReadBatchWithValidityMatchesLevels) {
+  for (bool v2 : {false, true}) {
+    const std::string path = WriteValidityFile(v2);
+    auto reader = FileReader::Open(path);
+    ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+    auto levels_col = (*reader)->OpenColumn(0, 0);
+    auto bits_col = (*reader)->OpenColumn(0, 0);
+    ASSERT_TRUE(levels_col.ok() && bits_col.ok());
+    auto* by_levels = (*levels_col)->As<int64_t>();
+    auto* by_bits = (*bits_col)->As<int64_t>();
+    constexpr int64_t kOffset = 5;
+    std::vector<uint8_t> bits(200, 0xa5);
+    std::vector<int16_t> def(37);
+    std::vector<int64_t> want(37), got(37), all_values;
+    std::vector<int16_t> all_def;
+    int64_t entries = 0;
+    while (true) {
+      int64_t want_read = 0, got_read = 0;
+      auto n = by_levels->ReadBatch(37, def.data(), nullptr, want.data(), &want_read);
+      auto m = by_bits->ReadBatchWithValidity(37, bits.data(), kOffset + entries, got.data(), &got_read);
+      ASSERT_TRUE(n.ok() && m.ok()) << n.status().ToString() << " " << m.status().ToString();
+      ASSERT_EQ(*n, *m);
+      ASSERT_EQ(want_read, got_read);
+      if (*n == 0) break;
+      for (int64_t i = 0; i < want_read; ++i) ASSERT_EQ(want[static_cast<size_t>(i)], got[static_cast<size_t>(i)]);
+      all_def.insert(all_def.end(), def.begin(), def.begin() + *n);
+      entries += *n;
+    }
+    ASSERT_EQ(entries, 1000);
+    for (int64_t i = 0; i < entries; ++i) {
+      const int64_t b = kOffset + i;
+      ASSERT_EQ((bits[static_cast<size_t>(b >> 3)] >> (b & 7)) & 1, all_def[static_cast<size_t>(i)] == 1 ? 1 : 0)
+          << "entry " << i << (v2 ? " (v2)" : " (v1)");
+    }
+    for (int64_t b = 0; b < kOffset; ++b) EXPECT_EQ((0xa5 >> b) & 1, (bits[0] >> b) & 1) << "bit " << b;
+    for (int64_t b = kOffset + entries; b < 8 * ((kOffset + entries + 7) / 8); ++b) {
+      EXPECT_EQ((0xa5 >> (b & 7)) & 1, (bits[static_cast<size_t>(b >> 3)] >> (b & 7)) & 1) << "bit " << b;
+    }
+    EXPECT_EQ(bits[(kOffset + entries + 7) / 8], 0xa5);
+
+    // A required column: every bit set.
+    auto req = (*reader)->OpenColumn(0, 1);
+    ASSERT_TRUE(req.ok());
+    std::vector<uint8_t> req_bits(125, 0);
+    std::vector<int32_t> ys(1000);
+    int64_t done = 0;
+    while (true) {
+      int64_t vr = 0;
+      auto n = (*req)->As<int32_t>()->ReadBatchWithValidity(300, req_bits.data(), done, ys.data() + done, &vr);
+      ASSERT_TRUE(n.ok());
+      if (*n == 0) break;
+      EXPECT_EQ(vr, *n);
+      done += *n;
+    }
+    EXPECT_EQ(done, 1000);
+    for (size_t i = 0; i < req_bits.size(); ++i) EXPECT_EQ(req_bits[i], 0xff);
+    for (int32_t r = 0; r < 1000; ++r) EXPECT_EQ(ys[static_cast<size_t>(r)], r);
+    ::unlink(path.c_str());
+  }
+}
+
+TEST(ColumnReaderTest, ReadIndicesWithValidityMatchesLevels) {
+  const std::string path = WriteTestFile(1000);
+  auto reader = FileReader::Open(path);
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  auto col = (*reader)->OpenColumn(0, 0);
+  ASSERT_TRUE(col.ok());
+  auto* typed = (*col)->As<ByteArray>();
+  std::vector<uint8_t> bits(125, 0);
+  std::vector<int32_t> idx(64);
+  int64_t row = 0;
+  while (true) {
+    int64_t values_read;
+    auto levels = typed->ReadIndicesWithValidity(64, bits.data(), row, idx.data(), &values_read);
+    ASSERT_TRUE(levels.ok()) << levels.status().ToString();
+    if (*levels == 0) break;
+    int64_t v = 0;
+    for (int64_t i = 0; i < *levels; ++i, ++row) {
+      const bool present = (bits[static_cast<size_t>(row >> 3)] >> (row & 7)) & 1;
+      ASSERT_EQ(present, row % 5 != 4) << "row " << row;
+      if (!present) continue;
+      const char* want[] = {"alpha", "beta", "gamma"};
+      EXPECT_EQ(typed->dictionary()[static_cast<size_t>(idx[static_cast<size_t>(v++)])].view(), want[row % 3]);
+    }
+    EXPECT_EQ(v, values_read);
+  }
+  EXPECT_EQ(row, 1000);
+
+  // Bits are for flat columns: the repeated one is refused.
+  auto rep = (*reader)->OpenColumn(0, 1);
+  ASSERT_TRUE(rep.ok());
+  int32_t ints[8];
+  uint8_t b[1];
+  int64_t vr;
+  auto r = (*rep)->As<int32_t>()->ReadBatchWithValidity(8, b, 0, ints, &vr);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kInvalidArgument);
+  ::unlink(path.c_str());
+}
+
 TEST(ColumnReaderTest, SkipRowsFlatColumn) {
   const std::string path = WriteTestFile(1000);
   auto reader = FileReader::Open(path);
