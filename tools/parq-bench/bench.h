@@ -14,14 +14,18 @@
 
 namespace parq::bench {
 
-// One column chunk in columnar memory: levels, then the non-null values
+// One column chunk in columnar memory: levels (for a flat optional column,
+// one with definition levels 0/1 only, a validity bitmap instead, as Arrow
+// keeps it), then the non-null values
 // densely (fixed-width values as raw bytes; BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY
 // as an Arrow-style offsets + characters pair, or, when every page of the
 // chunk is dictionary-encoded, as Arrow's dictionary array: int32 indices
 // into offsets + characters holding the dictionary).  Buffers only grow, so one
 // ColumnData reused across row groups stops allocating after the first.
 struct ColumnData {
-  std::vector<int16_t> def, rep;
+  std::vector<int16_t> def, rep;  // def empty when `validity` holds presence
+  std::vector<uint8_t> validity;  // bit i (LSB-first): entry i has a value
+  bool has_validity = false;
   std::vector<uint8_t> values;    // fixed-width values, num_values * sizeof(T)
   std::vector<uint32_t> offsets;  // byte arrays: num_values + 1
   std::vector<uint8_t> chars;     // byte arrays: the bytes
@@ -48,6 +52,7 @@ Status ReadChunks(ColumnReader* first, ColumnReader* second, ColumnData* out_fir
 // PrepareWrite first (outside any timing) to build them.
 struct WriteScratch {
   std::vector<uint8_t> views;  // ByteArray[] or FixedLenByteArray[]
+  std::vector<int16_t> def;    // definition levels from a validity bitmap
 };
 void PrepareWrite(const ColumnDescriptor& d, const ColumnData& in, WriteScratch* scratch);
 Status WriteChunk(ColumnWriter* writer, const ColumnData& in, const WriteScratch& scratch);

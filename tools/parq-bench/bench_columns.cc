@@ -54,9 +54,19 @@ class ChunkDecoder {
 
  protected:
   ChunkDecoder(const ColumnDescriptor& d, ColumnData* out)
-      : out_(out), has_def_(d.max_definition_level > 0), has_rep_(d.max_repetition_level > 0) {}
+      : out_(out),
+        bits_(d.max_repetition_level == 0 && d.max_definition_level == 1),
+        has_def_(d.max_definition_level > 0 && !bits_),
+        has_rep_(d.max_repetition_level > 0) {
+    out_->has_validity = bits_;
+  }
+  // Room for the validity bits of `levels` entries.
+  void ReserveBits(int64_t levels) {
+    if (bits_) Reserve(out_->validity, static_cast<size_t>((levels + 7) / 8));
+  }
 
   ColumnData* const out_;
+  const bool bits_;               // presence as a validity bitmap
   const bool has_def_, has_rep_;  // whether the chunk has levels of each kind
 };
 
@@ -73,12 +83,15 @@ class FixedDecoder final : public ChunkDecoder {
     constexpr int64_t kStep = 16384;
     if (has_def_) Reserve(out_->def, static_cast<size_t>(cap_));
     if (has_rep_) Reserve(out_->rep, static_cast<size_t>(cap_));
+    ReserveBits(cap_);
     Reserve(out_->values, static_cast<size_t>(cap_) * sizeof(T));
     int64_t vr = 0;
     T* vals = reinterpret_cast<T*>(out_->values.data()) + nv_;
-    PARQ_ASSIGN_OR_RETURN(int64_t n, r_->ReadBatch(std::min(kStep, cap_ - levels_),
-                                                   has_def_ ? out_->def.data() + levels_ : nullptr,
-                                                   has_rep_ ? out_->rep.data() + levels_ : nullptr, vals, &vr));
+    const int64_t want = std::min(kStep, cap_ - levels_);
+    PARQ_ASSIGN_OR_RETURN(int64_t n,
+                          bits_ ? r_->ReadBatchWithValidity(want, out_->validity.data(), levels_, vals, &vr)
+                                : r_->ReadBatch(want, has_def_ ? out_->def.data() + levels_ : nullptr,
+                                                has_rep_ ? out_->rep.data() + levels_ : nullptr, vals, &vr));
     if (n == 0) {
       out_->num_levels = levels_;
       out_->num_values = nv_;
@@ -124,19 +137,25 @@ class BytesDecoder final : public ChunkDecoder {
       Reserve(out_->rep, static_cast<size_t>(levels_ + kBatch));
       rep = out_->rep.data() + levels_;
     }
+    ReserveBits(levels_ + kBatch);
     int64_t vr = 0;
     if (as_indices_) {
       PARQ_ASSIGN_OR_RETURN(bool dict, r_->NextPageIsDictionaryEncoded());
       if (dict) {
         Reserve(out_->indices, static_cast<size_t>(nidx_ + kBatch));
-        PARQ_ASSIGN_OR_RETURN(int64_t n, r_->ReadIndices(kBatch, def, rep, out_->indices.data() + nidx_, &vr));
+        int32_t* idx = out_->indices.data() + nidx_;
+        PARQ_ASSIGN_OR_RETURN(int64_t n, bits_ ? r_->ReadIndicesWithValidity(kBatch, out_->validity.data(),
+                                                                            levels_, idx, &vr)
+                                               : r_->ReadIndices(kBatch, def, rep, idx, &vr));
         if (n == 0) return Finish();
         levels_ += n;
         nidx_ += vr;
         return true;
       }
     }
-    PARQ_ASSIGN_OR_RETURN(int64_t n, r_->ReadBatch(kBatch, def, rep, views_, &vr));
+    PARQ_ASSIGN_OR_RETURN(int64_t n, bits_ ? r_->ReadBatchWithValidity(kBatch, out_->validity.data(), levels_,
+                                                                      views_, &vr)
+                                           : r_->ReadBatch(kBatch, def, rep, views_, &vr));
     if (n == 0) return Finish();
     if (as_indices_) {
       as_indices_ = false;
@@ -221,19 +240,23 @@ std::unique_ptr<ChunkDecoder> MakeDecoder(ColumnReader* reader, ColumnData* out)
   return nullptr;
 }
 
+// The definition levels to write: ColumnData's, or PrepareWrite's from its bitmap.
+const int16_t* DefLevels(const ColumnDescriptor& d, const ColumnData& in, const WriteScratch& s) {
+  if (d.max_definition_level == 0) return nullptr;
+  return in.has_validity ? s.def.data() : in.def.data();
+}
+
 template <typename T>
-Status WriteFixed(TypedColumnWriter<T>* w, const ColumnData& in) {
+Status WriteFixed(TypedColumnWriter<T>* w, const ColumnData& in, const WriteScratch& s) {
   const ColumnDescriptor& d = w->descriptor();
-  return w->WriteBatch(in.num_levels, d.max_definition_level > 0 ? in.def.data() : nullptr,
-                       d.max_repetition_level > 0 ? in.rep.data() : nullptr,
+  return w->WriteBatch(in.num_levels, DefLevels(d, in, s), d.max_repetition_level > 0 ? in.rep.data() : nullptr,
                        reinterpret_cast<const T*>(in.values.data()));
 }
 
 template <typename T>
 Status WriteViews(TypedColumnWriter<T>* w, const ColumnData& in, const WriteScratch& s) {
   const ColumnDescriptor& d = w->descriptor();
-  return w->WriteBatch(in.num_levels, d.max_definition_level > 0 ? in.def.data() : nullptr,
-                       d.max_repetition_level > 0 ? in.rep.data() : nullptr,
+  return w->WriteBatch(in.num_levels, DefLevels(d, in, s), d.max_repetition_level > 0 ? in.rep.data() : nullptr,
                        reinterpret_cast<const T*>(s.views.data()));
 }
 
@@ -271,6 +294,12 @@ Status ReadChunks(ColumnReader* first, ColumnReader* second, ColumnData* out_fir
 }
 
 void PrepareWrite(const ColumnDescriptor& d, const ColumnData& in, WriteScratch* s) {
+  if (in.has_validity) {
+    s->def.resize(static_cast<size_t>(in.num_levels));
+    for (int64_t i = 0; i < in.num_levels; ++i) {
+      s->def[static_cast<size_t>(i)] = static_cast<int16_t>((in.validity[static_cast<size_t>(i >> 3)] >> (i & 7)) & 1);
+    }
+  }
   // Value i's entry among offsets (through the dictionary when there is one).
   auto entry = [&in](int64_t i) -> size_t {
     return static_cast<size_t>(in.dictionary ? in.indices[static_cast<size_t>(i)] : i);
@@ -292,12 +321,12 @@ void PrepareWrite(const ColumnDescriptor& d, const ColumnData& in, WriteScratch*
 
 Status WriteChunk(ColumnWriter* w, const ColumnData& in, const WriteScratch& s) {
   switch (w->physical_type()) {
-    case PhysicalType::kBoolean: return WriteFixed(w->As<bool>(), in);
-    case PhysicalType::kInt32: return WriteFixed(w->As<int32_t>(), in);
-    case PhysicalType::kInt64: return WriteFixed(w->As<int64_t>(), in);
-    case PhysicalType::kInt96: return WriteFixed(w->As<Int96>(), in);
-    case PhysicalType::kFloat: return WriteFixed(w->As<float>(), in);
-    case PhysicalType::kDouble: return WriteFixed(w->As<double>(), in);
+    case PhysicalType::kBoolean: return WriteFixed(w->As<bool>(), in, s);
+    case PhysicalType::kInt32: return WriteFixed(w->As<int32_t>(), in, s);
+    case PhysicalType::kInt64: return WriteFixed(w->As<int64_t>(), in, s);
+    case PhysicalType::kInt96: return WriteFixed(w->As<Int96>(), in, s);
+    case PhysicalType::kFloat: return WriteFixed(w->As<float>(), in, s);
+    case PhysicalType::kDouble: return WriteFixed(w->As<double>(), in, s);
     case PhysicalType::kByteArray: return WriteViews(w->As<ByteArray>(), in, s);
     case PhysicalType::kFixedLenByteArray: return WriteViews(w->As<FixedLenByteArray>(), in, s);
   }
