@@ -2,7 +2,9 @@
 // builder's 8-byte prefix shortcut must order values exactly as memcmp does,
 // including shared prefixes (ties beyond the first, second and third word),
 // bytes >= 0x80, zero bytes (against the zero padding of short words) and
-// values shorter than 8 bytes.
+// values shorter than 8 bytes.  The bounds' shared head (whole words the
+// running min and max agree on) is only checked for equality: values that
+// leave it at any byte, or end inside it, must still land on the right side.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -49,6 +51,80 @@ TEST(ByteArrayBounds, MatchBruteForce) {
     const format::Statistics st = builder.ToFormat();
     ASSERT_TRUE(st.min_value.has_value());
     ASSERT_TRUE(st.max_value.has_value());
+    EXPECT_EQ(*st.min_value, *std::min_element(strings.begin(), strings.end())) << "trial " << trial;
+    EXPECT_EQ(*st.max_value, *std::max_element(strings.begin(), strings.end())) << "trial " << trial;
+  }
+}
+
+// Values around a long head shared by most of them: each may leave the head
+// at a random byte (lower or higher), stop inside it, or run past it with
+// short or long tails, so the running min and max share 0..5 words and
+// values leave or tie them at every position.  Many small batches, as the
+// column writer feeds pages.
+TEST(ByteArrayBounds, SharedHeadLeftAnywhere) {
+  auto schema = ParseMessageType("message m { required binary s (STRING); }");
+  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::string head;
+    for (int k = 0, len = static_cast<int>(rng() % 41); k < len; ++k) head.push_back(static_cast<char>('b' + rng() % 3));
+    std::vector<std::string> strings;
+    const int n = 1 + static_cast<int>(rng() % 200);
+    for (int i = 0; i < n; ++i) {
+      std::string s = head;
+      switch (rng() % 6) {
+        case 0:  // leaves the head at one byte, to either side
+          if (!s.empty()) {
+            const size_t at = rng() % s.size();
+            s[at] = static_cast<char>(rng() % 2 ? 'a' : 0xF0);
+          }
+          break;
+        case 1:  // stops inside the head
+          s.resize(s.empty() ? 0 : rng() % s.size());
+          break;
+        default:
+          break;
+      }
+      for (int k = 0, extra = static_cast<int>(rng() % 20); k < extra; ++k) {
+        s.push_back(static_cast<char>(rng() % 5 == 0 ? 0 : 'a' + rng() % 4));
+      }
+      strings.push_back(std::move(s));
+    }
+    std::vector<ByteArray> values;
+    for (const std::string& s : strings) {
+      values.push_back(ByteArray{reinterpret_cast<const uint8_t*>(s.data()), static_cast<uint32_t>(s.size())});
+    }
+    StatisticsBuilder<ByteArray> builder(schema->column(0), /*truncate_length=*/0);
+    for (size_t i = 0; i < values.size(); i += 7) {
+      builder.Update(values.data() + i, static_cast<int64_t>(std::min<size_t>(7, values.size() - i)));
+    }
+    const format::Statistics st = builder.ToFormat();
+    ASSERT_TRUE(st.min_value.has_value() && st.max_value.has_value());
+    EXPECT_EQ(*st.min_value, *std::min_element(strings.begin(), strings.end())) << "trial " << trial;
+    EXPECT_EQ(*st.max_value, *std::max_element(strings.begin(), strings.end())) << "trial " << trial;
+  }
+}
+
+// FIXED_LEN_BYTE_ARRAY takes the same loop with every value of the type's length.
+TEST(ByteArrayBounds, FixedLengthMatchBruteForce) {
+  auto schema = ParseMessageType("message m { required fixed_len_byte_array(13) s; }");
+  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 500; ++trial) {
+    const size_t shared = rng() % 14;
+    std::vector<std::string> strings;
+    for (int i = 0, n = 1 + static_cast<int>(rng() % 100); i < n; ++i) {
+      std::string s(13, 'k');
+      for (size_t k = shared; k < 13; ++k) s[k] = static_cast<char>(rng() % 3 == 0 ? 0xFF : rng() % 3);
+      if (rng() % 10 == 0) s[rng() % 13] = static_cast<char>(rng());
+      strings.push_back(std::move(s));
+    }
+    std::vector<FixedLenByteArray> values;
+    for (const std::string& s : strings) values.push_back(FixedLenByteArray{reinterpret_cast<const uint8_t*>(s.data())});
+    StatisticsBuilder<FixedLenByteArray> builder(schema->column(0), /*truncate_length=*/0);
+    builder.Update(values.data(), static_cast<int64_t>(values.size()));
+    const format::Statistics st = builder.ToFormat();
+    ASSERT_TRUE(st.min_value.has_value() && st.max_value.has_value());
     EXPECT_EQ(*st.min_value, *std::min_element(strings.begin(), strings.end())) << "trial " << trial;
     EXPECT_EQ(*st.max_value, *std::max_element(strings.begin(), strings.end())) << "trial " << trial;
   }
