@@ -80,18 +80,26 @@ Result<WrittenPage> PageWriter::WriteDictionaryPage(const std::vector<uint8_t>& 
 }
 
 Result<WrittenPage> PageWriter::WriteDataPageV1(const DataPageInput& in, std::vector<uint8_t>* out) {
-  scratch_.clear();
-  auto append_levels = [&](const std::vector<uint8_t>* levels) {
-    if (levels == nullptr || levels->empty()) return;
-    uint32_t n = static_cast<uint32_t>(levels->size());
-    uint8_t len[4] = {uint8_t(n), uint8_t(n >> 8), uint8_t(n >> 16), uint8_t(n >> 24)};
-    scratch_.insert(scratch_.end(), len, len + 4);
-    scratch_.insert(scratch_.end(), levels->begin(), levels->end());
-  };
-  append_levels(in.rep_levels);
-  append_levels(in.def_levels);
-  scratch_.insert(scratch_.end(), in.values->begin(), in.values->end());
-  PARQ_RETURN_IF_ERROR(Compress(scratch_.data(), scratch_.size()));
+  const bool rep = in.rep_levels != nullptr && !in.rep_levels->empty();
+  const bool def = in.def_levels != nullptr && !in.def_levels->empty();
+  // The body is the levels, each after its 4-byte length, then the values.
+  // Without levels (a required flat column) it is the values themselves,
+  // compressed where they lie rather than copied first.
+  std::span<const uint8_t> body(*in.values);
+  if (rep || def) {
+    scratch_.clear();
+    auto append_levels = [&](const std::vector<uint8_t>& levels) {
+      uint32_t n = static_cast<uint32_t>(levels.size());
+      uint8_t len[4] = {uint8_t(n), uint8_t(n >> 8), uint8_t(n >> 16), uint8_t(n >> 24)};
+      scratch_.insert(scratch_.end(), len, len + 4);
+      scratch_.insert(scratch_.end(), levels.begin(), levels.end());
+    };
+    if (rep) append_levels(*in.rep_levels);
+    if (def) append_levels(*in.def_levels);
+    scratch_.insert(scratch_.end(), in.values->begin(), in.values->end());
+    body = scratch_;
+  }
+  PARQ_RETURN_IF_ERROR(Compress(body.data(), body.size()));
   format::PageHeader h;
   h.type = format::PageType::DATA_PAGE;
   format::DataPageHeader d;
@@ -102,7 +110,7 @@ Result<WrittenPage> PageWriter::WriteDataPageV1(const DataPageInput& in, std::ve
   d.statistics = in.statistics;
   h.data_page_header = std::move(d);
   static const std::vector<uint8_t> kNone;
-  return Emit(&h, kNone, scratch_.size(), out);
+  return Emit(&h, kNone, body.size(), out);
 }
 
 Result<WrittenPage> PageWriter::WriteDataPageV2(const DataPageInput& in, std::vector<uint8_t>* out) {

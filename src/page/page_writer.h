@@ -80,7 +80,7 @@ class PageWriter {
   std::unique_ptr<compression::Codec> codec_;
   Compression codec_type_;
   bool crc_;
-  std::vector<uint8_t> scratch_;     // uncompressed v1 body
+  std::vector<uint8_t> scratch_;     // uncompressed v1 body of a page with levels
   Buffer compressed_;  // the compressed section (not zero-filled: the codec writes it)
   std::span<const uint8_t> body_;    // what Emit stores after the header (and prefix)
 };
