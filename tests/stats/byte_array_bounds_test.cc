@@ -18,6 +18,23 @@
 namespace parq::stats {
 namespace {
 
+// The strings as the ByteArray views a decoder hands the builder.
+std::vector<ByteArray> Views(const std::vector<std::string>& strings) {
+  std::vector<ByteArray> values;
+  for (const std::string& s : strings) {
+    values.push_back(ByteArray{reinterpret_cast<const uint8_t*>(s.data()), static_cast<uint32_t>(s.size())});
+  }
+  return values;
+}
+
+// The builder's bounds are the brute-force (std::string, unsigned bytes) ones.
+void ExpectBruteForceBounds(const format::Statistics& st, const std::vector<std::string>& strings, int trial) {
+  ASSERT_TRUE(st.min_value.has_value());
+  ASSERT_TRUE(st.max_value.has_value());
+  EXPECT_EQ(*st.min_value, *std::min_element(strings.begin(), strings.end())) << "trial " << trial;
+  EXPECT_EQ(*st.max_value, *std::max_element(strings.begin(), strings.end())) << "trial " << trial;
+}
+
 TEST(ByteArrayBounds, MatchBruteForce) {
   auto schema = ParseMessageType("message m { required binary s (STRING); }");
   ASSERT_TRUE(schema.ok()) << schema.status().ToString();
@@ -37,10 +54,7 @@ TEST(ByteArrayBounds, MatchBruteForce) {
       strings.push_back(s);
     }
     if (trial % 5 == 0) strings.emplace_back();
-    std::vector<ByteArray> values;
-    for (const std::string& s : strings) {
-      values.push_back(ByteArray{reinterpret_cast<const uint8_t*>(s.data()), static_cast<uint32_t>(s.size())});
-    }
+    std::vector<ByteArray> values = Views(strings);
     if (trial % 5 == 0) values.back() = ByteArray{};  // empty, with a null pointer, as decoders may hand out
     const int total = static_cast<int>(values.size());
     StatisticsBuilder<ByteArray> builder(schema->column(0), /*truncate_length=*/0);
@@ -48,11 +62,7 @@ TEST(ByteArrayBounds, MatchBruteForce) {
     const int64_t half = total / 2;
     builder.Update(values.data(), half);
     builder.Update(values.data() + half, total - half);
-    const format::Statistics st = builder.ToFormat();
-    ASSERT_TRUE(st.min_value.has_value());
-    ASSERT_TRUE(st.max_value.has_value());
-    EXPECT_EQ(*st.min_value, *std::min_element(strings.begin(), strings.end())) << "trial " << trial;
-    EXPECT_EQ(*st.max_value, *std::max_element(strings.begin(), strings.end())) << "trial " << trial;
+    ExpectBruteForceBounds(builder.ToFormat(), strings, trial);
   }
 }
 
@@ -90,18 +100,12 @@ TEST(ByteArrayBounds, SharedHeadLeftAnywhere) {
       }
       strings.push_back(std::move(s));
     }
-    std::vector<ByteArray> values;
-    for (const std::string& s : strings) {
-      values.push_back(ByteArray{reinterpret_cast<const uint8_t*>(s.data()), static_cast<uint32_t>(s.size())});
-    }
+    const std::vector<ByteArray> values = Views(strings);
     StatisticsBuilder<ByteArray> builder(schema->column(0), /*truncate_length=*/0);
     for (size_t i = 0; i < values.size(); i += 7) {
       builder.Update(values.data() + i, static_cast<int64_t>(std::min<size_t>(7, values.size() - i)));
     }
-    const format::Statistics st = builder.ToFormat();
-    ASSERT_TRUE(st.min_value.has_value() && st.max_value.has_value());
-    EXPECT_EQ(*st.min_value, *std::min_element(strings.begin(), strings.end())) << "trial " << trial;
-    EXPECT_EQ(*st.max_value, *std::max_element(strings.begin(), strings.end())) << "trial " << trial;
+    ExpectBruteForceBounds(builder.ToFormat(), strings, trial);
   }
 }
 
@@ -123,10 +127,7 @@ TEST(ByteArrayBounds, FixedLengthMatchBruteForce) {
     for (const std::string& s : strings) values.push_back(FixedLenByteArray{reinterpret_cast<const uint8_t*>(s.data())});
     StatisticsBuilder<FixedLenByteArray> builder(schema->column(0), /*truncate_length=*/0);
     builder.Update(values.data(), static_cast<int64_t>(values.size()));
-    const format::Statistics st = builder.ToFormat();
-    ASSERT_TRUE(st.min_value.has_value() && st.max_value.has_value());
-    EXPECT_EQ(*st.min_value, *std::min_element(strings.begin(), strings.end())) << "trial " << trial;
-    EXPECT_EQ(*st.max_value, *std::max_element(strings.begin(), strings.end())) << "trial " << trial;
+    ExpectBruteForceBounds(builder.ToFormat(), strings, trial);
   }
 }
 
