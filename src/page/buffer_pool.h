@@ -1,8 +1,9 @@
 // BufferPool: page buffers handed from column readers that are done to the
 // ones that come next.
 //
-// A PageReader holds up to three buffers of about a page or a chunk each
-// (the chunk bytes, the decompressed page, the page read ahead).  Readers
+// A PageReader holds up to four buffers of about a page or a read window
+// each (two windows of chunk bytes, the decompressed page, the page read
+// ahead).  Readers
 // come and go per column chunk; without the pool each new one allocates its
 // buffers again, and glibc hands large blocks back to the kernel on free, so
 // every chunk paid page faults and the kernel's zeroing of fresh pages

@@ -14,6 +14,11 @@ namespace {
 // total_compressed_size (PARQUET-816); a dictionary header is at most this long.
 constexpr uint64_t kMaxDictionaryHeaderPadding = 100;
 
+// Bytes of a page header asked of a window that holds too few to decode it
+// (see ReadPage); it is read with the rest of the window, so it costs no
+// extra read unless chunk_read_size is smaller.
+constexpr uint64_t kHeaderProbe = 256;
+
 Status PageError(Status st, int64_t ordinal, uint64_t offset) {
   return std::move(st).WithPage(ordinal).WithFileOffset(offset);
 }
@@ -58,7 +63,9 @@ Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& fil
   if (buffer_pool != nullptr) {
     reader->decompressed_ = buffer_pool->Take();
     reader->ahead_buffer_ = buffer_pool->Take();
-    if (file.data() == nullptr) reader->chunk_scratch_ = buffer_pool->Take();
+    // The second window is taken when first needed: a chunk of one window
+    // never needs it (see EnsureAvailable).
+    if (file.data() == nullptr) reader->windows_[0] = buffer_pool->Take();
     reader->buffer_pool_ = std::move(buffer_pool);
   }
   PARQ_ASSIGN_OR_RETURN(reader->codec_,
@@ -68,18 +75,15 @@ Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& fil
     return reader;
   }
   PARQ_ASSIGN_OR_RETURN(ChunkRange range, ComputeChunkRange(md, file.size(), created_by));
-  if (file.data() == nullptr && range.length > static_cast<uint64_t>(options.max_allocation)) {
-    return Status::LimitExceeded("column chunk of " + std::to_string(range.length) +
-                                 " bytes exceeds max_allocation " +
-                                 std::to_string(options.max_allocation));
-  }
-  PARQ_ASSIGN_OR_RETURN(reader->chunk_,
-                        file.Read(range.offset, range.length, &reader->chunk_scratch_));
   reader->chunk_offset_ = range.offset;
-  // The chunk is a view of the file's own memory: tell the file when done.
-  if (file.data() != nullptr) {
+  reader->chunk_length_ = range.length;
+  if (const uint8_t* base = file.data()) {
+    // The chunk is a view of the file's own memory: tell the file when done.
+    reader->chunk_ = {base + range.offset, range.length};
     reader->mapped_file_ = &file;
     file.WillRead(range.offset, range.length);
+  } else {
+    reader->file_ = &file;  // read a window at a time by ReadPage
   }
   return reader;
 }
@@ -88,9 +92,12 @@ PageReader::~PageReader() {
   Unpair();
   if (mapped_file_ != nullptr) mapped_file_->DoneWith(chunk_offset_, chunk_.size());
   if (buffer_pool_ != nullptr) {
-    buffer_pool_->Give(std::move(chunk_scratch_));
-    buffer_pool_->Give(std::move(decompressed_));
+    // In the reverse of the order Open takes them, so that the next reader
+    // gets each buffer back in the same role and size.
+    buffer_pool_->Give(std::move(windows_[1]));
+    buffer_pool_->Give(std::move(windows_[0]));
     buffer_pool_->Give(std::move(ahead_buffer_));
+    buffer_pool_->Give(std::move(decompressed_));
   }
 }
 
@@ -185,8 +192,8 @@ void PageReader::ReadAheadTogether(PageReader& a, PageReader& b) {
 
 Status PageReader::CheckAllocation(int64_t page_bytes, const char* what) const {
   // While reading ahead, the current page's buffer is ahead_buffer_.
-  const int64_t held = static_cast<int64_t>(chunk_scratch_.size()) + dictionary_bytes_ +
-                       (reading_ahead_ ? static_cast<int64_t>(ahead_buffer_.size()) : 0);
+  const int64_t held = static_cast<int64_t>(windows_[0].size() + windows_[1].size()) +
+                       dictionary_bytes_ + (reading_ahead_ ? static_cast<int64_t>(ahead_buffer_.size()) : 0);
   if (page_bytes > options_.max_allocation - held) {
     return Status::LimitExceeded(std::string(what) + " of " + std::to_string(page_bytes) +
                                  " bytes beside the " + std::to_string(held) +
@@ -212,25 +219,82 @@ Result<bool> PageReader::Next(Page* page) {
   return ReadPage(page);
 }
 
+Status PageReader::EnsureAvailable(uint64_t end) {
+  if (end <= WindowEnd()) return Status::OK();
+  // Only a file read with ReadAt gets here: a mapped chunk is whole.
+  const uint64_t need = end - pos_;
+  const uint64_t left = chunk_length_ - pos_;
+  const uint64_t read_size =
+      options_.chunk_read_size > 0 ? static_cast<uint64_t>(options_.chunk_read_size) : left;
+  // The window to fill: the other one on this ReadPage's first read, which
+  // leaves the page returned before untouched; after that, this one (it then
+  // holds only bytes from this call's pages).
+  const int target = refilled_ ? window_ : 1 - window_;
+  const int64_t held_elsewhere = static_cast<int64_t>(windows_[1 - target].size()) + dictionary_bytes_ +
+                                 (reading_ahead_ ? static_cast<int64_t>(ahead_buffer_.size()) : 0);
+  const uint64_t room = static_cast<uint64_t>(std::max<int64_t>(0, options_.max_allocation - held_elsewhere));
+  if (need > room) {
+    return Status::LimitExceeded("reading " + std::to_string(need) + " bytes of the column chunk beside the " +
+                                 std::to_string(held_elsewhere) +
+                                 " the column reader holds exceeds max_allocation " +
+                                 std::to_string(options_.max_allocation));
+  }
+  const uint64_t size = std::min({left, std::max(need, read_size), std::max(need, room)});
+  // The bytes from pos_ that the window already holds are read again with
+  // the rest (as cheap as a copy from the old window, and simpler).
+  Buffer& buffer = windows_[target];
+  if (buffer.capacity() == 0 && buffer_pool_ != nullptr) buffer = buffer_pool_->Take();
+  buffer.Clear();  // nothing in it is kept: a Resize that grows copies nothing
+  buffer.Resize(size);
+  window_ = target;
+  window_start_ = pos_;
+  chunk_ = {};  // until the read succeeds (the buffer may have moved)
+  refilled_ = true;
+  if (Status st = file_->ReadAt(chunk_offset_ + pos_, size, buffer.data()); !st.ok()) {
+    st.AddContext("reading the column chunk");
+    return st;
+  }
+  chunk_ = {buffer.data(), size};
+  return Status::OK();
+}
+
 Result<bool> PageReader::ReadPage(Page* page) {
+  refilled_ = false;
   while (true) {
     // Stop at the end of the bytes, or once every value the chunk promises
     // has been seen (the padded range of old files may hold stray bytes).
-    if (pos_ >= chunk_.size()) return false;
+    if (pos_ >= chunk_length_) return false;
     if (seen_data_page_ && values_seen_ >= md_.num_values) return false;
 
     const uint64_t header_offset = chunk_offset_ + pos_;
-    const size_t available = std::min<size_t>(chunk_.size() - pos_,
-                                              static_cast<size_t>(options_.max_page_header_size));
-    thrift::CompactReader reader(chunk_.data() + pos_, available,
-                                 format::ThriftLimitsFrom(options_), header_offset);
-    header_ = format::PageHeader();
-    if (!format::Read(reader, &header_)) {
-      Status st = reader.status();
-      st.AddContext("decoding the page header");
-      return PageError(std::move(st), ordinal_, header_offset);
+    const uint64_t header_limit =
+        std::min<uint64_t>(chunk_length_ - pos_, static_cast<uint64_t>(options_.max_page_header_size));
+    // A header is decoded from the bytes the window holds; one they cut
+    // short is decoded again once the window holds twice as many (at least
+    // kHeaderProbe), up to the limit.
+    size_t header_size = 0;
+    uint64_t available = std::min(WindowEnd() - std::min(WindowEnd(), pos_), header_limit);
+    while (true) {
+      if (available > 0 || available >= header_limit) {
+        thrift::CompactReader reader(ChunkByte(pos_), static_cast<size_t>(available),
+                                     format::ThriftLimitsFrom(options_), header_offset);
+        header_ = format::PageHeader();
+        if (format::Read(reader, &header_)) {
+          header_size = reader.position();
+          break;
+        }
+        if (available >= header_limit) {
+          Status st = reader.status();
+          st.AddContext("decoding the page header");
+          return PageError(std::move(st), ordinal_, header_offset);
+        }
+      }
+      const uint64_t want = std::min(header_limit, std::max(available * 2, kHeaderProbe));
+      if (Status st = EnsureAvailable(pos_ + want); !st.ok()) {
+        return PageError(std::move(st), ordinal_, header_offset);
+      }
+      available = std::min(WindowEnd() - pos_, header_limit);
     }
-    const size_t header_size = reader.position();
     const int32_t compressed = header_.compressed_page_size;
     const int32_t uncompressed = header_.uncompressed_page_size;
     if (compressed < 0 || uncompressed < 0) {
@@ -239,22 +303,28 @@ Result<bool> PageReader::ReadPage(Page* page) {
                                        std::to_string(uncompressed) + ")"),
                        ordinal_, header_offset);
     }
-    const size_t body_start = pos_ + header_size;
-    if (static_cast<size_t>(compressed) > chunk_.size() - body_start) {
+    const uint64_t body_start = pos_ + header_size;
+    if (static_cast<uint64_t>(compressed) > chunk_length_ - body_start) {
       return PageError(Status::Corrupt("page of " + std::to_string(compressed) +
                                        " bytes runs past the end of its column chunk (" +
-                                       std::to_string(chunk_.size() - body_start) + " bytes left)"),
+                                       std::to_string(chunk_length_ - body_start) + " bytes left)"),
                        ordinal_, header_offset);
     }
-    const uint8_t* body = chunk_.data() + body_start;
-    pos_ = body_start + static_cast<size_t>(compressed);
+    const uint64_t body_end = body_start + static_cast<uint64_t>(compressed);
     const int64_t ordinal = ordinal_++;
 
     const auto type = static_cast<PageType>(header_.type);
     if (type != PageType::kDataPage && type != PageType::kDataPageV2 &&
         type != PageType::kDictionaryPage) {
+      pos_ = body_end;
       continue;  // INDEX_PAGE and unknown page types carry nothing for the reader
     }
+    if (Status st = EnsureAvailable(body_end); !st.ok()) {
+      return PageError(std::move(st), ordinal, header_offset);
+    }
+    const uint8_t* body = ChunkByte(body_start);
+    pos_ = body_end;
+
     if (uncompressed > options_.max_page_size) {
       return PageError(Status::LimitExceeded("page of " + std::to_string(uncompressed) +
                                              " uncompressed bytes exceeds max_page_size " +

@@ -1,7 +1,10 @@
 // PageReader: walks the pages of one column chunk.
 //
-// It reads the chunk's byte range once (zero-copy for mapped and in-memory
-// files), then for each page decodes the header (bounded by
+// A mapped or in-memory file's chunk is a view of its memory.  Any other file
+// is read a window at a time (ReaderOptions::chunk_read_size, 4 MiB unless
+// set): the pages that lie in the window, then the next window, which starts
+// at the first page not yet read and always holds that page whole, so what
+// it holds of a chunk does not grow with the chunk.  For each page it decodes the header (bounded by
 // ReaderOptions::max_page_header_size), verifies the CRC when asked and
 // present, checks every size against the chunk and the limits, and
 // decompresses into a buffer reused from page to page.  INDEX_PAGE and page
@@ -9,8 +12,8 @@
 // before the first data page.
 //
 // Every buffer it sizes from the file counts against
-// ReaderOptions::max_allocation: the chunk bytes (when the file is not in
-// memory), the decompressed page, and the dictionary page that the column
+// ReaderOptions::max_allocation: the chunk bytes it holds (the windows, when
+// the file is not in memory), the decompressed page, and the dictionary page that the column
 // reader keeps with its decoded entries (bounded as 16 bytes a value).  A page
 // that would take the total over the limit is kLimitExceeded before anything
 // is allocated.
@@ -65,7 +68,8 @@ class PageReader {
   PageReader& operator=(const PageReader&) = delete;
 
   // Fills `page` with the next data or dictionary page; returns false at the
-  // end of the chunk.  The page's spans stay valid until the next call.
+  // end of the chunk.  The page's spans stay valid until the next call (and
+  // while a partner reads this reader's next page ahead, see Pair).
   Result<bool> Next(Page* page);
 
   // Total values of the data pages read so far (a page read ahead counts).
@@ -98,19 +102,33 @@ class PageReader {
   // The next page of both, decompressed together (see Pair).
   static void ReadAheadTogether(PageReader& a, PageReader& b);
   void Unpair();
-  // kLimitExceeded when holding `page_bytes` more (beside the chunk and the
-  // dictionary) would exceed max_allocation.
+  // kLimitExceeded when holding `page_bytes` more (beside the chunk bytes and
+  // the dictionary) would exceed max_allocation.
   Status CheckAllocation(int64_t page_bytes, const char* what) const;
+  // Makes chunk bytes [pos_, end) available in chunk_ (end <= chunk_length_),
+  // reading the next window when they are not.  The first window read by one
+  // ReadPage goes into the other buffer, so the page returned before (which
+  // may still be in use while a partner reads ahead) keeps its bytes.
+  Status EnsureAvailable(uint64_t end);
+  // The chunk offset one past the last byte chunk_ holds.
+  uint64_t WindowEnd() const { return window_start_ + chunk_.size(); }
+  // The chunk byte at chunk offset `at` (within the window).
+  const uint8_t* ChunkByte(uint64_t at) const { return chunk_.data() + (at - window_start_); }
 
   const format::ColumnMetaData& md_;
   ReaderOptions options_;
   std::shared_ptr<BufferPool> buffer_pool_;
   std::unique_ptr<compression::Codec> codec_;
-  Buffer chunk_scratch_;                 // the chunk bytes when the file is not in memory
-  std::span<const uint8_t> chunk_;       // the chunk bytes
-  uint64_t chunk_offset_ = 0;            // file offset of chunk_[0]
+  const RandomAccessFile* file_ = nullptr;
+  uint64_t chunk_offset_ = 0;            // file offset of the chunk's first byte
+  uint64_t chunk_length_ = 0;            // bytes in the chunk
+  std::span<const uint8_t> chunk_;       // the chunk bytes held: the whole chunk, or a window
+  uint64_t window_start_ = 0;            // chunk offset of chunk_[0]
+  Buffer windows_[2];                    // windows read from a file not in memory
+  int window_ = 1;                       // which of windows_ chunk_ lies in (the first read fills windows_[0])
+  bool refilled_ = false;                // whether this ReadPage has read a window yet
   const RandomAccessFile* mapped_file_ = nullptr;  // when chunk_ is a view of its memory
-  size_t pos_ = 0;                       // next header within chunk_
+  uint64_t pos_ = 0;                     // chunk offset of the next header
   int64_t ordinal_ = 0;
   int64_t values_seen_ = 0;
   bool seen_data_page_ = false;

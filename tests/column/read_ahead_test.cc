@@ -109,7 +109,14 @@ std::vector<std::vector<std::string>> ReadPlainly(const FileReader& reader) {
 // one already paired, one holding a page ahead, one at its end, across files,
 // codecs and page versions included) and the destruction of finished readers
 // (which ends their pairs); every chunk must read as ReadPlainly reads it.
-TEST(ReadPagesTogetherTest, RandomReadsAndPairingsReadWhatPlainReadsRead) {
+//
+// Run with each read window: the default (4 MiB), the whole chunk, 1 byte
+// (every page read alone, into the window the page before did not use) and
+// 5,000 bytes (a few pages a window): a page read ahead must never overwrite
+// the page still in use.
+class ReadPagesTogetherWindows : public ::testing::TestWithParam<int64_t> {};
+
+TEST_P(ReadPagesTogetherWindows, RandomReadsAndPairingsReadWhatPlainReadsRead) {
   const std::vector<std::string> paths = {
       WriteFile("snappy", Compression::kSnappy, 3000, 700, false, Compression::kZstd),
       WriteFile("snappy_v2", Compression::kSnappy, 2500, 600, true, Compression::kSnappy),
@@ -126,7 +133,9 @@ TEST(ReadPagesTogetherTest, RandomReadsAndPairingsReadWhatPlainReadsRead) {
     auto plain = FileReader::Open(path, no_pool);
     ASSERT_TRUE(plain.ok()) << plain.status().ToString();
     for (auto& chunk : ReadPlainly(**plain)) expected.push_back(std::move(chunk));
-    auto reader = FileReader::Open(path);
+    ReaderOptions windows;
+    windows.chunk_read_size = GetParam();
+    auto reader = FileReader::Open(path, windows);
     ASSERT_TRUE(reader.ok()) << reader.status().ToString();
     files.push_back(std::move(*reader));
   }
@@ -168,6 +177,8 @@ TEST(ReadPagesTogetherTest, RandomReadsAndPairingsReadWhatPlainReadsRead) {
     }
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(ChunkReadSize, ReadPagesTogetherWindows, ::testing::Values(int64_t{4} << 20, 0, 1, 5000));
 
 // The same column of consecutive row groups, paired and read taking turns
 // (as parq-bench does): every page of both is read, in order.

@@ -132,6 +132,39 @@ TEST_P(CatCorpus, RowsMatchExpected) {
   }
 }
 
+// Every row's JSON as read with `options`, or the first error.
+Result<std::vector<std::string>> AllRowsJson(const fs::path& path, const ReaderOptions& options, bool mmap) {
+  PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(path.string(), options, mmap));
+  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(*file));
+  std::vector<std::string> out;
+  std::string row;
+  while (true) {
+    row.clear();
+    PARQ_ASSIGN_OR_RETURN(bool more, rows->NextJson(&row));
+    if (!more) return out;
+    out.push_back(row);
+  }
+}
+
+// Pages read a window at a time (ReaderOptions::chunk_read_size) read as the
+// mapped file does, whatever the window: one byte (every header and page read
+// alone), a few hundred (headers cut short), or the whole chunk.
+TEST_P(CatCorpus, ReadWindowsReadWhatTheMappedFileReads) {
+  const fs::path path = kTesting / GetParam().file;
+  auto mapped = AllRowsJson(path, ReaderOptions(), /*mmap=*/true);
+  ASSERT_TRUE(mapped.ok()) << mapped.status().ToString();
+  for (int64_t window : {int64_t{0}, int64_t{1}, int64_t{300}, int64_t{1} << 20}) {
+    ReaderOptions options;
+    options.chunk_read_size = window;
+    auto windowed = AllRowsJson(path, options, /*mmap=*/false);
+    ASSERT_TRUE(windowed.ok()) << "window " << window << ": " << windowed.status().ToString();
+    ASSERT_EQ(windowed->size(), mapped->size()) << "window " << window;
+    for (size_t r = 0; r < mapped->size(); ++r) {
+      ASSERT_EQ((*windowed)[r], (*mapped)[r]) << "window " << window << " row " << r;
+    }
+  }
+}
+
 std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
   std::string n = info.param.file;
   for (char& ch : n) {
@@ -177,8 +210,9 @@ const BadDataExpectation* FindExpectation(const std::string& file) {
 
 // Reads every row of `path`: the first error, or OK.  *distinct counts each
 // distinct row text (the first 16 kept).
-Status ReadAllRows(const fs::path& path, int64_t* rows_read, std::map<std::string, int64_t>* distinct) {
-  PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(path.string()));
+Status ReadAllRows(const fs::path& path, int64_t* rows_read, std::map<std::string, int64_t>* distinct,
+                   const ReaderOptions& options = {}) {
+  PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(path.string(), options));
   PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(*file));
   std::string out;
   while (true) {
@@ -204,6 +238,16 @@ TEST_P(BadData, ReadsOrFailsCleanly) {
     EXPECT_FALSE(st.message().empty());
     RecordProperty("error", st.ToString());
   }
+  // Read a window of one byte at a time (every page header and body read
+  // anew), the same rows end in the same error.
+  ReaderOptions small_windows;
+  small_windows.chunk_read_size = 1;
+  int64_t windowed_rows = 0;
+  std::map<std::string, int64_t> windowed_distinct;
+  const Status windowed = ReadAllRows(path, &windowed_rows, &windowed_distinct, small_windows);
+  EXPECT_EQ(windowed.ToString(), st.ToString());
+  EXPECT_EQ(windowed_rows, rows);
+  EXPECT_EQ(windowed_distinct, distinct);
   if (want == nullptr) return;  // a file this test does not know yet
   if (want->error == nullptr) {
     EXPECT_TRUE(st.ok()) << st.ToString();

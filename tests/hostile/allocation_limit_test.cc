@@ -100,12 +100,14 @@ TEST_F(AllocationLimit, RoomyLimitReadsEverything) {
 }
 
 TEST_F(AllocationLimit, ChunkReadWithPreadCountsAgainstTheLimit) {
+  // The first window (1000 bytes: all the limit leaves) holds the header;
+  // the page it starts does not fit.
   auto f = Open(1000, /*mmap=*/false);
   ASSERT_TRUE(f.ok()) << f.status().ToString();
   int64_t levels = 0;
   const Status st = Drain<int64_t>(**f, 0, &levels);
   ASSERT_EQ(st.code(), StatusCode::kLimitExceeded) << st.ToString();
-  EXPECT_NE(st.ToString().find("column chunk of"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.ToString().find("bytes of the column chunk beside the 0"), std::string::npos) << st.ToString();
   EXPECT_NE(st.ToString().find("exceeds max_allocation 1000"), std::string::npos) << st.ToString();
   EXPECT_NE(st.ToString().find("column 'a'"), std::string::npos) << st.ToString();
 }
@@ -134,6 +136,46 @@ TEST_F(AllocationLimit, DictionaryCountsAgainstTheLimit) {
   ASSERT_EQ(st.code(), StatusCode::kLimitExceeded) << st.ToString();
   EXPECT_NE(st.ToString().find("dictionary page of"), std::string::npos) << st.ToString();
   EXPECT_NE(st.ToString().find("column 's'"), std::string::npos) << st.ToString();
+}
+
+// A chunk larger than the limit, of pages that fit it, is read a window at a
+// time (ReaderOptions::chunk_read_size) and so within the limit; read whole
+// it is refused before anything is allocated.
+TEST(AllocationLimitWindows, ChunkLargerThanTheLimitReadsAWindowAtATime) {
+  const std::string path =
+      (fs::temp_directory_path() / ("parq_allocation_windows_" + std::to_string(getpid()) + ".parquet")).string();
+  auto schema = ParseMessageType("message m { required int64 a; }");
+  ASSERT_TRUE(schema.ok());
+  WriterOptions wo;
+  wo.column_defaults.compression = Compression::kUncompressed;
+  wo.column_defaults.dictionary = false;
+  wo.max_rows_per_page = 10'000;  // 80 KB pages, a 1.6 MB chunk
+  {
+    auto w = FileWriter::Open(path, *schema, wo);
+    ASSERT_TRUE(w.ok()) << w.status().ToString();
+    std::vector<int64_t> a(kRows);
+    for (int64_t i = 0; i < kRows; ++i) a[static_cast<size_t>(i)] = i * 31;
+    ASSERT_TRUE((*(*w)->typed_column<int64_t>(0))->WriteBatch(kRows, nullptr, nullptr, a.data()).ok());
+    ASSERT_TRUE((*w)->Close().ok());
+  }
+  for (int64_t window : {int64_t{64} << 10, int64_t{1}, int64_t{0}}) {
+    ReaderOptions o;
+    o.max_allocation = 1'000'000;
+    o.chunk_read_size = window;
+    auto f = FileReader::Open(path, o, /*mmap=*/false);
+    ASSERT_TRUE(f.ok()) << f.status().ToString();
+    ASSERT_GT((*f)->metadata().row_group(0).column(0).total_compressed_size(), o.max_allocation);
+    int64_t levels = 0;
+    const Status st = Drain<int64_t>(**f, 0, &levels);
+    if (window > 0) {
+      EXPECT_TRUE(st.ok()) << "window " << window << ": " << st.ToString();
+      EXPECT_EQ(levels, kRows);
+    } else {
+      ASSERT_EQ(st.code(), StatusCode::kLimitExceeded) << st.ToString();
+      EXPECT_NE(st.ToString().find("exceeds max_allocation 1000000"), std::string::npos) << st.ToString();
+    }
+  }
+  std::remove(path.c_str());
 }
 
 }  // namespace
