@@ -2,12 +2,17 @@
 // memory; every column chunk is read to the end twice, at batch sizes 7 and
 // 1024, then assembled as columns (ColumnarReader, every row group) and as
 // rows (RowReader, canonical JSON); every chunk's page index and Bloom filter
-// are read too.  Errors are fine; kInternal, a level out
-// of range or a value count that disagrees with the levels is a bug; both
-// reads must agree when both succeed.
+// are read too.  The file is also read as a file with no memory to view is
+// (pread): in read windows of a size the input picks, every other input with
+// its chunks pre-buffered first (FileReader::PreBuffer).  Errors are fine;
+// kInternal, a level out of range or a value count that disagrees with the
+// levels is a bug; every read must agree with the others on success and, when
+// all succeed, on the data.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "fuzz_util.h"
 #include "hostile/read_all_util.h"
@@ -15,6 +20,25 @@
 #include "parq/file_reader.h"
 #include "parq/record.h"
 #include "parq/io.h"
+
+namespace {
+
+// The input as a file read with ReadAt only (data() is null), as a file read
+// with pread is: pages are read a window at a time, or pre-buffered.
+class ReadAtOnly final : public parq::RandomAccessFile {
+ public:
+  explicit ReadAtOnly(std::shared_ptr<parq::RandomAccessFile> inner) : inner_(std::move(inner)) {}
+  uint64_t size() const override { return inner_->size(); }
+  const std::string& name() const override { return inner_->name(); }
+  parq::Status ReadAt(uint64_t offset, uint64_t length, uint8_t* out) const override {
+    return inner_->ReadAt(offset, length, out);
+  }
+
+ private:
+  std::shared_ptr<parq::RandomAccessFile> inner_;
+};
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::shared_ptr<parq::RandomAccessFile> file(parq::OpenMemoryView(data, size));
@@ -32,6 +56,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   parq::fuzz::CheckNotInternal(s2, "read at batch 1024");
   if (s1.ok() != s2.ok()) parq::fuzz::Die("the two batch sizes disagree on success", s1.ok() ? s2 : s1);
   if (s1.ok() && d1 != d2) parq::fuzz::Die("the two batch sizes read different data");
+  {
+    parq::ReaderOptions windowed = options;
+    windowed.chunk_read_size = 1 + static_cast<int64_t>(size % 997);
+    auto unmapped = parq::FileReader::Open(std::make_shared<ReadAtOnly>(file), windowed);
+    if (!unmapped.ok()) parq::fuzz::Die("a file read with ReadAt fails to open", unmapped.status());
+    if ((size / 2) % 2 == 0) {
+      std::vector<int> groups, columns;
+      for (int g = 0; g < (*unmapped)->metadata().num_row_groups(); ++g) groups.push_back(g);
+      for (int c = 0; c < (*unmapped)->schema().num_columns(); ++c) columns.push_back(c);
+      parq::Status pre = (*unmapped)->PreBuffer(groups, columns);
+      parq::fuzz::CheckNotInternal(pre, "PreBuffer");
+    }
+    uint64_t d3 = 0;
+    parq::Status s3 = parq::hostile::ReadEverything(**unmapped, 1024, &d3);
+    parq::fuzz::CheckNotInternal(s3, "read with ReadAt");
+    if (s3.ok() != s2.ok()) parq::fuzz::Die("reading with ReadAt disagrees on success", s2.ok() ? s3 : s2);
+    if (s3.ok() && d3 != d2) parq::fuzz::Die("reading with ReadAt read different data");
+  }
   if (!s1.ok()) {
     // A broken chunk must not hide the others.
     parq::fuzz::CheckNotInternal(parq::hostile::ReadEverythingKeepGoing(**reader, 64), "keep going");

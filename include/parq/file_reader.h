@@ -12,8 +12,10 @@
 #define PARQ_FILE_READER_H_
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "parq/bloom_filter.h"
 #include "parq/column_reader.h"
@@ -28,6 +30,9 @@ namespace parq {
 namespace page {
 class BufferPool;
 }  // namespace page
+namespace io {
+class CoalescedBytes;
+}  // namespace io
 
 class FileReader {
  public:
@@ -47,9 +52,26 @@ class FileReader {
   const std::shared_ptr<RandomAccessFile>& shared_file() const { return file_; }
   const ReaderOptions& options() const { return options_; }
   // A reader of one column chunk.  Reads that chunk's bytes only; keeps the
-  // file and metadata alive as long as it lives.
+  // file and metadata alive as long as it lives.  A chunk pre-buffered by
+  // PreBuffer is decoded from those bytes.
   // REQUIRES: 0 <= row_group < num_row_groups, 0 <= column < num_columns.
   Result<std::unique_ptr<ColumnReader>> OpenColumn(int row_group, int column) const;
+
+  // Reads the column chunks of `columns` in `row_groups` now, coalesced into
+  // as few reads as their byte ranges allow (ReaderOptions::prebuffer_hole_size
+  // and prebuffer_max_read_size): one request per run of adjacent chunks
+  // instead of one per chunk, which is what counts on storage where each read
+  // has a fixed cost.  Column readers opened afterwards for those chunks
+  // decode from these bytes, each keeping alive what it uses.  The bytes are
+  // held until the next PreBuffer or ReleasePreBuffered (or the FileReader
+  // goes), so pre-buffer what is about to be read, a row group or two at a
+  // time.  A mapped or in-memory file holds its bytes already: nothing is
+  // read.  Chunks whose metadata does not place them in the file are left to
+  // OpenColumn, which reports them; more than max_allocation bytes in all is
+  // kLimitExceeded.
+  // REQUIRES: every index in range (else kInvalidArgument).
+  Status PreBuffer(const std::vector<int>& row_groups, const std::vector<int>& columns) const;
+  void ReleasePreBuffered() const;
 
   // The page index of one column chunk (parq/page_index.h); nullopt when the
   // writer wrote none.  Reads only the index bytes.  ReadPageIndex reads both
@@ -79,6 +101,10 @@ class FileReader {
   ReaderOptions options_;
   // Page buffers of column readers that are done, for the next ones.
   std::shared_ptr<page::BufferPool> buffer_pool_;
+  // The chunks PreBuffer read (null: none), behind a mutex so that const
+  // methods stay safe from many threads.
+  mutable std::mutex prebuffered_mu_;
+  mutable std::shared_ptr<io::CoalescedBytes> prebuffered_;
   uint64_t footer_offset_;
   uint32_t footer_length_;
 };

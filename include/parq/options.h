@@ -67,6 +67,12 @@ struct ReaderOptions {
   // one ReadAt (as far as max_allocation allows): fewer, larger reads, for
   // storage where each read has a high fixed cost.
   int64_t chunk_read_size = 4 << 20;
+  // FileReader::PreBuffer reads the chunks it is given in as few reads as
+  // their byte ranges allow: ranges at most prebuffer_hole_size bytes apart
+  // are read as one (the bytes between read and dropped), each read up to
+  // prebuffer_max_read_size bytes (a larger chunk is read alone, whole).
+  int64_t prebuffer_hole_size = 8 << 10;
+  int64_t prebuffer_max_read_size = 32 << 20;
 
   // Verify page CRC32 checksums when a page carries one.
   bool verify_checksums = false;

@@ -525,7 +525,8 @@ Result<std::unique_ptr<ColumnReader>> ColumnReaderFactory::Make(
     const RandomAccessFile& file, const format::ColumnChunk& chunk,
     const ColumnDescriptor& descriptor, const ReaderOptions& options,
     const std::optional<std::string>& created_by, int row_group,
-    std::shared_ptr<const void> keep_alive, std::shared_ptr<page::BufferPool> buffer_pool) {
+    std::shared_ptr<const void> keep_alive, std::shared_ptr<page::BufferPool> buffer_pool,
+    std::span<const uint8_t> chunk_bytes) {
   auto impl = std::make_unique<ColumnReader::Impl>();
   impl->keep_alive = std::move(keep_alive);
   impl->descriptor = &descriptor;
@@ -540,7 +541,8 @@ Result<std::unique_ptr<ColumnReader>> ColumnReaderFactory::Make(
     return impl->Context(Status::Unsupported("column chunk stored in another file ('" +
                                              std::string(*chunk.file_path) + "')"));
   }
-  auto pages = page::PageReader::Open(file, *impl->metadata, options, created_by, std::move(buffer_pool));
+  auto pages = page::PageReader::Open(file, *impl->metadata, options, created_by, std::move(buffer_pool),
+                                      chunk_bytes);
   if (!pages.ok()) return impl->Context(std::move(pages).status());
   impl->pages = std::move(*pages);
 

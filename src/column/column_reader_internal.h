@@ -3,6 +3,7 @@
 #define PARQ_COLUMN_COLUMN_READER_INTERNAL_H_
 
 #include <memory>
+#include <span>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,8 +58,10 @@ struct ColumnReader::Impl {
 };
 
 struct ColumnReaderFactory {
-  // `keep_alive` owns `descriptor` and `chunk`; page buffers come from and
-  // go back to `buffer_pool` (none: null).
+  // `keep_alive` owns `descriptor` and `chunk` (and `chunk_bytes`); page
+  // buffers come from and go back to `buffer_pool` (none: null).
+  // `chunk_bytes`, when not empty, are the chunk's bytes already in memory
+  // (see page::PageReader::Open).
   static Result<std::unique_ptr<ColumnReader>> Make(const RandomAccessFile& file,
                                                     const format::ColumnChunk& chunk,
                                                     const ColumnDescriptor& descriptor,
@@ -66,7 +69,8 @@ struct ColumnReaderFactory {
                                                     const std::optional<std::string>& created_by,
                                                     int row_group,
                                                     std::shared_ptr<const void> keep_alive,
-                                                    std::shared_ptr<page::BufferPool> buffer_pool);
+                                                    std::shared_ptr<page::BufferPool> buffer_pool,
+                                                    std::span<const uint8_t> chunk_bytes = {});
 };
 
 }  // namespace parq

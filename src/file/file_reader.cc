@@ -3,7 +3,9 @@
 #include "column/column_reader_internal.h"
 #include "file/metadata_internal.h"
 #include "format/footer.h"
+#include "io/coalesced_read.h"
 #include "page/buffer_pool.h"
+#include "page/page_reader.h"
 
 namespace parq {
 
@@ -47,13 +49,75 @@ Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int 
   const format::FileMetaData& wire = MetaDataAccess::Wire(metadata_);
   const format::ColumnChunk& chunk =
       wire.row_groups[static_cast<size_t>(row_group)].columns[static_cast<size_t>(column)];
-  // The reader may hold views into the file (mmap) and into the metadata.
-  auto keep_alive = std::make_shared<std::pair<std::shared_ptr<const ColumnChunkMetaData::Impl>,
-                                               std::shared_ptr<RandomAccessFile>>>(
-      MetaDataAccess::Shared(metadata_), file_);
-  return ColumnReaderFactory::Make(*file_, chunk, schema().column(column), options_,
-                                   thrift::ToStdString(wire.created_by), row_group, std::move(keep_alive),
-                                   buffer_pool_);
+  const std::optional<std::string> created_by = thrift::ToStdString(wire.created_by);
+  // The chunk's bytes, when PreBuffer read them.
+  std::shared_ptr<const io::CoalescedBytes> prebuffered;
+  std::span<const uint8_t> chunk_bytes;
+  {
+    std::lock_guard<std::mutex> lock(prebuffered_mu_);
+    prebuffered = prebuffered_;
+  }
+  if (prebuffered != nullptr && chunk.meta_data && !chunk.file_path) {
+    auto range = page::ComputeChunkRange(*chunk.meta_data, file_->size(), created_by);
+    if (range.ok()) {
+      if (auto bytes = prebuffered->Find({range->offset, range->length})) chunk_bytes = *bytes;
+    }
+  }
+  if (chunk_bytes.data() == nullptr) prebuffered.reset();
+  // The reader may hold views into the file (mmap), into the metadata and
+  // into the pre-buffered bytes.
+  struct KeepAlive {
+    std::shared_ptr<const ColumnChunkMetaData::Impl> metadata;
+    std::shared_ptr<RandomAccessFile> file;
+    std::shared_ptr<const io::CoalescedBytes> prebuffered;
+  };
+  auto keep_alive = std::make_shared<KeepAlive>(
+      KeepAlive{MetaDataAccess::Shared(metadata_), file_, std::move(prebuffered)});
+  return ColumnReaderFactory::Make(*file_, chunk, schema().column(column), options_, created_by, row_group,
+                                   std::move(keep_alive), buffer_pool_, chunk_bytes);
+}
+
+Status FileReader::PreBuffer(const std::vector<int>& row_groups, const std::vector<int>& columns) const {
+  for (int g : row_groups) {
+    for (int c : columns) PARQ_RETURN_IF_ERROR(CheckChunkIndex(g, c));
+  }
+  // The set read before: its buffers are reused when no column reader still
+  // decodes from them.
+  std::shared_ptr<io::CoalescedBytes> previous;
+  {
+    std::lock_guard<std::mutex> lock(prebuffered_mu_);
+    previous.swap(prebuffered_);
+  }
+  if (previous.use_count() != 1) previous.reset();
+  if (file_->data() != nullptr) return Status::OK();  // its bytes are in memory already
+  const format::FileMetaData& wire = MetaDataAccess::Wire(metadata_);
+  const std::optional<std::string> created_by = thrift::ToStdString(wire.created_by);
+  std::vector<io::ByteRange> ranges;
+  for (int g : row_groups) {
+    for (int c : columns) {
+      const format::ColumnChunk& chunk =
+          wire.row_groups[static_cast<size_t>(g)].columns[static_cast<size_t>(c)];
+      if (!chunk.meta_data || chunk.file_path || chunk.meta_data->num_values == 0) continue;
+      // A chunk the file cannot hold is left for OpenColumn to report.
+      auto range = page::ComputeChunkRange(*chunk.meta_data, file_->size(), created_by);
+      if (range.ok()) ranges.push_back({range->offset, range->length});
+    }
+  }
+  auto read = io::CoalescedBytes::Read(*file_, std::move(ranges),
+                                       static_cast<uint64_t>(std::max<int64_t>(0, options_.prebuffer_hole_size)),
+                                       static_cast<uint64_t>(std::max<int64_t>(0, options_.prebuffer_max_read_size)),
+                                       static_cast<uint64_t>(std::max<int64_t>(0, options_.max_allocation)),
+                                       std::move(previous));
+  if (!read.ok()) return std::move(read).status().AddContext("pre-buffering column chunks of '" + file_->name() + "'");
+  std::lock_guard<std::mutex> lock(prebuffered_mu_);
+  prebuffered_ = std::move(*read);
+  return Status::OK();
+}
+
+void FileReader::ReleasePreBuffered() const {
+  std::shared_ptr<io::CoalescedBytes> released;
+  std::lock_guard<std::mutex> lock(prebuffered_mu_);
+  released.swap(prebuffered_);  // freed outside the lock: after the guard, as declared first
 }
 
 }  // namespace parq

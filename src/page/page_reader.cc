@@ -58,14 +58,16 @@ Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& fil
                                                      const format::ColumnMetaData& md,
                                                      const ReaderOptions& options,
                                                      const std::optional<std::string>& created_by,
-                                                     std::shared_ptr<BufferPool> buffer_pool) {
+                                                     std::shared_ptr<BufferPool> buffer_pool,
+                                                     std::span<const uint8_t> chunk_bytes) {
   std::unique_ptr<PageReader> reader(new PageReader(md, options));
+  const bool in_memory = file.data() != nullptr || chunk_bytes.data() != nullptr;
   if (buffer_pool != nullptr) {
     reader->decompressed_ = buffer_pool->Take();
     reader->ahead_buffer_ = buffer_pool->Take();
     // The second window is taken when first needed: a chunk of one window
     // never needs it (see EnsureAvailable).
-    if (file.data() == nullptr) reader->windows_[0] = buffer_pool->Take();
+    if (!in_memory) reader->windows_[0] = buffer_pool->Take();
     reader->buffer_pool_ = std::move(buffer_pool);
   }
   PARQ_ASSIGN_OR_RETURN(reader->codec_,
@@ -77,7 +79,13 @@ Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& fil
   PARQ_ASSIGN_OR_RETURN(ChunkRange range, ComputeChunkRange(md, file.size(), created_by));
   reader->chunk_offset_ = range.offset;
   reader->chunk_length_ = range.length;
-  if (const uint8_t* base = file.data()) {
+  if (chunk_bytes.data() != nullptr) {
+    if (chunk_bytes.size() != range.length) {
+      return Status::InvalidArgument("pre-buffered chunk of " + std::to_string(chunk_bytes.size()) +
+                                     " bytes for a chunk of " + std::to_string(range.length));
+    }
+    reader->chunk_ = chunk_bytes;
+  } else if (const uint8_t* base = file.data()) {
     // The chunk is a view of the file's own memory: tell the file when done.
     reader->chunk_ = {base + range.offset, range.length};
     reader->mapped_file_ = &file;

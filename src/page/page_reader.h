@@ -1,6 +1,7 @@
 // PageReader: walks the pages of one column chunk.
 //
-// A mapped or in-memory file's chunk is a view of its memory.  Any other file
+// A mapped or in-memory file's chunk is a view of its memory, and so is a
+// chunk pre-buffered by FileReader::PreBuffer.  Any other file
 // is read a window at a time (ReaderOptions::chunk_read_size, 4 MiB unless
 // set): the pages that lie in the window, then the next window, which starts
 // at the first page not yet read and always holds that page whole, so what
@@ -26,6 +27,7 @@
 #define PARQ_PAGE_PAGE_READER_H_
 
 #include <memory>
+#include <span>
 #include <optional>
 #include <string>
 
@@ -55,11 +57,15 @@ class PageReader {
  public:
   // `md` must outlive the reader.  The reader's buffers come from
   // `buffer_pool` and go back to it when it is destroyed (none: null).
+  // `chunk_bytes`, when not empty, are the bytes of the chunk's
+  // ComputeChunkRange already in memory (pre-buffered), which must outlive
+  // the reader: the pages are decoded from them, as from a mapped file.
   static Result<std::unique_ptr<PageReader>> Open(const RandomAccessFile& file,
                                                   const format::ColumnMetaData& md,
                                                   const ReaderOptions& options,
                                                   const std::optional<std::string>& created_by,
-                                                  std::shared_ptr<BufferPool> buffer_pool = nullptr);
+                                                  std::shared_ptr<BufferPool> buffer_pool = nullptr,
+                                                  std::span<const uint8_t> chunk_bytes = {});
 
   // A reader of a memory-mapped file hands its chunk's pages back to the
   // file (RandomAccessFile::DoneWith), keeping the resident set small.

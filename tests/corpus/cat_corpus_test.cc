@@ -132,9 +132,19 @@ TEST_P(CatCorpus, RowsMatchExpected) {
   }
 }
 
+// Every chunk of the file, pre-buffered (FileReader::PreBuffer).
+Status PreBufferAll(const FileReader& file) {
+  std::vector<int> groups, columns;
+  for (int g = 0; g < file.metadata().num_row_groups(); ++g) groups.push_back(g);
+  for (int c = 0; c < file.schema().num_columns(); ++c) columns.push_back(c);
+  return file.PreBuffer(groups, columns);
+}
+
 // Every row's JSON as read with `options`, or the first error.
-Result<std::vector<std::string>> AllRowsJson(const fs::path& path, const ReaderOptions& options, bool mmap) {
+Result<std::vector<std::string>> AllRowsJson(const fs::path& path, const ReaderOptions& options, bool mmap,
+                                             bool prebuffer = false) {
   PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(path.string(), options, mmap));
+  if (prebuffer) PARQ_RETURN_IF_ERROR(PreBufferAll(*file));
   PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(*file));
   std::vector<std::string> out;
   std::string row;
@@ -163,6 +173,14 @@ TEST_P(CatCorpus, ReadWindowsReadWhatTheMappedFileReads) {
       ASSERT_EQ((*windowed)[r], (*mapped)[r]) << "window " << window << " row " << r;
     }
   }
+  // Every chunk pre-buffered in coalesced reads (tiny reads allowed to merge
+  // across 1 KiB holes, up to 64 KiB a read) reads the same too.
+  ReaderOptions coalesced;
+  coalesced.prebuffer_hole_size = 1 << 10;
+  coalesced.prebuffer_max_read_size = 64 << 10;
+  auto prebuffered = AllRowsJson(path, coalesced, /*mmap=*/false, /*prebuffer=*/true);
+  ASSERT_TRUE(prebuffered.ok()) << prebuffered.status().ToString();
+  EXPECT_EQ(*prebuffered, *mapped);
 }
 
 std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
@@ -211,8 +229,9 @@ const BadDataExpectation* FindExpectation(const std::string& file) {
 // Reads every row of `path`: the first error, or OK.  *distinct counts each
 // distinct row text (the first 16 kept).
 Status ReadAllRows(const fs::path& path, int64_t* rows_read, std::map<std::string, int64_t>* distinct,
-                   const ReaderOptions& options = {}) {
+                   const ReaderOptions& options = {}, bool prebuffer = false) {
   PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(path.string(), options));
+  if (prebuffer) PARQ_RETURN_IF_ERROR(PreBufferAll(*file));
   PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(*file));
   std::string out;
   while (true) {
@@ -248,6 +267,14 @@ TEST_P(BadData, ReadsOrFailsCleanly) {
   EXPECT_EQ(windowed.ToString(), st.ToString());
   EXPECT_EQ(windowed_rows, rows);
   EXPECT_EQ(windowed_distinct, distinct);
+  // Pre-buffered, the same too (a chunk the file cannot hold is left to
+  // OpenColumn, which reports it as before).
+  int64_t prebuffered_rows = 0;
+  std::map<std::string, int64_t> prebuffered_distinct;
+  const Status prebuffered = ReadAllRows(path, &prebuffered_rows, &prebuffered_distinct, {}, true);
+  EXPECT_EQ(prebuffered.ToString(), st.ToString());
+  EXPECT_EQ(prebuffered_rows, rows);
+  EXPECT_EQ(prebuffered_distinct, distinct);
   if (want == nullptr) return;  // a file this test does not know yet
   if (want->error == nullptr) {
     EXPECT_TRUE(st.ok()) << st.ToString();

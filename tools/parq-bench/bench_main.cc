@@ -4,7 +4,7 @@
 //    in this fresh process), "runs", "rows", "bytes", "peak_rss_kb"}
 //
 //   parq-bench read FILE [--columns a,b] [--threads N] [--runs N] [--mmap on|off]
-//                        [--together on|off]
+//                        [--together on|off] [--prebuffer on|off]
 //       decode every requested column (all by default; a name selects every
 //       leaf under that top-level field) of every row group to columnar
 //       memory (bench.h ColumnData, two per column, reused across row groups
@@ -12,7 +12,9 @@
 //       Row groups are read two at a time: a column's two chunks take turns
 //       a batch at a time, their readers paired (ReadPagesTogether) so that
 //       pages decompress two at a time; --together off reads one chunk,
-//       then the other, unpaired.
+//       then the other, unpaired.  --prebuffer on (one thread only) reads
+//       each pair of row groups' selected chunks first with
+//       FileReader::PreBuffer, in coalesced reads.
 //       The file is read with pread, as FileReader::Open does by default
 //       (each column chunk into a buffer the heap recycles, see main).
 //       --mmap on maps it instead; each column chunk's pages are mapped in
@@ -54,7 +56,7 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: parq-bench read FILE [--columns a,b] [--threads N] [--runs N] [--mmap on|off]\n"
-    "                       [--together on|off]\n"
+    "                       [--together on|off] [--prebuffer on|off]\n"
     "       parq-bench meta FILE [--runs N]\n"
     "       parq-bench columnar FILE [--columns a,b.c] [--runs N]\n"
     "       parq-bench cat FILE [--runs N]\n"
@@ -144,6 +146,7 @@ struct ReadSettings {
   int threads = 1;
   bool mmap = false;
   bool together = true;
+  bool prebuffer = false;
 };
 
 // Decodes the selected columns of every row group.  A job is one column of
@@ -169,6 +172,12 @@ Status ReadOnce(const std::string& path, const ReadSettings& settings,
     const int g = static_cast<int>(j / ncols) * 2;
     const size_t k = static_cast<size_t>(j % ncols);
     ColumnData* out = &(*buffers)[static_cast<size_t>(t)][2 * k];
+    if (settings.prebuffer && k == 0) {
+      // The pair's chunks of every selected column, in coalesced reads.
+      std::vector<int> pair = {g};
+      if (g + 1 < groups) pair.push_back(g + 1);
+      PARQ_RETURN_IF_ERROR(reader->PreBuffer(pair, cols));
+    }
     PARQ_ASSIGN_OR_RETURN(auto first, reader->OpenColumn(g, cols[k]));
     if (g + 1 == groups) {
       PARQ_RETURN_IF_ERROR(ReadChunk(first.get(), &out[0]));
@@ -234,6 +243,7 @@ int RunRead(const Args& a, int runs) {
   settings.threads = a.Get("threads") ? std::max(1, std::atoi(a.Get("threads")->c_str())) : 1;
   settings.mmap = a.Get("mmap") == "on";
   settings.together = a.Get("together") != "off";
+  settings.prebuffer = a.Get("prebuffer") == "on" && settings.threads == 1;
   std::vector<std::vector<ColumnData>> buffers;
   Timing t;
   int64_t rows = 0, bytes = 0;
