@@ -36,7 +36,8 @@
 // row group and entry.
 //
 // Ownership: the ColumnarReader borrows the FileReader (it must outlive it);
-// batches are the caller's.  Thread-safety: one ColumnarReader per thread.
+// batches are the caller's.  Thread-safety: one ColumnarReader per thread
+// (it may run threads of its own inside ReadRowGroup: see threads).
 #ifndef PARQ_COLUMNAR_H_
 #define PARQ_COLUMNAR_H_
 
@@ -88,6 +89,13 @@ struct ColumnarReaderOptions {
   std::vector<std::string> columns;
   // Level entries read per column per batch.
   int64_t batch_levels = 8192;
+  // Threads that read a row group's leaves at once, each a whole column
+  // chunk at a time (the calling thread is one of them); 1 reads them one
+  // after the other on the calling thread.  With more, the RowSource's
+  // open_column is called from several threads at once (FileReader's is
+  // safe so).  The batch and any error are the same whatever the count: the
+  // error of the first failing leaf in schema order.
+  int threads = 1;
 };
 
 class ColumnarReader {

@@ -13,9 +13,12 @@
 // One pass over the entries, outermost node first, appends the slots; a list
 // records its child's slot count as the offset of each of its slots.
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -127,16 +130,23 @@ struct NodeCursors {
   }
 };
 
+// What one thread assembling leaves needs of its own.
+struct ColumnarWorker {
+  NodeCursors cursors;
+  Scratch scratch;
+};
+
 struct ColumnarReader::Impl {
   RowSource source;
-  NodeCursors st_;
   ColumnarReaderOptions options;
   std::vector<LeafPlan> leaves;
-  Scratch scratch;
+  std::vector<ColumnarWorker> workers;  // one a thread (options.threads)
 
-  Status ReadLeaf(int row_group, const LeafPlan& plan, ColumnarLeaf* out);
+  // Reads and checks leaf `i` of row group `row_group` into *out.
+  Status ReadLeafChecked(int row_group, size_t i, int64_t rows, ColumnarWorker& w, ColumnarLeaf* out);
+  Status ReadLeaf(int row_group, const LeafPlan& plan, ColumnarWorker& w, ColumnarLeaf* out);
   template <typename T>
-  Status ReadTyped(TypedColumnReader<T>* r, const LeafPlan& plan, ColumnarLeaf* out);
+  Status ReadTyped(TypedColumnReader<T>* r, const LeafPlan& plan, ColumnarWorker& w, ColumnarLeaf* out);
 };
 
 namespace {
@@ -163,14 +173,16 @@ void ResetLeaf(const LeafPlan& plan, const ColumnDescriptor& d, ColumnarLeaf* ou
 }  // namespace
 
 template <typename T>
-Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& plan, ColumnarLeaf* out) {
+Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& plan, ColumnarWorker& w,
+                                       ColumnarLeaf* out) {
   if (r == nullptr) return Status::Internal("column reader of an unexpected type");
   const ColumnDescriptor& d = r->descriptor();
   const int16_t max_def = d.max_definition_level;
   const bool has_def = max_def > 0, has_rep = d.max_repetition_level > 0;
   const int64_t n = std::max<int64_t>(options.batch_levels, 1);
   const size_t un = static_cast<size_t>(n);
-  Scratch& s = scratch;
+  Scratch& s = w.scratch;
+  NodeCursors& st = w.cursors;
   s.def.resize(un);
   s.rep.resize(un);
   const NodeRule* rules = plan.nodes.data();
@@ -178,7 +190,7 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
   ColumnarNode* path = out->path.data();
   ColumnarNode& leaf = path[depth - 1];
   const size_t width = static_cast<size_t>(out->value_width);
-  st_.Resize(depth);
+  st.Resize(depth);
   while (true) {
     int64_t values_read = 0;
     const T* vals = nullptr;
@@ -219,14 +231,14 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     for (size_t k = 0; k < depth; ++k) {
       ColumnarNode& node = path[k];
       node.validity.resize(static_cast<size_t>(node.length) + grow);
-      st_.valid[k] = node.validity.data();
-      st_.len[k] = node.length;
-      st_.nulls[k] = node.null_count;
+      st.valid[k] = node.validity.data();
+      st.len[k] = node.length;
+      st.nulls[k] = node.null_count;
       if (node.kind == ColumnarNode::Kind::kList || node.kind == ColumnarNode::Kind::kMap) {
         const size_t at = node.offsets.size();
         node.offsets.resize(at + grow);
-        st_.offs[k] = node.offsets.data() + at;
-        st_.noffs[k] = 0;
+        st.offs[k] = node.offsets.data() + at;
+        st.noffs[k] = 0;
       }
     }
     const size_t leaf_before = static_cast<size_t>(leaf.length);
@@ -242,9 +254,9 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     int64_t* str_off = out->offsets.data() + (out->offsets.size() - (std::is_same_v<T, ByteArray> ? grow : 0));
     int64_t vi = 0;
     const size_t last = depth - 1;
-    int64_t* len = st_.len.data();
-    int64_t* nulls = st_.nulls.data();
-    uint8_t** valid = st_.valid.data();
+    int64_t* len = st.len.data();
+    int64_t* nulls = st.nulls.data();
+    uint8_t** valid = st.valid.data();
 
     for (int64_t i = 0; i < entries; ++i) {
       const int16_t dl = has_def ? def[i] : 0;
@@ -254,7 +266,7 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
         const NodeRule& rule = rules[k];
         if (dl < rule.slot_def) break;
         if (rl > rule.new_at) continue;
-        if (rule.kind != ColumnarNode::Kind::kStruct) st_.offs[k][st_.noffs[k]++] = len[k + 1];
+        if (rule.kind != ColumnarNode::Kind::kStruct) st.offs[k][st.noffs[k]++] = len[k + 1];
         const bool ok = dl >= rule.present_def;
         valid[k][len[k]++] = ok ? 1 : 0;
         nulls[k] += ok ? 0 : 1;
@@ -306,7 +318,7 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       node.null_count = nulls[k];
       node.validity.resize(static_cast<size_t>(len[k]));
       if (node.kind == ColumnarNode::Kind::kList || node.kind == ColumnarNode::Kind::kMap) {
-        node.offsets.resize(static_cast<size_t>(st_.offs[k] - node.offsets.data()) + st_.noffs[k]);
+        node.offsets.resize(static_cast<size_t>(st.offs[k] - node.offsets.data()) + st.noffs[k]);
       }
     }
     if (width > 0) out->values.resize(static_cast<size_t>(leaf.length) * width);
@@ -320,18 +332,19 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
   return Status::OK();
 }
 
-Status ColumnarReader::Impl::ReadLeaf(int row_group, const LeafPlan& plan, ColumnarLeaf* out) {
+Status ColumnarReader::Impl::ReadLeaf(int row_group, const LeafPlan& plan, ColumnarWorker& w,
+                                      ColumnarLeaf* out) {
   PARQ_ASSIGN_OR_RETURN(std::unique_ptr<ColumnReader> reader, source.open_column(row_group, plan.column));
   ResetLeaf(plan, reader->descriptor(), out);
   switch (reader->physical_type()) {
-    case PhysicalType::kBoolean: return ReadTyped(reader->As<bool>(), plan, out);
-    case PhysicalType::kInt32: return ReadTyped(reader->As<int32_t>(), plan, out);
-    case PhysicalType::kInt64: return ReadTyped(reader->As<int64_t>(), plan, out);
-    case PhysicalType::kInt96: return ReadTyped(reader->As<Int96>(), plan, out);
-    case PhysicalType::kFloat: return ReadTyped(reader->As<float>(), plan, out);
-    case PhysicalType::kDouble: return ReadTyped(reader->As<double>(), plan, out);
-    case PhysicalType::kByteArray: return ReadTyped(reader->As<ByteArray>(), plan, out);
-    case PhysicalType::kFixedLenByteArray: return ReadTyped(reader->As<FixedLenByteArray>(), plan, out);
+    case PhysicalType::kBoolean: return ReadTyped(reader->As<bool>(), plan, w, out);
+    case PhysicalType::kInt32: return ReadTyped(reader->As<int32_t>(), plan, w, out);
+    case PhysicalType::kInt64: return ReadTyped(reader->As<int64_t>(), plan, w, out);
+    case PhysicalType::kInt96: return ReadTyped(reader->As<Int96>(), plan, w, out);
+    case PhysicalType::kFloat: return ReadTyped(reader->As<float>(), plan, w, out);
+    case PhysicalType::kDouble: return ReadTyped(reader->As<double>(), plan, w, out);
+    case PhysicalType::kByteArray: return ReadTyped(reader->As<ByteArray>(), plan, w, out);
+    case PhysicalType::kFixedLenByteArray: return ReadTyped(reader->As<FixedLenByteArray>(), plan, w, out);
   }
   return Status::Internal("unknown physical type");
 }
@@ -343,6 +356,7 @@ Result<std::unique_ptr<ColumnarReader>> ColumnarReader::Open(RowSource source,
   }
   auto impl = std::make_unique<Impl>();
   impl->options = options;
+  impl->workers.resize(static_cast<size_t>(std::clamp(options.threads, 1, 256)));
   PARQ_ASSIGN_OR_RETURN(AssemblyPlan plan, BuildAssemblyPlan(*source.schema, options.columns));
   impl->source = std::move(source);
   std::vector<NodeRule> chain;
@@ -355,25 +369,60 @@ Result<std::unique_ptr<ColumnarReader>> ColumnarReader::Open(RowSource source,
 ColumnarReader::ColumnarReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 ColumnarReader::~ColumnarReader() = default;
 
+Status ColumnarReader::Impl::ReadLeafChecked(int row_group, size_t i, int64_t rows, ColumnarWorker& w,
+                                             ColumnarLeaf* out) {
+  // The column reader's errors name the page, column and row group.
+  PARQ_RETURN_IF_ERROR(ReadLeaf(row_group, leaves[i], w, out));
+  if (out->path.front().length != rows) {
+    Status bad = Status::Corrupt("the chunk holds " + std::to_string(out->path.front().length) +
+                                 " rows, the row group " + std::to_string(rows));
+    bad.AddContext("column '" + out->descriptor->dotted_path + "'");
+    bad.AddContext("row group " + std::to_string(row_group));
+    return bad;
+  }
+  return Status::OK();
+}
+
 Status ColumnarReader::ReadRowGroup(int row_group, ColumnarBatch* batch) {
   const std::vector<int64_t>& rows = impl_->source.row_group_rows;
   if (row_group < 0 || static_cast<size_t>(row_group) >= rows.size()) {
     return Status::InvalidArgument("row group " + std::to_string(row_group) + " of " +
                                    std::to_string(rows.size()));
   }
-  batch->num_rows = rows[static_cast<size_t>(row_group)];
-  batch->leaves.resize(impl_->leaves.size());
-  for (size_t i = 0; i < impl_->leaves.size(); ++i) {
-    ColumnarLeaf& leaf = batch->leaves[i];
-    // The column reader's errors name the page, column and row group.
-    PARQ_RETURN_IF_ERROR(impl_->ReadLeaf(row_group, impl_->leaves[i], &leaf));
-    if (leaf.path.front().length != batch->num_rows) {
-      Status bad = Status::Corrupt("the chunk holds " + std::to_string(leaf.path.front().length) +
-                                   " rows, the row group " + std::to_string(batch->num_rows));
-      bad.AddContext("column '" + leaf.descriptor->dotted_path + "'");
-      bad.AddContext("row group " + std::to_string(row_group));
-      return bad;
+  const int64_t num_rows = rows[static_cast<size_t>(row_group)];
+  batch->num_rows = num_rows;
+  const size_t n = impl_->leaves.size();
+  batch->leaves.resize(n);
+  const size_t threads = std::min(impl_->workers.size(), n);
+  if (threads <= 1) {
+    for (size_t i = 0; i < n; ++i) {
+      PARQ_RETURN_IF_ERROR(impl_->ReadLeafChecked(row_group, i, num_rows, impl_->workers[0], &batch->leaves[i]));
     }
+    return Status::OK();
+  }
+  // Leaves are taken in order by whichever thread is free; the error
+  // returned is that of the first leaf in schema order that failed, as one
+  // thread would return (leaves after it may have been read meanwhile).
+  std::vector<Status> status(n);
+  std::atomic<size_t> next{0};
+  std::atomic<size_t> first_failed{n};
+  auto work = [&](ColumnarWorker& w) {
+    for (size_t i = next.fetch_add(1); i < n && i < first_failed.load(); i = next.fetch_add(1)) {
+      status[i] = impl_->ReadLeafChecked(row_group, i, num_rows, w, &batch->leaves[i]);
+      if (!status[i].ok()) {
+        size_t seen = first_failed.load();
+        while (i < seen && !first_failed.compare_exchange_weak(seen, i)) {
+        }
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  pool.reserve(threads - 1);
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work, std::ref(impl_->workers[t]));
+  work(impl_->workers[0]);
+  for (std::thread& th : pool) th.join();
+  for (size_t i = 0; i < n; ++i) {
+    if (!status[i].ok()) return status[i];
   }
   return Status::OK();
 }

@@ -236,6 +236,19 @@ TEST(ColumnarReader, RowGroupsAndCorruptLevels) {
   const Status st = (*lying)->ReadRowGroup(0, &batch);
   EXPECT_EQ(st.code(), StatusCode::kCorrupt);
   EXPECT_NE(st.ToString().find("1000 rows, the row group 1001"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.ToString().find("column 'x'"), std::string::npos) << st.ToString();
+
+  // Every leaf fails there; read by three threads, the error is still the
+  // first leaf's, every time.
+  for (int round = 0; round < 20; ++round) {
+    RowSource again = RowSource::FromFile(*file);
+    again.row_group_rows = {1001, 1000, 500};
+    auto threaded = ColumnarReader::Open(std::move(again), {.columns = {}, .batch_levels = 7, .threads = 3});
+    ASSERT_TRUE(threaded.ok());
+    EXPECT_EQ((*threaded)->ReadRowGroup(0, &batch).ToString(), st.ToString());
+    ASSERT_TRUE((*threaded)->ReadRowGroup(2, &batch).ok());
+    EXPECT_EQ(Int64s(*FindLeaf(batch, "x")).front(), 2000);
+  }
 }
 
 // --- The corpus: the layout derived from RowReader's rows -------------------
@@ -311,6 +324,49 @@ std::vector<std::string> ManifestFiles() {
     if (chosen != "none") out.push_back(file);
   }
   return out;
+}
+
+bool SameLeaf(const ColumnarLeaf& a, const ColumnarLeaf& b) {
+  if (a.column != b.column || a.descriptor != b.descriptor || a.value_width != b.value_width ||
+      a.values != b.values || a.offsets != b.offsets || a.data != b.data || a.path.size() != b.path.size()) {
+    return false;
+  }
+  for (size_t k = 0; k < a.path.size(); ++k) {
+    const ColumnarNode& x = a.path[k];
+    const ColumnarNode& y = b.path[k];
+    if (x.kind != y.kind || x.name != y.name || x.nullable != y.nullable || x.length != y.length ||
+        x.null_count != y.null_count || x.validity != y.validity || x.offsets != y.offsets) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// ColumnarReaderOptions::threads: every corpus file's batches, read by three
+// threads (more than this machine has cores) into a reused batch, are those
+// one thread reads.
+TEST(ColumnarCorpus, ThreadsReadWhatOneThreadReads) {
+  int leaves = 0;
+  for (const std::string& name : ManifestFiles()) {
+    SCOPED_TRACE(name);
+    auto file = FileReader::Open((kTesting / name).string());
+    ASSERT_TRUE(file.ok()) << file.status().ToString();
+    auto one = ColumnarReader::Open(**file);
+    auto three = ColumnarReader::Open(**file, {.columns = {}, .batch_levels = 1000, .threads = 3});
+    ASSERT_TRUE(one.ok() && three.ok());
+    ColumnarBatch expected, got;
+    for (int rg = 0; rg < (*file)->metadata().num_row_groups(); ++rg) {
+      ASSERT_TRUE((*one)->ReadRowGroup(rg, &expected).ok());
+      ASSERT_TRUE((*three)->ReadRowGroup(rg, &got).ok());
+      ASSERT_EQ(got.num_rows, expected.num_rows);
+      ASSERT_EQ(got.leaves.size(), expected.leaves.size());
+      for (size_t i = 0; i < got.leaves.size(); ++i) {
+        EXPECT_TRUE(SameLeaf(got.leaves[i], expected.leaves[i])) << "row group " << rg << " leaf " << i;
+        ++leaves;
+      }
+    }
+  }
+  EXPECT_GT(leaves, 500);
 }
 
 TEST(ColumnarCorpus, EveryFileMatchesItsRows) {

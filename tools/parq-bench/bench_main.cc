@@ -58,7 +58,7 @@ constexpr char kUsage[] =
     "usage: parq-bench read FILE [--columns a,b] [--threads N] [--runs N] [--mmap on|off]\n"
     "                       [--together on|off] [--prebuffer on|off]\n"
     "       parq-bench meta FILE [--runs N]\n"
-    "       parq-bench columnar FILE [--columns a,b.c] [--runs N]\n"
+    "       parq-bench columnar FILE [--columns a,b.c] [--threads N] [--runs N]\n"
     "       parq-bench cat FILE [--runs N]\n"
     "       parq-bench write OUT --like FILE --codec none|snappy|gzip|brotli|zstd|lz4_raw [--runs N]\n"
     "       parq-bench gen lineitem|wide|nested|strings-dict|strings-plain OUT [--rows N] [--codec C]\n";
@@ -277,6 +277,7 @@ int RunColumnar(const Args& a, int runs) {
   if (a.pos.size() != 1) return std::fprintf(stderr, "%s", kUsage), 2;
   ColumnarReaderOptions options;
   options.columns = SplitCommas(a.Get("columns"));
+  options.threads = a.Get("threads") ? std::max(1, std::atoi(a.Get("threads")->c_str())) : 1;
   ColumnarBatch batch;
   Timing t;
   int64_t rows = 0, bytes = 0;
@@ -299,7 +300,7 @@ int RunColumnar(const Args& a, int runs) {
     const double s = Since(t0);
     if (r == 0) t.first = s; else t.warm.push_back(s);
   }
-  Print("columnar", t, rows, bytes);
+  Print("columnar", t, rows, bytes, options.threads);
   return 0;
 }
 
