@@ -86,11 +86,14 @@ std::unique_ptr<FileReader> Open() {
   return std::move(*f);
 }
 
+// Arg: ColumnarReaderOptions::threads (the leaves of a row group read at once).
 void BM_ColumnarAssembly(benchmark::State& state) {
   auto file = Open();
   ColumnarBatch batch;  // reused: buffers keep their capacity
+  ColumnarReaderOptions options;
+  options.threads = static_cast<int>(state.range(0));
   for (auto _ : state) {
-    auto reader = ColumnarReader::Open(*file);
+    auto reader = ColumnarReader::Open(*file, options);
     if (!reader.ok()) std::abort();
     for (int g = 0; g < file->metadata().num_row_groups(); ++g) {
       if (!(*reader)->ReadRowGroup(g, &batch).ok()) std::abort();
@@ -100,7 +103,7 @@ void BM_ColumnarAssembly(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * kRows);
   state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(NestedFile().size()));
 }
-BENCHMARK(BM_ColumnarAssembly)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ColumnarAssembly)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 void BM_RowAssembly(benchmark::State& state) {
   auto file = Open();
