@@ -1,4 +1,5 @@
-// Bit unpacking throughput by width (values/s), 32-bit and 64-bit outputs.
+// Bit unpacking throughput by width (values/s, and bytes/s of the packed
+// input), 32-bit and 64-bit outputs; packing (bytes/s of the values in).
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -24,6 +25,7 @@ void BM_Unpack(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(state.iterations() * n);
+  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(packed.size()));
 }
 BENCHMARK(BM_Unpack<uint32_t>)->DenseRange(0, 32, 1);
 BENCHMARK(BM_Unpack<uint64_t>)->Arg(1)->Arg(8)->Arg(17)->Arg(33)->Arg(48)->Arg(57)->Arg(63);
@@ -40,6 +42,7 @@ void BM_Pack32(benchmark::State& state) {
     benchmark::DoNotOptimize(out.data());
   }
   state.SetItemsProcessed(state.iterations() * n);
+  state.SetBytesProcessed(state.iterations() * n * 4);
 }
 BENCHMARK(BM_Pack32)->Arg(1)->Arg(5)->Arg(12)->Arg(20);
 

@@ -49,6 +49,18 @@ Setup<T> Build() {
   return s;
 }
 
+// Bytes of the values themselves (a string's characters, not its view).
+template <typename T>
+int64_t ValueBytes(const Setup<T>& s) {
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    int64_t n = 0;
+    for (const ByteArray& v : s.values) n += v.len;
+    return n;
+  } else {
+    return static_cast<int64_t>(s.values.size() * sizeof(T));
+  }
+}
+
 template <typename T>
 void BM_DictGather(benchmark::State& state) {
   const auto s = Build<T>();
@@ -64,6 +76,7 @@ void BM_DictGather(benchmark::State& state) {
     }
   }
   state.SetItemsProcessed(state.iterations() * kN);
+  state.SetBytesProcessed(state.iterations() * ValueBytes(s));  // the values gathered
 }
 BENCHMARK(BM_DictGather<int32_t>);
 BENCHMARK(BM_DictGather<int64_t>);
@@ -83,6 +96,7 @@ void BM_DictIndicesOnly(benchmark::State& state) {
     }
   }
   state.SetItemsProcessed(state.iterations() * kN);
+  state.SetBytesProcessed(state.iterations() * kN * 4);  // the indices out
 }
 BENCHMARK(BM_DictIndicesOnly);
 
@@ -100,6 +114,7 @@ void BM_DictEncode(benchmark::State& state) {
     benchmark::DoNotOptimize(out.data());
   }
   state.SetItemsProcessed(state.iterations() * kN);
+  state.SetBytesProcessed(state.iterations() * ValueBytes(s));  // the values in
 }
 BENCHMARK(BM_DictEncode<int32_t>);
 BENCHMARK(BM_DictEncode<int64_t>);

@@ -52,6 +52,7 @@ void BM_PlainByteArray(benchmark::State& state) {
     }
   }
   state.SetItemsProcessed(state.iterations() * n);
+  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(page.size()));  // the PLAIN page
 }
 BENCHMARK(BM_PlainByteArray);
 
@@ -70,6 +71,7 @@ void BM_PlainBoolean(benchmark::State& state) {
     }
   }
   state.SetItemsProcessed(state.iterations() * n);
+  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(page.size()));  // the PLAIN page
 }
 BENCHMARK(BM_PlainBoolean);
 
