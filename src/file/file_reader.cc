@@ -8,6 +8,21 @@
 #include "page/page_reader.h"
 
 namespace parq {
+namespace {
+
+// Where a column chunk's pages lie in this file, when it has pages here: not
+// an empty chunk, one without metadata (encrypted) or one in another file,
+// nor one whose metadata does not place it in the file (OpenColumn reports
+// those).
+std::optional<io::ByteRange> LocalChunkRange(const format::ColumnChunk& chunk, uint64_t file_size,
+                                             const std::optional<std::string>& created_by) {
+  if (!chunk.meta_data || chunk.file_path || chunk.meta_data->num_values == 0) return std::nullopt;
+  auto range = page::ComputeChunkRange(*chunk.meta_data, file_size, created_by);
+  if (!range.ok()) return std::nullopt;
+  return io::ByteRange{range->offset, range->length};
+}
+
+}  // namespace
 
 Result<std::unique_ptr<FileReader>> FileReader::Open(const std::string& path,
                                                      const ReaderOptions& options, bool mmap) {
@@ -57,10 +72,9 @@ Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int 
     std::lock_guard<std::mutex> lock(prebuffered_mu_);
     prebuffered = prebuffered_;
   }
-  if (prebuffered != nullptr && chunk.meta_data && !chunk.file_path) {
-    auto range = page::ComputeChunkRange(*chunk.meta_data, file_->size(), created_by);
-    if (range.ok()) {
-      if (auto bytes = prebuffered->Find({range->offset, range->length})) chunk_bytes = *bytes;
+  if (prebuffered != nullptr) {
+    if (auto range = LocalChunkRange(chunk, file_->size(), created_by)) {
+      if (auto bytes = prebuffered->Find(*range)) chunk_bytes = *bytes;
     }
   }
   if (chunk_bytes.data() == nullptr) prebuffered.reset();
@@ -97,10 +111,7 @@ Status FileReader::PreBuffer(const std::vector<int>& row_groups, const std::vect
     for (int c : columns) {
       const format::ColumnChunk& chunk =
           wire.row_groups[static_cast<size_t>(g)].columns[static_cast<size_t>(c)];
-      if (!chunk.meta_data || chunk.file_path || chunk.meta_data->num_values == 0) continue;
-      // A chunk the file cannot hold is left for OpenColumn to report.
-      auto range = page::ComputeChunkRange(*chunk.meta_data, file_->size(), created_by);
-      if (range.ok()) ranges.push_back({range->offset, range->length});
+      if (auto range = LocalChunkRange(chunk, file_->size(), created_by)) ranges.push_back(*range);
     }
   }
   auto read = io::CoalescedBytes::Read(*file_, std::move(ranges),

@@ -198,10 +198,13 @@ void PageReader::ReadAheadTogether(PageReader& a, PageReader& b) {
   }
 }
 
-Status PageReader::CheckAllocation(int64_t page_bytes, const char* what) const {
+int64_t PageReader::HeldBesideWindows() const {
   // While reading ahead, the current page's buffer is ahead_buffer_.
-  const int64_t held = static_cast<int64_t>(windows_[0].size() + windows_[1].size()) +
-                       dictionary_bytes_ + (reading_ahead_ ? static_cast<int64_t>(ahead_buffer_.size()) : 0);
+  return dictionary_bytes_ + (reading_ahead_ ? static_cast<int64_t>(ahead_buffer_.size()) : 0);
+}
+
+Status PageReader::CheckAllocation(int64_t page_bytes, const char* what) const {
+  const int64_t held = static_cast<int64_t>(windows_[0].size() + windows_[1].size()) + HeldBesideWindows();
   if (page_bytes > options_.max_allocation - held) {
     return Status::LimitExceeded(std::string(what) + " of " + std::to_string(page_bytes) +
                                  " bytes beside the " + std::to_string(held) +
@@ -238,8 +241,7 @@ Status PageReader::EnsureAvailable(uint64_t end) {
   // leaves the page returned before untouched; after that, this one (it then
   // holds only bytes from this call's pages).
   const int target = refilled_ ? window_ : 1 - window_;
-  const int64_t held_elsewhere = static_cast<int64_t>(windows_[1 - target].size()) + dictionary_bytes_ +
-                                 (reading_ahead_ ? static_cast<int64_t>(ahead_buffer_.size()) : 0);
+  const int64_t held_elsewhere = static_cast<int64_t>(windows_[1 - target].size()) + HeldBesideWindows();
   const uint64_t room = static_cast<uint64_t>(std::max<int64_t>(0, options_.max_allocation - held_elsewhere));
   if (need > room) {
     return Status::LimitExceeded("reading " + std::to_string(need) + " bytes of the column chunk beside the " +
@@ -283,7 +285,7 @@ Result<bool> PageReader::ReadPage(Page* page) {
     size_t header_size = 0;
     uint64_t available = std::min(WindowEnd() - std::min(WindowEnd(), pos_), header_limit);
     while (true) {
-      if (available > 0 || available >= header_limit) {
+      if (available > 0 || header_limit == 0) {  // with no bytes allowed, fail here
         thrift::CompactReader reader(ChunkByte(pos_), static_cast<size_t>(available),
                                      format::ThriftLimitsFrom(options_), header_offset);
         header_ = format::PageHeader();

@@ -27,8 +27,8 @@
 #define PARQ_PAGE_PAGE_READER_H_
 
 #include <memory>
-#include <span>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "compression/codec.h"
@@ -111,6 +111,9 @@ class PageReader {
   // kLimitExceeded when holding `page_bytes` more (beside the chunk bytes and
   // the dictionary) would exceed max_allocation.
   Status CheckAllocation(int64_t page_bytes, const char* what) const;
+  // What the reader holds beside its windows: the dictionary, and the
+  // current page's buffer while reading ahead.
+  int64_t HeldBesideWindows() const;
   // Makes chunk bytes [pos_, end) available in chunk_ (end <= chunk_length_),
   // reading the next window when they are not.  The first window read by one
   // ReadPage goes into the other buffer, so the page returned before (which
