@@ -16,7 +16,8 @@
 //       each pair of row groups' selected chunks first with
 //       FileReader::PreBuffer, in coalesced reads.
 //       The file is read with pread, as FileReader::Open does by default
-//       (each column chunk into a buffer the heap recycles, see main).
+//       (a window of pages at a time, ReaderOptions::chunk_read_size, into
+//       buffers the reader's pool and the heap recycle, see main).
 //       --mmap on maps it instead; each column chunk's pages are mapped in
 //       one call (RandomAccessFile::WillRead) and leave the resident set
 //       when its reader is done (DoneWith), so peak RSS does not grow with
