@@ -34,6 +34,7 @@
 #include "compression/codec.h"
 #include "format/parquet_types.h"
 #include "page/buffer_pool.h"
+#include "page/chunk_range.h"
 #include "page/page.h"
 #include "parq/buffer.h"
 #include "parq/io.h"
@@ -41,17 +42,6 @@
 #include "parq/result.h"
 
 namespace parq::page {
-
-// Where a chunk's pages lie in the file, with the writer quirks applied:
-// dictionary_page_offset 0 means none; files from parquet-mr up to 1.2.8
-// under-count total_compressed_size by the dictionary page header, so up to
-// 100 bytes (bounded by the file) are added for those.
-struct ChunkRange {
-  uint64_t offset = 0;
-  uint64_t length = 0;
-};
-Result<ChunkRange> ComputeChunkRange(const format::ColumnMetaData& md, uint64_t file_size,
-                                     const std::optional<std::string>& created_by);
 
 class PageReader {
  public:
