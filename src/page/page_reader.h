@@ -61,7 +61,8 @@ class PageReader final : private PageSource {
                                                   std::span<const uint8_t> chunk_bytes = {});
 
   // A reader of a memory-mapped file hands its chunk's pages back to the
-  // file (RandomAccessFile::DoneWith), keeping the resident set small.
+  // file (RandomAccessFile::DoneWith, see ChunkWindow), keeping the
+  // resident set small.
   ~PageReader() = default;
   PageReader(const PageReader&) = delete;
   PageReader& operator=(const PageReader&) = delete;
@@ -103,7 +104,7 @@ class PageReader final : private PageSource {
   // page's decompressed bytes.
   Status CheckPageSize(const format::PageHeader& header, PageType type, int64_t held_aside) const;
   Status VerifyChecksum(const format::PageHeader& header, std::span<const uint8_t> body) const;
-  // Fill `page` from its header and body, by type.
+  // Fill `page` from its header and body, one per page type.
   Status ReadDictionaryPage(const format::PageHeader& header, std::span<const uint8_t> body,
                             const PageTarget& target, Page* page);
   Status ReadDataPage(const format::PageHeader& header, std::span<const uint8_t> body,
@@ -123,9 +124,9 @@ class PageReader final : private PageSource {
 
   const format::ColumnMetaData& md_;
   const ReaderOptions options_;
-  // Declared before ahead_ and chunk_, which borrow it; chunk_ is destroyed
-  // first, so that the pool gets the buffers back in the reverse of the
-  // order they were taken (the slots' two, then the first window).
+  // Declared before ahead_ and chunk_, which borrow it.  ahead_ takes its
+  // buffers before chunk_ and is destroyed after it, so the pool gets them
+  // back in the reverse of the order they were taken.
   const std::shared_ptr<BufferPool> buffer_pool_;
   std::unique_ptr<compression::Codec> codec_;
   ReadAhead ahead_;
