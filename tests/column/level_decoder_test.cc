@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "encoding/rle_bit_packed.h"
@@ -41,6 +42,31 @@ std::vector<uint8_t> BitPacked(const std::vector<uint16_t>& levels, int16_t max_
   return out;
 }
 
+constexpr Encoding kV1Encodings[] = {Encoding::kRle, Encoding::kBitPacked};
+
+// A v1 page body, the levels in `encoding` (RLE behind its length prefix, or
+// BIT_PACKED) and then one byte of values, with a decoder to set on it.
+struct V1Page {
+  V1Page(LevelKind kind, const std::vector<uint16_t>& levels, int16_t max_level, Encoding encoding)
+      : encoding(encoding), num_levels(static_cast<int64_t>(levels.size())), decoder(kind, max_level) {
+    bytes = encoding == Encoding::kRle ? Rle(levels, max_level, true) : BitPacked(levels, max_level);
+    level_bytes = bytes.size();
+    bytes.push_back(0xAB);
+  }
+  // InitV1 on the page: `rest` is left at what follows the levels.
+  Status Init() {
+    rest = bytes;
+    return decoder.InitV1(encoding, num_levels, &rest);
+  }
+
+  Encoding encoding;
+  int64_t num_levels;
+  LevelDecoder decoder;
+  std::vector<uint8_t> bytes;
+  size_t level_bytes;
+  std::span<const uint8_t> rest;
+};
+
 int64_t CountOf(const std::vector<uint16_t>& levels, int16_t value) {
   int64_t c = 0;
   for (uint16_t l : levels) c += l == static_cast<uint16_t>(value);
@@ -61,30 +87,16 @@ void ExpectDecodes(LevelDecoder& dec, const std::vector<uint16_t>& want, int64_t
   for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(static_cast<uint16_t>(got[i]), want[i]) << "level " << i;
 }
 
-TEST(LevelDecoderTest, V1RleTakesItsLengthPrefixAndLeavesWhatFollows) {
-  const auto levels = Pattern(1000, 3);
-  auto bytes = Rle(levels, 3, true);
-  const size_t level_bytes = bytes.size();
-  bytes.push_back(0xAB);  // the values after the levels
-  LevelDecoder dec(LevelKind::kDefinition, 3);
-  std::span<const uint8_t> rest(bytes);
-  ASSERT_OK(dec.InitV1(Encoding::kRle, 1000, &rest));
-  ASSERT_EQ(rest.size(), 1u);
-  EXPECT_EQ(rest.data(), bytes.data() + level_bytes);
-  ExpectDecodes(dec, levels, 77);
-}
-
-TEST(LevelDecoderTest, V1BitPackedTakesExactlyItsLevels) {
-  const auto levels = Pattern(101, 2);
-  auto bytes = BitPacked(levels, 2);
-  const size_t level_bytes = bytes.size();
-  bytes.push_back(0xCD);
-  LevelDecoder dec(LevelKind::kRepetition, 2);
-  std::span<const uint8_t> rest(bytes);
-  ASSERT_OK(dec.InitV1(Encoding::kBitPacked, 101, &rest));
-  ASSERT_EQ(rest.size(), 1u);
-  EXPECT_EQ(rest.data(), bytes.data() + level_bytes);
-  ExpectDecodes(dec, levels, 10);
+TEST(LevelDecoderTest, V1LevelsEndWhereTheValuesBegin) {
+  const auto levels = Pattern(1001, 3);
+  for (Encoding encoding : kV1Encodings) {
+    SCOPED_TRACE(EncodingName(encoding));
+    V1Page page(LevelKind::kRepetition, levels, 3, encoding);
+    ASSERT_OK(page.Init());
+    ASSERT_EQ(page.rest.size(), 1u);
+    EXPECT_EQ(page.rest.data(), page.bytes.data() + page.level_bytes);
+    ExpectDecodes(page.decoder, levels, 77);
+  }
 }
 
 TEST(LevelDecoderTest, V2RleIsTheWholeSpan) {
@@ -97,16 +109,15 @@ TEST(LevelDecoderTest, V2RleIsTheWholeSpan) {
 
 TEST(LevelDecoderTest, CountMaxLevelsConsumesNothing) {
   const auto levels = Pattern(2500, 2);  // BIT_PACKED counts in several batches
-  for (bool packed : {false, true}) {
-    const auto bytes = packed ? BitPacked(levels, 2) : Rle(levels, 2, true);
-    LevelDecoder dec(LevelKind::kDefinition, 2);
-    std::span<const uint8_t> rest(bytes);
-    ASSERT_OK(dec.InitV1(packed ? Encoding::kBitPacked : Encoding::kRle, 2500, &rest));
+  for (Encoding encoding : kV1Encodings) {
+    SCOPED_TRACE(EncodingName(encoding));
+    V1Page page(LevelKind::kDefinition, levels, 2, encoding);
+    ASSERT_OK(page.Init());
     std::vector<int16_t> scratch;
-    ASSERT_OK_AND_ASSIGN(const int64_t count, dec.CountMaxLevels(2500, &scratch));
-    EXPECT_EQ(count, CountOf(levels, 2)) << (packed ? "BIT_PACKED" : "RLE");
+    ASSERT_OK_AND_ASSIGN(const int64_t count, page.decoder.CountMaxLevels(2500, &scratch));
+    EXPECT_EQ(count, CountOf(levels, 2));
     std::vector<int16_t> out(100);
-    ASSERT_OK_AND_ASSIGN(const int64_t in_first, dec.DecodeCountingMax(100, out.data()));
+    ASSERT_OK_AND_ASSIGN(const int64_t in_first, page.decoder.DecodeCountingMax(100, out.data()));
     EXPECT_EQ(in_first, CountOf({levels.begin(), levels.begin() + 100}, 2));
     EXPECT_EQ(static_cast<uint16_t>(out[0]), levels[0]);
   }
@@ -116,13 +127,12 @@ TEST(LevelDecoderTest, LevelsAboveTheMaximumAreCorrupt) {
   // Width 2 holds 3, above a maximum of 2.
   std::vector<uint16_t> levels(50, 1);
   levels[37] = 3;
-  for (bool packed : {false, true}) {
-    const auto bytes = packed ? BitPacked(levels, 2) : Rle(levels, 2, true);
-    LevelDecoder dec(LevelKind::kDefinition, 2);
-    std::span<const uint8_t> rest(bytes);
-    ASSERT_OK(dec.InitV1(packed ? Encoding::kBitPacked : Encoding::kRle, 50, &rest));
+  for (Encoding encoding : kV1Encodings) {
+    SCOPED_TRACE(EncodingName(encoding));
+    V1Page page(LevelKind::kDefinition, levels, 2, encoding);
+    ASSERT_OK(page.Init());
     std::vector<int16_t> scratch;
-    EXPECT_STATUS_HAS(dec.CountMaxLevels(50, &scratch), StatusCode::kCorrupt,
+    EXPECT_STATUS_HAS(page.decoder.CountMaxLevels(50, &scratch), StatusCode::kCorrupt,
                       "definition level 3 above the column's maximum 2");
   }
   LevelDecoder rep(LevelKind::kRepetition, 1);
