@@ -12,6 +12,7 @@
 
 #include "parq/file_reader.h"
 #include "parq/io.h"
+#include "parq/json.h"
 #include "parq/record.h"
 
 namespace parq {
@@ -43,12 +44,12 @@ TEST_P(CatMutation, DamagedPagesReadOrFailCleanly) {
     }
     auto file = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(std::move(bytes))));
     ASSERT_TRUE(file.ok()) << file.status().ToString();  // the footer is intact
-    auto rows = RowReader::Open(**file);
+    auto rows = JsonRowReader::Open(**file);
     ASSERT_TRUE(rows.ok()) << rows.status().ToString();
     std::string out;
     while (true) {
       out.clear();
-      auto more = (*rows)->NextJson(&out);
+      auto more = (*rows)->Next(&out);
       if (!more.ok()) {
         EXPECT_FALSE(more.status().message().empty());
         ++failed;

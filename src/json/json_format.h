@@ -1,4 +1,4 @@
-// record/json_format.h — exact text of single values in parq's canonical JSON
+// json/json_format.h — exact text of single values in parq's canonical JSON
 // (docs/rows-as-json.md, the form `parq cat --format jsonl` prints).
 //
 // Every AppendJson* function appends exactly ONE complete JSON value to `out`
@@ -27,8 +27,8 @@
 //    "25:00:00.000").
 //
 // Thread-safety: all functions are reentrant.
-#ifndef PARQ_RECORD_JSON_FORMAT_H_
-#define PARQ_RECORD_JSON_FORMAT_H_
+#ifndef PARQ_JSON_JSON_FORMAT_H_
+#define PARQ_JSON_JSON_FORMAT_H_
 
 #include <cstdint>
 #include <span>
@@ -104,4 +104,4 @@ void AppendTimestampText(std::string &out, int64_t value, JsonTimeUnit unit,
 
 } // namespace parq
 
-#endif // PARQ_RECORD_JSON_FORMAT_H_
+#endif // PARQ_JSON_JSON_FORMAT_H_

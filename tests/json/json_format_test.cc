@@ -1,5 +1,6 @@
-// Tests for record/json_format.h: the exact text of each value kind.
-#include "record/json_format.h"
+// Tests for json/json_format.h: the exact text of each value kind.
+#include "json/json_format.h"
+#include "testing/status_macros.h"
 
 #include <gtest/gtest.h>
 
@@ -30,7 +31,7 @@ std::vector<uint8_t> Hex(std::string_view h) {
 std::string Dec(std::span<const uint8_t> be, int32_t scale) {
   std::string s;
   Status st = AppendJsonDecimal(s, be, scale);
-  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_OK(st);
   return s;
 }
 
@@ -201,7 +202,7 @@ TEST(JsonFormatTest, UuidAndInterval) {
 TEST(JsonFormatTest, DecimalFromIntegers) {
   auto d = [](int64_t v, int32_t scale) {
     std::string s;
-    EXPECT_TRUE(AppendJsonDecimal(s, v, scale).ok());
+    EXPECT_OK(AppendJsonDecimal(s, v, scale));
     return s;
   };
   EXPECT_EQ(d(-5, 2), "\"-0.05\"");
@@ -229,7 +230,7 @@ TEST(JsonFormatTest, DecimalScaleIsValidated) {
   EXPECT_EQ(AppendJsonDecimal(s, b, -3).code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(AppendJsonDecimal(s, b, kMaxDecimalScale + 1).code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(s, "keep");
-  EXPECT_TRUE(AppendJsonDecimal(s, b, kMaxDecimalScale).ok());
+  EXPECT_OK(AppendJsonDecimal(s, b, kMaxDecimalScale));
   EXPECT_EQ(s.size(), 4 + kMaxDecimalScale + 4u);  // keep + "0." + digits + quotes
 }
 
@@ -308,11 +309,11 @@ TEST(JsonFormatTest, DecimalRandomVectors) {
 TEST(JsonFormatTest, DecimalLittleEndian) {
   std::string s;
   auto le = Hex("fbffffffffffffffffffffffffffffff");  // -5 as 16 LE bytes
-  ASSERT_TRUE(AppendJsonDecimalLE(s, le, 2).ok());
+  ASSERT_OK(AppendJsonDecimalLE(s, le, 2));
   EXPECT_EQ(s, "\"-0.05\"");
   s.clear();
   auto le20 = Hex("0100000000000000000000000000000000000080");  // 20 bytes: -2^159 + 1
-  ASSERT_TRUE(AppendJsonDecimalLE(s, le20, 0).ok());
+  ASSERT_OK(AppendJsonDecimalLE(s, le20, 0));
   EXPECT_EQ(s, "\"-730750818665451459101842416358141509827966271487\"");
 }
 

@@ -1,9 +1,9 @@
-// record/json_writer.h — a minimal streaming JSON writer appending to a
+// json/json_writer.h — a minimal streaming JSON writer appending to a
 // std::string.
 //
 // JsonWriter adds the punctuation (commas, colons, brackets) of the canonical
 // row text of docs/rows-as-json.md; the value formatting itself lives in
-// record/json_format.h, whose Append* functions each append exactly one JSON
+// json/json_format.h, whose Append* functions each append exactly one JSON
 // value.  To write a formatted value through the writer:
 //
 //   JsonWriter w(&out);
@@ -18,14 +18,14 @@
 //
 // Ownership: the writer borrows `out`, which must outlive it.
 // Thread-safety: none; one writer per thread.
-#ifndef PARQ_RECORD_JSON_WRITER_H_
-#define PARQ_RECORD_JSON_WRITER_H_
+#ifndef PARQ_JSON_JSON_WRITER_H_
+#define PARQ_JSON_JSON_WRITER_H_
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-#include "record/json_format.h"
+#include "json/json_format.h"
 
 namespace parq {
 
@@ -88,4 +88,4 @@ private:
 
 } // namespace parq
 
-#endif // PARQ_RECORD_JSON_WRITER_H_
+#endif // PARQ_JSON_JSON_WRITER_H_

@@ -7,17 +7,17 @@
 //
 // Errors (kCorrupt / kInvalidArgument) only for values that cannot be shown:
 // a DECIMAL with an impossible scale, PLAIN bytes of the wrong length.
-#ifndef PARQ_RECORD_LEAF_FORMAT_H_
-#define PARQ_RECORD_LEAF_FORMAT_H_
+#ifndef PARQ_JSON_LEAF_FORMAT_H_
+#define PARQ_JSON_LEAF_FORMAT_H_
 
 #include <cstdint>
 #include <span>
 #include <string>
 
+#include "json/json_format.h"
 #include "parq/schema.h"
 #include "parq/status.h"
 #include "parq/types.h"
-#include "record/json_format.h"
 
 namespace parq {
 
@@ -64,4 +64,4 @@ class LeafFormatter {
 
 }  // namespace parq
 
-#endif  // PARQ_RECORD_LEAF_FORMAT_H_
+#endif  // PARQ_JSON_LEAF_FORMAT_H_

@@ -1,5 +1,5 @@
-// RowWriter and JsonRowParser: canonical JSON rows → Values → a file in
-// memory → RowReader → the same JSON text, for nested shapes (3- and 2-level
+// JsonRowParser and RowWriter: canonical JSON rows → Values → a file in
+// memory → JsonRowReader → the same JSON text, for nested shapes (3- and 2-level
 // lists, maps with and without values, nulls at every level, empty lists),
 // every logical type's text form, and refused rows (named by row and path,
 // rolled back).
@@ -11,65 +11,55 @@
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
 #include "parq/io.h"
+#include "parq/json.h"
 #include "parq/record.h"
 #include "parq/row_writer.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
 
-Schema MustParse(const char* text) {
-  auto s = ParseMessageType(text);
-  EXPECT_TRUE(s.ok()) << s.status().ToString();
-  return std::move(s).value();
-}
-
 // Writes `lines` through the parser and a RowWriter; returns the file bytes.
-std::string WriteJson(const Schema& schema, const std::vector<std::string>& lines, WriterOptions wo = {},
-                      RowWriterOptions ro = {}) {
+Result<std::string> WriteJson(const Schema& schema, const std::vector<std::string>& lines, WriterOptions wo = {},
+                              RowWriterOptions ro = {}) {
   auto out = std::make_unique<MemoryOutputStream>();
   MemoryOutputStream* mem = out.get();
-  auto fw = FileWriter::Open(std::move(out), schema, wo);
-  EXPECT_TRUE(fw.ok()) << fw.status().ToString();
-  auto rw = RowWriter::Open(**fw, ro);
-  EXPECT_TRUE(rw.ok()) << rw.status().ToString();
-  auto parser = JsonRowParser::Make(schema);
-  EXPECT_TRUE(parser.ok()) << parser.status().ToString();
+  PARQ_ASSIGN_OR_RETURN(auto fw, FileWriter::Open(std::move(out), schema, wo));
+  PARQ_ASSIGN_OR_RETURN(auto rw, RowWriter::Open(*fw, ro));
+  PARQ_ASSIGN_OR_RETURN(auto parser, JsonRowParser::Make(schema));
   Value row;
   for (const std::string& l : lines) {
-    Status st = (*parser)->Parse(l, &row);
-    EXPECT_TRUE(st.ok()) << l << ": " << st.ToString();
-    st = (*rw)->Write(row);
-    EXPECT_TRUE(st.ok()) << l << ": " << st.ToString();
+    Status st = parser->Parse(l, &row);
+    if (st.ok()) st = rw->Write(row);
+    if (!st.ok()) return std::move(st).AddContext(l);
   }
-  EXPECT_TRUE((*rw)->Close().ok());
-  Status st = (*fw)->Close();
-  EXPECT_TRUE(st.ok()) << st.ToString();
+  PARQ_RETURN_IF_ERROR(rw->Close());
+  PARQ_RETURN_IF_ERROR(fw->Close());
   return mem->bytes();
 }
 
-std::vector<std::string> ReadJson(const std::string& bytes, int* row_groups = nullptr) {
-  auto fr = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes)));
-  EXPECT_TRUE(fr.ok()) << fr.status().ToString();
-  if (row_groups != nullptr) *row_groups = (*fr)->metadata().num_row_groups();
-  auto rr = RowReader::Open(**fr);
-  EXPECT_TRUE(rr.ok()) << rr.status().ToString();
+// The rows of a file as text; *row_groups (if given) its row-group count.
+Result<std::vector<std::string>> ReadJson(const std::string& bytes, int* row_groups = nullptr) {
+  PARQ_ASSIGN_OR_RETURN(auto fr, FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes))));
+  if (row_groups != nullptr) *row_groups = fr->metadata().num_row_groups();
+  PARQ_ASSIGN_OR_RETURN(auto rr, JsonRowReader::Open(*fr));
   std::vector<std::string> rows;
   while (true) {
     std::string s;
-    auto more = (*rr)->NextJson(&s);
-    EXPECT_TRUE(more.ok()) << more.status().ToString();
-    if (!more.ok() || !*more) break;
+    PARQ_ASSIGN_OR_RETURN(bool more, rr->Next(&s));
+    if (!more) return rows;
     rows.push_back(s);
   }
-  return rows;
 }
 
 void ExpectRoundTrip(const char* schema_text, const std::vector<std::string>& lines) {
-  Schema schema = MustParse(schema_text);
-  EXPECT_EQ(ReadJson(WriteJson(schema, lines)), lines);
+  ASSERT_OK_AND_ASSIGN(Schema schema, ParseMessageType(schema_text));
+  ASSERT_OK_AND_ASSIGN(std::string bytes, WriteJson(schema, lines));
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> rows, ReadJson(bytes));
+  EXPECT_EQ(rows, lines);
 }
 
-TEST(RowWriterTest, NestedListsMapsStructsAndNulls) {
+TEST(JsonRowParserTest, NestedListsMapsStructsAndNulls) {
   ExpectRoundTrip(R"(message m {
   required int64 id;
   optional group tags (LIST) {
@@ -106,7 +96,7 @@ TEST(RowWriterTest, NestedListsMapsStructsAndNulls) {
                   });
 }
 
-TEST(RowWriterTest, LegacyListsAndMapWithoutValue) {
+TEST(JsonRowParserTest, LegacyListsAndMapWithoutValue) {
   ExpectRoundTrip(R"(message m {
   optional group two (LIST) {
     repeated int32 element;
@@ -141,7 +131,7 @@ TEST(RowWriterTest, LegacyListsAndMapWithoutValue) {
                   });
 }
 
-TEST(RowWriterTest, EveryLeafForm) {
+TEST(JsonRowParserTest, EveryLeafForm) {
   ExpectRoundTrip(R"(message m {
   optional boolean b;
   optional int32 i8 (INTEGER(8,true));
@@ -178,114 +168,110 @@ TEST(RowWriterTest, EveryLeafForm) {
                   });
 }
 
-TEST(RowWriterTest, ParserAcceptsAbsentMembersAndShortFractions) {
-  Schema schema = MustParse(R"(message m {
+TEST(JsonRowParserTest, ParserAcceptsAbsentMembersAndShortFractions) {
+  ASSERT_OK_AND_ASSIGN(Schema schema, ParseMessageType(R"(message m {
   optional int32 a;
   optional int64 ts (TIMESTAMP(MICROS,true));
   optional int32 d (DECIMAL(9,3));
-})");
-  auto rows = ReadJson(WriteJson(schema, {R"({"ts":"2024-01-02T03:04:05.5Z","d":"1.5"})", R"({"d":7})"}));
+})"));
+  ASSERT_OK_AND_ASSIGN(std::string bytes,
+                       WriteJson(schema, {R"({"ts":"2024-01-02T03:04:05.5Z","d":"1.5"})", R"({"d":7})"}));
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> rows, ReadJson(bytes));
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0], R"({"a":null,"ts":"2024-01-02T03:04:05.500000Z","d":"1.500"})");
   EXPECT_EQ(rows[1], R"({"a":null,"ts":null,"d":"7.000"})");
 }
 
-TEST(RowWriterTest, ParserErrorsNameTheField) {
-  Schema schema = MustParse(R"(message m {
+TEST(JsonRowParserTest, ParserErrorsNameTheField) {
+  ASSERT_OK_AND_ASSIGN(Schema schema, ParseMessageType(R"(message m {
   optional group s {
     optional int32 a;
     optional int32 d (DECIMAL(9,1));
   }
-})");
-  auto parser = JsonRowParser::Make(schema);
-  ASSERT_TRUE(parser.ok());
+})"));
+  ASSERT_OK_AND_ASSIGN(auto parser, JsonRowParser::Make(schema));
   Value row;
-  Status st = (*parser)->Parse(R"({"s":{"a":"x"}})", &row);
-  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
-  EXPECT_NE(st.message().find("s.a"), std::string::npos) << st.ToString();
-  st = (*parser)->Parse(R"({"s":{"d":"1.25"}})", &row);
-  EXPECT_NE(st.message().find("s.d"), std::string::npos) << st.ToString();
-  st = (*parser)->Parse(R"({"s":{"zz":1}})", &row);
-  EXPECT_NE(st.message().find("unknown field 'zz'"), std::string::npos) << st.ToString();
-  st = (*parser)->Parse(R"({"s":{"a":2147483648}})", &row);
-  EXPECT_FALSE(st.ok());
-  st = (*parser)->Parse(R"([1])", &row);
-  EXPECT_FALSE(st.ok());
+  Status st = parser->Parse(R"({"s":{"a":"x"}})", &row);
+  EXPECT_STATUS_HAS(st, StatusCode::kInvalidArgument, "s.a");
+  st = parser->Parse(R"({"s":{"d":"1.25"}})", &row);
+  EXPECT_STATUS_HAS(st, StatusCode::kInvalidArgument, "s.d");
+  st = parser->Parse(R"({"s":{"zz":1}})", &row);
+  EXPECT_STATUS_HAS(st, StatusCode::kInvalidArgument, "unknown field 'zz'");
+  st = parser->Parse(R"({"s":{"a":2147483648}})", &row);
+  EXPECT_STATUS(st, StatusCode::kInvalidArgument);
+  st = parser->Parse(R"([1])", &row);
+  EXPECT_STATUS(st, StatusCode::kInvalidArgument);
   // Years and hours too long for any column are refused, not overflowed.
-  Schema times = MustParse(R"(message m {
+  ASSERT_OK_AND_ASSIGN(Schema times, ParseMessageType(R"(message m {
   optional int64 ts (TIMESTAMP(MILLIS,true));
   optional int64 t (TIME(NANOS,true));
   optional int32 d (DATE);
-})");
-  auto tp = JsonRowParser::Make(times);
-  ASSERT_TRUE(tp.ok());
-  EXPECT_FALSE((*tp)->Parse(R"({"ts":"999999999999999999-01-01T00:00:00.000Z"})", &row).ok());
-  EXPECT_FALSE((*tp)->Parse(R"({"t":"999999999999999999:00:00.000000000"})", &row).ok());
-  EXPECT_FALSE((*tp)->Parse(R"({"d":"9999999-01-01"})", &row).ok());  // past int32 days
-  EXPECT_FALSE((*tp)->Parse(R"({"d":"2024-13-01"})", &row).ok());
-  st = (*tp)->Parse(R"({"ts":"2024-01-01T00:00:00.000Z","t":"-25:00:00.5","d":"-0001-12-31"})", &row);
-  EXPECT_TRUE(st.ok()) << st.ToString();
+})"));
+  ASSERT_OK_AND_ASSIGN(auto tp, JsonRowParser::Make(times));
+  EXPECT_STATUS(tp->Parse(R"({"ts":"999999999999999999-01-01T00:00:00.000Z"})", &row), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(tp->Parse(R"({"t":"999999999999999999:00:00.000000000"})", &row), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(tp->Parse(R"({"d":"9999999-01-01"})", &row), StatusCode::kInvalidArgument);  // past int32 days
+  EXPECT_STATUS(tp->Parse(R"({"d":"2024-13-01"})", &row), StatusCode::kInvalidArgument);
+  EXPECT_OK(tp->Parse(R"({"ts":"2024-01-01T00:00:00.000Z","t":"-25:00:00.5","d":"-0001-12-31"})", &row));
 }
 
-TEST(RowWriterTest, BadRowsAreRefusedByRowAndPathAndRolledBack) {
-  Schema schema = MustParse(R"(message m {
+TEST(JsonRowParserTest, BadRowsAreRefusedByRowAndPathAndRolledBack) {
+  ASSERT_OK_AND_ASSIGN(Schema schema, ParseMessageType(R"(message m {
   required int32 id;
   optional group l (LIST) {
     repeated group list {
       required binary element (STRING);
     }
   }
-})");
+})"));
   auto out = std::make_unique<MemoryOutputStream>();
   MemoryOutputStream* mem = out.get();
-  auto fw = FileWriter::Open(std::move(out), schema);
-  ASSERT_TRUE(fw.ok());
-  auto rw = RowWriter::Open(**fw);
-  ASSERT_TRUE(rw.ok());
-  auto parser = JsonRowParser::Make(schema);
+  ASSERT_OK_AND_ASSIGN(auto fw, FileWriter::Open(std::move(out), schema));
+  ASSERT_OK_AND_ASSIGN(auto rw, RowWriter::Open(*fw));
+  ASSERT_OK_AND_ASSIGN(auto parser, JsonRowParser::Make(schema));
   Value row;
-  ASSERT_TRUE((*parser)->Parse(R"({"id":1,"l":["a"]})", &row).ok());
-  ASSERT_TRUE((*rw)->Write(row).ok());
+  ASSERT_OK(parser->Parse(R"({"id":1,"l":["a"]})", &row));
+  ASSERT_OK(rw->Write(row));
   // A null element in a required position, after a good one: nothing of it stays.
-  ASSERT_TRUE((*parser)->Parse(R"({"id":2,"l":["b",null]})", &row).ok());
-  Status st = (*rw)->Write(row);
-  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
-  EXPECT_NE(st.message().find("row 1"), std::string::npos) << st.ToString();
-  EXPECT_NE(st.message().find("l.list.element"), std::string::npos) << st.ToString();
-  EXPECT_NE(st.message().find("null in a required field"), std::string::npos) << st.ToString();
+  ASSERT_OK(parser->Parse(R"({"id":2,"l":["b",null]})", &row));
+  Status st = rw->Write(row);
+  EXPECT_STATUS_HAS(st, StatusCode::kInvalidArgument, "row 1");
+  EXPECT_STATUS_HAS(st, StatusCode::kInvalidArgument, "l.list.element");
+  EXPECT_STATUS_HAS(st, StatusCode::kInvalidArgument, "null in a required field");
   // Wrong kinds and shapes.
   Value bad = Value::Struct();
   bad.AddField("id", Value::Int64(3));
   bad.AddField("l", Value::Null());
-  st = (*rw)->Write(bad);
-  EXPECT_NE(st.message().find("int64 value in a INT32 column"), std::string::npos) << st.ToString();
+  st = rw->Write(bad);
+  EXPECT_STATUS_HAS(st, StatusCode::kInvalidArgument, "int64 value in a INT32 column");
   Value missing = Value::Struct();
   missing.AddField("id", Value::Int32(3));
-  st = (*rw)->Write(missing);
-  EXPECT_NE(st.message().find("field 'l': missing"), std::string::npos) << st.ToString();
+  st = rw->Write(missing);
+  EXPECT_STATUS_HAS(st, StatusCode::kInvalidArgument, "field 'l': missing");
   Value renamed = Value::Struct();
   renamed.AddField("id", Value::Int32(3));
   renamed.AddField("x", Value::Null());
-  EXPECT_FALSE((*rw)->Write(renamed).ok());
+  EXPECT_STATUS(rw->Write(renamed), StatusCode::kInvalidArgument);
   Value list_for_struct = Value::Struct();
   list_for_struct.AddField("id", Value::Int32(3));
   list_for_struct.AddField("l", Value::Map());
-  EXPECT_FALSE((*rw)->Write(list_for_struct).ok());
-  EXPECT_FALSE((*rw)->Write(Value::Int32(1)).ok());
+  EXPECT_STATUS(rw->Write(list_for_struct), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(rw->Write(Value::Int32(1)), StatusCode::kInvalidArgument);
   // The writer is still usable.
-  ASSERT_TRUE((*parser)->Parse(R"({"id":3,"l":[]})", &row).ok());
-  ASSERT_TRUE((*rw)->Write(row).ok());
-  EXPECT_EQ((*rw)->rows_written(), 2);
-  ASSERT_TRUE((*rw)->Close().ok());
-  ASSERT_TRUE((*fw)->Close().ok());
-  EXPECT_EQ(ReadJson(mem->bytes()), (std::vector<std::string>{R"({"id":1,"l":["a"]})", R"({"id":3,"l":[]})"}));
+  ASSERT_OK(parser->Parse(R"({"id":3,"l":[]})", &row));
+  ASSERT_OK(rw->Write(row));
+  EXPECT_EQ(rw->rows_written(), 2);
+  ASSERT_OK(rw->Close());
+  ASSERT_OK(fw->Close());
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> rows, ReadJson(mem->bytes()));
+  EXPECT_EQ(rows, (std::vector<std::string>{R"({"id":1,"l":["a"]})", R"({"id":3,"l":[]})"}));
 }
 
-TEST(RowWriterTest, RowGroupRowLimitIsExact) {
-  Schema schema = MustParse(R"(message m {
+TEST(JsonRowParserTest, RowGroupRowLimitIsExact) {
+  ASSERT_OK_AND_ASSIGN(Schema schema, ParseMessageType(R"(message m {
   required int32 id;
   repeated int64 r;
-})");
+})"));
   std::vector<std::string> lines;
   for (int i = 0; i < 2500; ++i) {
     lines.push_back("{\"id\":" + std::to_string(i) + ",\"r\":[" + (i % 3 ? "1,2" : "") + "]}");
@@ -295,17 +281,17 @@ TEST(RowWriterTest, RowGroupRowLimitIsExact) {
   RowWriterOptions ro;
   ro.batch_rows = 300;  // not a divisor of the row-group size
   int groups = 0;
-  auto rows = ReadJson(WriteJson(schema, lines, wo, ro), &groups);
+  ASSERT_OK_AND_ASSIGN(std::string bytes, WriteJson(schema, lines, wo, ro));
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> rows, ReadJson(bytes, &groups));
   EXPECT_EQ(rows, lines);
   EXPECT_EQ(groups, 3);
-  auto fr = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(WriteJson(schema, lines, wo, ro))));
-  ASSERT_TRUE(fr.ok());
-  EXPECT_EQ((*fr)->metadata().row_group(0).num_rows(), 1000);
-  EXPECT_EQ((*fr)->metadata().row_group(1).num_rows(), 1000);
-  EXPECT_EQ((*fr)->metadata().row_group(2).num_rows(), 500);
+  ASSERT_OK_AND_ASSIGN(auto fr, FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes))));
+  EXPECT_EQ(fr->metadata().row_group(0).num_rows(), 1000);
+  EXPECT_EQ(fr->metadata().row_group(1).num_rows(), 1000);
+  EXPECT_EQ(fr->metadata().row_group(2).num_rows(), 500);
 }
 
-TEST(RowWriterTest, VariantsAreEncodedAgain) {
+TEST(JsonRowParserTest, VariantsAreEncodedAgain) {
   ExpectRoundTrip(R"(message m {
   required int32 id;
   optional group v (VARIANT(1)) {
@@ -328,22 +314,21 @@ TEST(RowWriterTest, VariantsAreEncodedAgain) {
                       R"({"id":3,"v":"a string longer than sixty-four bytes, so it takes the long string form","l":null})",
                       R"({"id":4,"v":[],"l":[{},[[]],-0.25,1e+300,-0,0]})",
                   });
-  Schema schema = MustParse(R"(message m {
+  ASSERT_OK_AND_ASSIGN(Schema schema, ParseMessageType(R"(message m {
   optional group v (VARIANT(1)) {
     required binary metadata;
     required binary value;
   }
-})");
-  auto parser = JsonRowParser::Make(schema);
-  ASSERT_TRUE(parser.ok());
+})"));
+  ASSERT_OK_AND_ASSIGN(auto parser, JsonRowParser::Make(schema));
   Value row;
-  EXPECT_EQ((*parser)->Parse(R"({"v":{"a":1,"a":2}})", &row).code(), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(parser->Parse(R"({"v":{"a":1,"a":2}})", &row), StatusCode::kInvalidArgument);
 }
 
 // Shredding (VariantShredding.md): values that fit typed_value go there,
 // the rest to value; an object's fields not in typed_value stay in value as
 // a partial object; an absent field leaves both of its columns null.
-TEST(RowWriterTest, VariantsAreShreddedIntoTypedValue) {
+TEST(JsonRowParserTest, VariantsAreShreddedIntoTypedValue) {
   const char* text = R"(message m {
   required group v (VARIANT(1)) {
     required binary metadata;
@@ -367,11 +352,10 @@ TEST(RowWriterTest, VariantsAreShreddedIntoTypedValue) {
     }
   }
 })";
-  Schema schema = MustParse(text);
-  auto parser = JsonRowParser::Make(schema);
-  ASSERT_TRUE(parser.ok()) << parser.status().ToString();
+  ASSERT_OK_AND_ASSIGN(Schema schema, ParseMessageType(text));
+  ASSERT_OK_AND_ASSIGN(auto parser, JsonRowParser::Make(schema));
   Value row;
-  ASSERT_TRUE((*parser)->Parse(R"({"v":{"a":7,"b":["x",1],"c":true}})", &row).ok());
+  ASSERT_OK(parser->Parse(R"({"v":{"a":7,"b":["x",1],"c":true}})", &row));
   const Value& v = *row.Find("v");
   EXPECT_EQ(v.names(), (std::vector<std::string>{"metadata", "value", "typed_value"}));
   const Value& typed = *v.Find("typed_value");
@@ -390,12 +374,12 @@ TEST(RowWriterTest, VariantsAreShreddedIntoTypedValue) {
   EXPECT_FALSE(v.Find("value")->is_null());
 
   // An absent field: both of its columns null; a non-object: all in value.
-  ASSERT_TRUE((*parser)->Parse(R"({"v":{"b":[]}})", &row).ok());
+  ASSERT_OK(parser->Parse(R"({"v":{"b":[]}})", &row));
   const Value& absent = *row.Find("v")->Find("typed_value")->Find("a");
   EXPECT_TRUE(absent.Find("value")->is_null());
   EXPECT_TRUE(absent.Find("typed_value")->is_null());
   EXPECT_TRUE(row.Find("v")->Find("value")->is_null());  // typed_value took every field
-  ASSERT_TRUE((*parser)->Parse(R"({"v":[1,2]})", &row).ok());
+  ASSERT_OK(parser->Parse(R"({"v":[1,2]})", &row));
   EXPECT_TRUE(row.Find("v")->Find("typed_value")->is_null());
   EXPECT_FALSE(row.Find("v")->Find("value")->is_null());
 
@@ -409,18 +393,16 @@ TEST(RowWriterTest, VariantsAreShreddedIntoTypedValue) {
                         });
 
   // Without a value column, what does not fit typed_value is refused.
-  Schema no_value = MustParse(R"(message m {
+  ASSERT_OK_AND_ASSIGN(Schema no_value, ParseMessageType(R"(message m {
   required group v (VARIANT(1)) {
     required binary metadata;
     optional int64 typed_value;
   }
-})");
-  auto typed_only = JsonRowParser::Make(no_value);
-  ASSERT_TRUE(typed_only.ok()) << typed_only.status().ToString();
-  EXPECT_TRUE((*typed_only)->Parse(R"({"v":12345678901})", &row).ok());
-  const Status st = (*typed_only)->Parse(R"({"v":"x"})", &row);
-  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
-  EXPECT_NE(st.message().find("does not fit typed_value"), std::string::npos) << st.ToString();
+})"));
+  ASSERT_OK_AND_ASSIGN(auto typed_only, JsonRowParser::Make(no_value));
+  EXPECT_OK(typed_only->Parse(R"({"v":12345678901})", &row));
+  const Status st = typed_only->Parse(R"({"v":"x"})", &row);
+  EXPECT_STATUS_HAS(st, StatusCode::kInvalidArgument, "does not fit typed_value");
   ExpectRoundTrip(R"(message m {
   required group v (VARIANT(1)) {
     required binary metadata;
@@ -430,13 +412,13 @@ TEST(RowWriterTest, VariantsAreShreddedIntoTypedValue) {
                   {R"({"v":1})", R"({"v":-9007199254740993})"});
 
   // A group that is neither: unsupported at Make.
-  Schema odd = MustParse(R"(message m {
+  ASSERT_OK_AND_ASSIGN(Schema odd, ParseMessageType(R"(message m {
   required group v (VARIANT(1)) {
     required binary metadata;
     optional int32 other;
   }
-})");
-  EXPECT_EQ(JsonRowParser::Make(odd).status().code(), StatusCode::kUnsupported);
+})"));
+  EXPECT_STATUS(JsonRowParser::Make(odd), StatusCode::kUnsupported);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// Tests for record/variant_decoder.h: the parquet-testing Variant corpus,
-// hand-built values for every primitive, and hostile inputs.
-#include "record/variant_decoder.h"
+// Tests for json/variant_json.h: the parquet-testing Variant corpus as JSON,
+// hand-built values for every primitive, hostile inputs (the codec's errors
+// seen through the decoder), the decoder's limits, and JSON encoded again.
+#include "json/variant_json.h"
 
 #include <gtest/gtest.h>
 
@@ -15,13 +16,15 @@
 #include <string>
 #include <vector>
 
-#include "record/json_value.h"
+#include "json/json_value.h"
+#include "testing/status_macros.h"
+#include "variant/variant_bytes_util.h"
 
 namespace parq {
 namespace {
 
 namespace fs = std::filesystem;
-using Bytes = std::vector<uint8_t>;
+using namespace variant_test;  // Bytes, Meta, Prim, LE, Cat, ShortStr, Array, Object
 
 const fs::path kTesting = fs::path(PARQ_SHARED_DIR) / "parquet-testing";
 
@@ -36,22 +39,16 @@ std::string ReadText(const fs::path& p) {
   return ss.str();
 }
 
-JsonValue MustParse(std::string_view text) {
-  auto r = ParseJson(text);
-  EXPECT_TRUE(r.ok()) << r.status().ToString() << " in " << text;
-  return r.ok() ? *r : JsonValue{};
-}
-
-std::string Decode(const Bytes& metadata, const Bytes& value, const VariantDecodeOptions& o = {}) {
+Result<std::string> Decode(const Bytes& metadata, const Bytes& value, const VariantDecodeOptions& o = {}) {
   std::string out;
-  Status st = AppendVariantJson(out, metadata, value, o);
-  EXPECT_TRUE(st.ok()) << st.ToString();
+  PARQ_RETURN_IF_ERROR(AppendVariantJson(out, metadata, value, o));
   return out;
 }
 
-Status DecodeStatus(const Bytes& metadata, const Bytes& value, const VariantDecodeOptions& o = {}) {
-  std::string out;
-  return AppendVariantJson(out, metadata, value, o);
+// The decoded text parsed back (for the doc's equality).
+Result<JsonValue> DecodeToJson(const Bytes& metadata, const Bytes& value) {
+  PARQ_ASSIGN_OR_RETURN(std::string text, Decode(metadata, value));
+  return ParseJson(text);
 }
 
 // ---- the parquet-testing variant/ pairs ----
@@ -104,7 +101,7 @@ const std::map<std::string, std::string>& CorpusExpected() {
   return *m;
 }
 
-TEST(VariantCorpusTest, EveryPairDecodesToItsExpectedJson) {
+TEST(VariantJsonTest, CorpusEveryPairDecodesToItsExpectedJson) {
   const fs::path dir = kTesting / "variant";
   ASSERT_TRUE(fs::is_directory(dir)) << dir;
   std::set<std::string> seen;
@@ -115,11 +112,12 @@ TEST(VariantCorpusTest, EveryPairDecodesToItsExpectedJson) {
     SCOPED_TRACE(name);
     auto it = CorpusExpected().find(name);
     ASSERT_NE(it, CorpusExpected().end()) << "no expected JSON for " << name;
-    const std::string got = Decode(ReadFile(dir / (name + ".metadata")), ReadFile(e.path()));
+    ASSERT_OK_AND_ASSIGN(const JsonValue got, DecodeToJson(ReadFile(dir / (name + ".metadata")), ReadFile(e.path())));
+    ASSERT_OK_AND_ASSIGN(const JsonValue want, ParseJson(it->second));
     JsonCompareOptions opt;
     opt.numbers_as_binary32 = name == "primitive_float";
     std::string where;
-    EXPECT_TRUE(JsonEquivalent(MustParse(got), MustParse(it->second), opt, &where)) << where << "\n" << got;
+    EXPECT_TRUE(JsonEquivalent(got, want, opt, &where)) << where << "\n" << JsonToString(got);
   }
   EXPECT_EQ(seen.size(), CorpusExpected().size());
 }
@@ -127,13 +125,13 @@ TEST(VariantCorpusTest, EveryPairDecodesToItsExpectedJson) {
 // data_dictionary.json (a trailing comma aside) agrees with our output under
 // the doc's rules wherever both use the same JSON type; where the dictionary
 // prints a decimal as a number, the numbers agree.
-TEST(VariantCorpusTest, AgreesWithDataDictionary) {
+TEST(VariantJsonTest, CorpusAgreesWithDataDictionary) {
   std::string text = ReadText(kTesting / "variant" / "data_dictionary.json");
   size_t last = text.rfind(',');
   if (last != std::string::npos && text.find_first_not_of(" \n\r\t", last + 1) == text.rfind('}')) {
     text.erase(last, 1);
   }
-  JsonValue dict = MustParse(text);
+  ASSERT_OK_AND_ASSIGN(const JsonValue dict, ParseJson(text));
   ASSERT_EQ(dict.kind, JsonValue::Kind::kObject);
   // Timestamps and times: the dictionary's text forms differ ("12:33:54:123456",
   // "2025-04-16 12:34:56.78-04:00"); the expected table above states ours.
@@ -147,7 +145,8 @@ TEST(VariantCorpusTest, AgreesWithDataDictionary) {
     SCOPED_TRACE(name);
     const fs::path base = kTesting / "variant" / name;
     if (!fs::exists(base.string() + ".value") || kOtherTextForm.count(name)) continue;
-    JsonValue got = MustParse(Decode(ReadFile(base.string() + ".metadata"), ReadFile(base.string() + ".value")));
+    ASSERT_OK_AND_ASSIGN(const JsonValue got,
+                         DecodeToJson(ReadFile(base.string() + ".metadata"), ReadFile(base.string() + ".value")));
     if (name.rfind("primitive_decimal", 0) == 0) {
       ASSERT_EQ(got.kind, JsonValue::Kind::kString);
       EXPECT_EQ(std::strtod(got.text.c_str(), nullptr), std::strtod(want.text.c_str(), nullptr));
@@ -172,7 +171,7 @@ TEST(VariantCorpusTest, AgreesWithDataDictionary) {
 
 // shredded_variant/*.variant.bin hold metadata then value; the expected rows
 // (expected/shredded_variant/case-NNN.parquet.jsonl) give their canonical JSON.
-TEST(VariantCorpusTest, ShreddedCaseBinariesMatchExpectedRows) {
+TEST(VariantJsonTest, CorpusShreddedCaseBinariesMatchExpectedRows) {
   const fs::path dir = kTesting / "shredded_variant";
   int compared = 0;
   for (const auto& e : fs::directory_iterator(dir)) {
@@ -187,22 +186,20 @@ TEST(VariantCorpusTest, ShreddedCaseBinariesMatchExpectedRows) {
     std::istringstream lines(ReadText(expected));
     std::string line;
     for (int i = 0; i <= row && std::getline(lines, line); ++i) {}
-    JsonValue want_row = MustParse(line);
+    ASSERT_OK_AND_ASSIGN(const JsonValue want_row, ParseJson(line));
     const JsonValue* want = want_row.Find("var");
     ASSERT_NE(want, nullptr);
 
     Bytes bin = ReadFile(e.path());
-    auto md = VariantMetadata::Parse(bin);
-    ASSERT_TRUE(md.ok()) << md.status().ToString();
-    std::span<const uint8_t> value = std::span<const uint8_t>(bin).subspan(md->encoded_size());
-    auto size = VariantValueSize(value);
-    ASSERT_TRUE(size.ok()) << size.status().ToString();
-    EXPECT_EQ(*size, value.size());  // the file is exactly metadata + value
+    ASSERT_OK_AND_ASSIGN(auto md, VariantMetadata::Parse(bin));
+    std::span<const uint8_t> value = std::span<const uint8_t>(bin).subspan(md.encoded_size());
+    ASSERT_OK_AND_ASSIGN(size_t size, VariantValueSize(value));
+    EXPECT_EQ(size, value.size());  // the file is exactly metadata + value
     std::string got;
-    Status st = AppendVariantJson(got, *md, value);
-    ASSERT_TRUE(st.ok()) << st.ToString();
+    ASSERT_OK(AppendVariantJson(got, md, value));
+    ASSERT_OK_AND_ASSIGN(const JsonValue got_json, ParseJson(got));
     std::string where;
-    EXPECT_TRUE(JsonEquivalent(MustParse(got), *want, {}, &where)) << where << "\n" << got;
+    EXPECT_TRUE(JsonEquivalent(got_json, *want, {}, &where)) << where << "\n" << got;
     ++compared;
   }
   EXPECT_GE(compared, 100);
@@ -210,7 +207,7 @@ TEST(VariantCorpusTest, ShreddedCaseBinariesMatchExpectedRows) {
 
 // Every single-byte change and every truncation of the corpus values either
 // decodes or fails with a Status: never a crash (run under ASan/UBSan in CI).
-TEST(VariantCorpusTest, MutationsNeverCrash) {
+TEST(VariantJsonTest, CorpusMutationsNeverCrash) {
   const fs::path dir = kTesting / "variant";
   for (const auto& e : fs::directory_iterator(dir)) {
     if (e.path().extension() != ".value") continue;
@@ -246,58 +243,12 @@ TEST(VariantCorpusTest, MutationsNeverCrash) {
 
 // ---- hand-built values ----
 
-// Metadata with 1-byte offsets.
-Bytes Meta(const std::vector<std::string>& keys) {
-  Bytes b = {0x01, static_cast<uint8_t>(keys.size()), 0};
-  uint8_t off = 0;
-  for (const auto& k : keys) b.push_back(off += static_cast<uint8_t>(k.size()));
-  for (const auto& k : keys) b.insert(b.end(), k.begin(), k.end());
-  return b;
-}
-const Bytes kEmptyMeta = {0x01, 0x00, 0x00};
-
-Bytes Prim(uint8_t id, Bytes data = {}) {
-  Bytes b = {static_cast<uint8_t>(id << 2)};
-  b.insert(b.end(), data.begin(), data.end());
-  return b;
-}
-Bytes LE(uint64_t v, int n) {
-  Bytes b;
-  for (int i = 0; i < n; ++i) b.push_back(static_cast<uint8_t>(v >> (8 * i)));
-  return b;
-}
-Bytes Cat(std::initializer_list<Bytes> parts) {
-  Bytes b;
-  for (const auto& p : parts) b.insert(b.end(), p.begin(), p.end());
-  return b;
-}
-Bytes ShortStr(std::string_view s) {
-  Bytes b(1 + s.size());
-  b[0] = static_cast<uint8_t>((s.size() << 2) | 1);
-  for (size_t i = 0; i < s.size(); ++i) b[1 + i] = static_cast<uint8_t>(s[i]);
-  return b;
-}
-// Array with 1-byte offsets and count.
-Bytes Array(const std::vector<Bytes>& elems) {
-  Bytes b = {0x03, static_cast<uint8_t>(elems.size()), 0};
-  uint8_t off = 0;
-  for (const auto& e : elems) b.push_back(off += static_cast<uint8_t>(e.size()));
-  for (const auto& e : elems) b.insert(b.end(), e.begin(), e.end());
-  return b;
-}
-// Object with 1-byte ids, offsets and count.
-Bytes Object(const std::vector<std::pair<uint8_t, Bytes>>& fields) {
-  Bytes b = {0x02, static_cast<uint8_t>(fields.size())};
-  for (const auto& f : fields) b.push_back(f.first);
-  b.push_back(0);
-  uint8_t off = 0;
-  for (const auto& f : fields) b.push_back(off += static_cast<uint8_t>(f.second.size()));
-  for (const auto& f : fields) b.insert(b.end(), f.second.begin(), f.second.end());
-  return b;
-}
-
-TEST(VariantDecoderTest, Primitives) {
-  auto d = [](const Bytes& v) { return Decode(kEmptyMeta, v); };
+TEST(VariantJsonTest, Primitives) {
+  // The text, or the error's.
+  auto d = [](const Bytes& v) {
+    Result<std::string> r = Decode(kEmptyMeta, v);
+    return r.ok() ? *r : r.status().ToString();
+  };
   EXPECT_EQ(d(Prim(0)), "null");
   EXPECT_EQ(d(Prim(1)), "true");
   EXPECT_EQ(d(Prim(2)), "false");
@@ -332,65 +283,51 @@ TEST(VariantDecoderTest, Primitives) {
   // Trailing bytes after a complete value are ignored.
   EXPECT_EQ(d(Cat({Prim(1), {0xAA, 0xBB}})), "true");
   std::string s;
-  ASSERT_TRUE(AppendVariantPrimitiveJson(s, Prim(3, {7})).ok());
+  ASSERT_OK(AppendVariantPrimitiveJson(s, Prim(3, {7})));
   EXPECT_EQ(s, "7");
 }
 
-TEST(VariantDecoderTest, NestedValuesAndViews) {
+// Objects and arrays, narrow and wide, and a nested value decoded on its own
+// (the views themselves are tested in tests/variant).
+TEST(VariantJsonTest, NestedValues) {
   const Bytes md = Meta({"b", "a", "key \"q\""});
   // Field ids in key order (a=1, b=0, key=2); values stored in another order.
   // header, count 3, ids 1 0 2, offsets 2 0 3 4, then the fields.
   Bytes obj = {0x02, 3, 1, 0, 2, 2, 0, 3, 4};
   Bytes fields = Cat({Prim(3, {9}), Prim(1), Prim(0)});  // at 0: int8 9, at 2: true, at 3: null
   obj.insert(obj.end(), fields.begin(), fields.end());
-  EXPECT_EQ(Decode(md, obj), R"({"a":true,"b":9,"key \"q\"":null})");
-
-  auto ov = VariantObjectView::Parse(obj);
-  ASSERT_TRUE(ov.ok()) << ov.status().ToString();
-  EXPECT_EQ(ov->size(), 3u);
-  EXPECT_EQ(ov->field_id(0), 1u);
-  auto f0 = ov->field_value(0);
-  ASSERT_TRUE(f0.ok());
-  EXPECT_EQ((*f0)[0], Prim(1)[0]);
-  EXPECT_EQ(ov->field_value_offset(1), 9u);
-  auto mdv = VariantMetadata::Parse(md);
-  ASSERT_TRUE(mdv.ok());
-  EXPECT_EQ(*mdv->Key(2), "key \"q\"");
-  EXPECT_EQ(mdv->dictionary_size(), 3u);
-  EXPECT_EQ(mdv->encoded_size(), md.size());
+  ASSERT_OK_AND_ASSIGN(std::string text, Decode(md, obj));
+  EXPECT_EQ(text, R"({"a":true,"b":9,"key \"q\"":null})");
 
   Bytes arr = Array({Prim(3, {1}), Array({}), Array({ShortStr("x"), Prim(0)}), Object({{0, Prim(2)}})});
-  EXPECT_EQ(Decode(md, arr), R"([1,[],["x",null],{"b":false}])");
-  auto av = VariantArrayView::Parse(arr);
-  ASSERT_TRUE(av.ok());
-  EXPECT_EQ(av->size(), 4u);
-  auto e2 = av->element(2);
-  ASSERT_TRUE(e2.ok());
+  ASSERT_OK_AND_ASSIGN(text, Decode(md, arr));
+  EXPECT_EQ(text, R"([1,[],["x",null],{"b":false}])");
+  ASSERT_OK_AND_ASSIGN(VariantMetadata mdv, VariantMetadata::Parse(md));
+  ASSERT_OK_AND_ASSIGN(VariantArrayView av, VariantArrayView::Parse(arr));
+  ASSERT_OK_AND_ASSIGN(std::span<const uint8_t> e2, av.element(2));
   std::string s;
-  ASSERT_TRUE(AppendVariantJson(s, *mdv, *e2).ok());  // a nested value is a valid Variant
+  ASSERT_OK(AppendVariantJson(s, mdv, e2));  // a nested value is a valid Variant
   EXPECT_EQ(s, R"(["x",null])");
-  EXPECT_EQ(*VariantValueSize(arr), arr.size());
-  EXPECT_EQ(VariantObjectView::Parse(arr).status().code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(AppendVariantPrimitiveJson(s, arr).code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(AppendVariantPrimitiveJson(s, arr), StatusCode::kCorrupt);
 
   // Wide forms: is_large counts, 4-byte offsets and ids, 2-byte metadata offsets.
   Bytes md2 = {0x41, 1, 0, 0, 0, 1, 0, 'z'};  // offset_size 2
   Bytes big_obj = {static_cast<uint8_t>(((1 << 4) | (3 << 2) | 3) << 2 | 2)};
   big_obj = Cat({big_obj, LE(1, 4), LE(0, 4), LE(0, 4), LE(2, 4), Prim(3, {5})});
-  EXPECT_EQ(Decode(md2, big_obj), R"({"z":5})");
+  ASSERT_OK_AND_ASSIGN(text, Decode(md2, big_obj));
+  EXPECT_EQ(text, R"({"z":5})");
   Bytes big_arr = Cat({{static_cast<uint8_t>(((1 << 2) | 2) << 2 | 3)}, LE(2, 4), LE(0, 3), LE(1, 3),
                        LE(2, 3), Prim(1), Prim(2)});
-  EXPECT_EQ(Decode(md2, big_arr), "[true,false]");
+  ASSERT_OK_AND_ASSIGN(text, Decode(md2, big_arr));
+  EXPECT_EQ(text, "[true,false]");
 }
 
 void ExpectError(const Bytes& md, const Bytes& v, StatusCode code, std::string_view needle,
                  const VariantDecodeOptions& o = {}) {
-  Status st = DecodeStatus(md, v, o);
-  EXPECT_EQ(st.code(), code) << st.ToString();
-  EXPECT_NE(st.ToString().find(needle), std::string::npos) << st.ToString();
+  EXPECT_STATUS_HAS(Decode(md, v, o), code, needle);
 }
 
-TEST(VariantDecoderTest, HostileMetadata) {
+TEST(VariantJsonTest, HostileMetadata) {
   const Bytes v = Prim(0);
   ExpectError({}, v, StatusCode::kCorrupt, "metadata is empty");
   ExpectError({0x02, 0, 0}, v, StatusCode::kUnsupported, "version 2");
@@ -400,13 +337,13 @@ TEST(VariantDecoderTest, HostileMetadata) {
   ExpectError({0x01, 1, 0, 9, 'a'}, v, StatusCode::kCorrupt, "strings size 9");
   // Offsets out of order inside the dictionary: caught when the key is used.
   const Bytes md = {0x01, 3, 0, 3, 2, 3, 'a', 'b', 'c'};  // string 1 runs backwards
-  Bytes obj = Object({{0, Prim(0)}});
-  EXPECT_EQ(Decode(md, obj), R"({"abc":null})");
+  ASSERT_OK_AND_ASSIGN(std::string text, Decode(md, Object({{0, Prim(0)}})));
+  EXPECT_EQ(text, R"({"abc":null})");
   ExpectError(md, Object({{1, Prim(0)}}), StatusCode::kCorrupt, "offsets [3, 2)");
   ExpectError(md, Object({{3, Prim(0)}}), StatusCode::kCorrupt, "field id 3 is outside the dictionary of 3");
 }
 
-TEST(VariantDecoderTest, HostileValues) {
+TEST(VariantJsonTest, HostileValues) {
   const Bytes md = Meta({"a"});
   ExpectError(md, {}, StatusCode::kCorrupt, "value needs 1 bytes");
   ExpectError(md, Prim(6, {1, 2, 3}), StatusCode::kCorrupt, "primitive needs 8 bytes but only 3");
@@ -431,7 +368,7 @@ TEST(VariantDecoderTest, HostileValues) {
   ExpectError(md, Array({Prim(0), Prim(40)}), StatusCode::kUnsupported, "type id 40 is not supported at value byte 6");
 }
 
-TEST(VariantDecoderTest, DepthAndOutputLimits) {
+TEST(VariantJsonTest, DepthAndOutputLimits) {
   Bytes v = Prim(0);
   for (int i = 0; i < 60; ++i) {
     // Array of one element with 1-byte offsets can hold up to 255 bytes.
@@ -440,7 +377,7 @@ TEST(VariantDecoderTest, DepthAndOutputLimits) {
   }
   const Bytes md = kEmptyMeta;
   std::string out;
-  ASSERT_TRUE(AppendVariantJson(out, md, v).ok());
+  ASSERT_OK(AppendVariantJson(out, md, v));
   VariantDecodeOptions shallow;
   shallow.max_depth = 10;
   ExpectError(md, v, StatusCode::kLimitExceeded, "nesting deeper than 10", shallow);
@@ -456,7 +393,8 @@ TEST(VariantDecoderTest, DepthAndOutputLimits) {
     buf.insert(buf.end(), rest.begin(), rest.end());
   }
   buf.push_back(0);
-  EXPECT_EQ(*VariantValueSize(buf), buf.size());
+  ASSERT_OK_AND_ASSIGN(size_t size, VariantValueSize(buf));
+  EXPECT_EQ(size, buf.size());
   ExpectError(md, buf, StatusCode::kLimitExceeded, "nesting deeper than 128");
 
   // Shared children: each level is an array of 8 references to the same child,
@@ -472,6 +410,55 @@ TEST(VariantDecoderTest, DepthAndOutputLimits) {
   VariantDecodeOptions small;
   small.max_output_bytes = 1 << 20;
   ExpectError(md, shared, StatusCode::kLimitExceeded, "max_output_bytes", small);
+}
+
+// JSON → Variant: the simplest types that print the same text, a sorted
+// dictionary of every key, fields in key order.
+TEST(VariantJsonTest, EncodesJsonAsTheSimplestTypes) {
+  const std::string long_text(70, 'x');
+  ASSERT_OK_AND_ASSIGN(const JsonValue j,
+                       ParseJson(R"({"b":[1,300,70000,5000000000,-0,1.5,"s",null,true,")" + long_text +
+                                 R"("],"a":{"c":"x"}})"));
+  std::string metadata, value;
+  ASSERT_OK(EncodeVariantJson(j, &metadata, &value));
+  const Bytes md_bytes = ToBytes(metadata);  // the view borrows it
+  ASSERT_OK_AND_ASSIGN(VariantMetadata md, VariantMetadata::Parse(md_bytes));
+  EXPECT_TRUE(md.sorted_strings());
+  ASSERT_EQ(md.dictionary_size(), 3u);
+  ASSERT_OK_AND_ASSIGN(std::string_view k0, md.Key(0));
+  ASSERT_OK_AND_ASSIGN(std::string_view k2, md.Key(2));
+  EXPECT_EQ(k0, "a");
+  EXPECT_EQ(k2, "c");
+  ASSERT_OK_AND_ASSIGN(std::string text, Decode(ToBytes(metadata), ToBytes(value)));
+  EXPECT_EQ(text, R"({"a":{"c":"x"},"b":[1,300,70000,5000000000,-0,1.5,"s",null,true,")" + long_text + R"("]})");
+
+  const Bytes bytes = ToBytes(value);
+  ASSERT_OK_AND_ASSIGN(VariantObjectView obj, VariantObjectView::Parse(bytes));
+  ASSERT_OK_AND_ASSIGN(std::span<const uint8_t> b, obj.field_value(1));
+  ASSERT_OK_AND_ASSIGN(VariantArrayView arr, VariantArrayView::Parse(b));
+  const VariantPrimitive want[] = {VariantPrimitive::kInt8,   VariantPrimitive::kInt16,  VariantPrimitive::kInt32,
+                                   VariantPrimitive::kInt64,  VariantPrimitive::kDouble, VariantPrimitive::kDouble,
+                                   VariantPrimitive::kString, VariantPrimitive::kNull,   VariantPrimitive::kTrue,
+                                   VariantPrimitive::kString};
+  ASSERT_EQ(arr.size(), std::size(want));
+  for (uint32_t i = 0; i < arr.size(); ++i) {
+    ASSERT_OK_AND_ASSIGN(std::span<const uint8_t> e, arr.element(i));
+    VariantPrimitiveValue p;
+    ASSERT_OK(ReadVariantPrimitive(e, &p));
+    EXPECT_EQ(p.type, want[i]) << "element " << i;
+  }
+  // "s" is a short string; the 70-byte one a string primitive.
+  ASSERT_OK_AND_ASSIGN(std::span<const uint8_t> s6, arr.element(6));
+  EXPECT_EQ(VariantBasicTypeOf(s6[0]), VariantBasicType::kShortString);
+  ASSERT_OK_AND_ASSIGN(std::span<const uint8_t> s9, arr.element(9));
+  EXPECT_EQ(VariantBasicTypeOf(s9[0]), VariantBasicType::kPrimitive);
+
+  ASSERT_OK_AND_ASSIGN(const JsonValue dup, ParseJson(R"({"x":{"a":1,"a":2}})"));
+  EXPECT_STATUS_HAS(EncodeVariantJson(dup, &metadata, &value), StatusCode::kInvalidArgument, "duplicate key 'a'");
+  // A part of a variant encoded against another's dictionary.
+  VariantKeyIds ids;
+  ASSERT_OK(EncodeVariantMetadata(j, &metadata, &ids));
+  EXPECT_STATUS_HAS(EncodeVariantValue(dup, ids, &value), StatusCode::kInvalidArgument, "variant key 'x'");
 }
 
 }  // namespace

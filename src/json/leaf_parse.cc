@@ -1,4 +1,4 @@
-#include "record/leaf_parse.h"
+#include "json/leaf_parse.h"
 
 #include <bit>
 #include <charconv>

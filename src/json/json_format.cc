@@ -1,5 +1,5 @@
-// record/json_format.cc — see json_format.h for the rules quoted from the doc.
-#include "record/json_format.h"
+// json/json_format.cc — see json_format.h for the rules quoted from the doc.
+#include "json/json_format.h"
 
 #include <algorithm>
 #include <array>

@@ -1,30 +1,33 @@
-// record/row_json.h — assembled rows as the canonical JSON of
+// json/row_json.h — assembled rows as the canonical JSON of
 // docs/rows-as-json.md.
 //
 // JsonSink is the Assembler sink that writes a row's text directly (no Value
 // tree): leaves go through their column's LeafFormatter, chosen by slot.
 // VARIANT groups arrive assembled as a Value (metadata, value, typed_value)
 // and are decoded by AppendVariantGroupJson: the binary value through
-// record/variant_decoder.h, a shredded typed_value (VariantShredding.md) by
+// json/variant_json.h, a shredded typed_value (VariantShredding.md) by
 // walking it — an object's shredded fields merged with the fields left in its
 // `value`, a field that is missing in both omitted, a missing array element
 // null, typed_value winning over value, a missing top-level value null.
 //
+// AppendValueRowJson writes the same text for a row assembled as a Value
+// (RowReader's), checking that the Value has the plan's shape.
+//
 // Errors (a value its formatter cannot show, malformed variant bytes) are
 // sticky in the sink: status() after the row.
-#ifndef PARQ_RECORD_ROW_JSON_H_
-#define PARQ_RECORD_ROW_JSON_H_
+#ifndef PARQ_JSON_ROW_JSON_H_
+#define PARQ_JSON_ROW_JSON_H_
 
 #include <span>
 #include <string>
 #include <vector>
 
+#include "json/json_writer.h"
+#include "json/leaf_format.h"
 #include "parq/record.h"
 #include "parq/status.h"
 #include "record/assembly_plan.h"
-#include "record/json_writer.h"
 #include "record/leaf_buffer.h"
-#include "record/leaf_format.h"
 
 namespace parq {
 
@@ -36,6 +39,11 @@ Status AppendLeafValueJson(std::string& out, const LeafFormatter& f, const Value
 // `formatters` is indexed by plan slot.
 Status AppendVariantGroupJson(std::string& out, const PlanNode& p, const Value& v,
                               const std::vector<LeafFormatter>& formatters);
+
+// A whole row: `root` is the plan's root, `row` a Value that RowReader
+// assembled with that plan.  kInvalidArgument when it has another shape.
+Status AppendValueRowJson(std::string& out, const PlanNode& root, const Value& row,
+                          const std::vector<LeafFormatter>& formatters);
 
 class JsonSink {
  public:
@@ -83,4 +91,4 @@ class JsonSink {
 
 }  // namespace parq
 
-#endif  // PARQ_RECORD_ROW_JSON_H_
+#endif  // PARQ_JSON_ROW_JSON_H_

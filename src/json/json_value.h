@@ -1,4 +1,4 @@
-// record/json_value.h — a small JSON reader and the comparison rule of
+// json/json_value.h — a small JSON reader and the comparison rule of
 // docs/rows-as-json.md, for tests and tools that check parq's canonical JSON
 // against expected outputs (e.g. ../shared/parquet-testing/expected/*.jsonl).
 //
@@ -15,8 +15,8 @@
 // Not a hot path: values are a plain tree with vectors.  Parsing is bounded by
 // `max_depth`; it allocates in proportion to the input.  Thread-safety:
 // reentrant.
-#ifndef PARQ_RECORD_JSON_VALUE_H_
-#define PARQ_RECORD_JSON_VALUE_H_
+#ifndef PARQ_JSON_JSON_VALUE_H_
+#define PARQ_JSON_JSON_VALUE_H_
 
 #include <string>
 #include <string_view>
@@ -62,4 +62,4 @@ std::string JsonToString(const JsonValue &v);
 
 } // namespace parq
 
-#endif // PARQ_RECORD_JSON_VALUE_H_
+#endif // PARQ_JSON_JSON_VALUE_H_

@@ -1,5 +1,5 @@
 // LeafParser: one leaf column's canonical JSON (rows-as-json.md) back to its
-// physical Value — the inverse of record/leaf_format.h, deciding once per
+// physical Value — the inverse of json/leaf_format.h, deciding once per
 // column how its logical type reads.
 //
 //   LeafParser p(descriptor);
@@ -18,17 +18,17 @@
 // callers add the path).
 //
 // Thread-safety: const methods are reentrant.
-#ifndef PARQ_RECORD_LEAF_PARSE_H_
-#define PARQ_RECORD_LEAF_PARSE_H_
+#ifndef PARQ_JSON_LEAF_PARSE_H_
+#define PARQ_JSON_LEAF_PARSE_H_
 
 #include <cstdint>
 #include <string>
 
+#include "json/json_format.h"
+#include "json/json_value.h"
 #include "parq/record.h"
 #include "parq/schema.h"
 #include "parq/status.h"
-#include "record/json_format.h"
-#include "record/json_value.h"
 
 namespace parq {
 
@@ -60,4 +60,4 @@ class LeafParser {
 
 }  // namespace parq
 
-#endif  // PARQ_RECORD_LEAF_PARSE_H_
+#endif  // PARQ_JSON_LEAF_PARSE_H_

@@ -1,7 +1,9 @@
-#include "record/row_json.h"
+#include "json/row_json.h"
 
-#include "record/json_format.h"
-#include "record/variant_decoder.h"
+#include "json/json_format.h"
+#include "json/variant_json.h"
+#include "variant/metadata.h"
+#include "variant/value.h"
 
 namespace parq {
 
@@ -149,6 +151,67 @@ struct VariantWalk {
   }
 };
 
+// A field of a Value row, checked against its plan node.
+Status ValueToJson(const PlanNode& p, const Value& v, const std::vector<LeafFormatter>& fmt, std::string& out) {
+  if (v.is_null()) {
+    out.append("null");
+    return Status::OK();
+  }
+  auto shape = [&](Value::Kind k, size_t n) -> Status {
+    if (v.kind() != k || v.size() != n) {
+      return Status::InvalidArgument("value of field '" + p.name + "' does not have the reader's shape");
+    }
+    return Status::OK();
+  };
+  switch (p.kind) {
+    case PlanNode::Kind::kLeaf:
+      return AppendLeafValueJson(out, fmt[static_cast<size_t>(p.rep_slot)], v);
+    case PlanNode::Kind::kEmpty:
+      out.append("{}");
+      return Status::OK();
+    case PlanNode::Kind::kVariant:
+      PARQ_RETURN_IF_ERROR(shape(Value::Kind::kStruct, p.children.size()));
+      return AppendVariantGroupJson(out, p, v, fmt);
+    case PlanNode::Kind::kStruct: {
+      PARQ_RETURN_IF_ERROR(shape(Value::Kind::kStruct, p.children.size()));
+      JsonWriter w(&out);
+      w.BeginObject();
+      for (size_t i = 0; i < p.children.size(); ++i) {
+        w.Key(p.children[i].name);
+        PARQ_RETURN_IF_ERROR(ValueToJson(p.children[i], v[i], fmt, w.BeginValue()));
+      }
+      w.EndObject();
+      return Status::OK();
+    }
+    case PlanNode::Kind::kList:
+    case PlanNode::Kind::kMap: {
+      const bool map = p.kind == PlanNode::Kind::kMap;
+      PARQ_RETURN_IF_ERROR(shape(map ? Value::Kind::kMap : Value::Kind::kList, v.size()));
+      JsonWriter w(&out);
+      w.BeginArray();
+      for (size_t i = 0; i < v.size(); ++i) {
+        if (!map) {
+          PARQ_RETURN_IF_ERROR(ValueToJson(p.children[0], v[i], fmt, w.BeginValue()));
+          continue;
+        }
+        const Value& e = v[i];
+        if (e.kind() != Value::Kind::kStruct || e.size() != p.children.size()) {
+          return Status::InvalidArgument("map entry of field '" + p.name + "' does not have the reader's shape");
+        }
+        w.BeginObject();
+        for (size_t j = 0; j < p.children.size(); ++j) {
+          w.Key(p.children[j].name);
+          PARQ_RETURN_IF_ERROR(ValueToJson(p.children[j], e[j], fmt, w.BeginValue()));
+        }
+        w.EndObject();
+      }
+      w.EndArray();
+      return Status::OK();
+    }
+  }
+  return Status::Internal("unknown plan node kind");
+}
+
 }  // namespace
 
 Status AppendLeafJson(std::string& out, const LeafFormatter& f, const LeafBuffer& b, size_t i) {
@@ -205,6 +268,14 @@ Status AppendVariantGroupJson(std::string& out, const PlanNode& p, const Value& 
     out.append("null");
   }
   return Status::OK();
+}
+
+Status AppendValueRowJson(std::string& out, const PlanNode& root, const Value& row,
+                          const std::vector<LeafFormatter>& formatters) {
+  if (row.kind() != Value::Kind::kStruct || row.size() != root.children.size()) {
+    return Status::InvalidArgument("row does not have the reader's shape");
+  }
+  return ValueToJson(root, row, formatters, out);  // the root is a kStruct
 }
 
 }  // namespace parq

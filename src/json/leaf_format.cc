@@ -1,4 +1,4 @@
-#include "record/leaf_format.h"
+#include "json/leaf_format.h"
 
 #include <cstring>
 

@@ -1,12 +1,12 @@
-// record/json_value.cc — see json_value.h.
-#include "record/json_value.h"
+// json/json_value.cc — see json_value.h.
+#include "json/json_value.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
 
-#include "record/json_format.h"
-#include "record/json_writer.h"
+#include "json/json_format.h"
+#include "json/json_writer.h"
 
 namespace parq {
 namespace {

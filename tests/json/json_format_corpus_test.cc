@@ -12,8 +12,9 @@
 #include <sstream>
 #include <string>
 
-#include "record/json_format.h"
-#include "record/json_value.h"
+#include "json/json_format.h"
+#include "json/json_value.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
@@ -62,7 +63,7 @@ void CheckString(const std::string& s, Counts* counts) {
     std::string digits = s;
     if (dot != std::string::npos) digits.erase(dot, 1);
     std::string out;
-    ASSERT_TRUE(AppendJsonDecimal(out, static_cast<int64_t>(std::stoll(digits)), scale).ok());
+    ASSERT_OK(AppendJsonDecimal(out, static_cast<int64_t>(std::stoll(digits)), scale));
     EXPECT_EQ(out, "\"" + s + "\"");
     ++counts->decimals;
   }
@@ -79,7 +80,7 @@ void Walk(const JsonValue& v, Counts* counts) {
   }
 }
 
-TEST(JsonFormatCorpusTest, ExpectedDateTimesAndDecimalsAreFixedPoints) {
+TEST(JsonFormatTest, CorpusExpectedDateTimesAndDecimalsAreFixedPoints) {
   const fs::path dir = fs::path(PARQ_SHARED_DIR) / "parquet-testing" / "expected" / "data";
   ASSERT_TRUE(fs::is_directory(dir)) << dir;
   Counts counts;
@@ -90,9 +91,8 @@ TEST(JsonFormatCorpusTest, ExpectedDateTimesAndDecimalsAreFixedPoints) {
     std::string line;
     while (std::getline(f, line)) {
       if (line.empty()) continue;
-      auto row = ParseJson(line);
-      ASSERT_TRUE(row.ok()) << row.status().ToString();
-      Walk(*row, &counts);
+      ASSERT_OK_AND_ASSIGN(auto row, ParseJson(line));
+      Walk(row, &counts);
       if (HasFatalFailure()) return;
     }
   }
@@ -101,7 +101,7 @@ TEST(JsonFormatCorpusTest, ExpectedDateTimesAndDecimalsAreFixedPoints) {
   EXPECT_GT(counts.decimals, 300);
 }
 
-TEST(JsonFormatCorpusTest, VectorsFromExpectedFiles) {
+TEST(JsonFormatTest, CorpusVectorsFromExpectedFiles) {
   std::string s;
   // nested_structs.rust: a TIMESTAMP(MICROS, UTC) far beyond year 9999.
   AppendJsonTimestamp(s, 1608822900000000000, JsonTimeUnit::kMicros, true);

@@ -1,15 +1,15 @@
-// JsonRowParser (parq/row_writer.h): canonical JSON rows → Values, walking
+// JsonRowParser (parq/json.h): canonical JSON rows → Values, walking
 // the reader's assembly plan so that LIST / MAP shapes read back exactly as
 // RowReader prints them.
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "parq/row_writer.h"
+#include "json/json_value.h"
+#include "json/leaf_parse.h"
+#include "json/variant_json.h"
+#include "parq/json.h"
 #include "record/assembly_plan.h"
-#include "record/json_value.h"
-#include "record/leaf_parse.h"
-#include "record/variant_encoder.h"
 
 namespace parq {
 
