@@ -10,7 +10,7 @@
 
 #include "column_test_util.h"
 #include "parq/file_reader.h"
-#include "record/json_value.h"
+#include "json/json_value.h"
 #include "testing/status_macros.h"
 
 namespace parq {

@@ -1,5 +1,5 @@
 // The corpus test: every file in parquet-testing/expected/MANIFEST.tsv with an
-// expected output is read with RowReader::NextJson and compared, row by row,
+// expected output is read with JsonRowReader::Next and compared, row by row,
 // to expected/<file>.jsonl under the rule of docs/rows-as-json.md (numbers as
 // numbers, key order free, FLOAT/FLOAT16 fields after rounding to binary32).
 // And every file in bad_data/ either reads or fails with a clean Status.
@@ -15,8 +15,9 @@
 
 #include "corpus/corpus_test_util.h"
 #include "parq/file_reader.h"
+#include "parq/json.h"
 #include "parq/record.h"
-#include "record/json_value.h"
+#include "json/json_value.h"
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -63,14 +64,14 @@ TEST_P(CatCorpusTest, RowsMatchExpected) {
   ASSERT_TRUE(expected_in) << c.file;
   auto file = FileReader::Open((kTesting / c.file).string());
   ASSERT_OK(file);
-  auto rows = RowReader::Open(**file);
+  auto rows = JsonRowReader::Open(**file);
   ASSERT_OK(rows);
 
   const Schema& schema = (*file)->schema();
   std::vector<bool> float_field;
   for (int i = 0; i < schema.root().num_children(); ++i) float_field.push_back(HasFloat(schema.root().child(i)));
 
-  // A second reader gives Values; ToJson of each must be NextJson's text.
+  // A second reader gives Values; ToJson of each must be Next's text.
   auto value_rows = RowReader::Open(**file);
   ASSERT_OK(value_rows);
   Value value;
@@ -79,14 +80,14 @@ TEST_P(CatCorpusTest, RowsMatchExpected) {
   int64_t row = 0;
   while (true) {
     actual.clear();
-    auto more = (*rows)->NextJson(&actual);
+    auto more = (*rows)->Next(&actual);
     ASSERT_OK(more) << "row " << row;
     auto vmore = (*value_rows)->Next(&value);
     ASSERT_OK(vmore) << "row " << row;
     ASSERT_EQ(*vmore, *more);
     if (*more) {
       std::string from_value;
-      ASSERT_OK((*value_rows)->ToJson(value, &from_value));
+      ASSERT_OK((*rows)->ToJson(value, &from_value));
       ASSERT_EQ(from_value, actual) << "row " << row;
     }
     const bool have_expected = static_cast<bool>(std::getline(expected_in, expected_line));
@@ -135,12 +136,12 @@ Result<std::vector<std::string>> AllRowsJson(const fs::path& path, const ReaderO
                                              bool prebuffer = false) {
   PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(path.string(), options, mmap));
   if (prebuffer) PARQ_RETURN_IF_ERROR(PreBufferAll(*file));
-  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(*file));
+  PARQ_ASSIGN_OR_RETURN(auto rows, JsonRowReader::Open(*file));
   std::vector<std::string> out;
   std::string row;
   while (true) {
     row.clear();
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->NextJson(&row));
+    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&row));
     if (!more) return out;
     out.push_back(row);
   }
@@ -222,11 +223,11 @@ Status ReadAllRows(const fs::path& path, int64_t* rows_read, std::map<std::strin
                    const ReaderOptions& options = {}, bool prebuffer = false) {
   PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(path.string(), options));
   if (prebuffer) PARQ_RETURN_IF_ERROR(PreBufferAll(*file));
-  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(*file));
+  PARQ_ASSIGN_OR_RETURN(auto rows, JsonRowReader::Open(*file));
   std::string out;
   while (true) {
     out.clear();
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->NextJson(&out));
+    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&out));
     if (!more) break;
     ++*rows_read;
     if (distinct->size() < 16 || distinct->count(out) > 0) ++(*distinct)[out];

@@ -12,6 +12,7 @@
 
 #include "parq/file_reader.h"
 #include "parq/io.h"
+#include "parq/json.h"
 #include "parq/record.h"
 #include "testing/status_macros.h"
 
@@ -44,12 +45,12 @@ TEST_P(CatMutationTest, DamagedPagesReadOrFailCleanly) {
     }
     auto file = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(std::move(bytes))));
     ASSERT_OK(file);  // the footer is intact
-    auto rows = RowReader::Open(**file);
+    auto rows = JsonRowReader::Open(**file);
     ASSERT_OK(rows);
     std::string out;
     while (true) {
       out.clear();
-      auto more = (*rows)->NextJson(&out);
+      auto more = (*rows)->Next(&out);
       if (!more.ok()) {
         EXPECT_FALSE(more.status().message().empty());
         ++failed;

@@ -26,6 +26,7 @@
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
 #include "parq/io.h"
+#include "parq/json.h"
 #include "parq/record.h"
 #include "parq/row_writer.h"
 #include "testing/status_macros.h"
@@ -73,11 +74,11 @@ std::vector<std::string> ManifestFiles() {
 }
 
 Result<std::vector<std::string>> ReadRows(const FileReader& file) {
-  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(file));
+  PARQ_ASSIGN_OR_RETURN(auto rows, JsonRowReader::Open(file));
   std::vector<std::string> out;
   while (true) {
     std::string s;
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->NextJson(&s));
+    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&s));
     if (!more) return out;
     out.push_back(std::move(s));
   }
