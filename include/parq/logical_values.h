@@ -191,7 +191,8 @@ class Timestamp {
   // timestamp, not adjusted to UTC (the JSON text of an INT96 has no "Z").
   // Fails for instants outside int64 nanoseconds (about 1677-09-21 to
   // 2262-04-11).
-  static Result<Timestamp> FromInt96(const parq::Int96& v);
+  static Result<Timestamp> FromInt96(const parq::Int96& v) { return FromInt96(v.nanos(), v.julian_day()); }
+  static Result<Timestamp> FromInt96(int64_t nanos_of_day, int32_t julian_day);
 
   int64_t value() const { return value_; }
   TimeUnit unit() const { return unit_; }

@@ -348,12 +348,12 @@ std::string Time::ToString() const {
 
 // ------------------------------------------------------------- Timestamp ---
 
-Result<Timestamp> Timestamp::FromInt96(const parq::Int96& v) {
+Result<Timestamp> Timestamp::FromInt96(int64_t nanos_of_day, int32_t julian_day) {
   constexpr i128 kNanosPerDay = i128{kSecondsPerDay} * 1000000000;
-  const i128 nanos = (static_cast<i128>(v.julian_day()) - kJulianDayOfEpoch) * kNanosPerDay + v.nanos();
+  const i128 nanos = (static_cast<i128>(julian_day) - kJulianDayOfEpoch) * kNanosPerDay + nanos_of_day;
   if (nanos < std::numeric_limits<int64_t>::min() || nanos > std::numeric_limits<int64_t>::max()) {
-    return Status::InvalidArgument("INT96 (Julian day " + std::to_string(v.julian_day()) + ", " +
-                                   std::to_string(v.nanos()) +
+    return Status::InvalidArgument("INT96 (Julian day " + std::to_string(julian_day) + ", " +
+                                   std::to_string(nanos_of_day) +
                                    " ns) is outside the int64 nanoseconds of a TIMESTAMP(NANOS)");
   }
   return Timestamp(static_cast<int64_t>(nanos), TimeUnit::kNanos, false);

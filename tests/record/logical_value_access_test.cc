@@ -12,7 +12,6 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <cstring>
 #include <limits>
 #include <random>
 #include <string>
@@ -44,13 +43,6 @@ std::string JsonOf(const Float16& v) { return v.is_nan() || v.is_inf() ? Quote(v
 JsonTimeUnit JsonUnit(TimeUnit u) {
   return u == TimeUnit::kMillis ? JsonTimeUnit::kMillis : u == TimeUnit::kMicros ? JsonTimeUnit::kMicros
                                                                                   : JsonTimeUnit::kNanos;
-}
-
-parq::Int96 MakeInt96(int64_t nanos, int32_t julian_day) {
-  parq::Int96 v;
-  std::memcpy(v.value, &nanos, 8);
-  v.value[2] = static_cast<uint32_t>(julian_day);
-  return v;
 }
 
 // ---- the texts against the JSON formatters ----
@@ -112,7 +104,7 @@ TEST(LogicalValueAccessTest, Int96PrintsAsTheJsonOrIsRefusedOutsideInt64Nanos) {
                                                         : static_cast<int64_t>(static_cast<int32_t>(rng())));
     std::string json;
     AppendJsonInt96(json, nanos, julian);
-    Result<Timestamp> ts = Timestamp::FromInt96(MakeInt96(nanos, julian));
+    Result<Timestamp> ts = Timestamp::FromInt96(nanos, julian);
     if (ts.ok()) {
       ASSERT_EQ(JsonOf(*ts), json) << nanos << " " << julian;
       ++compared;
@@ -159,37 +151,22 @@ TEST(LogicalValueAccessTest, DecimalsAndUuidsPrintAsTheJson) {
 
 // ---- corpus files ----
 
+template <typename T>
+Result<std::string> JsonOf(const Result<T>& r) {
+  if (!r.ok()) return r.status();
+  return JsonOf(*r);
+}
+
 // The leaf's typed value as JSON text, or the accessor's error.
 Result<std::string> TypedJson(const Value& v, const SchemaNode& node) {
-  if (node.physical_type() == PhysicalType::kInt96) {
-    PARQ_ASSIGN_OR_RETURN(Timestamp t, TimestampOf(v, node));
-    return JsonOf(t);
-  }
+  if (node.physical_type() == PhysicalType::kInt96) return JsonOf(TimestampOf(v, node));
   switch (node.logical_type().kind()) {
-    case LogicalType::Kind::kDecimal: {
-      PARQ_ASSIGN_OR_RETURN(Decimal d, DecimalOf(v, node));
-      return JsonOf(d);
-    }
-    case LogicalType::Kind::kDate: {
-      PARQ_ASSIGN_OR_RETURN(Date d, DateOf(v, node));
-      return JsonOf(d);
-    }
-    case LogicalType::Kind::kTime: {
-      PARQ_ASSIGN_OR_RETURN(Time t, TimeOf(v, node));
-      return JsonOf(t);
-    }
-    case LogicalType::Kind::kTimestamp: {
-      PARQ_ASSIGN_OR_RETURN(Timestamp t, TimestampOf(v, node));
-      return JsonOf(t);
-    }
-    case LogicalType::Kind::kUuid: {
-      PARQ_ASSIGN_OR_RETURN(Uuid u, UuidOf(v, node));
-      return JsonOf(u);
-    }
-    case LogicalType::Kind::kFloat16: {
-      PARQ_ASSIGN_OR_RETURN(Float16 h, Float16Of(v, node));
-      return JsonOf(h);
-    }
+    case LogicalType::Kind::kDecimal: return JsonOf(DecimalOf(v, node));
+    case LogicalType::Kind::kDate: return JsonOf(DateOf(v, node));
+    case LogicalType::Kind::kTime: return JsonOf(TimeOf(v, node));
+    case LogicalType::Kind::kTimestamp: return JsonOf(TimestampOf(v, node));
+    case LogicalType::Kind::kUuid: return JsonOf(UuidOf(v, node));
+    case LogicalType::Kind::kFloat16: return JsonOf(Float16Of(v, node));
     default: return Status::InvalidArgument("not a typed leaf");
   }
 }
@@ -444,40 +421,32 @@ TEST(LogicalValueAccessTest, TypedRowsRoundTripThroughRowWriterAndRowReader) {
     ASSERT_OK_AND_ASSIGN(bool more, rr->Next(&row));
     ASSERT_TRUE(more);
     auto at = [&](const char* name) -> const Value& { return *row.Find(name); };
-    ASSERT_OK_AND_ASSIGN(Decimal d9, DecimalOf(at("d9"), node("d9")));
-    EXPECT_EQ(d9, r.d9);
-    ASSERT_OK_AND_ASSIGN(Decimal d18, DecimalOf(at("d18"), node("d18")));
-    EXPECT_EQ(d18, r.d18);
-    ASSERT_OK_AND_ASSIGN(Decimal d38, DecimalOf(at("d38"), node("d38")));
-    EXPECT_EQ(d38, r.d38);
-    ASSERT_OK_AND_ASSIGN(Decimal dbin, DecimalOf(at("dbin"), node("dbin")));
-    EXPECT_EQ(dbin, r.dbin);
+    // Reads field `name` with `of` (DecimalOf, ...) and compares it.
+    auto check = [&](const char* name, const auto& expected, auto of) {
+      auto got = of(at(name), node(name));
+      ASSERT_OK(got);
+      EXPECT_EQ(*got, expected) << name;
+    };
+    check("d9", r.d9, DecimalOf);
+    check("d18", r.d18, DecimalOf);
+    check("d38", r.d38, DecimalOf);
+    check("dbin", r.dbin, DecimalOf);
     // DECIMAL(40,2) is wider than a Decimal: read its bytes as 38 digits.
     ASSERT_OK_AND_ASSIGN(Decimal dwide, Decimal::FromBigEndian(
                                             std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(at("dwide").bytes().data()),
                                                                      at("dwide").bytes().size()),
                                             38, 2));
     EXPECT_EQ(dwide.ToString(), r.dwide.Rescale(38, 2)->ToString());
-    ASSERT_OK_AND_ASSIGN(Date date, DateOf(at("date"), node("date")));
-    EXPECT_EQ(date, r.date);
-    ASSERT_OK_AND_ASSIGN(Time tms, TimeOf(at("tms"), node("tms")));
-    EXPECT_EQ(tms, r.tms);
-    ASSERT_OK_AND_ASSIGN(Time tus, TimeOf(at("tus"), node("tus")));
-    EXPECT_EQ(tus, r.tus);
-    ASSERT_OK_AND_ASSIGN(Time tns, TimeOf(at("tns"), node("tns")));
-    EXPECT_EQ(tns, r.tns);
-    ASSERT_OK_AND_ASSIGN(Timestamp tsms, TimestampOf(at("tsms"), node("tsms")));
-    EXPECT_EQ(tsms, r.tsms);
-    ASSERT_OK_AND_ASSIGN(Timestamp tsus, TimestampOf(at("tsus"), node("tsus")));
-    EXPECT_EQ(tsus, r.tsus);
-    ASSERT_OK_AND_ASSIGN(Timestamp tsns, TimestampOf(at("tsns"), node("tsns")));
-    EXPECT_EQ(tsns, r.tsns);
-    ASSERT_OK_AND_ASSIGN(Timestamp legacy, TimestampOf(at("legacy"), node("legacy")));
-    EXPECT_EQ(legacy, r.legacy);
-    ASSERT_OK_AND_ASSIGN(Uuid uuid, UuidOf(at("uuid"), node("uuid")));
-    EXPECT_EQ(uuid, r.uuid);
-    ASSERT_OK_AND_ASSIGN(Float16 half, Float16Of(at("half"), node("half")));
-    EXPECT_EQ(half, r.half);
+    check("date", r.date, DateOf);
+    check("tms", r.tms, TimeOf);
+    check("tus", r.tus, TimeOf);
+    check("tns", r.tns, TimeOf);
+    check("tsms", r.tsms, TimestampOf);
+    check("tsus", r.tsus, TimestampOf);
+    check("tsns", r.tsns, TimestampOf);
+    check("legacy", r.legacy, TimestampOf);
+    check("uuid", r.uuid, UuidOf);
+    check("half", r.half, Float16Of);
     ASSERT_EQ(at("dates").size(), r.dates.size());
     for (size_t k = 0; k < r.dates.size(); ++k) {
       ASSERT_OK_AND_ASSIGN(Date d, DateOf(at("dates")[k], node("dates.list.element")));
