@@ -78,6 +78,12 @@ struct Int96 {
 // A BYTE_ARRAY value: a view into memory owned by a page, a dictionary or a
 // decoder; valid until that owner moves on (documented per API).
 struct ByteArray {
+  ByteArray() = default;
+  constexpr ByteArray(const uint8_t* p, uint32_t n) : ptr(p), len(n) {}
+  // A view of `s`'s bytes (valid while they are).  REQUIRES: s.size() <= UINT32_MAX.
+  explicit ByteArray(std::string_view s)
+      : ptr(reinterpret_cast<const uint8_t*>(s.data())), len(static_cast<uint32_t>(s.size())) {}
+
   const uint8_t* ptr = nullptr;
   uint32_t len = 0;
   std::string_view view() const { return {reinterpret_cast<const char*>(ptr), len}; }
