@@ -146,20 +146,20 @@ class ReadEmitter {
       // Scalars assign straight into the optional, strings are constructed
       // in it from a view of the input; others emplace first.
       if (IsScalar(t)) {
-        Value(t, target, ind, 0, f, /*assign=*/true);
+        Value(t, target, ind, 0, f);
       } else if (t.kind == TypeRef::Kind::kBase) {  // string / binary: built in place
         *out_ += ind + target + ".emplace(r.ReadBinaryView());\n";
       } else {
         std::string init = t.kind == TypeRef::Kind::kNamed ? "Fresh<" + Qualified(opt_, t.name) + ">()" : "";
         *out_ += ind + "{\n" + ind + "  auto& v = " + target + ".emplace(" + init + ");\n";
-        Value(t, "v", ind + "  ", 0, f, false);
+        Value(t, "v", ind + "  ", 0, f);
         *out_ += ind + "}\n";
       }
     } else {
       if (t.kind == TypeRef::Kind::kNamed && t.struct_def) {
         *out_ += ind + target + " = " + Qualified(opt_, t.name) + "();\n";
       }
-      Value(t, target, ind, 0, f, IsScalar(t));
+      Value(t, target, ind, 0, f);
     }
     for (const auto& [rf, b] : bits_) {
       if (rf == &f) *out_ += ind + "isset |= " + Hex(uint64_t{1} << b) + ";\n";
@@ -191,12 +191,10 @@ class ReadEmitter {
   }
 
   // Reads one value of type `t` into the lvalue `target` (a reference to the
-  // destination).  `assign`: for scalars, assign the read expression.
-  void Value(const TypeRef& t, const std::string& target, const std::string& ind, int depth,
-             const Field& f, bool assign) {
+  // destination, or an optional: scalars are assigned to it either way).
+  void Value(const TypeRef& t, const std::string& target, const std::string& ind, int depth, const Field& f) {
     std::string d = std::to_string(depth);
     if (IsScalar(t)) {
-      (void)assign;
       *out_ += ind + target + " = " + ScalarExpr(t) + ";\n";
       return;
     }
@@ -254,7 +252,7 @@ class ReadEmitter {
           *out_ += ind + "    " + target + ".emplace_back(r.ReadBinaryView());\n";
         } else {  // a nested container
           *out_ += ind + "    auto& " + e + " = " + target + ".emplace_back();\n";
-          Value(*t.elem, e, ind + "    ", depth + 1, f, false);
+          Value(*t.elem, e, ind + "    ", depth + 1, f);
         }
         *out_ += ind + "  }\n";
         *out_ += ind + "  r.ContainerEnd();\n";
@@ -276,8 +274,8 @@ class ReadEmitter {
         *out_ += ind + "  }\n";
         *out_ += ind + "  " + target + ".resize(" + n + ");\n";
         *out_ += ind + "  for (auto& " + e + " : " + target + ") {\n";
-        Value(*t.elem, e + ".first", ind + "    ", depth + 1, f, true);
-        Value(*t.value, e + ".second", ind + "    ", depth + 1, f, true);
+        Value(*t.elem, e + ".first", ind + "    ", depth + 1, f);
+        Value(*t.value, e + ".second", ind + "    ", depth + 1, f);
         *out_ += ind + "  }\n";
         *out_ += ind + "  r.ContainerEnd();\n";
         *out_ += ind + "}\n";
