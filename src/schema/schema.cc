@@ -92,16 +92,6 @@ std::string SchemaNode::DottedPath() const {
 
 namespace {
 
-bool IsKnownPhysical(PhysicalType t) {
-  auto v = static_cast<int32_t>(t);
-  return v >= 0 && v <= 7;
-}
-
-bool IsKnownRepetition(Repetition r) {
-  auto v = static_cast<int32_t>(r);
-  return v >= 0 && v <= 2;
-}
-
 std::string Describe(const SchemaNode& n) {
   std::string p = n.DottedPath();
   return "field '" + (p.empty() ? n.name() : p) + "'";
@@ -153,7 +143,7 @@ Status SchemaNodeAccess::Resolve(SchemaNode& n, int depth, const SchemaOptions& 
       PARQ_RETURN_IF_ERROR(Resolve(*c, depth + 1, opt));
     }
   } else {
-    if (!IsKnownPhysical(n.physical_)) {
+    if (!IsKnownPhysicalType(n.physical_)) {
       return Status::InvalidArgument(Describe(n) + ": unknown physical type " +
                                      std::to_string(static_cast<int32_t>(n.physical_)));
     }
