@@ -115,13 +115,13 @@ class SchemaNode {
   NodeRole role() const { return role_; }
   // kList: the repeated child (middle level), and the element (the repeated
   // child itself under rules 1-4, else its only field).
-  const SchemaNode* list_repeated() const { return kind_ == NodeKind::kList ? link_repeated_ : nullptr; }
-  const SchemaNode* list_element() const { return kind_ == NodeKind::kList ? link_a_ : nullptr; }
+  const SchemaNode* list_repeated() const { return kind_ == NodeKind::kList ? repeated_child_ : nullptr; }
+  const SchemaNode* list_element() const { return list_element_; }
   // kMap: the repeated key/value group, its key, and its value (nullptr when
   // the map has no value field).
-  const SchemaNode* map_key_value() const { return kind_ == NodeKind::kMap ? link_repeated_ : nullptr; }
-  const SchemaNode* map_key() const { return kind_ == NodeKind::kMap ? link_a_ : nullptr; }
-  const SchemaNode* map_value() const { return kind_ == NodeKind::kMap ? link_b_ : nullptr; }
+  const SchemaNode* map_key_value() const { return kind_ == NodeKind::kMap ? repeated_child_ : nullptr; }
+  const SchemaNode* map_key() const { return map_key_; }
+  const SchemaNode* map_value() const { return map_value_; }
   // Leaves only: the index of this leaf's column; -1 for groups.
   int column_index() const { return column_index_; }
 
@@ -146,9 +146,12 @@ class SchemaNode {
   int16_t rep_level_ = 0;
   NodeKind kind_ = NodeKind::kPrimitive;
   NodeRole role_ = NodeRole::kField;
-  const SchemaNode* link_repeated_ = nullptr;
-  const SchemaNode* link_a_ = nullptr;
-  const SchemaNode* link_b_ = nullptr;
+  // The structure of a kList / kMap node, set by the LIST / MAP rules (all
+  // nullptr for other kinds): nodes of this node's subtree, owned by it.
+  const SchemaNode* repeated_child_ = nullptr;  // kList: the repeated level; kMap: the key_value group
+  const SchemaNode* list_element_ = nullptr;    // kList: the element (maybe repeated_child_ itself)
+  const SchemaNode* map_key_ = nullptr;         // kMap: the key
+  const SchemaNode* map_value_ = nullptr;       // kMap: the value; nullptr for a map without one
   int column_index_ = -1;
 };
 

@@ -198,8 +198,8 @@ bool SchemaNodeAccess::ClassifyList(SchemaNode& g) {
   }
   // rules 1, 2 (and an empty repeated group): the repeated child is the element.
   g.kind_ = NodeKind::kList;
-  g.link_repeated_ = &rep;
-  g.link_a_ = element;
+  g.repeated_child_ = &rep;
+  g.list_element_ = element;
   if (element == &rep) {
     rep.role_ = NodeRole::kListElement;
   } else {
@@ -225,12 +225,12 @@ bool SchemaNodeAccess::ClassifyMap(SchemaNode& g) {
   SchemaNode& key = *kv.children_[0];
   if (key.is_repeated()) return false;
   g.kind_ = NodeKind::kMap;
-  g.link_repeated_ = &kv;
-  g.link_a_ = &key;
-  g.link_b_ = kv.children_.size() == 2 ? kv.children_[1].get() : nullptr;
+  g.repeated_child_ = &kv;
+  g.map_key_ = &key;
+  g.map_value_ = kv.children_.size() == 2 ? kv.children_[1].get() : nullptr;
   kv.role_ = NodeRole::kMapKeyValue;
   key.role_ = NodeRole::kMapKey;
-  if (g.link_b_ != nullptr) kv.children_[1]->role_ = NodeRole::kMapValue;
+  if (g.map_value_ != nullptr) kv.children_[1]->role_ = NodeRole::kMapValue;
   return true;
 }
 
@@ -239,7 +239,7 @@ bool SchemaNodeAccess::ClassifyMap(SchemaNode& g) {
 // required list of required elements of the field's type, at any depth.
 void SchemaNodeAccess::Classify(SchemaNode& n) {
   n.kind_ = PlainKind(n);
-  n.link_repeated_ = n.link_a_ = n.link_b_ = nullptr;
+  n.repeated_child_ = n.list_element_ = n.map_key_ = n.map_value_ = nullptr;
   if (n.group_ && n.parent_ != nullptr) {
     if (n.logical_.kind() == LogicalType::Kind::kList) {
       ClassifyList(n);
