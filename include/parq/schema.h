@@ -207,8 +207,11 @@ class Schema {
   int FindColumnIndex(std::string_view dotted_path) const;  // -1 when absent
   const SchemaNode* FindNode(std::string_view dotted_path) const;
 
-  // A deep copy.
-  Schema Clone() const;
+  // A deep copy (an empty Schema for an empty one).  The copied tree is
+  // resolved again with no depth limit and lenient annotations, which cannot
+  // fail for a tree that was resolved once; should it fail, the error is
+  // returned, never an empty Schema.
+  Result<Schema> Clone() const;
 
   // The parquet-java message-type text: "message <root> {", one field per line,
   // two-space indentation, "}" closing each group, e.g.

@@ -378,17 +378,14 @@ const SchemaNode* Schema::FindNode(std::string_view dotted_path) const {
   return FindNodeRec(*root_, dotted_path);
 }
 
-Schema Schema::Clone() const {
-  Schema s;
-  if (!root_) return s;
-  // The copy was valid once; rebuilding it cannot fail with the same limits,
+Result<Schema> Schema::Clone() const {
+  if (!root_) return Schema();
+  // The copy was valid once; rebuilding it cannot fail with no depth limit,
   // and lenient mode never rejects an annotation.
   SchemaOptions lenient;
   lenient.strict = false;
   lenient.max_depth = INT32_MAX;
-  Result<Schema> r = Make(CloneNode(*root_), lenient);
-  if (r.ok()) s = std::move(r).value();
-  return s;
+  return Make(CloneNode(*root_), lenient);
 }
 
 bool Schema::Equals(const Schema& other) const {
