@@ -22,7 +22,9 @@
 #ifndef PARQ_SCHEMA_H_
 #define PARQ_SCHEMA_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -229,7 +231,13 @@ class Schema {
  private:
   std::unique_ptr<SchemaNode> root_;
   std::vector<ColumnDescriptor> columns_;
-  std::unordered_map<std::string, int> by_dotted_path_;  // first column of each path
+  // Looked up by string_view without building a std::string (C++20
+  // heterogeneous lookup: a transparent hash and equality).
+  struct PathHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, int, PathHash, std::equal_to<>> by_dotted_path_;  // first column of each path
 };
 
 // Parses the message-type text (parquet-java's MessageTypeParser grammar):

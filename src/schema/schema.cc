@@ -311,7 +311,7 @@ Result<Schema> Schema::Make(std::unique_ptr<SchemaNode> root, const SchemaOption
 }
 
 const ColumnDescriptor* Schema::FindColumn(std::string_view dotted_path) const {
-  auto it = by_dotted_path_.find(std::string(dotted_path));
+  auto it = by_dotted_path_.find(dotted_path);
   return it == by_dotted_path_.end() ? nullptr : &columns_[static_cast<size_t>(it->second)];
 }
 
