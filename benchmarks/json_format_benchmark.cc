@@ -1,4 +1,4 @@
-// Throughput of the canonical-JSON value formatters (record/json_format.h):
+// Throughput of the canonical-JSON value formatters (json/json_format.h):
 // the per-value cost of `parq cat --format jsonl`.
 #include <benchmark/benchmark.h>
 
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "record/json_format.h"
-#include "record/variant_decoder.h"
+#include "json/json_format.h"
+#include "json/variant_json.h"
 
 namespace parq {
 namespace {

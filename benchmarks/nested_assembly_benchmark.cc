@@ -1,5 +1,5 @@
 // Nested assembly: levels → Arrow-layout columns (ColumnarReader) and
-// levels → Value rows / canonical JSON (RowReader), on an in-memory file of
+// levels → Value rows (RowReader) / canonical JSON (JsonRowReader), on an in-memory file of
 // `id`, `items: list<struct<a: int64, b: string>>` with null lists, empty
 // lists, null elements and null fields (uncompressed, so the codec is not
 // what is measured).  Reports rows/s (items) and bytes/s of the file.
@@ -14,6 +14,7 @@
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
 #include "parq/io.h"
+#include "parq/json.h"
 #include "parq/record.h"
 #include "parq/row_writer.h"
 
@@ -126,11 +127,11 @@ void BM_RowsAsJson(benchmark::State& state) {
   auto file = Open();
   std::string json;
   for (auto _ : state) {
-    auto reader = RowReader::Open(*file);
+    auto reader = JsonRowReader::Open(*file);
     if (!reader.ok()) std::abort();
     while (true) {
       json.clear();
-      auto more = (*reader)->NextJson(&json);
+      auto more = (*reader)->Next(&json);
       if (!more.ok()) std::abort();
       if (!*more) break;
     }

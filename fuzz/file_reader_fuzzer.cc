@@ -18,6 +18,7 @@
 #include "hostile/read_all_util.h"
 #include "parq/columnar.h"
 #include "parq/file_reader.h"
+#include "parq/json.h"
 #include "parq/record.h"
 #include "parq/io.h"
 
@@ -98,17 +99,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (!st.ok()) break;
     }
   }
-  auto rows = parq::RowReader::Open(**reader, {.columns = {}, .batch_levels = 31});
+  auto rows = parq::JsonRowReader::Open(**reader, {.columns = {}, .batch_levels = 31});
   if (!rows.ok()) {
-    parq::fuzz::CheckNotInternal(rows.status(), "RowReader::Open");
+    parq::fuzz::CheckNotInternal(rows.status(), "JsonRowReader::Open");
     return 0;
   }
   std::string json;
   for (int n = 0; n < 10000; ++n) {  // bounded: under 1 s an input with ASan
     json.clear();
-    auto more = (*rows)->NextJson(&json);
+    auto more = (*rows)->Next(&json);
     if (!more.ok()) {
-      parq::fuzz::CheckNotInternal(more.status(), "RowReader::NextJson");
+      parq::fuzz::CheckNotInternal(more.status(), "JsonRowReader::Next");
       break;
     }
     if (!*more) break;

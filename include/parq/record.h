@@ -4,7 +4,7 @@
 //   PARQ_ASSIGN_OR_RETURN(auto rows, parq::RowReader::Open(*file));
 //   parq::Value row;
 //   while (true) {
-//     PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&row));   // or NextJson(&text)
+//     PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&row));
 //     if (!more) break;
 //     ...
 //   }
@@ -19,9 +19,9 @@
 // (projected) top-level fields in schema order; two fields with the same name
 // both appear.  Leaves keep their physical value (an INT32 DATE is an int32 of
 // days); the logical type stays in the schema.  A VARIANT group is a kStruct
-// of its raw fields (metadata, value, typed_value).  NextJson gives the
-// canonical text of docs/rows-as-json.md instead, logical types applied and
-// variants decoded (ToJson does the same for a Value).
+// of its raw fields (metadata, value, typed_value).  For the canonical text of
+// docs/rows-as-json.md instead (logical types applied, variants decoded), read
+// with JsonRowReader (parq/json.h).
 //
 // Ownership: the RowReader borrows the FileReader it was opened from (it must
 // outlive the RowReader); the Values it fills are the caller's.
@@ -115,7 +115,8 @@ class Value {
 
   friend bool operator==(const Value& a, const Value& b);
 
-  // A debugging form: JSON-like, physical values (bytes as escaped strings).
+  // A debugging form: JSON-like, physical values, bytes quoted (printable
+  // ASCII as is, other bytes as \xHH).
   std::string DebugString() const;
 
  private:
@@ -175,14 +176,6 @@ class RowReader {
 
   // The next row into *row (reusing its storage); false at the end.
   Result<bool> Next(Value* row);
-  // The next row's canonical JSON (docs/rows-as-json.md), appended to *out
-  // without a newline; false at the end.
-  Result<bool> NextJson(std::string* out);
-
-  // The canonical JSON of a row that Next() returned (same text as NextJson),
-  // appended to *out.  kInvalidArgument when `row` does not have this
-  // reader's shape.
-  Status ToJson(const Value& row, std::string* out) const;
 
   // The top-level field names that rows hold, in order.
   const std::vector<std::string>& field_names() const;

@@ -1,5 +1,4 @@
-// parq/row_writer.h — writing rows of nested values, and reading them from
-// the canonical JSON of docs/rows-as-json.md.
+// parq/row_writer.h — writing rows of nested values.
 //
 //   PARQ_ASSIGN_OR_RETURN(auto file, parq::FileWriter::Open("out.parquet", schema));
 //   PARQ_ASSIGN_OR_RETURN(auto rows, parq::RowWriter::Open(*file));
@@ -25,20 +24,8 @@
 // (0-based, counting rows written by this RowWriter) and the field's path;
 // nothing of that row is written and the writer stays usable.
 //
-// JsonRowParser turns one canonical JSON row back into such a Value, driven by
-// the schema's logical types (decimals, dates, times, timestamps, INT96, UUID,
-// base64 binary, FLOAT16, intervals, "NaN" / "Infinity" / "-Infinity").  An
-// object key that is absent reads as null; an unknown key is an error.  A
-// VARIANT's decoded JSON is encoded again with the simplest variant types that
-// print the same text, and shredded into the group's typed_value as
-// VariantShredding.md lays it out: a value that fits a typed_value leaf goes
-// there, arrays into a LIST of {value, typed_value} elements, objects field
-// by field (fields the typed group lacks stay in value as a partial object; an
-// absent field leaves both of its columns null); what does not fit goes to
-// value, and is kInvalidArgument when the group has no value column.  Not
-// invertible: a variant's original primitive types and shredding, a string's U+FFFD
-// replacements (the original bytes are gone), NaN payloads, and INT96
-// nanoseconds outside one day (they come back normalized; the text is the same).
+// JsonRowParser (parq/json.h) makes such rows from the canonical JSON that
+// `parq cat` prints.
 //
 // Ownership: the RowWriter borrows the FileWriter (it must outlive the
 // RowWriter); rows are copied.  Thread-safety: one thread per RowWriter.
@@ -48,7 +35,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <string_view>
 
 #include "parq/column_writer.h"
 #include "parq/file_writer.h"
@@ -109,24 +95,6 @@ class RowWriter {
 
  private:
   explicit RowWriter(std::unique_ptr<Impl> impl);
-  std::unique_ptr<Impl> impl_;
-};
-
-class JsonRowParser {
- public:
-  // REQUIRES: `schema` outlives the parser.  kUnsupported when a column cannot
-  // be parsed from JSON (a VARIANT group without a value column).
-  static Result<std::unique_ptr<JsonRowParser>> Make(const Schema& schema);
-  ~JsonRowParser();
-
-  // One JSON object (a line of `parq cat --format jsonl`) into *row.
-  // kInvalidArgument naming the field path when the text does not fit.
-  Status Parse(std::string_view json, Value* row) const;
-
-  struct Impl;
-
- private:
-  explicit JsonRowParser(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 

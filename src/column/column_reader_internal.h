@@ -1,15 +1,18 @@
-// What a ColumnReader holds, and the factory the file layer calls.
+// column/column_reader_internal.h — what a ColumnReader holds, and the
+// factory the file layer calls.  Thread-safety: none; a reader is used by
+// one thread at a time.
 #ifndef PARQ_COLUMN_COLUMN_READER_INTERNAL_H_
 #define PARQ_COLUMN_COLUMN_READER_INTERNAL_H_
 
 #include <memory>
-#include <span>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
-#include "encoding/rle_bit_packed.h"
+#include "column/level_decoder.h"
 #include "format/parquet_types.h"
+#include "page/page.h"
 #include "page/page_reader.h"
 #include "parq/column_reader.h"
 #include "parq/io.h"
@@ -17,44 +20,86 @@
 
 namespace parq {
 
-// The type-independent half: pages and levels.
+// The type-independent half: the chunk's pages and the current data page's
+// levels.  The typed half (TypedColumnReader<T>::Typed) decodes the values.
+//
+// Invariants:
+//   - at_end() means the chunk is done: no page is held, levels_left() is 0;
+//   - levels_left() counts the level entries of the current data page not
+//     yet returned, values_left() the non-null values among them (what the
+//     value decoder still holds): DecodeLevels lowers both together;
+//   - all_defined() is true when every definition level of the current page
+//     is the column's maximum, as the counting pass in StartDataPage found:
+//     such levels are filled, not decoded;
+//   - the chunk's first repetition level is checked to be 0 once, on the
+//     first DecodeLevels of the chunk.
 struct ColumnReader::Impl {
-  std::shared_ptr<const void> keep_alive;  // owner of *descriptor and *metadata
-  const ColumnDescriptor* descriptor = nullptr;
-  const format::ColumnMetaData* metadata = nullptr;
-  int row_group = 0;
-  std::unique_ptr<page::PageReader> pages;
+ public:
+  // `keep_alive` owns `descriptor`.
+  Impl(std::shared_ptr<const void> keep_alive, const ColumnDescriptor& descriptor, int row_group);
 
-  // The current data page.
-  page::Page page;
-  bool at_end = false;
-  int64_t levels_left = 0;   // level entries not yet returned
-  int64_t values_left = 0;   // non-null values not yet returned
-  // Every definition level of the current page is the maximum (no nulls), as
-  // the counting pass found: levels are filled, not decoded.
-  bool all_defined = false;
-  bool chunk_started = false;
-  const uint8_t* value_data = nullptr;
-  size_t value_size = 0;
+  // Finds the chunk's pages (see ColumnReaderFactory::Make); errors carry
+  // the column and row group.
+  Status Open(const RandomAccessFile& file, const format::ColumnChunk& chunk,
+              const ReaderOptions& options, const std::optional<std::string>& created_by,
+              std::shared_ptr<page::BufferPool> buffer_pool, std::span<const uint8_t> chunk_bytes);
 
-  // Level decoders of the current page (RLE, or BIT_PACKED in old v1 pages).
-  encoding::RleBitPackedDecoder def_rle, rep_rle;
-  encoding::BitPackedLevelDecoder def_packed, rep_packed;
-  bool def_is_packed = false, rep_is_packed = false;
+  const ColumnDescriptor& descriptor() const { return *descriptor_; }
+  const format::ColumnMetaData& metadata() const { return *metadata_; }
+  page::PageReader& pages() { return *pages_; }
 
-  // Scratch for levels the caller did not ask for but the reader needs.
-  std::vector<int16_t> def_scratch, rep_scratch;
-
-  // Adds page / column / row group context to an error.
+  // Adds column / row group (and page) context to an error.
   Status Context(Status st) const;
   Status PageContext(Status st) const;
 
-  // Sets up level decoders for `page` (already read) and finds its values:
+  bool at_end() const { return at_end_; }
+  int64_t levels_left() const { return levels_left_; }
+  int64_t values_left() const { return values_left_; }
+  bool all_defined() const { return all_defined_; }
+  // The current data page's encoded values (after its levels).
+  std::span<const uint8_t> value_bytes() const { return value_bytes_; }
+
+  // Reads the next page of the chunk into page(); false at the end of the
+  // chunk (then at_end(), after checking that the chunk held the values its
+  // metadata promises).  Errors carry column context.
+  Result<bool> NextPage();
+  const page::Page& page() const { return page_; }
+
+  // Sets up the level decoders of page() (a data page) and finds its values:
   // counts the non-null values by a bounded first pass over the def levels.
   Status StartDataPage();
-  // Decodes n levels of the current page into def/rep (either may be null when
-  // its max level is 0) and returns how many are non-null values.
+
+  // Decodes n <= levels_left() levels of the current page into def/rep
+  // (either may be null: the reader's scratch is used where it needs the
+  // levels) and returns how many are non-null values.
   Result<int64_t> DecodeLevels(int64_t n, int16_t* def, int16_t* rep);
+
+  // The next n <= levels_left() repetition levels, consuming none.
+  // REQUIRES: the column has repetition levels.
+  Status PeekRepetitionLevels(int64_t n, int16_t* out) const { return rep_.Peek(n, out); }
+
+  // Room for n definition levels the caller does not keep.
+  int16_t* DefinitionScratch(int64_t n);
+
+ private:
+  std::shared_ptr<const void> keep_alive_;  // owner of *descriptor_ and *metadata_
+  const ColumnDescriptor* descriptor_;
+  const format::ColumnMetaData* metadata_ = nullptr;
+  int row_group_;
+  std::unique_ptr<page::PageReader> pages_;
+
+  // The current page.
+  page::Page page_;
+  bool at_end_ = false;
+  int64_t levels_left_ = 0;
+  int64_t values_left_ = 0;
+  bool all_defined_ = false;
+  bool chunk_started_ = false;
+  std::span<const uint8_t> value_bytes_;
+  column::LevelDecoder def_, rep_;
+
+  // Scratch for levels the caller did not ask for but the reader needs.
+  std::vector<int16_t> def_scratch_, rep_scratch_;
 };
 
 struct ColumnReaderFactory {

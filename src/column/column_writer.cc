@@ -78,7 +78,30 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
  private:
   Status StartChunk();
   Status WriteBatchImpl(int64_t n, const int16_t* def, const int16_t* rep, const T* values);
+  // The argument checks of WriteBatch, for n > 0 levels.
+  Status CheckBatch(int64_t n, const int16_t* def, const int16_t* rep, const T* values) const;
+  // Where the step of levels starting at i ends: at most kMiniBatch levels,
+  // not past the page's row limit, and (repeated columns) at a record start.
+  int64_t StepEnd(const int16_t* rep, int64_t i, int64_t n, bool record_start, int64_t max_rows) const;
+  // Adds levels [i, j) and their values (from *v, advanced past them) to the
+  // open page.
+  Status AddStep(const int16_t* def, const int16_t* rep, int64_t i, int64_t j, const T** v);
+  Status PutValues(const T* v, int64_t n);
+
+  // Writes the open page and starts the next one.
   Status FlushPage();
+  // The open page's levels into def_bytes_ and rep_bytes_.
+  void EncodeLevels();
+  // The open page's values into value_bytes_; true when dictionary-encoded
+  // (the first page of a trial may give the dictionary up here).
+  Result<bool> EncodeValues();
+  // Appends the page to pages_ and counts it in the chunk's metadata.
+  Result<page::WrittenPage> WriteDataPage(const page::DataPageInput& in);
+  void AddPageIndexEntry(int64_t page_offset, const page::WrittenPage& w,
+                         const std::optional<format::Statistics>& statistics);
+  // Merges the page's statistics and histograms into the chunk's and
+  // empties it; switches to the fallback encoder when one is pending.
+  void EndPage();
   void InsertIntoBloomFilter(const T* v, int64_t n) {
     if constexpr (std::is_same_v<T, ByteArray>) {
       for (int64_t k = 0; k < n; ++k) bloom_->Insert(v[k].view());
@@ -207,9 +230,43 @@ Status TypedColumnWriterImpl<T>::StartChunk() {
 template <typename T>
 Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, const int16_t* rep,
                                                 const T* values) {
-  const int16_t max_def = d_.max_definition_level, max_rep = d_.max_repetition_level;
   if (n < 0) return Status::InvalidArgument("negative level count " + std::to_string(n));
   if (n == 0) return Status::OK();
+  PARQ_RETURN_IF_ERROR(CheckBatch(n, def, rep, values));
+  const int64_t max_rows = std::max<int64_t>(1, options_.max_rows_per_page);
+  const T* v = values;
+  for (int64_t i = 0; i < n;) {
+    const bool record_start = d_.max_repetition_level == 0 || rep[i] == 0;
+    if (record_start && page_levels_ > 0 && (page_full_ || fallback_pending_)) {
+      PARQ_RETURN_IF_ERROR(FlushPage());
+    }
+    const int64_t j = StepEnd(rep, i, n, record_start, max_rows);
+    PARQ_RETURN_IF_ERROR(AddStep(def, rep, i, j, &v));
+    i = j;
+    if (using_dict_ && dict_->dictionary_byte_size() > col_.dictionary_page_size_limit) {
+      fallback_pending_ = true;
+    }
+    if (page_rows_ >= max_rows || EstimatedPageSize() >= options_.data_page_size) page_full_ = true;
+  }
+  return Status::OK();
+}
+
+// kInvalidArgument naming the first of levels[0, n) outside 0..max_level.
+Status CheckLevelRange(const int16_t* levels, int64_t n, int16_t max_level, const char* what) {
+  for (int64_t i = 0; i < n; ++i) {
+    if (levels[i] < 0 || levels[i] > max_level) {
+      return Status::InvalidArgument(std::string(what) + " level " + std::to_string(levels[i]) +
+                                     " at entry " + std::to_string(i) + " is outside 0.." +
+                                     std::to_string(max_level));
+    }
+  }
+  return Status::OK();
+}
+
+template <typename T>
+Status TypedColumnWriterImpl<T>::CheckBatch(int64_t n, const int16_t* def, const int16_t* rep,
+                                            const T* values) const {
+  const int16_t max_def = d_.max_definition_level, max_rep = d_.max_repetition_level;
   if (max_def > 0 && def == nullptr) {
     return Status::InvalidArgument("definition levels are required (max definition level " +
                                    std::to_string(max_def) + ")");
@@ -218,21 +275,9 @@ Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, c
     return Status::InvalidArgument("repetition levels are required (max repetition level " +
                                    std::to_string(max_rep) + ")");
   }
-  if (max_def > 0) {
-    for (int64_t i = 0; i < n; ++i) {
-      if (def[i] < 0 || def[i] > max_def) {
-        return Status::InvalidArgument("definition level " + std::to_string(def[i]) + " at entry " +
-                                       std::to_string(i) + " is outside 0.." + std::to_string(max_def));
-      }
-    }
-  }
+  if (max_def > 0) PARQ_RETURN_IF_ERROR(CheckLevelRange(def, n, max_def, "definition"));
   if (max_rep > 0) {
-    for (int64_t i = 0; i < n; ++i) {
-      if (rep[i] < 0 || rep[i] > max_rep) {
-        return Status::InvalidArgument("repetition level " + std::to_string(rep[i]) + " at entry " +
-                                       std::to_string(i) + " is outside 0.." + std::to_string(max_rep));
-      }
-    }
+    PARQ_RETURN_IF_ERROR(CheckLevelRange(rep, n, max_rep, "repetition"));
     if (num_levels_ == 0 && rep[0] != 0) {
       return Status::InvalidArgument("the first repetition level of a column chunk must be 0, not " +
                                      std::to_string(rep[0]));
@@ -243,73 +288,76 @@ Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, c
     for (int64_t i = 0; !any && i < n; ++i) any = def[i] == max_def;
     if (any) return Status::InvalidArgument("values is null but the levels hold non-null entries");
   }
+  return Status::OK();
+}
 
-  const int64_t max_rows = std::max<int64_t>(1, options_.max_rows_per_page);
-  int64_t i = 0;
-  const T* v = values;
-  while (i < n) {
-    bool record_start = max_rep == 0 || rep[i] == 0;
-    if (record_start && page_levels_ > 0 && (page_full_ || fallback_pending_)) {
-      PARQ_RETURN_IF_ERROR(FlushPage());
+template <typename T>
+int64_t TypedColumnWriterImpl<T>::StepEnd(const int16_t* rep, int64_t i, int64_t n, bool record_start,
+                                          int64_t max_rows) const {
+  if (d_.max_repetition_level == 0) {
+    return std::min(n, i + std::min(std::max<int64_t>(1, max_rows - page_rows_), kMiniBatch));
+  }
+  int64_t j = i + 1;
+  int64_t rows = record_start ? 1 : 0;
+  while (j < n) {
+    if (rep[j] == 0) {
+      if (page_rows_ + rows >= max_rows || j - i >= kMiniBatch) break;
+      ++rows;
     }
-    int64_t j;
-    if (max_rep == 0) {
-      j = std::min(n, i + std::min(std::max<int64_t>(1, max_rows - page_rows_), kMiniBatch));
+    ++j;
+  }
+  return j;
+}
+
+template <typename T>
+Status TypedColumnWriterImpl<T>::AddStep(const int16_t* def, const int16_t* rep, int64_t i, int64_t j,
+                                         const T** v) {
+  const int16_t max_def = d_.max_definition_level;
+  const int64_t m = j - i;
+  int64_t nonnull = m, rows = m;
+  if (max_def > 0) {
+    nonnull = 0;
+    for (int64_t k = i; k < j; ++k) nonnull += def[k] == max_def;
+    if (page_all_defined_ && nonnull == m) {
+      page_def_hist_[static_cast<size_t>(max_def)] += m;  // levels kept as a count only
     } else {
-      j = i + 1;
-      int64_t rows = record_start ? 1 : 0;
-      while (j < n) {
-        if (rep[j] == 0) {
-          if (page_rows_ + rows >= max_rows || j - i >= kMiniBatch) break;
-          ++rows;
-        }
-        ++j;
+      if (page_all_defined_) {
+        page_all_defined_ = false;
+        def_buf_.assign(static_cast<size_t>(page_levels_), max_def);
       }
+      for (int64_t k = i; k < j; ++k) ++page_def_hist_[static_cast<size_t>(def[k])];
+      def_buf_.insert(def_buf_.end(), def + i, def + j);
     }
-    int64_t m = j - i, nonnull = m, rows = m;
-    if (max_def > 0) {
-      nonnull = 0;
-      for (int64_t k = i; k < j; ++k) nonnull += def[k] == max_def;
-      if (page_all_defined_ && nonnull == m) {
-        page_def_hist_[static_cast<size_t>(max_def)] += m;  // levels kept as a count only
-      } else {
-        if (page_all_defined_) {
-          page_all_defined_ = false;
-          def_buf_.assign(static_cast<size_t>(page_levels_), max_def);
-        }
-        for (int64_t k = i; k < j; ++k) ++page_def_hist_[static_cast<size_t>(def[k])];
-        def_buf_.insert(def_buf_.end(), def + i, def + j);
-      }
+  }
+  if (d_.max_repetition_level > 0) {
+    rows = 0;
+    for (int64_t k = i; k < j; ++k) {
+      rows += rep[k] == 0;
+      ++page_rep_hist_[static_cast<size_t>(rep[k])];
     }
-    if (max_rep > 0) {
-      rows = 0;
-      for (int64_t k = i; k < j; ++k) {
-        rows += rep[k] == 0;
-        ++page_rep_hist_[static_cast<size_t>(rep[k])];
-      }
-      rep_buf_.insert(rep_buf_.end(), rep + i, rep + j);
-    }
-    if (nonnull > 0) {
-      PARQ_RETURN_IF_ERROR(current_->Put(v, nonnull));
-      if (trial_) PARQ_RETURN_IF_ERROR(fallback_->Put(v, nonnull));
-      if (col_.statistics && !StatsFromDictionary()) page_stats_.Update(v, nonnull);
-      if (bloom_) InsertIntoBloomFilter(v, nonnull);
-      if constexpr (std::is_same_v<T, ByteArray>) {
-        for (int64_t k = 0; k < nonnull; ++k) page_unencoded_ += v[k].len;
-      }
-      v += nonnull;
-    }
-    page_stats_.AddNulls(m - nonnull);
-    page_levels_ += m;
-    page_nulls_ += m - nonnull;
-    page_rows_ += rows;
-    num_levels_ += m;
-    num_rows_ += rows;
-    i = j;
-    if (using_dict_ && dict_->dictionary_byte_size() > col_.dictionary_page_size_limit) {
-      fallback_pending_ = true;
-    }
-    if (page_rows_ >= max_rows || EstimatedPageSize() >= options_.data_page_size) page_full_ = true;
+    rep_buf_.insert(rep_buf_.end(), rep + i, rep + j);
+  }
+  if (nonnull > 0) {
+    PARQ_RETURN_IF_ERROR(PutValues(*v, nonnull));
+    *v += nonnull;
+  }
+  page_stats_.AddNulls(m - nonnull);
+  page_levels_ += m;
+  page_nulls_ += m - nonnull;
+  page_rows_ += rows;
+  num_levels_ += m;
+  num_rows_ += rows;
+  return Status::OK();
+}
+
+template <typename T>
+Status TypedColumnWriterImpl<T>::PutValues(const T* v, int64_t n) {
+  PARQ_RETURN_IF_ERROR(current_->Put(v, n));
+  if (trial_) PARQ_RETURN_IF_ERROR(fallback_->Put(v, n));
+  if (col_.statistics && !StatsFromDictionary()) page_stats_.Update(v, n);
+  if (bloom_) InsertIntoBloomFilter(v, n);
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    for (int64_t k = 0; k < n; ++k) page_unencoded_ += v[k].len;
   }
   return Status::OK();
 }
@@ -327,9 +375,29 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
       page_stats_.Update(distinct_.data(), static_cast<int64_t>(distinct_.size()));
     }
   }
+  EncodeLevels();
+  PARQ_ASSIGN_OR_RETURN(const bool dict_page, EncodeValues());
+  page::DataPageInput in;
+  in.num_values = static_cast<int32_t>(page_levels_);
+  in.num_nulls = static_cast<int32_t>(page_nulls_);
+  in.num_rows = static_cast<int32_t>(page_rows_);
+  in.encoding = dict_page ? Encoding::kRleDictionary : fallback_->encoding();
+  in.rep_levels = &rep_bytes_;
+  in.def_levels = &def_bytes_;
+  in.values = &value_bytes_;
+  if (col_.statistics) in.statistics = page_stats_.ToFormat();
+  const int64_t page_offset = static_cast<int64_t>(pages_.size());
+  PARQ_ASSIGN_OR_RETURN(const page::WrittenPage w, WriteDataPage(in));
+  dict_used_ = dict_used_ || dict_page;
+  if (col_.page_index) AddPageIndexEntry(page_offset, w, in.statistics);
+  EndPage();
+  return Status::OK();
+}
+
+template <typename T>
+void TypedColumnWriterImpl<T>::EncodeLevels() {
   def_bytes_.clear();
   rep_bytes_.clear();
-  value_bytes_.clear();
   if (d_.max_repetition_level > 0) {
     encoding::RleBitPackedEncoder e(rep_width_);
     e.PutBatch(rep_buf_.data(), static_cast<int64_t>(rep_buf_.size()));
@@ -344,11 +412,15 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
     }
     e.Flush(&def_bytes_);
   }
+}
+
+template <typename T>
+Result<bool> TypedColumnWriterImpl<T>::EncodeValues() {
+  value_bytes_.clear();
   // While the dictionary is still empty (every value so far null) the page
   // holds no values: write it PLAIN rather than emit an empty dictionary page,
   // which some readers cannot decompress.
   bool dict_page = using_dict_ && dict_->num_entries() > 0;
-  bool encoded = false;
   if (trial_ && dict_page) {
     // The first page with values decides between the dictionary and the
     // fallback encoding, both of which hold its values.
@@ -356,25 +428,20 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
     trial_bytes_.clear();
     PARQ_RETURN_IF_ERROR(fallback_->FlushValues(&trial_bytes_));
     if (!DictionaryPays(static_cast<int64_t>(trial_bytes_.size()))) {
-      dict_page = using_dict_ = fallback_pending_ = false;
+      using_dict_ = fallback_pending_ = false;
       current_ = fallback_.get();
       dict_.reset();
       value_bytes_.swap(trial_bytes_);
-      encoded = true;
+      return false;
     }
   }
   encoding::TypedEncoder<T>* values_encoder = (dict_page || !using_dict_) ? current_ : fallback_.get();
-  if (!encoded) PARQ_RETURN_IF_ERROR(values_encoder->FlushValues(&value_bytes_));
-  page::DataPageInput in;
-  in.num_values = static_cast<int32_t>(page_levels_);
-  in.num_nulls = static_cast<int32_t>(page_nulls_);
-  in.num_rows = static_cast<int32_t>(page_rows_);
-  in.encoding = dict_page ? Encoding::kRleDictionary : fallback_->encoding();
-  in.rep_levels = &rep_bytes_;
-  in.def_levels = &def_bytes_;
-  in.values = &value_bytes_;
-  if (col_.statistics) in.statistics = page_stats_.ToFormat();
-  const int64_t page_offset = static_cast<int64_t>(pages_.size());
+  PARQ_RETURN_IF_ERROR(values_encoder->FlushValues(&value_bytes_));
+  return dict_page;
+}
+
+template <typename T>
+Result<page::WrittenPage> TypedColumnWriterImpl<T>::WriteDataPage(const page::DataPageInput& in) {
   page::WrittenPage w;
   format::PageType type;
   if (options_.data_page_v2) {
@@ -392,29 +459,36 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
   }
   uncompressed_ += w.uncompressed_size;
   compressed_ += w.compressed_size;
-  dict_used_ = dict_used_ || dict_page;
-  if (col_.page_index) {
-    index::PageEntry e;
-    e.offset = page_offset;
-    e.compressed_size = static_cast<int32_t>(w.compressed_size);  // < 2 GiB: checked by the page writer
-    e.first_row = num_rows_ - page_rows_;
-    e.num_values = page_levels_;
-    e.null_count = page_nulls_;
-    if (in.statistics) {
-      e.nan_count = in.statistics->nan_count;
-      e.has_min_max = in.statistics->min_value.has_value();
-      if (e.has_min_max) {
-        e.min = *in.statistics->min_value;
-        e.max = *in.statistics->max_value;
-      }
+  return w;
+}
+
+template <typename T>
+void TypedColumnWriterImpl<T>::AddPageIndexEntry(int64_t page_offset, const page::WrittenPage& w,
+                                                 const std::optional<format::Statistics>& statistics) {
+  index::PageEntry e;
+  e.offset = page_offset;
+  e.compressed_size = static_cast<int32_t>(w.compressed_size);  // < 2 GiB: checked by the page writer
+  e.first_row = num_rows_ - page_rows_;
+  e.num_values = page_levels_;
+  e.null_count = page_nulls_;
+  if (statistics) {
+    e.nan_count = statistics->nan_count;
+    e.has_min_max = statistics->min_value.has_value();
+    if (e.has_min_max) {
+      e.min = *statistics->min_value;
+      e.max = *statistics->max_value;
     }
-    if (col_.size_statistics) {
-      e.rep_histogram = page_rep_hist_;
-      e.def_histogram = page_def_hist_;
-      if constexpr (std::is_same_v<T, ByteArray>) e.unencoded_bytes = page_unencoded_;
-    }
-    page_index_.AddPage(e);
   }
+  if (col_.size_statistics) {
+    e.rep_histogram = page_rep_hist_;
+    e.def_histogram = page_def_hist_;
+    if constexpr (std::is_same_v<T, ByteArray>) e.unencoded_bytes = page_unencoded_;
+  }
+  page_index_.AddPage(e);
+}
+
+template <typename T>
+void TypedColumnWriterImpl<T>::EndPage() {
   stats_.Merge(page_stats_);
   page_stats_.Reset();
   for (size_t k = 0; k < def_hist_.size(); ++k) def_hist_[k] += page_def_hist_[k];
@@ -433,7 +507,6 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
     using_dict_ = false;
     current_ = fallback_.get();
   }
-  return Status::OK();
 }
 
 template <typename T>

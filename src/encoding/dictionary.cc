@@ -118,7 +118,7 @@ class DictionaryDecoderImpl final : public DictionaryDecoder<T> {
     }
     if (data[0] > kMaxRleBitWidth) {
       return Status::Corrupt("dictionary indices: bit width " + std::to_string(data[0]) +
-                             " at byte 0 is above 32");
+                             " at byte 0 is above " + std::to_string(kMaxRleBitWidth));
     }
     PARQ_RETURN_IF_ERROR(rle_.Init(data + 1, size - 1, data[0]));
     this->values_left_ = num_values;
@@ -174,7 +174,7 @@ class DictionaryDecoderImpl final : public DictionaryDecoder<T> {
   Status NextIndices(uint32_t* idx, int64_t c) {
     PARQ_ASSIGN_OR_RETURN(int64_t got, rle_.GetBatch(idx, c));
     if (got != c) return Short(c, got);
-    if (rle_.bit_width() < 32 && (uint64_t{1} << rle_.bit_width()) <= dict_.size()) {
+    if (rle_.bit_width() < kMaxRleBitWidth && (uint64_t{1} << rle_.bit_width()) <= dict_.size()) {
       this->values_left_ -= c;
       return Status::OK();
     }

@@ -21,7 +21,7 @@ int BitWidthFor(uint64_t max_value) {
 Status RleBitPackedDecoder::Init(const uint8_t* data, size_t size, int bit_width) {
   if (bit_width < 0 || bit_width > kMaxRleBitWidth) {
     return Status::Corrupt("RLE/bit-packed bit width " + std::to_string(bit_width) +
-                           " is outside 0..32");
+                           " is outside 0.." + std::to_string(kMaxRleBitWidth));
   }
   data_ = data;
   size_ = size;
@@ -82,7 +82,7 @@ Status RleBitPackedDecoder::NextRun() {
     }
     uint32_t v = 0;
     for (int i = 0; i < value_bytes_; ++i) v |= static_cast<uint32_t>(data_[pos_ + i]) << (8 * i);
-    if (width_ < 32 && (v >> width_) != 0) {
+    if (width_ < kMaxRleBitWidth && (v >> width_) != 0) {
       return Status::Corrupt("RLE run at byte " + std::to_string(header_at) + " repeats value " +
                              std::to_string(v) + ", wider than bit width " +
                              std::to_string(width_));
@@ -258,7 +258,7 @@ void RleBitPackedEncoder::FlushBuffered(bool done) {
   if (!done && repeat_count_ >= 8) {
     // The 8 buffered values are all the repeated value: they join the RLE run.
     num_buffered_ = 0;
-    if (literal_count_ > 0) FlushLiteralRun(true);
+    if (literal_count_ > 0) FlushLiteralRun();
     return;
   }
   if (literal_header_ < 0) {
@@ -271,11 +271,11 @@ void RleBitPackedEncoder::FlushBuffered(bool done) {
   literal_count_ += 8;
   num_buffered_ = 0;
   repeat_count_ = 0;
-  if (literal_count_ / 8 >= 63) FlushLiteralRun(true);
+  if (literal_count_ / 8 >= 63) FlushLiteralRun();
 }
 
-void RleBitPackedEncoder::FlushLiteralRun(bool close) {
-  if (!close || literal_header_ < 0) return;
+void RleBitPackedEncoder::FlushLiteralRun() {
+  if (literal_header_ < 0) return;
   out_[static_cast<size_t>(literal_header_)] =
       static_cast<uint8_t>(((literal_count_ / 8) << 1) | 1);
   literal_header_ = -1;
@@ -306,7 +306,7 @@ void RleBitPackedEncoder::Finish() {
         num_buffered_ = 8;
         FlushBuffered(true);
       }
-      FlushLiteralRun(true);
+      FlushLiteralRun();
     }
   }
   num_buffered_ = 0;
@@ -340,9 +340,9 @@ int64_t RleBitPackedEncoder::EstimatedSize() const {
 
 Status BitPackedLevelDecoder::Init(const uint8_t* data, size_t size, int bit_width,
                                    int64_t num_values) {
-  if (bit_width < 0 || bit_width > 16) {
+  if (bit_width < 0 || bit_width > kMaxBitPackedLevelWidth) {
     return Status::Corrupt("BIT_PACKED level bit width " + std::to_string(bit_width) +
-                           " is outside 0..16");
+                           " is outside 0.." + std::to_string(kMaxBitPackedLevelWidth));
   }
   if (num_values < 0) return Status::InvalidArgument("negative level count");
   const uint64_t need = static_cast<uint64_t>(BytesForBits(num_values * bit_width));

@@ -48,7 +48,11 @@
 
 namespace parq::encoding {
 
+// The widest values the hybrid carries: 32 bits (an RLE run's value and the
+// decoder's output are uint32_t).
 inline constexpr int kMaxRleBitWidth = 32;
+// The widest BIT_PACKED levels: levels are int16_t, never negative.
+inline constexpr int kMaxBitPackedLevelWidth = 16;
 
 // Bit width needed for values 0..max_value (0 for max_value 0).
 int BitWidthFor(uint64_t max_value);
@@ -58,7 +62,7 @@ class RleBitPackedDecoder {
   RleBitPackedDecoder() = default;
 
   // Starts decoding `size` bytes (no length prefix).  kCorrupt if bit_width is
-  // outside 0..32.
+  // outside 0..kMaxRleBitWidth.
   Status Init(const uint8_t* data, size_t size, int bit_width);
 
   int bit_width() const { return width_; }
@@ -118,7 +122,7 @@ Result<LengthPrefixed> ReadLengthPrefixed(const uint8_t* data, size_t size);
 // into bit-packed runs of at most 504 values (one header byte).
 class RleBitPackedEncoder {
  public:
-  // REQUIRES: 0 <= bit_width <= 32.
+  // REQUIRES: 0 <= bit_width <= kMaxRleBitWidth.
   explicit RleBitPackedEncoder(int bit_width);
 
   void Put(uint32_t value);
@@ -174,7 +178,8 @@ class RleBitPackedEncoder {
  private:
   void FlushBuffered(bool done);
   void FlushRepeatedRun();
-  void FlushLiteralRun(bool close);
+  // Closes the open literal run, if any: writes its header byte.
+  void FlushLiteralRun();
   void Finish();
 
   int width_;
@@ -191,8 +196,8 @@ class RleBitPackedEncoder {
 // BIT_PACKED (MSB-first) level decoder.
 class BitPackedLevelDecoder {
  public:
-  // kCorrupt if bit_width is outside 0..16 or the data holds fewer than
-  // ceil(num_values * bit_width / 8) bytes.
+  // kCorrupt if bit_width is outside 0..kMaxBitPackedLevelWidth or the data
+  // holds fewer than ceil(num_values * bit_width / 8) bytes.
   Status Init(const uint8_t* data, size_t size, int bit_width, int64_t num_values);
   // Bytes the num_values levels occupy (where what follows begins).
   size_t bytes_used() const { return bytes_used_; }

@@ -1,23 +1,24 @@
 // PageReader: walks the pages of one column chunk.
 //
-// A mapped or in-memory file's chunk is a view of its memory, and so is a
-// chunk pre-buffered by FileReader::PreBuffer.  Any other file
-// is read a window at a time (ReaderOptions::chunk_read_size, 4 MiB unless
-// set): the pages that lie in the window, then the next window, which starts
-// at the first page not yet read and always holds that page whole, so what
-// it holds of a chunk does not grow with the chunk.  For each page it decodes the header (bounded by
-// ReaderOptions::max_page_header_size), verifies the CRC when asked and
-// present, checks every size against the chunk and the limits, and
-// decompresses into a buffer reused from page to page.  INDEX_PAGE and page
-// types it does not know are skipped; a dictionary page is accepted only
-// before the first data page.
+// It reads each page as a sequence of steps: decode the header (bounded by
+// ReaderOptions::max_page_header_size) from the chunk bytes held, check every
+// size against the chunk and the limits, make the body held, verify the CRC
+// when asked and present, and fill the Page for its type, decompressing into
+// its slot's buffer.  INDEX_PAGE and page types it does not know are skipped;
+// a dictionary page is accepted only before the first data page.  The
+// mechanisms around those steps are classes of their own:
+//   ChunkWindow  the chunk bytes held: a view of a mapped, in-memory or
+//                pre-buffered chunk, else windows read from the file
+//                (ReaderOptions::chunk_read_size), at most two at a time;
+//   ReadAhead    pairing with another reader (Pair), and the two page slots;
+//   BufferPool   the buffers of both, handed on to the next reader.
 //
 // Every buffer it sizes from the file counts against
-// ReaderOptions::max_allocation: the chunk bytes it holds (the windows, when
-// the file is not in memory), the decompressed page, and the dictionary page that the column
-// reader keeps with its decoded entries (bounded as 16 bytes a value).  A page
-// that would take the total over the limit is kLimitExceeded before anything
-// is allocated.
+// ReaderOptions::max_allocation: the windows (when the file is not in
+// memory), the decompressed page (and the one before it, while a page is read
+// ahead), and the dictionary page that the column reader keeps with its
+// decoded entries (bounded as 16 bytes a value).  A page that would take the
+// total over the limit is kLimitExceeded before anything is allocated.
 //
 // Errors carry the page ordinal and the file offset of its header; the
 // caller adds the column path and row group.
@@ -34,26 +35,18 @@
 #include "compression/codec.h"
 #include "format/parquet_types.h"
 #include "page/buffer_pool.h"
+#include "page/chunk_range.h"
+#include "page/chunk_window.h"
 #include "page/page.h"
-#include "parq/buffer.h"
+#include "page/page_source.h"
+#include "page/read_ahead.h"
 #include "parq/io.h"
 #include "parq/options.h"
 #include "parq/result.h"
 
 namespace parq::page {
 
-// Where a chunk's pages lie in the file, with the writer quirks applied:
-// dictionary_page_offset 0 means none; files from parquet-mr up to 1.2.8
-// under-count total_compressed_size by the dictionary page header, so up to
-// 100 bytes (bounded by the file) are added for those.
-struct ChunkRange {
-  uint64_t offset = 0;
-  uint64_t length = 0;
-};
-Result<ChunkRange> ComputeChunkRange(const format::ColumnMetaData& md, uint64_t file_size,
-                                     const std::optional<std::string>& created_by);
-
-class PageReader {
+class PageReader final : private PageSource {
  public:
   // `md` must outlive the reader.  The reader's buffers come from
   // `buffer_pool` and go back to it when it is destroyed (none: null).
@@ -68,15 +61,16 @@ class PageReader {
                                                   std::span<const uint8_t> chunk_bytes = {});
 
   // A reader of a memory-mapped file hands its chunk's pages back to the
-  // file (RandomAccessFile::DoneWith), keeping the resident set small.
-  ~PageReader();
+  // file (RandomAccessFile::DoneWith, see ChunkWindow), keeping the
+  // resident set small.
+  ~PageReader() = default;
   PageReader(const PageReader&) = delete;
   PageReader& operator=(const PageReader&) = delete;
 
   // Fills `page` with the next data or dictionary page; returns false at the
   // end of the chunk.  The page's spans stay valid until the next call (and
   // while a partner reads this reader's next page ahead, see Pair).
-  Result<bool> Next(Page* page);
+  Result<bool> Next(Page* page) { return ahead_.Next(page); }
 
   // Total values of the data pages read so far (a page read ahead counts).
   int64_t values_seen() const { return values_seen_; }
@@ -90,74 +84,58 @@ class PageReader {
   // while reading ahead is what that reader's next Next returns.  Pairing
   // again replaces an earlier partner; a reader with itself is no pair; the
   // pair ends when either is destroyed.  Both must be used by one thread.
-  static void Pair(PageReader& a, PageReader& b);
+  static void Pair(PageReader& a, PageReader& b) { ReadAhead::Pair(a.ahead_, b.ahead_); }
 
  private:
-  PageReader(const format::ColumnMetaData& md, const ReaderOptions& options)
-      : md_(md), options_(options) {}
+  PageReader(const format::ColumnMetaData& md, const ReaderOptions& options,
+             std::shared_ptr<BufferPool> buffer_pool, bool reads_file);
 
-  // Decompresses into *dst, or while reading ahead only sizes *dst and
-  // records the job in pending_.
-  Status Decompress(const uint8_t* src, size_t src_size, size_t dst_size, Buffer* dst,
+  // The next page from the chunk bytes, past the pages skipped (PageSource).
+  Result<bool> ReadPage(const PageTarget& target, Page* page) override;
+  // The steps of ReadPage for the page whose header is at pos_: false when
+  // it is one the reader skips.  Errors are without the page's context.
+  Result<bool> ReadPageAtPos(const PageTarget& target, Page* page);
+  // Decodes the header at pos_ into *header; returns where its body starts.
+  Result<uint64_t> DecodeHeader(format::PageHeader* header, int64_t held_aside);
+  // Where the body of `header` ends (starting at `body_start`): kCorrupt when
+  // a size is negative or the body runs past the chunk.
+  Result<uint64_t> BodyEnd(const format::PageHeader& header, uint64_t body_start) const;
+  // max_page_size, max_decompression_ratio, and max_allocation for a data
+  // page's decompressed bytes.
+  Status CheckPageSize(const format::PageHeader& header, PageType type, int64_t held_aside) const;
+  Status VerifyChecksum(const format::PageHeader& header, std::span<const uint8_t> body) const;
+  // Fill `page` from its header and body, one per page type.
+  Status ReadDictionaryPage(const format::PageHeader& header, std::span<const uint8_t> body,
+                            const PageTarget& target, Page* page);
+  Status ReadDataPage(const format::PageHeader& header, std::span<const uint8_t> body,
+                      const PageTarget& target, Page* page);
+  Status ReadDataPageV2(const format::PageHeader& header, std::span<const uint8_t> body,
+                        const PageTarget& target, Page* page);
+  // Decompresses `src` into the target's buffer (or leaves that to the
+  // target's DeferredDecompression); *out is the page's bytes.
+  Status Decompress(std::span<const uint8_t> src, size_t dst_size, const PageTarget& target,
                     std::span<const uint8_t>* out);
-  // Next without the pages read ahead: the next page from the chunk bytes.
-  Result<bool> ReadPage(Page* page);
-  // ReadPage into ahead_page_, with its decompression left in pending_; the
-  // current page's header and buffer are kept aside meanwhile.
-  void ReadAheadDeferred();
-  // The next page of both, decompressed together (see Pair).
-  static void ReadAheadTogether(PageReader& a, PageReader& b);
-  void Unpair();
-  // kLimitExceeded when holding `page_bytes` more (beside the chunk bytes and
-  // the dictionary) would exceed max_allocation.
-  Status CheckAllocation(int64_t page_bytes, const char* what) const;
-  // What the reader holds beside its windows: the dictionary, and the
-  // current page's buffer while reading ahead.
-  int64_t HeldBesideWindows() const;
-  // Makes chunk bytes [pos_, end) available in chunk_ (end <= chunk_length_),
-  // reading the next window when they are not.  The first window read by one
-  // ReadPage goes into the other buffer, so the page returned before (which
-  // may still be in use while a partner reads ahead) keeps its bytes.
-  Status EnsureAvailable(uint64_t end);
-  // The chunk offset one past the last byte chunk_ holds.
-  uint64_t WindowEnd() const { return window_start_ + chunk_.size(); }
-  // The chunk byte at chunk offset `at` (within the window).
-  const uint8_t* ChunkByte(uint64_t at) const { return chunk_.data() + (at - window_start_); }
+  // What the reader holds beside the windows: the dictionary, and the bytes
+  // held aside for the current page while the next is read ahead.
+  int64_t HeldBesideWindows(int64_t held_aside) const { return dictionary_bytes_ + held_aside; }
+  // kLimitExceeded when holding `page_bytes` more (beside the windows and
+  // HeldBesideWindows) would exceed max_allocation.
+  Status CheckAllocation(int64_t page_bytes, const char* what, int64_t held_aside) const;
 
   const format::ColumnMetaData& md_;
-  ReaderOptions options_;
-  std::shared_ptr<BufferPool> buffer_pool_;
+  const ReaderOptions options_;
+  // Declared before ahead_ and chunk_, which borrow it.  ahead_ takes its
+  // buffers before chunk_ and is destroyed after it, so the pool gets them
+  // back in the reverse of the order they were taken.
+  const std::shared_ptr<BufferPool> buffer_pool_;
   std::unique_ptr<compression::Codec> codec_;
-  const RandomAccessFile* file_ = nullptr;
-  uint64_t chunk_offset_ = 0;            // file offset of the chunk's first byte
-  uint64_t chunk_length_ = 0;            // bytes in the chunk
-  std::span<const uint8_t> chunk_;       // the chunk bytes held: the whole chunk, or a window
-  uint64_t window_start_ = 0;            // chunk offset of chunk_[0]
-  Buffer windows_[2];                    // windows read from a file not in memory
-  int window_ = 1;                       // which of windows_ chunk_ lies in (the first read fills windows_[0])
-  bool refilled_ = false;                // whether this ReadPage has read a window yet
-  const RandomAccessFile* mapped_file_ = nullptr;  // when chunk_ is a view of its memory
-  uint64_t pos_ = 0;                     // chunk offset of the next header
+  ReadAhead ahead_;
+  ChunkWindow chunk_;
+  uint64_t pos_ = 0;  // chunk offset of the next header
   int64_t ordinal_ = 0;
   int64_t values_seen_ = 0;
   bool seen_data_page_ = false;
-  format::PageHeader header_;
-  Buffer decompressed_;
   int64_t dictionary_bytes_ = 0;  // what the column reader keeps of the dictionary page
-
-  // Reading ahead: the page, what Next will return, and the header and
-  // buffer it uses (swapped with header_ and decompressed_ when returned).
-  struct PendingDecompression {
-    bool active = false;
-    compression::Codec::Block block{};
-  };
-  PageReader* partner_ = nullptr;
-  bool reading_ahead_ = false;
-  std::optional<Result<bool>> ahead_;
-  Page ahead_page_;
-  format::PageHeader ahead_header_;
-  Buffer ahead_buffer_;
-  PendingDecompression pending_;  // of ahead_page_ (its ordinal and offset name errors)
 };
 
 }  // namespace parq::page

@@ -47,16 +47,7 @@ class ValueSink {
   }
   void Null() { Put(Value()); }
   void Leaf(const LeafBuffer& b, size_t i) {
-    switch (b.type) {
-      case PhysicalType::kBoolean: Put(Value::Bool(b.BoolAt(i))); break;
-      case PhysicalType::kInt32: Put(Value::Int32(b.Fixed<int32_t>(i))); break;
-      case PhysicalType::kInt64: Put(Value::Int64(b.Fixed<int64_t>(i))); break;
-      case PhysicalType::kInt96: Put(Value::MakeInt96(b.Fixed<Int96>(i))); break;
-      case PhysicalType::kFloat: Put(Value::Float(b.Fixed<float>(i))); break;
-      case PhysicalType::kDouble: Put(Value::Double(b.Fixed<double>(i))); break;
-      case PhysicalType::kByteArray:
-      case PhysicalType::kFixedLenByteArray: Put(Value::Bytes(b.BytesAt(i))); break;
-    }
+    VisitPhysicalType(b.type, [&]<typename T>() { Put(LeafValue(b.At<T>(i))); });
   }
   void BeginList() { stack_.push_back(&Put(Value::List())); }
   void EndList() { stack_.pop_back(); }
@@ -69,6 +60,14 @@ class ValueSink {
   void Variant(const PlanNode&, Value&& v) { Put(std::move(v)); }
 
  private:
+  static Value LeafValue(bool v) { return Value::Bool(v); }
+  static Value LeafValue(int32_t v) { return Value::Int32(v); }
+  static Value LeafValue(int64_t v) { return Value::Int64(v); }
+  static Value LeafValue(const Int96& v) { return Value::MakeInt96(v); }
+  static Value LeafValue(float v) { return Value::Float(v); }
+  static Value LeafValue(double v) { return Value::Double(v); }
+  static Value LeafValue(std::string_view v) { return Value::Bytes(v); }
+
   Value& Put(Value v) {
     Value* top = stack_.back();
     if (top->kind() == Value::Kind::kStruct) return top->AddField(name_ ? *name_ : std::string(), std::move(v));

@@ -12,6 +12,11 @@
 // never branches on their absence.  Compact() drops consumed entries so the
 // buffer holds at most one row plus one batch.
 //
+// Values go in and come out through one template over the C++ value type of
+// the column's physical type (Append<T>, At<T>); VisitPhysicalType maps a
+// PhysicalType to that type once, so callers pick their typed path per
+// column or per batch, not per value.
+//
 // Thread-safety: none.
 #ifndef PARQ_RECORD_LEAF_BUFFER_H_
 #define PARQ_RECORD_LEAF_BUFFER_H_
@@ -20,12 +25,31 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "parq/schema.h"
 #include "parq/types.h"
 
 namespace parq {
+
+// Calls f.template operator()<T>() with T the value type of `type` (bool,
+// int32_t, int64_t, Int96, float, double, ByteArray, FixedLenByteArray) and
+// returns what it returns.  Write f as [&]<typename T>() { ... }.
+template <typename F>
+decltype(auto) VisitPhysicalType(PhysicalType type, F&& f) {
+  switch (type) {
+    case PhysicalType::kBoolean: return f.template operator()<bool>();
+    case PhysicalType::kInt32: return f.template operator()<int32_t>();
+    case PhysicalType::kInt64: return f.template operator()<int64_t>();
+    case PhysicalType::kInt96: return f.template operator()<Int96>();
+    case PhysicalType::kFloat: return f.template operator()<float>();
+    case PhysicalType::kDouble: return f.template operator()<double>();
+    case PhysicalType::kByteArray: return f.template operator()<ByteArray>();
+    case PhysicalType::kFixedLenByteArray: break;
+  }
+  return f.template operator()<FixedLenByteArray>();
+}
 
 struct LeafBuffer {
   const ColumnDescriptor* desc = nullptr;
@@ -115,7 +139,25 @@ struct LeafBuffer {
     vpos = 0;
   }
 
-  // --- Appending values (RowReader's feeder and tests) ---
+  // --- Appending values (RowCursor's feeder and tests) ---
+  // n values of the column's value type T (REQUIRES: T is that type).
+  template <typename T>
+  void Append(const T* v, size_t n) {
+    if constexpr (std::is_same_v<T, bool>) {
+      AppendBools(v, n);
+    } else if constexpr (std::is_same_v<T, ByteArray>) {
+      size_t total = 0;
+      for (size_t i = 0; i < n; ++i) total += v[i].len;
+      bytes.reserve(bytes.size() + total);
+      offsets.reserve(offsets.size() + n);
+      for (size_t i = 0; i < n; ++i) AppendBytes(v[i].ptr, v[i].len);
+    } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
+      raw.reserve(raw.size() + n * width);
+      for (size_t i = 0; i < n; ++i) AppendFixedBytes(v[i].ptr);
+    } else {
+      AppendFixed(v, n);
+    }
+  }
   template <typename T>
   void AppendFixed(const T* v, size_t n) {
     const size_t old = raw.size();
@@ -136,6 +178,18 @@ struct LeafBuffer {
   }
 
   // --- Reading value i (REQUIRES: i < num_values()) ---
+  // As the column's value type T: bool, the number, Int96, or the bytes
+  // (a string_view) for ByteArray and FixedLenByteArray.
+  template <typename T>
+  auto At(size_t i) const {
+    if constexpr (std::is_same_v<T, bool>) {
+      return BoolAt(i);
+    } else if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray>) {
+      return BytesAt(i);
+    } else {
+      return Fixed<T>(i);
+    }
+  }
   template <typename T>
   T Fixed(size_t i) const {
     T v;

@@ -1,7 +1,9 @@
+#include <charconv>
+#include <cmath>
 #include <cstring>
+#include <type_traits>
 
 #include "parq/record.h"
-#include "record/json_format.h"
 
 namespace parq {
 
@@ -32,21 +34,59 @@ bool operator==(const Value& a, const Value& b) {
 }
 
 namespace {
+
+// The debugging form's numbers: the shortest text that round-trips.
+template <typename T>
+void DebugNumber(std::string& out, T v) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(v)) {
+      out += "\"NaN\"";
+      return;
+    }
+    if (std::isinf(v)) {
+      out += v > 0 ? "\"Infinity\"" : "\"-Infinity\"";
+      return;
+    }
+  }
+  char buf[64];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+
+// Bytes in quotes: printable ASCII as is (" and \ escaped), other bytes \xHH.
+void DebugBytes(std::string& out, std::string_view bytes) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += '"';
+  for (char ch : bytes) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += ch;
+    } else if (c >= 0x20 && c < 0x7F) {
+      out += ch;
+    } else {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  out += '"';
+}
+
 void Debug(const Value& v, std::string& out) {
   switch (v.kind()) {
     case Value::Kind::kNull: out += "null"; break;
     case Value::Kind::kBool: out += v.bool_value() ? "true" : "false"; break;
-    case Value::Kind::kInt32: AppendJsonInt64(out, v.int32_value()); break;
-    case Value::Kind::kInt64: AppendJsonInt64(out, v.int64_value()); break;
-    case Value::Kind::kFloat: AppendJsonFloat(out, v.float_value()); break;
-    case Value::Kind::kDouble: AppendJsonDouble(out, v.double_value()); break;
+    case Value::Kind::kInt32: DebugNumber(out, v.int32_value()); break;
+    case Value::Kind::kInt64: DebugNumber(out, v.int64_value()); break;
+    case Value::Kind::kFloat: DebugNumber(out, v.float_value()); break;
+    case Value::Kind::kDouble: DebugNumber(out, v.double_value()); break;
     case Value::Kind::kInt96: {
       const Int96& x = v.int96_value();
       out += "int96(" + std::to_string(x.value[0]) + "," + std::to_string(x.value[1]) + "," +
              std::to_string(x.value[2]) + ")";
       break;
     }
-    case Value::Kind::kBytes: AppendJsonString(out, v.bytes()); break;
+    case Value::Kind::kBytes: DebugBytes(out, v.bytes()); break;
     case Value::Kind::kList:
     case Value::Kind::kMap:
       out += v.kind() == Value::Kind::kMap ? "map[" : "[";
@@ -60,7 +100,7 @@ void Debug(const Value& v, std::string& out) {
       out += '{';
       for (size_t i = 0; i < v.size(); ++i) {
         if (i) out += ',';
-        AppendJsonString(out, v.names()[i]);
+        DebugBytes(out, v.names()[i]);
         out += ':';
         Debug(v[i], out);
       }

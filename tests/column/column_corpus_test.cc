@@ -10,7 +10,8 @@
 
 #include "column_test_util.h"
 #include "parq/file_reader.h"
-#include "record/json_value.h"
+#include "json/json_value.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
@@ -51,19 +52,17 @@ TEST(ColumnCorpusTest, ManifestIsThere) {
   ASSERT_GT(Manifest().size(), 50u) << "is ../shared/parquet-testing beside the repo?";
 }
 
-class FlatColumns : public ::testing::TestWithParam<ManifestEntry> {};
+class FlatColumnCorpusTest : public ::testing::TestWithParam<ManifestEntry> {};
 
-TEST_P(FlatColumns, ReadToExpectedValues) {
+TEST_P(FlatColumnCorpusTest, ReadToExpectedValues) {
   const ManifestEntry& e = GetParam();
-  auto reader = FileReader::Open(kTesting + "/" + e.file);
-  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
-  const Schema& schema = (*reader)->schema();
+  ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(kTesting + "/" + e.file));
+  const Schema& schema = reader->schema();
   std::vector<JsonValue> rows;
   for (const auto& line : ReadLines(e.expected)) {
     if (line.empty()) continue;
-    auto v = ParseJson(line);
-    ASSERT_TRUE(v.ok()) << v.status().ToString();
-    rows.push_back(std::move(*v));
+    ASSERT_OK_AND_ASSIGN(JsonValue v, ParseJson(line));
+    rows.push_back(std::move(v));
   }
   std::map<std::string, int> name_count;
   for (int i = 0; i < schema.root().num_children(); ++i) name_count[schema.root().child(i).name()]++;
@@ -71,21 +70,20 @@ TEST_P(FlatColumns, ReadToExpectedValues) {
   for (int c = 0; c < schema.num_columns(); ++c) {
     const ColumnDescriptor& d = schema.column(c);
     if (!IsFlat(d) || name_count[d.path[0]] > 1) continue;
-    auto values = testing_util::ReadColumnAsJson(**reader, c);
-    ASSERT_TRUE(values.ok()) << d.dotted_path << ": " << values.status().ToString();
-    ASSERT_EQ(values->size(), rows.size()) << d.dotted_path;
+    SCOPED_TRACE(d.dotted_path);
+    ASSERT_OK_AND_ASSIGN(const std::vector<std::string> values, testing_util::ReadColumnAsJson(*reader, c));
+    ASSERT_EQ(values.size(), rows.size());
     JsonCompareOptions opts;
     opts.numbers_as_binary32 = d.physical_type == PhysicalType::kFloat ||
                                d.logical_type.kind() == LogicalType::Kind::kFloat16;
     for (size_t r = 0; r < rows.size(); ++r) {
       const JsonValue* want = rows[r].Find(d.path[0]);
       ASSERT_NE(want, nullptr) << d.dotted_path << " missing from expected row " << r;
-      auto got = ParseJson((*values)[r]);
-      ASSERT_TRUE(got.ok()) << (*values)[r];
+      ASSERT_OK_AND_ASSIGN(const JsonValue got, ParseJson(values[r]));
       std::string where;
-      ASSERT_TRUE(JsonEquivalent(*want, *got, opts, &where))
+      ASSERT_TRUE(JsonEquivalent(*want, got, opts, &where))
           << e.file << " column " << d.dotted_path << " row " << r << ": expected "
-          << JsonToString(*want) << ", got " << (*values)[r] << " (" << where << ")";
+          << JsonToString(*want) << ", got " << values[r] << " (" << where << ")";
     }
     ++checked;
   }
@@ -100,7 +98,7 @@ std::string Name(const ::testing::TestParamInfo<ManifestEntry>& info) {
   return s;
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, FlatColumns, ::testing::ValuesIn(Manifest()), Name);
+INSTANTIATE_TEST_SUITE_P(Corpus, FlatColumnCorpusTest, ::testing::ValuesIn(Manifest()), Name);
 
 // --- The DELTA files carry their values in CSV. ---
 
@@ -138,38 +136,35 @@ std::vector<std::optional<std::string>> SplitCsv(const std::string& line) {
   return out;
 }
 
-class DeltaCsv : public ::testing::TestWithParam<std::string> {};
+class DeltaCsvCorpusTest : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(DeltaCsv, MatchesExpectCsv) {
+TEST_P(DeltaCsvCorpusTest, MatchesExpectCsv) {
   const std::string stem = kTesting + "/data/" + GetParam();
-  auto reader = FileReader::Open(stem + ".parquet");
-  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(stem + ".parquet"));
   auto lines = ReadLines(stem + "_expect.csv");
   ASSERT_GT(lines.size(), 1u);
   auto header = SplitCsv(lines[0]);
-  const Schema& schema = (*reader)->schema();
+  const Schema& schema = reader->schema();
   ASSERT_EQ(header.size(), static_cast<size_t>(schema.num_columns()));
   for (int c = 0; c < schema.num_columns(); ++c) {
-    auto values = testing_util::ReadColumnAsJson(**reader, c);
-    ASSERT_TRUE(values.ok()) << values.status().ToString();
-    ASSERT_EQ(values->size(), lines.size() - 1) << schema.column(c).dotted_path;
+    ASSERT_OK_AND_ASSIGN(const std::vector<std::string> values, testing_util::ReadColumnAsJson(*reader, c));
+    ASSERT_EQ(values.size(), lines.size() - 1) << schema.column(c).dotted_path;
     for (size_t r = 1; r < lines.size(); ++r) {
       auto cells = SplitCsv(lines[r]);
       ASSERT_EQ(cells.size(), header.size()) << "line " << r;
       const auto& want = cells[static_cast<size_t>(c)];
-      auto got = ParseJson((*values)[r - 1]);
-      ASSERT_TRUE(got.ok());
+      ASSERT_OK_AND_ASSIGN(const JsonValue got, ParseJson(values[r - 1]));
       if (!want) {
-        EXPECT_EQ(got->kind, JsonValue::Kind::kNull) << "column " << c << " row " << r;
+        EXPECT_EQ(got.kind, JsonValue::Kind::kNull) << "column " << c << " row " << r;
       } else {
         // Numbers print as numbers, strings as strings; both compare by text.
-        EXPECT_EQ(got->text, *want) << "column " << schema.column(c).dotted_path << " row " << r;
+        EXPECT_EQ(got.text, *want) << "column " << schema.column(c).dotted_path << " row " << r;
       }
     }
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, DeltaCsv,
+INSTANTIATE_TEST_SUITE_P(Corpus, DeltaCsvCorpusTest,
                          ::testing::Values("delta_binary_packed", "delta_byte_array",
                                            "delta_encoding_optional_column",
                                            "delta_encoding_required_column"));
@@ -187,24 +182,24 @@ TEST(ChecksumTest, MatchingChecksumsPass) {
   for (const char* name :
        {"datapage_v1-uncompressed-checksum.parquet", "datapage_v1-snappy-compressed-checksum.parquet",
         "plain-dict-uncompressed-checksum.parquet", "rle-dict-snappy-checksum.parquet"}) {
-    Status st = ReadVerifying(name, true);
-    EXPECT_TRUE(st.ok()) << name << ": " << st.ToString();
+    EXPECT_OK(ReadVerifying(name, true)) << name;
   }
 }
 
 TEST(ChecksumTest, CorruptChecksumsFailOnlyWhenVerifying) {
   for (const char* name : {"datapage_v1-corrupt-checksum.parquet",
                            "rle-dict-uncompressed-corrupt-checksum.parquet"}) {
-    Status st = ReadVerifying(name, true);
-    EXPECT_EQ(st.code(), StatusCode::kCorrupt) << name;
-    EXPECT_NE(st.message().find("CRC32 mismatch"), std::string::npos) << st.ToString();
-    const std::string text = st.ToString();
-    EXPECT_NE(text.find("column '"), std::string::npos) << text;
-    EXPECT_NE(text.find("row group 0"), std::string::npos) << text;
-    EXPECT_NE(text.find("page "), std::string::npos) << text;
+    SCOPED_TRACE(name);
+    const Status st = ReadVerifying(name, true);
+    EXPECT_STATUS_HAS(st, StatusCode::kCorrupt, "CRC32 mismatch");
+    EXPECT_STATUS_HAS(st, StatusCode::kCorrupt, "column '");
+    EXPECT_STATUS_HAS(st, StatusCode::kCorrupt, "row group 0");
+    EXPECT_STATUS_HAS(st, StatusCode::kCorrupt, "page ");
     // Without verification the (uncorrupted-looking) bytes still decode.
     Status relaxed = ReadVerifying(name, false);
-    EXPECT_TRUE(relaxed.ok() || relaxed.code() == StatusCode::kCorrupt) << relaxed.ToString();
+    if (!relaxed.ok()) {
+      EXPECT_STATUS(relaxed, StatusCode::kCorrupt);
+    }
   }
 }
 
@@ -216,7 +211,7 @@ TEST(BadDataTest, EveryFileFailsCleanlyOrReads) {
     if (entry.path().extension() != ".parquet") continue;
     ++files;
     auto reader = FileReader::Open(entry.path().string());
-    Status st = reader.ok() ? testing_util::ReadAllColumns(**reader) : reader.status();
+    const Status st = reader.ok() ? testing_util::ReadAllColumns(**reader) : reader.status();
     if (!st.ok()) {
       ++errors;
       EXPECT_FALSE(st.message().empty()) << entry.path();

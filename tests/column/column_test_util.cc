@@ -3,7 +3,7 @@
 #include <memory>
 #include <vector>
 
-#include "record/leaf_format.h"
+#include "json/leaf_format.h"
 
 namespace parq::testing_util {
 namespace {

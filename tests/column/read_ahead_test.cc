@@ -16,6 +16,7 @@
 #include "parq/column_reader.h"
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
@@ -23,31 +24,39 @@ namespace {
 using testing_util::ReadBatchAsJson;
 
 std::string TempPath(const std::string& stem) {
-  return testing::TempDir() + "/parq_read_ahead_" + stem + "_" + std::to_string(::getpid()) +
+  return ::testing::TempDir() + "/parq_read_ahead_" + stem + "_" + std::to_string(::getpid()) +
          ".parquet";
 }
 
-// Three row groups of `rows` rows: random int64 (PLAIN: short snappy tags), an
-// optional dictionary string (every 7th null) and a repeated int32 (in
-// `r_codec`).
-std::string WriteFile(const std::string& stem, Compression codec, int64_t rows,
-                      int64_t rows_per_page, bool v2 = false,
-                      Compression r_codec = Compression::kUncompressed) {
+// A file of three row groups of `rows` rows: random int64 (PLAIN: short
+// snappy tags), an optional dictionary string (every 7th null) and a repeated
+// int32 (in `r_codec`).
+struct FileSpec {
+  std::string stem;
+  Compression codec;
+  int64_t rows;
+  int64_t rows_per_page;
+  bool v2 = false;
+  Compression r_codec = Compression::kUncompressed;
+};
+
+// Writes the file of `spec` to *path.
+void WriteFile(const FileSpec& spec, std::string* path) {
+  const int64_t rows = spec.rows;
   std::vector<std::unique_ptr<SchemaNode>> fields;
   fields.push_back(SchemaNode::MakePrimitive("i", Repetition::kRequired, PhysicalType::kInt64));
   fields.push_back(SchemaNode::MakePrimitive("s", Repetition::kOptional, PhysicalType::kByteArray,
                                              LogicalType::String()));
   fields.push_back(SchemaNode::MakePrimitive("r", Repetition::kRepeated, PhysicalType::kInt32));
-  auto schema = Schema::Make(SchemaNode::MakeGroup("schema", Repetition::kRequired, std::move(fields)));
-  EXPECT_TRUE(schema.ok());
+  ASSERT_OK_AND_ASSIGN(Schema schema, Schema::Make(SchemaNode::MakeGroup("schema", Repetition::kRequired,
+                                                                          std::move(fields))));
   WriterOptions options;
-  options.column_defaults.compression = codec;
-  options.columns["r"].compression = r_codec;
-  options.max_rows_per_page = rows_per_page;
-  options.data_page_v2 = v2;
-  const std::string path = TempPath(stem);
-  auto writer = FileWriter::Open(path, *schema, options, false);
-  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
+  options.column_defaults.compression = spec.codec;
+  options.columns["r"].compression = spec.r_codec;
+  options.max_rows_per_page = spec.rows_per_page;
+  options.data_page_v2 = spec.v2;
+  *path = TempPath(spec.stem);
+  ASSERT_OK_AND_ASSIGN(auto writer, FileWriter::Open(*path, schema, options, false));
   std::mt19937_64 rng(static_cast<uint64_t>(rows));
   const std::vector<std::string> words = {"north", "south", "east", "west", "up"};
   for (int g = 0; g < 3; ++g) {
@@ -73,35 +82,37 @@ std::string WriteFile(const std::string& stem, Compression codec, int64_t rows,
         reps.push_back(static_cast<int32_t>(rng()));
       }
     }
-    EXPECT_TRUE((*(*writer)->typed_column<int64_t>(0))->WriteBatch(rows, nullptr, nullptr, ints.data()).ok());
-    EXPECT_TRUE((*(*writer)->typed_column<ByteArray>(1))->WriteBatch(rows, sdef.data(), nullptr, strings.data()).ok());
-    EXPECT_TRUE((*(*writer)->typed_column<int32_t>(2))
-                    ->WriteBatch(static_cast<int64_t>(rdef.size()), rdef.data(), rrep.data(), reps.data())
-                    .ok());
-    EXPECT_TRUE((*writer)->EndRowGroup().ok());
+    ASSERT_OK_AND_ASSIGN(auto* i_col, writer->typed_column<int64_t>(0));
+    ASSERT_OK(i_col->WriteBatch(rows, nullptr, nullptr, ints.data()));
+    ASSERT_OK_AND_ASSIGN(auto* s_col, writer->typed_column<ByteArray>(1));
+    ASSERT_OK(s_col->WriteBatch(rows, sdef.data(), nullptr, strings.data()));
+    ASSERT_OK_AND_ASSIGN(auto* r_col, writer->typed_column<int32_t>(2));
+    ASSERT_OK(r_col->WriteBatch(static_cast<int64_t>(rdef.size()), rdef.data(), rrep.data(), reps.data()));
+    ASSERT_OK(writer->EndRowGroup());
   }
-  Status closed = (*writer)->Close();
-  EXPECT_TRUE(closed.ok()) << closed.ToString();
-  return path;
+  ASSERT_OK(writer->Close());
 }
 
-// Every chunk of the file as JSON texts, read without reading ahead.
-std::vector<std::vector<std::string>> ReadPlainly(const FileReader& reader) {
-  std::vector<std::vector<std::string>> chunks;
+// Reads the rest of `reader`'s chunk as JSON texts appended to *texts, in
+// batches of `batch`.
+void ReadToTheEnd(ColumnReader* reader, int64_t batch, std::vector<std::string>* texts) {
+  while (true) {
+    ASSERT_OK_AND_ASSIGN(int64_t n, ReadBatchAsJson(reader, batch, texts));
+    if (n == 0) break;
+  }
+}
+
+// Appends every chunk of the file as JSON texts to *chunks, read without
+// reading ahead.
+void ReadPlainly(const FileReader& reader, std::vector<std::vector<std::string>>* chunks) {
   for (int g = 0; g < reader.metadata().num_row_groups(); ++g) {
     for (int c = 0; c < reader.schema().num_columns(); ++c) {
-      auto col = reader.OpenColumn(g, c);
-      EXPECT_TRUE(col.ok());
+      ASSERT_OK_AND_ASSIGN(auto col, reader.OpenColumn(g, c));
       std::vector<std::string> texts;
-      while (true) {
-        auto n = ReadBatchAsJson(col->get(), 1000, &texts);
-        EXPECT_TRUE(n.ok()) << n.status().ToString();
-        if (!n.ok() || *n == 0) break;
-      }
-      chunks.push_back(std::move(texts));
+      ASSERT_NO_FATAL_FAILURE(ReadToTheEnd(col.get(), 1000, &texts));
+      chunks->push_back(std::move(texts));
     }
   }
-  return chunks;
 }
 
 // Opens every chunk of the files at once, then mixes batches of random sizes
@@ -114,14 +125,16 @@ std::vector<std::vector<std::string>> ReadPlainly(const FileReader& reader) {
 // (every page read alone, into the window the page before did not use) and
 // 5,000 bytes (a few pages a window): a page read ahead must never overwrite
 // the page still in use.
-class ReadPagesTogetherWindows : public ::testing::TestWithParam<int64_t> {};
+class ReadPagesTogetherWindowsTest : public ::testing::TestWithParam<int64_t> {};
 
-TEST_P(ReadPagesTogetherWindows, RandomReadsAndPairingsReadWhatPlainReadsRead) {
-  const std::vector<std::string> paths = {
-      WriteFile("snappy", Compression::kSnappy, 3000, 700, false, Compression::kZstd),
-      WriteFile("snappy_v2", Compression::kSnappy, 2500, 600, true, Compression::kSnappy),
-      WriteFile("zstd", Compression::kZstd, 2000, 300),
-      WriteFile("none", Compression::kUncompressed, 1000, 400)};
+TEST_P(ReadPagesTogetherWindowsTest, RandomReadsAndPairingsReadWhatPlainReadsRead) {
+  const std::vector<FileSpec> specs = {
+      {"snappy", Compression::kSnappy, 3000, 700, false, Compression::kZstd},
+      {"snappy_v2", Compression::kSnappy, 2500, 600, true, Compression::kSnappy},
+      {"zstd", Compression::kZstd, 2000, 300},
+      {"none", Compression::kUncompressed, 1000, 400}};
+  std::vector<std::string> paths(specs.size());
+  for (size_t i = 0; i < specs.size(); ++i) ASSERT_NO_FATAL_FAILURE(WriteFile(specs[i], &paths[i]));
   // The expected chunks come from readers without a buffer pool; the files
   // read at random keep theirs, so readers of later rounds (and those opened
   // after others were destroyed) decode into buffers earlier readers used.
@@ -130,14 +143,12 @@ TEST_P(ReadPagesTogetherWindows, RandomReadsAndPairingsReadWhatPlainReadsRead) {
   std::vector<std::unique_ptr<FileReader>> files;
   std::vector<std::vector<std::string>> expected;
   for (const auto& path : paths) {
-    auto plain = FileReader::Open(path, no_pool);
-    ASSERT_TRUE(plain.ok()) << plain.status().ToString();
-    for (auto& chunk : ReadPlainly(**plain)) expected.push_back(std::move(chunk));
+    ASSERT_OK_AND_ASSIGN(auto plain, FileReader::Open(path, no_pool));
+    ASSERT_NO_FATAL_FAILURE(ReadPlainly(*plain, &expected));
     ReaderOptions windows;
     windows.chunk_read_size = GetParam();
-    auto reader = FileReader::Open(path, windows);
-    ASSERT_TRUE(reader.ok()) << reader.status().ToString();
-    files.push_back(std::move(*reader));
+    ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path, windows));
+    files.push_back(std::move(reader));
   }
   std::mt19937 rng(3);
   for (int round = 0; round < 20; ++round) {
@@ -145,9 +156,8 @@ TEST_P(ReadPagesTogetherWindows, RandomReadsAndPairingsReadWhatPlainReadsRead) {
     for (const auto& file : files) {
       for (int g = 0; g < file->metadata().num_row_groups(); ++g) {
         for (int c = 0; c < file->schema().num_columns(); ++c) {
-          auto col = file->OpenColumn(g, c);
-          ASSERT_TRUE(col.ok());
-          readers.push_back(std::move(*col));
+          ASSERT_OK_AND_ASSIGN(auto col, file->OpenColumn(g, c));
+          readers.push_back(std::move(col));
         }
       }
     }
@@ -164,9 +174,8 @@ TEST_P(ReadPagesTogetherWindows, RandomReadsAndPairingsReadWhatPlainReadsRead) {
         if (!done[b]) ReadPagesTogether(*readers[a], *readers[b]);
         continue;
       }
-      auto n = ReadBatchAsJson(readers[a].get(), 1 + rng() % 900, &got[a]);
-      ASSERT_TRUE(n.ok()) << n.status().ToString();
-      if (*n == 0) {
+      ASSERT_OK_AND_ASSIGN(int64_t n, ReadBatchAsJson(readers[a].get(), 1 + rng() % 900, &got[a]));
+      if (n == 0) {
         done[a] = true;
         --left;
         if (rng() % 2) readers[a].reset();
@@ -178,27 +187,27 @@ TEST_P(ReadPagesTogetherWindows, RandomReadsAndPairingsReadWhatPlainReadsRead) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(ChunkReadSize, ReadPagesTogetherWindows, ::testing::Values(int64_t{4} << 20, 0, 1, 5000));
+INSTANTIATE_TEST_SUITE_P(ChunkReadSize, ReadPagesTogetherWindowsTest, ::testing::Values(int64_t{4} << 20, 0, 1, 5000));
 
 // The same column of consecutive row groups, paired and read taking turns
 // (as parq-bench does): every page of both is read, in order.
 TEST(ReadPagesTogetherTest, ChunksTakingTurnsReadWhatPlainReadsRead) {
-  auto file = FileReader::Open(WriteFile("turns", Compression::kSnappy, 5000, 450));
-  ASSERT_TRUE(file.ok());
-  const auto expected = ReadPlainly(**file);
+  std::string path;
+  ASSERT_NO_FATAL_FAILURE(WriteFile({"turns", Compression::kSnappy, 5000, 450}, &path));
+  ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(path));
+  std::vector<std::vector<std::string>> expected;
+  ASSERT_NO_FATAL_FAILURE(ReadPlainly(*file, &expected));
   for (int c = 0; c < 3; ++c) {
-    auto first = (*file)->OpenColumn(0, c);
-    auto second = (*file)->OpenColumn(1, c);
-    ASSERT_TRUE(first.ok() && second.ok());
-    ReadPagesTogether(**first, **second);
+    ASSERT_OK_AND_ASSIGN(auto first, file->OpenColumn(0, c));
+    ASSERT_OK_AND_ASSIGN(auto second, file->OpenColumn(1, c));
+    ReadPagesTogether(*first, *second);
     std::vector<std::string> got[2];
     bool more[2] = {true, true};
     while (more[0] || more[1]) {
       for (int i = 0; i < 2; ++i) {
         if (!more[i]) continue;
-        auto n = ReadBatchAsJson(i == 0 ? first->get() : second->get(), 300, &got[i]);
-        ASSERT_TRUE(n.ok()) << n.status().ToString();
-        more[i] = *n > 0;
+        ASSERT_OK_AND_ASSIGN(int64_t n, ReadBatchAsJson(i == 0 ? first.get() : second.get(), 300, &got[i]));
+        more[i] = n > 0;
       }
     }
     EXPECT_EQ(got[0], expected[static_cast<size_t>(c)]) << "column " << c;
@@ -206,63 +215,47 @@ TEST(ReadPagesTogetherTest, ChunksTakingTurnsReadWhatPlainReadsRead) {
   }
 }
 
-// Overwrites the second half of a chunk's only page with tags that copy from
-// before the decoded bytes.
-std::string CorruptChunk(const std::string& path, int row_group, int column) {
-  auto reader = FileReader::Open(path);
-  EXPECT_TRUE(reader.ok());
-  const auto chunk = (*reader)->metadata().row_group(row_group).column(column);
+// Writes to *bad the file at `path` with the second half of a chunk's only
+// page overwritten with tags that copy from before the decoded bytes.
+void CorruptChunk(const std::string& path, int row_group, int column, std::string* bad) {
+  ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path));
+  const auto chunk = reader->metadata().row_group(row_group).column(column);
   const int64_t end = chunk.data_page_offset() + chunk.total_compressed_size();
   std::ifstream in(path, std::ios::binary);
   std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   for (int64_t i = end - chunk.total_compressed_size() / 2; i < end; ++i) {
     bytes[static_cast<size_t>(i)] = static_cast<char>(0xfe);
   }
-  const std::string bad = path + ".bad";
-  std::ofstream(bad, std::ios::binary) << bytes;
-  return bad;
+  *bad = path + ".bad";
+  std::ofstream(*bad, std::ios::binary) << bytes;
 }
 
 TEST(ReadPagesTogetherTest, AnErrorReadingAheadIsTheReadersNextError) {
   // One page per chunk, no dictionary for "i": its page body is the chunk's end.
-  const std::string bad =
-      CorruptChunk(WriteFile("corrupt", Compression::kSnappy, 4000, 100'000), 1, 0);
-  auto file = FileReader::Open(bad);
-  ASSERT_TRUE(file.ok());
-  auto plain = (*file)->OpenColumn(1, 0);
-  ASSERT_TRUE(plain.ok());
+  std::string path, bad;
+  ASSERT_NO_FATAL_FAILURE(WriteFile({"corrupt", Compression::kSnappy, 4000, 100'000}, &path));
+  ASSERT_NO_FATAL_FAILURE(CorruptChunk(path, 1, 0, &bad));
+  ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(bad));
+  ASSERT_OK_AND_ASSIGN(auto plain, file->OpenColumn(1, 0));
   std::vector<std::string> ignored;
-  auto plain_error = ReadBatchAsJson(plain->get(), 100, &ignored);
-  ASSERT_FALSE(plain_error.ok());
-  EXPECT_NE(plain_error.status().ToString().find("copy offset outside the decoded bytes"),
-            std::string::npos)
-      << plain_error.status().ToString();
+  const Status plain_error = testing::StatusOf(ReadBatchAsJson(plain.get(), 100, &ignored));
+  ASSERT_STATUS_HAS(plain_error, StatusCode::kCorrupt, "copy offset outside the decoded bytes");
 
   for (bool bad_first : {true, false}) {
-    auto corrupt = (*file)->OpenColumn(1, 0);
-    auto good = (*file)->OpenColumn(0, 0);
-    ASSERT_TRUE(corrupt.ok() && good.ok());
+    ASSERT_OK_AND_ASSIGN(auto corrupt, file->OpenColumn(1, 0));
+    ASSERT_OK_AND_ASSIGN(auto good, file->OpenColumn(0, 0));
     // The good reader's first read reads the corrupt reader's page ahead,
     // or the other way round.
-    ReadPagesTogether(**corrupt, **good);
+    ReadPagesTogether(*corrupt, *good);
     std::vector<std::string> texts;
-    if (bad_first) {
-      auto error = ReadBatchAsJson(corrupt->get(), 100, &ignored);
-      ASSERT_FALSE(error.ok());
-      EXPECT_EQ(error.status().ToString(), plain_error.status().ToString());
-    } else {
-      auto n = ReadBatchAsJson(good->get(), 1000, &texts);
-      ASSERT_TRUE(n.ok()) << n.status().ToString();
-      auto error = ReadBatchAsJson(corrupt->get(), 100, &ignored);
-      ASSERT_FALSE(error.ok());
-      EXPECT_EQ(error.status().ToString(), plain_error.status().ToString());
+    if (!bad_first) {
+      ASSERT_OK(ReadBatchAsJson(good.get(), 1000, &texts));
     }
+    const Status error = testing::StatusOf(ReadBatchAsJson(corrupt.get(), 100, &ignored));
+    ASSERT_STATUS(error, StatusCode::kCorrupt);
+    EXPECT_EQ(error.ToString(), plain_error.ToString());
     // The other reader is unharmed.
-    while (true) {
-      auto n = ReadBatchAsJson(good->get(), 1000, &texts);
-      ASSERT_TRUE(n.ok()) << n.status().ToString();
-      if (*n == 0) break;
-    }
+    ASSERT_NO_FATAL_FAILURE(ReadToTheEnd(good.get(), 1000, &texts));
     EXPECT_EQ(texts.size(), 4000u);
   }
 }
@@ -273,36 +266,27 @@ TEST(ReadPagesTogetherTest, AnErrorReadingAheadIsTheReadersNextError) {
 // chunk read unpaired fits.
 TEST(ReadPagesTogetherTest, PageHeldAheadCountsAgainstMaxAllocation) {
   // Column "i": 4 pages of 1,000 PLAIN int64 (8,000 bytes each) per chunk.
-  const std::string path = WriteFile("allocation", Compression::kSnappy, 4000, 1000);
-  auto probe = FileReader::Open(path);
-  ASSERT_TRUE(probe.ok());
-  const int64_t chunk = (*probe)->metadata().row_group(0).column(0).total_compressed_size();
+  std::string path;
+  ASSERT_NO_FATAL_FAILURE(WriteFile({"allocation", Compression::kSnappy, 4000, 1000}, &path));
+  ASSERT_OK_AND_ASSIGN(auto probe, FileReader::Open(path));
+  const int64_t chunk = probe->metadata().row_group(0).column(0).total_compressed_size();
   ReaderOptions options;
   options.max_allocation = chunk + 8000 + 4000;  // the chunk, one page and half of another
-  auto file = FileReader::Open(path, options);
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(path, options));
   std::vector<std::string> texts;
 
-  auto alone = (*file)->OpenColumn(0, 0);
-  ASSERT_TRUE(alone.ok());
-  while (true) {
-    auto n = ReadBatchAsJson(alone->get(), 1000, &texts);
-    ASSERT_TRUE(n.ok()) << n.status().ToString();
-    if (*n == 0) break;
-  }
+  ASSERT_OK_AND_ASSIGN(auto alone, file->OpenColumn(0, 0));
+  ASSERT_NO_FATAL_FAILURE(ReadToTheEnd(alone.get(), 1000, &texts));
   EXPECT_EQ(texts.size(), 4000u);
 
-  auto first = (*file)->OpenColumn(0, 0);
-  auto second = (*file)->OpenColumn(1, 0);
-  ASSERT_TRUE(first.ok() && second.ok());
-  ReadPagesTogether(**first, **second);
+  ASSERT_OK_AND_ASSIGN(auto first, file->OpenColumn(0, 0));
+  ASSERT_OK_AND_ASSIGN(auto second, file->OpenColumn(1, 0));
+  ReadPagesTogether(*first, *second);
   Status error;
   for (int turn = 0; turn < 8 && error.ok(); ++turn) {
-    auto n = ReadBatchAsJson(turn % 2 == 0 ? first->get() : second->get(), 1000, &texts);
-    if (!n.ok()) error = n.status();
+    error = testing::StatusOf(ReadBatchAsJson(turn % 2 == 0 ? first.get() : second.get(), 1000, &texts));
   }
-  ASSERT_EQ(error.code(), StatusCode::kLimitExceeded) << error.ToString();
-  EXPECT_NE(error.message().find("max_allocation"), std::string::npos) << error.ToString();
+  EXPECT_STATUS_HAS(error, StatusCode::kLimitExceeded, "max_allocation");
 }
 
 }  // namespace

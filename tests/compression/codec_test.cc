@@ -8,6 +8,7 @@
 #include <string>
 
 #include "compression/codec_test_util.h"
+#include "testing/status_macros.h"
 
 namespace parq::compression {
 namespace {
@@ -47,7 +48,7 @@ class CodecTest : public ::testing::TestWithParam<CodecCase> {
  protected:
   std::unique_ptr<Codec> Make() {
     auto r = MakeCodec(GetParam().type, GetParam().level);
-    EXPECT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_OK(r);
     return r.ok() ? std::move(r).value() : nullptr;
   }
 };
@@ -74,7 +75,7 @@ TEST_P(CodecTest, RoundTripsEveryShapeWithOneReusedCodec) {
       Bytes compressed = CompressOrDie(*codec, data);
       EXPECT_LE(compressed.size(), codec->MaxCompressedSize(data.size()));
       auto d = DecompressGuarded(*codec, compressed, data.size());
-      ASSERT_TRUE(d.status.ok()) << d.status.ToString();
+      ASSERT_OK(d.status);
       EXPECT_TRUE(d.guard_intact);
       EXPECT_EQ(d.bytes, data);
     }
@@ -105,7 +106,7 @@ TEST_P(CodecTest, WrongOutputSizeIsCorruptNamingCodecAndSizes) {
     for (size_t size : wrong) {
       SCOPED_TRACE("output_size " + std::to_string(size));
       auto d = DecompressGuarded(*codec, compressed, size);
-      EXPECT_EQ(d.status.code(), StatusCode::kCorrupt) << d.status.ToString();
+      EXPECT_STATUS(d.status, StatusCode::kCorrupt);
       EXPECT_TRUE(d.guard_intact);
       const std::string& msg = d.status.message();
       EXPECT_NE(msg.find(codec_name), std::string::npos) << msg;
@@ -142,7 +143,7 @@ TEST_P(CodecTest, TruncatedInputFailsCleanly) {
     auto d = DecompressGuarded(*codec, prefix, data.size());
     EXPECT_TRUE(d.guard_intact) << len;
     // Every format here marks its end, so a strict prefix never decodes fully.
-    EXPECT_EQ(d.status.code(), StatusCode::kCorrupt) << "prefix " << len << ": " << d.status.ToString();
+    EXPECT_STATUS(d.status, StatusCode::kCorrupt) << "prefix " << len;
   }
 }
 
@@ -181,51 +182,48 @@ TEST_P(CodecTest, CompressRefusesTooSmallCapacity) {
   Bytes data = testing::RandomBytes(1000, 3);
   Bytes out(codec->MaxCompressedSize(data.size()) - 1);
   auto r = codec->Compress(data.data(), data.size(), out.data(), out.size());
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().code(), StatusCode::kInvalidArgument);
+  ASSERT_STATUS(r, StatusCode::kInvalidArgument);
 }
 
 TEST_P(CodecTest, EmptyInputForEmptyOutputIsAccepted) {
   auto codec = Make();
   ASSERT_NE(codec, nullptr);
-  EXPECT_TRUE(codec->Decompress(nullptr, 0, nullptr, 0).ok());
+  EXPECT_OK(codec->Decompress(nullptr, 0, nullptr, 0));
   // The codec's own encoding of nothing also decodes into a null, empty output.
   Bytes empty = CompressOrDie(*codec, {});
-  EXPECT_TRUE(codec->Decompress(empty.data(), empty.size(), nullptr, 0).ok());
+  EXPECT_OK(codec->Decompress(empty.data(), empty.size(), nullptr, 0));
   auto d = DecompressGuarded(*codec, {}, 10);
-  EXPECT_EQ(d.status.code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(d.status, StatusCode::kCorrupt);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllCodecs, CodecTest, ::testing::ValuesIn(kCases), PrintCase);
 
 TEST(MakeCodecTest, LzoIsUnsupported) {
   auto r = MakeCodec(Compression::kLzo);
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().code(), StatusCode::kUnsupported);
+  ASSERT_STATUS(r, StatusCode::kUnsupported);
   EXPECT_EQ(r.status().message(), "LZO compression is not supported");
 }
 
 TEST(MakeCodecTest, UnknownValueNamesTheNumber) {
   auto r = MakeCodec(static_cast<Compression>(42));
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().code(), StatusCode::kUnsupported);
+  ASSERT_STATUS(r, StatusCode::kUnsupported);
   EXPECT_EQ(r.status().message(), "unknown compression codec 42");
   EXPECT_EQ(MakeCodec(static_cast<Compression>(-1)).status().message(), "unknown compression codec -1");
 }
 
 TEST(MakeCodecTest, LevelsAreValidated) {
-  EXPECT_EQ(MakeCodec(Compression::kGzip, 10).status().code(), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(MakeCodec(Compression::kGzip, 10), StatusCode::kInvalidArgument);
   EXPECT_EQ(MakeCodec(Compression::kGzip, 10).status().message(),
             "GZIP compression level 10 is outside 0..9");
-  EXPECT_EQ(MakeCodec(Compression::kGzip, -1).status().code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(MakeCodec(Compression::kBrotli, 12).status().code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(MakeCodec(Compression::kZstd, 23).status().code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(MakeCodec(Compression::kLz4Raw, 13).status().code(), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(MakeCodec(Compression::kGzip, -1), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(MakeCodec(Compression::kBrotli, 12), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(MakeCodec(Compression::kZstd, 23), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(MakeCodec(Compression::kLz4Raw, 13), StatusCode::kInvalidArgument);
   EXPECT_EQ(MakeCodec(Compression::kSnappy, 1).status().message(),
             "SNAPPY does not take a compression level (got 1)");
-  EXPECT_EQ(MakeCodec(Compression::kUncompressed, 0).status().code(), StatusCode::kInvalidArgument);
-  EXPECT_TRUE(MakeCodec(Compression::kZstd, 0).ok());
-  EXPECT_TRUE(MakeCodec(Compression::kLz4, 12).ok());
+  EXPECT_STATUS(MakeCodec(Compression::kUncompressed, 0), StatusCode::kInvalidArgument);
+  EXPECT_OK(MakeCodec(Compression::kZstd, 0));
+  EXPECT_OK(MakeCodec(Compression::kLz4, 12));
 }
 
 TEST(MakeCodecTest, EveryKnownTypeReportsItself) {
@@ -233,13 +231,13 @@ TEST(MakeCodecTest, EveryKnownTypeReportsItself) {
                         Compression::kBrotli, Compression::kLz4, Compression::kZstd,
                         Compression::kLz4Raw}) {
     auto r = MakeCodec(c);
-    ASSERT_TRUE(r.ok()) << CompressionName(c);
+    ASSERT_OK(r) << CompressionName(c);
     EXPECT_EQ((*r)->type(), c);
   }
 }
 
 TEST(UncompressedTest, SizeMismatchMessage) {
-  auto codec = std::move(MakeCodec(Compression::kUncompressed)).value();
+  ASSERT_OK_AND_ASSIGN(auto codec, MakeCodec(Compression::kUncompressed));
   auto d = DecompressGuarded(*codec, Bytes(10, 1), 12);
   EXPECT_EQ(d.status.message(), "UNCOMPRESSED: data decodes to 10 bytes, expected 12");
 }

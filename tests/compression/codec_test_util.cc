@@ -6,6 +6,8 @@
 #include <memory>
 #include <random>
 
+#include "testing/status_macros.h"
+
 namespace parq::compression::testing {
 
 Bytes RandomBytes(size_t n, uint32_t seed) {
@@ -50,7 +52,7 @@ Bytes ParquetLikeBytes(size_t n) {
 Bytes CompressOrDie(Codec& codec, const Bytes& input) {
   Bytes out(codec.MaxCompressedSize(input.size()));
   auto r = codec.Compress(input.data(), input.size(), out.data(), out.size());
-  EXPECT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_OK(r);
   if (!r.ok()) return {};
   EXPECT_LE(*r, out.size());
   out.resize(*r);
@@ -72,6 +74,12 @@ Decoded DecompressGuarded(Codec& codec, const Bytes& input, size_t output_size) 
   }
   if (d.status.ok()) d.bytes.assign(out.get(), out.get() + output_size);
   return d;
+}
+
+void ExpectDecompressesTo(Codec& codec, const Bytes& input, const Bytes& want) {
+  Decoded d = DecompressGuarded(codec, input, want.size());
+  ASSERT_OK(d.status);
+  EXPECT_EQ(d.bytes, want);
 }
 
 }  // namespace parq::compression::testing

@@ -31,6 +31,9 @@ struct Decoded {
 };
 Decoded DecompressGuarded(Codec& codec, const Bytes& input, size_t output_size);
 
+// `input` decompresses with `codec` (guarded, sized for `want`) to exactly `want`.
+void ExpectDecompressesTo(Codec& codec, const Bytes& input, const Bytes& want);
+
 }  // namespace parq::compression::testing
 
 #endif  // PARQ_TESTS_COMPRESSION_CODEC_TEST_UTIL_H_

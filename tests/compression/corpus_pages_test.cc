@@ -12,6 +12,7 @@
 
 #include "compression/codec.h"
 #include "compression/codec_test_util.h"
+#include "testing/status_macros.h"
 
 namespace parq::compression {
 namespace {
@@ -136,15 +137,14 @@ TEST_P(CorpusPageTest, FirstPageDecompressesToItsStatedSize) {
   const size_t start = page.data_offset + static_cast<size_t>(page.v2_levels);
   Bytes body(file.begin() + static_cast<ptrdiff_t>(start),
              file.begin() + static_cast<ptrdiff_t>(page.data_offset + static_cast<size_t>(page.compressed)));
-  auto codec = std::move(MakeCodec(GetParam().codec)).value();
+  ASSERT_OK_AND_ASSIGN(auto codec, MakeCodec(GetParam().codec));
   auto d = testing::DecompressGuarded(*codec, body, static_cast<size_t>(page.uncompressed - page.v2_levels));
-  EXPECT_TRUE(d.status.ok()) << d.status.ToString();
+  EXPECT_OK(d.status);
   EXPECT_TRUE(d.guard_intact);
   // And one byte off in either direction is refused.
-  EXPECT_EQ(testing::DecompressGuarded(*codec, body, d.bytes.size() + 1).status.code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(testing::DecompressGuarded(*codec, body, d.bytes.size() + 1).status, StatusCode::kCorrupt);
   if (!d.bytes.empty()) {
-    EXPECT_EQ(testing::DecompressGuarded(*codec, body, d.bytes.size() - 1).status.code(),
-              StatusCode::kCorrupt);
+    EXPECT_STATUS(testing::DecompressGuarded(*codec, body, d.bytes.size() - 1).status, StatusCode::kCorrupt);
   }
 }
 
@@ -180,9 +180,9 @@ TEST(CorpusBombTest, BrotliPageClaimingOneGiBIntoOneMiB) {
   ASSERT_GT(page.uncompressed, 1 << 29);
   Bytes body(file.begin() + static_cast<ptrdiff_t>(page.data_offset),
              file.begin() + static_cast<ptrdiff_t>(page.data_offset + static_cast<size_t>(page.compressed)));
-  auto codec = std::move(MakeCodec(Compression::kBrotli)).value();
+  ASSERT_OK_AND_ASSIGN(auto codec, MakeCodec(Compression::kBrotli));
   auto d = testing::DecompressGuarded(*codec, body, 1 << 20);
-  EXPECT_EQ(d.status.code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(d.status, StatusCode::kCorrupt);
   EXPECT_TRUE(d.guard_intact);
 }
 

@@ -8,12 +8,14 @@
 
 #include "compression/codec.h"
 #include "compression/codec_test_util.h"
+#include "testing/status_macros.h"
 
 namespace parq::compression {
 namespace {
 
 using testing::Bytes;
 using testing::DecompressGuarded;
+using testing::ExpectDecompressesTo;
 
 void PutBE32(Bytes& out, uint32_t v) {
   for (int s = 24; s >= 0; s -= 8) out.push_back(static_cast<uint8_t>(v >> s));
@@ -51,9 +53,7 @@ TEST(Lz4HadoopTest, SeveralBlocksOfSeveralChunks) {
   AppendHadoopBlock(framed, data.data() + 200'000, 250'000, 1);
   AppendHadoopBlock(framed, data.data() + 450'000, 50'000, 2);
   auto codec = Lz4();
-  auto d = DecompressGuarded(*codec, framed, data.size());
-  ASSERT_TRUE(d.status.ok()) << d.status.ToString();
-  EXPECT_EQ(d.bytes, data);
+  ExpectDecompressesTo(*codec, framed, data);
 }
 
 TEST(Lz4HadoopTest, OneChunkPerBlockAsArrowWrites) {
@@ -62,17 +62,15 @@ TEST(Lz4HadoopTest, OneChunkPerBlockAsArrowWrites) {
   AppendHadoopBlock(framed, data.data(), 30'000, 1);
   AppendHadoopBlock(framed, data.data() + 30'000, 40'000, 1);
   auto codec = Lz4();
-  auto d = DecompressGuarded(*codec, framed, data.size());
-  ASSERT_TRUE(d.status.ok()) << d.status.ToString();
-  EXPECT_EQ(d.bytes, data);
+  ExpectDecompressesTo(*codec, framed, data);
 }
 
 TEST(Lz4HadoopTest, EmptyForms) {
   auto codec = Lz4();
   // Arrow: one block declaring 0 bytes holding the 1-byte empty LZ4 block.
-  EXPECT_TRUE(DecompressGuarded(*codec, {0, 0, 0, 0, 0, 0, 0, 1, 0}, 0).status.ok());
+  EXPECT_OK(DecompressGuarded(*codec, {0, 0, 0, 0, 0, 0, 0, 1, 0}, 0).status);
   // Hadoop: a block header of 0 and no chunk.
-  EXPECT_TRUE(DecompressGuarded(*codec, {0, 0, 0, 0}, 0).status.ok());
+  EXPECT_OK(DecompressGuarded(*codec, {0, 0, 0, 0}, 0).status);
 }
 
 TEST(Lz4HadoopTest, WritesHadoopBlocksOfAtMost128KiB) {
@@ -88,7 +86,7 @@ TEST(Lz4HadoopTest, WritesHadoopBlocksOfAtMost128KiB) {
     // Each chunk is a raw block decoding to exactly `dec` bytes.
     Bytes chunk(out.begin() + static_cast<ptrdiff_t>(pos + 8), out.begin() + static_cast<ptrdiff_t>(pos + 8 + comp));
     auto d = DecompressGuarded(*Lz4Raw(), chunk, dec);
-    EXPECT_TRUE(d.status.ok()) << d.status.ToString();
+    EXPECT_OK(d.status);
     pos += 8 + comp;
     total += dec;
     ++blocks;
@@ -101,9 +99,7 @@ TEST(Lz4HadoopTest, WritesHadoopBlocksOfAtMost128KiB) {
 TEST(Lz4HadoopTest, FallsBackToARawBlock) {
   Bytes data = testing::ParquetLikeBytes(100'000);
   Bytes raw = RawBlock(data.data(), data.size());
-  auto d = DecompressGuarded(*Lz4(), raw, data.size());
-  ASSERT_TRUE(d.status.ok()) << d.status.ToString();
-  EXPECT_EQ(d.bytes, data);
+  ExpectDecompressesTo(*Lz4(), raw, data);
 }
 
 Bytes Frame(const Bytes& data, LZ4F_blockSizeID_t block_size, LZ4F_blockMode_t mode, bool checksums,
@@ -128,9 +124,7 @@ TEST(Lz4FrameTest, FramesInEveryModeDecode) {
     for (bool checksums : {false, true}) {
       for (bool content_size : {false, true}) {
         Bytes frame = Frame(data, LZ4F_max64KB, mode, checksums, content_size);
-        auto d = DecompressGuarded(*codec, frame, data.size());
-        ASSERT_TRUE(d.status.ok()) << d.status.ToString();
-        EXPECT_EQ(d.bytes, data);
+        ExpectDecompressesTo(*codec, frame, data);
       }
     }
   }
@@ -145,9 +139,7 @@ TEST(Lz4FrameTest, ConcatenatedAndSkippableFrames) {
   stream.insert(stream.end(), fb.begin(), fb.end());
   Bytes expected = a;
   expected.insert(expected.end(), b.begin(), b.end());
-  auto d = DecompressGuarded(*Lz4(), stream, expected.size());
-  ASSERT_TRUE(d.status.ok()) << d.status.ToString();
-  EXPECT_EQ(d.bytes, expected);
+  ExpectDecompressesTo(*Lz4(), stream, expected);
 }
 
 TEST(Lz4FrameTest, WrongSizesAndDictionaries) {
@@ -155,14 +147,14 @@ TEST(Lz4FrameTest, WrongSizesAndDictionaries) {
   Bytes frame = Frame(data, LZ4F_max64KB, LZ4F_blockLinked, false, true);
   auto codec = Lz4();
   auto small = DecompressGuarded(*codec, frame, data.size() - 1);
-  EXPECT_EQ(small.status.code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(small.status, StatusCode::kCorrupt);
   EXPECT_TRUE(small.guard_intact);
   Bytes no_size = Frame(data, LZ4F_max64KB, LZ4F_blockLinked, false, false);
   EXPECT_EQ(DecompressGuarded(*codec, no_size, data.size() + 5).status.message(),
             "LZ4: data decodes to 10000 bytes, expected 10005");
   // FLG with DictID set: magic, FLG, BD, dict id, HC, end mark.
   Bytes dict = {0x04, 0x22, 0x4D, 0x18, 0x61, 0x40, 1, 2, 3, 4, 0, 0, 0, 0, 0};
-  EXPECT_EQ(DecompressGuarded(*codec, dict, 0).status.code(), StatusCode::kUnsupported);
+  EXPECT_STATUS(DecompressGuarded(*codec, dict, 0).status, StatusCode::kUnsupported);
 }
 
 TEST(Lz4HadoopTest, SizeMismatchNamesTheFraming) {
@@ -178,8 +170,7 @@ TEST(Lz4RawTest, DoesNotAcceptHadoopFraming) {
   Bytes framed;
   AppendHadoopBlock(framed, data.data(), data.size(), 1);
   auto d = DecompressGuarded(*Lz4Raw(), framed, data.size());
-  EXPECT_EQ(d.status.code(), StatusCode::kCorrupt);
-  EXPECT_NE(d.status.message().find("LZ4_RAW"), std::string::npos);
+  EXPECT_STATUS_HAS(d.status, StatusCode::kCorrupt, "LZ4_RAW");
 }
 
 TEST(Lz4RawTest, ShortBlockReportsItsSize) {

@@ -13,6 +13,7 @@
 
 #include "compression/codec.h"
 #include "compression/codec_test_util.h"
+#include "testing/status_macros.h"
 
 namespace parq::compression {
 namespace {
@@ -56,7 +57,7 @@ void ExpectAgrees(const Bytes& input, size_t output_size, const std::string& wha
   if (lib.ok) {
     ASSERT_EQ(ours.bytes, lib.bytes) << what;
   } else {
-    EXPECT_EQ(ours.status.code(), StatusCode::kCorrupt) << what;
+    EXPECT_STATUS(ours.status, StatusCode::kCorrupt) << what;
   }
 }
 
@@ -81,7 +82,7 @@ TEST(SnappyDecodeTest, ReadsWhatLibsnappyWritesOfEveryShapeAndSize) {
     for (const Bytes& data : shapes) {
       auto codec = Snappy();
       auto d = DecompressGuarded(*codec, LibCompress(data), data.size());
-      ASSERT_TRUE(d.status.ok()) << "n=" << n << " shape " << shape << ": " << d.status.ToString();
+      ASSERT_OK(d.status) << "n=" << n << " shape " << shape;
       ASSERT_TRUE(d.guard_intact);
       ASSERT_EQ(d.bytes, data) << "n=" << n << " shape " << shape;
       ++shape;
@@ -344,7 +345,7 @@ TEST(SnappyDecodeTest, ErrorsSayWhatAndWhere) {
   // input offset 6: more than the 4 bytes decoded so far.
   const Bytes bad = {10, 3 << 2, 'a', 'b', 'c', 'd', 1 | (2 << 2), 9};
   auto d = DecompressGuarded(*codec, bad, 10);
-  ASSERT_FALSE(d.status.ok());
+  ASSERT_NOT_OK(d.status);
   EXPECT_NE(d.status.message().find("copy offset outside the decoded bytes at input offset 6"),
             std::string::npos)
       << d.status.ToString();

@@ -6,6 +6,7 @@
 
 #include "compression/codec.h"
 #include "compression/codec_test_util.h"
+#include "testing/status_macros.h"
 
 namespace parq::compression {
 namespace {
@@ -13,6 +14,7 @@ namespace {
 using testing::Bytes;
 using testing::CompressOrDie;
 using testing::DecompressGuarded;
+using testing::ExpectDecompressesTo;
 
 std::unique_ptr<Codec> Make(Compression c) { return std::move(MakeCodec(c)).value(); }
 
@@ -36,11 +38,9 @@ TEST(GzipTest, ConcatenatedMembersDecodeAsOneStream) {
   Bytes stream = Concat({CompressOrDie(*codec, a), CompressOrDie(*codec, empty), CompressOrDie(*codec, b),
                          CompressOrDie(*codec, a)});
   Bytes expected = Concat({a, b, a});
-  auto d = DecompressGuarded(*codec, stream, expected.size());
-  ASSERT_TRUE(d.status.ok()) << d.status.ToString();
-  EXPECT_EQ(d.bytes, expected);
+  ExpectDecompressesTo(*codec, stream, expected);
   // The sum is what must match: each member's size alone is wrong.
-  EXPECT_EQ(DecompressGuarded(*codec, stream, a.size()).status.code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(DecompressGuarded(*codec, stream, a.size()).status, StatusCode::kCorrupt);
   EXPECT_EQ(DecompressGuarded(*codec, stream, expected.size() + 1).status.message(),
             "GZIP: data decodes to " + std::to_string(expected.size()) + " bytes, expected " +
                 std::to_string(expected.size() + 1));
@@ -52,9 +52,7 @@ TEST(GzipTest, AcceptsAZlibWrapper) {
   uLongf len = z.size();
   ASSERT_EQ(compress2(z.data(), &len, data.data(), data.size(), 6), Z_OK);
   z.resize(len);
-  auto d = DecompressGuarded(*Make(Compression::kGzip), z, data.size());
-  ASSERT_TRUE(d.status.ok()) << d.status.ToString();
-  EXPECT_EQ(d.bytes, data);
+  ExpectDecompressesTo(*Make(Compression::kGzip), z, data);
 }
 
 TEST(GzipTest, TrailingGarbageIsCorrupt) {
@@ -62,8 +60,7 @@ TEST(GzipTest, TrailingGarbageIsCorrupt) {
   Bytes data = testing::RepetitiveBytes(1000);
   Bytes stream = Concat({CompressOrDie(*codec, data), Bytes{1, 2, 3, 4, 5}});
   auto d = DecompressGuarded(*codec, stream, data.size());
-  EXPECT_EQ(d.status.code(), StatusCode::kCorrupt);
-  EXPECT_NE(d.status.message().find("member 2"), std::string::npos) << d.status.message();
+  EXPECT_STATUS_HAS(d.status, StatusCode::kCorrupt, "member 2");
 }
 
 TEST(ZstdTest, FramesWithoutContentSizeAndSeveralFrames) {
@@ -78,9 +75,7 @@ TEST(ZstdTest, FramesWithoutContentSizeAndSeveralFrames) {
   EXPECT_EQ(ZSTD_getFrameContentSize(fa.data(), fa.size()), ZSTD_CONTENTSIZE_UNKNOWN);
 
   auto codec = Make(Compression::kZstd);
-  auto d = DecompressGuarded(*codec, fa, a.size());
-  ASSERT_TRUE(d.status.ok()) << d.status.ToString();
-  EXPECT_EQ(d.bytes, a);
+  ExpectDecompressesTo(*codec, fa, a);
   EXPECT_EQ(DecompressGuarded(*codec, fa, a.size() - 1).status.message(),
             "ZSTD: data decodes to more than the expected " + std::to_string(a.size() - 1) + " bytes");
   EXPECT_EQ(DecompressGuarded(*codec, fa, a.size() + 1).status.message(),
@@ -90,9 +85,7 @@ TEST(ZstdTest, FramesWithoutContentSizeAndSeveralFrames) {
   const Bytes skippable = {0x50, 0x2A, 0x4D, 0x18, 2, 0, 0, 0, 7, 7};
   Bytes stream = Concat({fa, skippable, CompressOrDie(*codec, b), fa});
   Bytes expected = Concat({a, b, a});
-  d = DecompressGuarded(*codec, stream, expected.size());
-  ASSERT_TRUE(d.status.ok()) << d.status.ToString();
-  EXPECT_EQ(d.bytes, expected);
+  ExpectDecompressesTo(*codec, stream, expected);
 }
 
 TEST(ZstdTest, DeclaredSizeMismatchIsReportedBeforeDecoding) {
@@ -111,7 +104,7 @@ TEST(BrotliTest, HugeStreamIntoSmallOutputFailsWithinBudget) {
   ASSERT_TRUE(BrotliEncoderCompress(1, 24, BROTLI_MODE_GENERIC, zeros.size(), zeros.data(), &len, out.data()));
   out.resize(len);
   auto d = DecompressGuarded(*Make(Compression::kBrotli), out, 1000);
-  EXPECT_EQ(d.status.code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(d.status, StatusCode::kCorrupt);
   EXPECT_TRUE(d.guard_intact);
   // The ring buffer it asks for is over the budget: refused, not allocated.
   EXPECT_NE(d.status.message().find("BROTLI: stream claims more memory than the expected size justifies"),
@@ -123,8 +116,7 @@ TEST(BrotliTest, TrailingBytesAreCorrupt) {
   auto codec = Make(Compression::kBrotli);
   Bytes data = testing::RepetitiveBytes(1000);
   auto d = DecompressGuarded(*codec, Concat({CompressOrDie(*codec, data), Bytes{0}}), data.size());
-  EXPECT_EQ(d.status.code(), StatusCode::kCorrupt);
-  EXPECT_NE(d.status.message().find("trailing"), std::string::npos) << d.status.message();
+  EXPECT_STATUS_HAS(d.status, StatusCode::kCorrupt, "trailing");
 }
 
 TEST(SnappyTest, LengthPrefixIsCheckedFirst) {
@@ -132,7 +124,7 @@ TEST(SnappyTest, LengthPrefixIsCheckedFirst) {
   // Varint 0xFFFFFFFF: claims 4 GiB; must not be believed.
   EXPECT_EQ(DecompressGuarded(*codec, {0xff, 0xff, 0xff, 0xff, 0x0f, 0}, 16).status.message(),
             "SNAPPY: data decodes to 4294967295 bytes, expected 16");
-  EXPECT_EQ(DecompressGuarded(*codec, {0xff, 0xff}, 16).status.code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(DecompressGuarded(*codec, {0xff, 0xff}, 16).status, StatusCode::kCorrupt);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // The corpus test: every file in parquet-testing/expected/MANIFEST.tsv with an
-// expected output is read with RowReader::NextJson and compared, row by row,
+// expected output is read with JsonRowReader::Next and compared, row by row,
 // to expected/<file>.jsonl under the rule of docs/rows-as-json.md (numbers as
 // numbers, key order free, FLOAT/FLOAT16 fields after rounding to binary32).
 // And every file in bad_data/ either reads or fails with a clean Status.
@@ -10,20 +10,22 @@
 #include <map>
 #include <ostream>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "corpus/corpus_test_util.h"
 #include "parq/file_reader.h"
+#include "parq/json.h"
 #include "parq/record.h"
-#include "record/json_value.h"
+#include "json/json_value.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kTesting = fs::path(PARQ_SHARED_DIR) / "parquet-testing";
+using corpus_test::kTesting;
 
 struct Case {
   std::string file;  // relative to parquet-testing, e.g. "data/x.parquet"
@@ -34,18 +36,7 @@ void PrintTo(const Case& c, std::ostream* os) { *os << c.file << " (expected fro
 
 std::vector<Case> ManifestCases() {
   std::vector<Case> out;
-  std::ifstream in(kTesting / "expected" / "MANIFEST.tsv");
-  std::string line;
-  bool header = true;
-  while (std::getline(in, line)) {
-    if (header) {
-      header = false;
-      continue;
-    }
-    std::vector<std::string> cols;
-    std::stringstream ss(line);
-    std::string c;
-    while (std::getline(ss, c, '\t')) cols.push_back(c);
+  for (const auto& cols : corpus_test::ManifestRows()) {
     if (cols.size() < 5 || cols[4] == "none") continue;
     if (!fs::exists(kTesting / "expected" / (cols[0] + ".jsonl"))) continue;
     out.push_back({cols[0], cols[4]});
@@ -65,38 +56,38 @@ bool HasFloat(const SchemaNode& n) {
   return false;
 }
 
-class CatCorpus : public ::testing::TestWithParam<Case> {};
+class CatCorpusTest : public ::testing::TestWithParam<Case> {};
 
-TEST_P(CatCorpus, RowsMatchExpected) {
+TEST_P(CatCorpusTest, RowsMatchExpected) {
   const Case& c = GetParam();
   std::ifstream expected_in(kTesting / "expected" / (c.file + ".jsonl"));
   ASSERT_TRUE(expected_in) << c.file;
   auto file = FileReader::Open((kTesting / c.file).string());
-  ASSERT_TRUE(file.ok()) << file.status().ToString();
-  auto rows = RowReader::Open(**file);
-  ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+  ASSERT_OK(file);
+  auto rows = JsonRowReader::Open(**file);
+  ASSERT_OK(rows);
 
   const Schema& schema = (*file)->schema();
   std::vector<bool> float_field;
   for (int i = 0; i < schema.root().num_children(); ++i) float_field.push_back(HasFloat(schema.root().child(i)));
 
-  // A second reader gives Values; ToJson of each must be NextJson's text.
+  // A second reader gives Values; ToJson of each must be Next's text.
   auto value_rows = RowReader::Open(**file);
-  ASSERT_TRUE(value_rows.ok()) << value_rows.status().ToString();
+  ASSERT_OK(value_rows);
   Value value;
 
   std::string expected_line, actual;
   int64_t row = 0;
   while (true) {
     actual.clear();
-    auto more = (*rows)->NextJson(&actual);
-    ASSERT_TRUE(more.ok()) << "row " << row << ": " << more.status().ToString();
+    auto more = (*rows)->Next(&actual);
+    ASSERT_OK(more) << "row " << row;
     auto vmore = (*value_rows)->Next(&value);
-    ASSERT_TRUE(vmore.ok()) << "row " << row << ": " << vmore.status().ToString();
+    ASSERT_OK(vmore) << "row " << row;
     ASSERT_EQ(*vmore, *more);
     if (*more) {
       std::string from_value;
-      ASSERT_TRUE((*value_rows)->ToJson(value, &from_value).ok());
+      ASSERT_OK((*rows)->ToJson(value, &from_value));
       ASSERT_EQ(from_value, actual) << "row " << row;
     }
     const bool have_expected = static_cast<bool>(std::getline(expected_in, expected_line));
@@ -106,9 +97,9 @@ TEST_P(CatCorpus, RowsMatchExpected) {
     }
     ASSERT_TRUE(have_expected) << "more rows than expected: " << row + 1;
     auto e = ParseJson(expected_line);
-    ASSERT_TRUE(e.ok()) << e.status().ToString();
+    ASSERT_OK(e);
     auto a = ParseJson(actual);
-    ASSERT_TRUE(a.ok()) << "row " << row << " is not JSON: " << a.status().ToString() << "\n" << actual;
+    ASSERT_OK(a) << "row " << row << " is not JSON" << "\n" << actual;
     ASSERT_EQ(e->kind, JsonValue::Kind::kObject);
     ASSERT_EQ(a->kind, JsonValue::Kind::kObject);
     ASSERT_EQ(a->items.size(), e->items.size()) << "row " << row << "\nexpected " << expected_line
@@ -145,12 +136,12 @@ Result<std::vector<std::string>> AllRowsJson(const fs::path& path, const ReaderO
                                              bool prebuffer = false) {
   PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(path.string(), options, mmap));
   if (prebuffer) PARQ_RETURN_IF_ERROR(PreBufferAll(*file));
-  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(*file));
+  PARQ_ASSIGN_OR_RETURN(auto rows, JsonRowReader::Open(*file));
   std::vector<std::string> out;
   std::string row;
   while (true) {
     row.clear();
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->NextJson(&row));
+    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&row));
     if (!more) return out;
     out.push_back(row);
   }
@@ -159,15 +150,15 @@ Result<std::vector<std::string>> AllRowsJson(const fs::path& path, const ReaderO
 // Pages read a window at a time (ReaderOptions::chunk_read_size) read as the
 // mapped file does, whatever the window: one byte (every header and page read
 // alone), a few hundred (headers cut short), or the whole chunk.
-TEST_P(CatCorpus, ReadWindowsReadWhatTheMappedFileReads) {
+TEST_P(CatCorpusTest, ReadWindowsReadWhatTheMappedFileReads) {
   const fs::path path = kTesting / GetParam().file;
   auto mapped = AllRowsJson(path, ReaderOptions(), /*mmap=*/true);
-  ASSERT_TRUE(mapped.ok()) << mapped.status().ToString();
+  ASSERT_OK(mapped);
   for (int64_t window : {int64_t{0}, int64_t{1}, int64_t{300}, int64_t{1} << 20}) {
     ReaderOptions options;
     options.chunk_read_size = window;
     auto windowed = AllRowsJson(path, options, /*mmap=*/false);
-    ASSERT_TRUE(windowed.ok()) << "window " << window << ": " << windowed.status().ToString();
+    ASSERT_OK(windowed) << "window " << window;
     ASSERT_EQ(windowed->size(), mapped->size()) << "window " << window;
     for (size_t r = 0; r < mapped->size(); ++r) {
       ASSERT_EQ((*windowed)[r], (*mapped)[r]) << "window " << window << " row " << r;
@@ -179,7 +170,7 @@ TEST_P(CatCorpus, ReadWindowsReadWhatTheMappedFileReads) {
   coalesced.prebuffer_hole_size = 1 << 10;
   coalesced.prebuffer_max_read_size = 64 << 10;
   auto prebuffered = AllRowsJson(path, coalesced, /*mmap=*/false, /*prebuffer=*/true);
-  ASSERT_TRUE(prebuffered.ok()) << prebuffered.status().ToString();
+  ASSERT_OK(prebuffered);
   EXPECT_EQ(*prebuffered, *mapped);
 }
 
@@ -191,9 +182,9 @@ std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
   return n;
 }
 
-INSTANTIATE_TEST_SUITE_P(Manifest, CatCorpus, ::testing::ValuesIn(ManifestCases()), CaseName);
+INSTANTIATE_TEST_SUITE_P(Manifest, CatCorpusTest, ::testing::ValuesIn(ManifestCases()), CaseName);
 
-TEST(CatCorpusManifest, HasCases) { EXPECT_GT(ManifestCases().size(), 150u); }
+TEST(CatCorpusManifestTest, HasCases) { EXPECT_GT(ManifestCases().size(), 150u); }
 
 // bad_data: each file reads to the end or stops with a clean error.  The
 // files we know fail with the text that names their fault; a file not listed
@@ -232,11 +223,11 @@ Status ReadAllRows(const fs::path& path, int64_t* rows_read, std::map<std::strin
                    const ReaderOptions& options = {}, bool prebuffer = false) {
   PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(path.string(), options));
   if (prebuffer) PARQ_RETURN_IF_ERROR(PreBufferAll(*file));
-  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(*file));
+  PARQ_ASSIGN_OR_RETURN(auto rows, JsonRowReader::Open(*file));
   std::string out;
   while (true) {
     out.clear();
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->NextJson(&out));
+    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&out));
     if (!more) break;
     ++*rows_read;
     if (distinct->size() < 16 || distinct->count(out) > 0) ++(*distinct)[out];
@@ -244,9 +235,9 @@ Status ReadAllRows(const fs::path& path, int64_t* rows_read, std::map<std::strin
   return Status::OK();
 }
 
-class BadData : public ::testing::TestWithParam<std::string> {};
+class BadDataTest : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(BadData, ReadsOrFailsCleanly) {
+TEST_P(BadDataTest, ReadsOrFailsCleanly) {
   const fs::path path = kTesting / "bad_data" / GetParam();
   int64_t rows = 0;
   std::map<std::string, int64_t> distinct;
@@ -277,18 +268,17 @@ TEST_P(BadData, ReadsOrFailsCleanly) {
   EXPECT_EQ(prebuffered_distinct, distinct);
   if (want == nullptr) return;  // a file this test does not know yet
   if (want->error == nullptr) {
-    EXPECT_TRUE(st.ok()) << st.ToString();
+    EXPECT_OK(st);
   } else {
-    ASSERT_FALSE(st.ok()) << "read " << rows << " rows";
+    ASSERT_NOT_OK(st) << "read " << rows << " rows";
     EXPECT_NE(st.ToString().find(want->error), std::string::npos) << st.ToString();
   }
 }
 
-TEST(BadDataKnown, ZeroBitWidthDictionaryIndicesReadAsTheOnlyEntry) {
+TEST(BadDataKnownTest, ZeroBitWidthDictionaryIndicesReadAsTheOnlyEntry) {
   int64_t rows = 0;
   std::map<std::string, int64_t> distinct;
-  const Status st = ReadAllRows(kTesting / "bad_data" / "ARROW-GH-43605.parquet", &rows, &distinct);
-  ASSERT_TRUE(st.ok()) << st.ToString();
+  ASSERT_OK(ReadAllRows(kTesting / "bad_data" / "ARROW-GH-43605.parquet", &rows, &distinct));
   EXPECT_EQ(rows, 21186);
   const std::map<std::string, int64_t> want = {{"{\"min_fl\":0}", 21186}};
   EXPECT_EQ(distinct, want);
@@ -311,7 +301,7 @@ std::string BadName(const ::testing::TestParamInfo<std::string>& info) {
   return n;
 }
 
-INSTANTIATE_TEST_SUITE_P(BadDataFiles, BadData, ::testing::ValuesIn(BadFiles()), BadName);
+INSTANTIATE_TEST_SUITE_P(BadDataFiles, BadDataTest, ::testing::ValuesIn(BadFiles()), BadName);
 
 }  // namespace
 }  // namespace parq

@@ -19,22 +19,24 @@
 #include <fstream>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "corpus/corpus_test_util.h"
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
 #include "parq/io.h"
+#include "parq/json.h"
 #include "parq/record.h"
 #include "parq/row_writer.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kTesting = fs::path(PARQ_SHARED_DIR) / "parquet-testing";
+using corpus_test::kTesting;
 
 // File → (the step that cannot run, a text its error must contain, why).
 struct Exception {
@@ -67,26 +69,16 @@ bool HasVariant(const SchemaNode& n) {
 
 std::vector<std::string> ManifestFiles() {
   std::vector<std::string> out;
-  std::ifstream in(kTesting / "expected" / "MANIFEST.tsv");
-  std::string line;
-  bool header = true;
-  while (std::getline(in, line)) {
-    if (header) {
-      header = false;
-      continue;
-    }
-    const size_t tab = line.find('\t');
-    if (!line.empty()) out.push_back(line.substr(0, tab));
-  }
+  for (const auto& cols : corpus_test::ManifestRows()) out.push_back(cols[0]);
   return out;
 }
 
 Result<std::vector<std::string>> ReadRows(const FileReader& file) {
-  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(file));
+  PARQ_ASSIGN_OR_RETURN(auto rows, JsonRowReader::Open(file));
   std::vector<std::string> out;
   while (true) {
     std::string s;
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->NextJson(&s));
+    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&s));
     if (!more) return out;
     out.push_back(std::move(s));
   }
@@ -183,7 +175,7 @@ std::string FirstDifference(const std::vector<std::string>& a, const std::vector
 constexpr Compression kCodecs[] = {Compression::kUncompressed, Compression::kSnappy, Compression::kGzip,
                                    Compression::kBrotli,       Compression::kZstd,   Compression::kLz4Raw};
 
-TEST(WriteLoop, EveryManifestFileRoundTrips) {
+TEST(WriteLoopTest, EveryManifestFileRoundTrips) {
   const std::vector<std::string> files = ManifestFiles();
   ASSERT_GT(files.size(), 200u);
   int row_path_ok = 0, rewrite_ok = 0, excepted = 0, excepted_reads = 0, variant_files = 0;
@@ -224,7 +216,7 @@ TEST(WriteLoop, EveryManifestFileRoundTrips) {
       expect_failure("row path", written.status());
     } else {
       auto back = ReadRows(std::move(*written));
-      ASSERT_TRUE(back.ok()) << back.status().ToString();
+      ASSERT_OK(back);
       EXPECT_TRUE(*back == *rows) << "row path: " << FirstDifference(*rows, *back);
       if (*back == *rows) ++row_path_ok;
       EXPECT_TRUE(ex == Exceptions().end() || std::string(ex->second.step) != "row path")
@@ -236,10 +228,9 @@ TEST(WriteLoop, EveryManifestFileRoundTrips) {
       const Compression codec = kCodecs[k % 6];
       const bool v2 = k >= 6;
       auto re = Rewrite(**file, codec, v2);
-      ASSERT_TRUE(re.ok()) << "rewrite " << CompressionName(codec) << (v2 ? " v2: " : " v1: ")
-                           << re.status().ToString();
+      ASSERT_OK(re) << "rewrite " << CompressionName(codec) << (v2 ? " v2: " : " v1: ");
       auto back = ReadRows(std::move(*re));
-      ASSERT_TRUE(back.ok()) << back.status().ToString();
+      ASSERT_OK(back);
       EXPECT_TRUE(*back == *rows) << "rewrite " << CompressionName(codec) << (v2 ? " v2: " : " v1: ")
                                   << FirstDifference(*rows, *back);
       all = all && *back == *rows;

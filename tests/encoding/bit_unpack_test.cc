@@ -41,7 +41,7 @@ void CheckWidth(int width, int64_t n, std::mt19937_64& rng) {
   EXPECT_EQ(out[static_cast<size_t>(n)], Out{0x5a}) << "wrote past n";
 }
 
-TEST(BitUnpack, AllWidthsAllOutputTypes) {
+TEST(BitUnpackTest, AllWidthsAllOutputTypes) {
   std::mt19937_64 rng(42);
   for (int64_t n : {0, 1, 7, 8, 31, 32, 33, 64, 95, 100, 1000}) {
     for (int w = 0; w <= 8; ++w) CheckWidth<uint8_t>(w, n, rng);
@@ -54,7 +54,7 @@ TEST(BitUnpack, AllWidthsAllOutputTypes) {
 // Unpack of uint32 takes AVX2 kernels where the CPU has them; the portable
 // ones must agree too (every width, lengths around the blocks the AVX2
 // kernels leave to them at the end of the input).
-TEST(BitUnpack, PortableAndAvx2KernelsAgree) {
+TEST(BitUnpackTest, PortableAndAvx2KernelsAgree) {
   std::mt19937_64 rng(7);
   for (bool portable : {false, true}) {
     util::SetPortableKernels(portable);
@@ -69,7 +69,7 @@ TEST(BitUnpack, PortableAndAvx2KernelsAgree) {
 // may load past the values themselves: the values must be the same, with
 // garbage after them or none (readable exactly the values' bytes, where ASan
 // flags any read beyond), and nothing written past n.
-TEST(BitUnpack, ReadableBytesAfterTheValuesChangeNothing) {
+TEST(BitUnpackTest, ReadableBytesAfterTheValuesChangeNothing) {
   std::mt19937_64 rng(11);
   for (bool portable : {false, true}) {
     util::SetPortableKernels(portable);
@@ -95,7 +95,7 @@ TEST(BitUnpack, ReadableBytesAfterTheValuesChangeNothing) {
   util::SetPortableKernels(false);
 }
 
-TEST(BitUnpack, SpecExampleWidth3) {
+TEST(BitUnpackTest, SpecExampleWidth3) {
   // Encodings.md: values 0..7 with width 3 pack to 10001000 11000110 11111010.
   const uint8_t bytes[] = {0x88, 0xC6, 0xFA};
   uint32_t out[8];
@@ -103,7 +103,7 @@ TEST(BitUnpack, SpecExampleWidth3) {
   for (uint32_t i = 0; i < 8; ++i) EXPECT_EQ(out[i], i);
 }
 
-TEST(BitPack, MatchesReferenceForAllWidths) {
+TEST(BitPackTest, MatchesReferenceForAllWidths) {
   std::mt19937_64 rng(7);
   for (int64_t n : {0, 1, 5, 8, 32, 37, 200}) {
     for (int w = 0; w <= 64; ++w) {

@@ -33,7 +33,7 @@ std::vector<std::string> NearStrings() {
   return out;
 }
 
-TEST(ByteHash, SameBytesAgreesWithMemcmp) {
+TEST(ByteHashTest, SameBytesAgreesWithMemcmp) {
   const auto strings = NearStrings();
   for (size_t len = 0; len <= 40; ++len) {
     const std::string base(len, 'q');
@@ -46,7 +46,7 @@ TEST(ByteHash, SameBytesAgreesWithMemcmp) {
   }
 }
 
-TEST(ByteHash, HashTellsNearStringsApart) {
+TEST(ByteHashTest, HashTellsNearStringsApart) {
   const auto strings = NearStrings();
   std::set<uint64_t> hashes;
   for (const auto& s : strings) {

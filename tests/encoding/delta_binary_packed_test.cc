@@ -10,6 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "encoding/delta_test_util.h"
+#include "testing/status_macros.h"
+
 namespace parq::encoding {
 namespace {
 
@@ -19,27 +22,20 @@ std::vector<uint8_t> Bytes(std::initializer_list<int> b) {
   return v;
 }
 
-template <typename T>
-std::string Encode(const std::vector<T>& values, uint32_t block = 128, uint32_t mbs = 4) {
-  DeltaBinaryPackedEncoder<T> enc(block, mbs);
-  enc.Put(values.data(), static_cast<int64_t>(values.size()));
-  std::string out;
-  enc.FlushTo(&out);
-  return out;
-}
+using delta_test::DeltaBinaryPacked;
 
 // Decodes everything from `data` in batches of `batch`; fails the test on error.
 template <typename T>
 std::vector<T> DecodeAll(const std::vector<uint8_t>& data, int64_t batch = 1 << 20) {
   DeltaBinaryPackedDecoder<T> dec;
   Status st = dec.Init(data.data(), data.size());
-  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_OK(st);
   if (!st.ok()) return {};
   std::vector<T> out(static_cast<size_t>(dec.total_values()));
   int64_t done = 0;
   while (done < dec.total_values()) {
     auto r = dec.Decode(out.data() + done, batch);
-    EXPECT_TRUE(r.ok());
+    EXPECT_OK(r);
     if (!r.ok() || *r == 0) break;
     done += *r;
   }
@@ -51,29 +47,29 @@ std::vector<T> DecodeAll(const std::vector<uint8_t>& data, int64_t batch = 1 << 
 std::vector<uint8_t> ToVec(const std::string& s) { return {s.begin(), s.end()}; }
 
 // Spec example 1 (1..5) with a legal block: 128 values, 1 miniblock.
-TEST(DeltaBinaryPacked, SpecExample1) {
+TEST(DeltaBinaryPackedTest, SpecExample1) {
   auto bytes = Bytes({0x80, 0x01, 0x01, 0x05, 0x02, /*min delta 1*/ 0x02, /*width*/ 0x00});
   EXPECT_EQ(DecodeAll<int32_t>(bytes), (std::vector<int32_t>{1, 2, 3, 4, 5}));
   EXPECT_EQ(DecodeAll<int64_t>(bytes), (std::vector<int64_t>{1, 2, 3, 4, 5}));
-  EXPECT_EQ(ToVec(Encode<int32_t>({1, 2, 3, 4, 5}, 128, 1)), bytes);
+  EXPECT_EQ(ToVec(DeltaBinaryPacked<int32_t>({1, 2, 3, 4, 5}, 128, 1)), bytes);
   DeltaBinaryPackedDecoder<int32_t> dec;
-  ASSERT_TRUE(dec.Init(bytes.data(), bytes.size()).ok());
+  ASSERT_OK(dec.Init(bytes.data(), bytes.size()));
   EXPECT_EQ(dec.bytes_consumed(), bytes.size());
 }
 
 // Spec example 2 (7 5 3 1 2 3 4 5): min delta -2, width 2, 0 0 0 3 3 3 3.
-TEST(DeltaBinaryPacked, SpecExample2) {
+TEST(DeltaBinaryPackedTest, SpecExample2) {
   std::vector<int> b = {0x80, 0x01, 0x01, 0x08, 0x0E, 0x03, 0x02, 0xC0, 0x3F};
   b.resize(7 + 32, 0);  // a miniblock of 128 2-bit values is 32 bytes
   std::vector<uint8_t> bytes(b.begin(), b.end());
   const std::vector<int32_t> want = {7, 5, 3, 1, 2, 3, 4, 5};
   EXPECT_EQ(DecodeAll<int32_t>(bytes), want);
-  EXPECT_EQ(ToVec(Encode<int32_t>(want, 128, 1)), bytes);
+  EXPECT_EQ(ToVec(DeltaBinaryPacked<int32_t>(want, 128, 1)), bytes);
 
   // Four miniblocks of 32: three unused miniblocks, whose width bytes may be garbage.
   auto four = Bytes({0x80, 0x01, 0x04, 0x08, 0x0E, 0x03, 0x02, 0x00, 0x00, 0x00,
                      0xC0, 0x3F, 0, 0, 0, 0, 0, 0});
-  EXPECT_EQ(ToVec(Encode<int32_t>(want, 128, 4)), four);
+  EXPECT_EQ(ToVec(DeltaBinaryPacked<int32_t>(want, 128, 4)), four);
   EXPECT_EQ(DecodeAll<int32_t>(four), want);
   four[7] = 0xFF;
   four[8] = 0x41;
@@ -82,25 +78,25 @@ TEST(DeltaBinaryPacked, SpecExample2) {
   // Trailing bytes are not part of the stream.
   four.push_back(0xAB);
   DeltaBinaryPackedDecoder<int32_t> dec;
-  ASSERT_TRUE(dec.Init(four.data(), four.size()).ok());
+  ASSERT_OK(dec.Init(four.data(), four.size()));
   EXPECT_EQ(dec.bytes_consumed(), four.size() - 1);
 }
 
-TEST(DeltaBinaryPacked, ZeroOneTwoValues) {
+TEST(DeltaBinaryPackedTest, ZeroOneTwoValues) {
   for (size_t n : {0u, 1u, 2u}) {
     std::vector<int64_t> v = {-5, std::numeric_limits<int64_t>::max()};
     v.resize(n);
-    auto enc = ToVec(Encode(v));
+    auto enc = ToVec(DeltaBinaryPacked(v));
     EXPECT_EQ(DecodeAll<int64_t>(enc), v);
     DeltaBinaryPackedDecoder<int64_t> dec;
-    ASSERT_TRUE(dec.Init(enc.data(), enc.size()).ok());
+    ASSERT_OK(dec.Init(enc.data(), enc.size()));
     EXPECT_EQ(dec.bytes_consumed(), enc.size());
     int64_t out[4];
     auto r = dec.Decode(out, 4);
-    ASSERT_TRUE(r.ok());
+    ASSERT_OK(r);
     EXPECT_EQ(*r, static_cast<int64_t>(n));
     r = dec.Decode(out, 4);
-    ASSERT_TRUE(r.ok());
+    ASSERT_OK(r);
     EXPECT_EQ(*r, 0);
   }
 }
@@ -131,61 +127,60 @@ void RoundTrips() {
   for (size_t n : {0u, 1u, 2u, 3u, 31u, 32u, 33u, 127u, 128u, 129u, 130u, 300u, 1000u, 4099u}) {
     for (auto [block, mbs] : configs) {
       for (const auto& values : Datasets<T>(n, static_cast<uint32_t>(n))) {
-        auto enc = ToVec(Encode(values, block, mbs));
+        auto enc = ToVec(DeltaBinaryPacked(values, block, mbs));
         for (int64_t batch : {int64_t{1} << 20, int64_t{1}, int64_t{7}, int64_t{33}, int64_t{64}}) {
           ASSERT_EQ(DecodeAll<T>(enc, batch), values)
               << "n=" << n << " block=" << block << " batch=" << batch;
         }
         // Skip interleaved with decode.
         DeltaBinaryPackedDecoder<T> dec;
-        ASSERT_TRUE(dec.Init(enc.data(), enc.size()).ok());
+        ASSERT_OK(dec.Init(enc.data(), enc.size()));
         EXPECT_EQ(dec.bytes_consumed(), enc.size());
         size_t i = 0;
         std::vector<T> buf(50);
         while (i < n) {
           size_t skip = std::min<size_t>(n - i, 37);
-          ASSERT_TRUE(dec.Skip(static_cast<int64_t>(skip)).ok());
+          ASSERT_OK(dec.Skip(static_cast<int64_t>(skip)));
           i += skip;
           auto r = dec.Decode(buf.data(), 50);
-          ASSERT_TRUE(r.ok());
+          ASSERT_OK(r);
           for (int64_t k = 0; k < *r; ++k) ASSERT_EQ(buf[k], values[i + k]);
           i += static_cast<size_t>(*r);
         }
-        EXPECT_EQ(dec.Skip(1).code(), StatusCode::kInvalidArgument);
+        EXPECT_STATUS(dec.Skip(1), StatusCode::kInvalidArgument);
       }
     }
   }
 }
 
-TEST(DeltaBinaryPacked, RoundTripInt32) { RoundTrips<int32_t>(); }
-TEST(DeltaBinaryPacked, RoundTripInt64) { RoundTrips<int64_t>(); }
+TEST(DeltaBinaryPackedTest, RoundTripInt32) { RoundTrips<int32_t>(); }
+TEST(DeltaBinaryPackedTest, RoundTripInt64) { RoundTrips<int64_t>(); }
 
-TEST(DeltaBinaryPacked, ExtremesUseFullWidth) {
+TEST(DeltaBinaryPackedTest, ExtremesUseFullWidth) {
   std::vector<int64_t> v = {INT64_MIN, INT64_MAX, INT64_MIN, 0, INT64_MAX};
-  auto enc = ToVec(Encode(v, 128, 4));
+  auto enc = ToVec(DeltaBinaryPacked(v, 128, 4));
   // Header: 2 + 1 + 1 + 10 (zigzag INT64_MIN); min delta INT64_MIN: 10; then the width.
   EXPECT_EQ(enc[14 + 10], 64);
   EXPECT_EQ(DecodeAll<int64_t>(enc), v);
   std::vector<int32_t> w = {INT32_MIN, INT32_MAX, INT32_MIN, 0, INT32_MAX, -1};
-  EXPECT_EQ(DecodeAll<int32_t>(ToVec(Encode(w))), w);
+  EXPECT_EQ(DecodeAll<int32_t>(ToVec(DeltaBinaryPacked(w))), w);
 }
 
-TEST(DeltaBinaryPacked, WidthAboveTypeIsCorrupt) {
+TEST(DeltaBinaryPackedTest, WidthAboveTypeIsCorrupt) {
   // One block, min delta 0, width 33 for int32 (legal for int64).
   std::vector<uint8_t> b = {0x80, 0x01, 0x04, 0x02, 0x00, 0x00, 33, 0, 0, 0};
   b.resize(b.size() + 4 * 33, 0);
   DeltaBinaryPackedDecoder<int32_t> d32;
   Status st = d32.Init(b.data(), b.size());
-  EXPECT_EQ(st.code(), StatusCode::kCorrupt);
-  EXPECT_NE(st.message().find("bit width 33"), std::string::npos) << st.message();
-  EXPECT_NE(st.message().find("byte offset 6"), std::string::npos) << st.message();
+  EXPECT_STATUS_HAS(st, StatusCode::kCorrupt, "bit width 33");
+  EXPECT_STATUS_HAS(st, StatusCode::kCorrupt, "byte offset 6");
   EXPECT_EQ(DecodeAll<int64_t>(b), (std::vector<int64_t>{0, 0}));
   b[6] = 65;
   DeltaBinaryPackedDecoder<int64_t> d64;
-  EXPECT_EQ(d64.Init(b.data(), b.size()).code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(d64.Init(b.data(), b.size()), StatusCode::kCorrupt);
 }
 
-TEST(DeltaBinaryPacked, BadHeaders) {
+TEST(DeltaBinaryPackedTest, BadHeaders) {
   struct Case {
     std::vector<uint8_t> bytes;
     StatusCode code;
@@ -209,25 +204,23 @@ TEST(DeltaBinaryPacked, BadHeaders) {
   for (const auto& c : cases) {
     DeltaBinaryPackedDecoder<int64_t> dec;
     Status st = dec.Init(c.bytes.data(), c.bytes.size());
-    EXPECT_EQ(st.code(), c.code) << c.what << ": " << st.ToString();
-    EXPECT_NE(st.message().find(c.what), std::string::npos) << st.message();
+    EXPECT_STATUS_HAS(st, c.code, c.what) << c.what;
     EXPECT_EQ(dec.total_values(), 0);
   }
 }
 
 // A header claiming 2^31 values over 20 bytes fails in Init, before any work.
-TEST(DeltaBinaryPacked, ForgedCountFailsFast) {
+TEST(DeltaBinaryPackedTest, ForgedCountFailsFast) {
   std::vector<uint8_t> b = {0x80, 0x01, 0x04, 0x80, 0x80, 0x80, 0x80, 0x08, 0x00};
   b.resize(20, 0);
   DeltaBinaryPackedDecoder<int32_t> dec;
   Status st = dec.Init(b.data(), b.size());
-  EXPECT_EQ(st.code(), StatusCode::kCorrupt);
-  EXPECT_NE(st.message().find("claims 2147483648 values"), std::string::npos) << st.message();
+  EXPECT_STATUS_HAS(st, StatusCode::kCorrupt, "claims 2147483648 values");
   // Even a count the block headers could hold (width 0 miniblocks) needs its block headers.
   std::vector<uint8_t> c = {0x80, 0x01, 0x04, 0x81, 0x02, 0x00, 0x00, 0, 0, 0, 0};  // 257 values
-  EXPECT_EQ(dec.Init(c.data(), c.size()).code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(dec.Init(c.data(), c.size()), StatusCode::kCorrupt);
   c.insert(c.end(), {0x00, 0, 0, 0, 0});
-  EXPECT_TRUE(dec.Init(c.data(), c.size()).ok());
+  EXPECT_OK(dec.Init(c.data(), c.size()));
   EXPECT_EQ(dec.total_values(), 257);
 }
 
@@ -238,20 +231,20 @@ void Truncations() {
   std::mt19937_64 rng(7);
   std::vector<T> values(300);
   for (auto& v : values) v = static_cast<T>(rng() >> (rng() % 64));
-  std::string enc = Encode(values, 128, 4);
+  std::string enc = DeltaBinaryPacked(values, 128, 4);
   int rejected = 0;
   for (size_t len = 0; len < enc.size(); ++len) {
     std::vector<uint8_t> cut(enc.begin(), enc.begin() + static_cast<ptrdiff_t>(len));
     DeltaBinaryPackedDecoder<T> dec;
     Status st = dec.Init(cut.data(), cut.size());
     if (!st.ok()) {
-      EXPECT_EQ(st.code(), StatusCode::kCorrupt) << st.ToString();
+      EXPECT_STATUS(st, StatusCode::kCorrupt);
       ++rejected;
       continue;
     }
     std::vector<T> out(values.size());
     auto r = dec.Decode(out.data(), static_cast<int64_t>(out.size()));
-    ASSERT_TRUE(r.ok());
+    ASSERT_OK(r);
     ASSERT_EQ(out, values) << "len " << len;
   }
   // The last 43 deltas sit in the third block's miniblocks 0 and 1; only
@@ -259,20 +252,20 @@ void Truncations() {
   EXPECT_GT(rejected, static_cast<int>(enc.size()) - 4 * 64);
 }
 
-TEST(DeltaBinaryPacked, TruncationInt32) { Truncations<int32_t>(); }
-TEST(DeltaBinaryPacked, TruncationInt64) { Truncations<int64_t>(); }
+TEST(DeltaBinaryPackedTest, TruncationInt32) { Truncations<int32_t>(); }
+TEST(DeltaBinaryPackedTest, TruncationInt64) { Truncations<int64_t>(); }
 
-TEST(DeltaBinaryPacked, SkipAndDecodeArgumentChecks) {
-  auto enc = ToVec(Encode<int32_t>({1, 2, 3}));
+TEST(DeltaBinaryPackedTest, SkipAndDecodeArgumentChecks) {
+  auto enc = ToVec(DeltaBinaryPacked<int32_t>({1, 2, 3}));
   DeltaBinaryPackedDecoder<int32_t> dec;
-  ASSERT_TRUE(dec.Init(enc.data(), enc.size()).ok());
-  EXPECT_EQ(dec.Skip(-1).code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(dec.Skip(4).code(), StatusCode::kInvalidArgument);
+  ASSERT_OK(dec.Init(enc.data(), enc.size()));
+  EXPECT_STATUS(dec.Skip(-1), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(dec.Skip(4), StatusCode::kInvalidArgument);
   int32_t out[3];
-  EXPECT_FALSE(dec.Decode(out, -1).ok());
-  ASSERT_TRUE(dec.Skip(2).ok());
+  EXPECT_NOT_OK(dec.Decode(out, -1));
+  ASSERT_OK(dec.Skip(2));
   auto r = dec.Decode(out, 3);
-  ASSERT_TRUE(r.ok());
+  ASSERT_OK(r);
   ASSERT_EQ(*r, 1);
   EXPECT_EQ(out[0], 3);
 }

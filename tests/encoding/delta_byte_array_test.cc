@@ -9,32 +9,21 @@
 #include <string>
 #include <vector>
 
+#include "encoding/delta_test_util.h"
+#include "testing/status_macros.h"
+
 namespace parq::encoding {
 namespace {
 
-ByteArray BA(const std::string& s) {
-  return ByteArray{reinterpret_cast<const uint8_t*>(s.data()), static_cast<uint32_t>(s.size())};
-}
-const uint8_t* U8(const std::string& s) { return reinterpret_cast<const uint8_t*>(s.data()); }
+using delta_test::BA;
+using delta_test::U8;
 
 std::string EncodeStrings(const std::vector<std::string>& values) {
-  DeltaByteArrayEncoder enc;
-  for (const auto& s : values) {
-    ByteArray b = BA(s);
-    EXPECT_TRUE(enc.Put(&b, 1).ok());
-  }
-  std::string out;
-  enc.FlushTo(&out);
-  return out;
+  return delta_test::EncodeStrings<DeltaByteArrayEncoder>(values);
 }
 
-std::string Dbp(const std::vector<int32_t>& v) {
-  DeltaBinaryPackedEncoder<int32_t> enc;
-  enc.Put(v.data(), static_cast<int64_t>(v.size()));
-  std::string out;
-  enc.FlushTo(&out);
-  return out;
-}
+// A DELTA_BINARY_PACKED stream of prefix or suffix lengths.
+std::string Dbp(const std::vector<int32_t>& v) { return delta_test::DeltaBinaryPacked(v); }
 
 // Decodes everything in batches of `batch`; views are read only at the end,
 // which checks that they all stay valid until the next Init().
@@ -53,16 +42,16 @@ Result<std::vector<std::string>> DecodeStrings(const std::string& data, int64_t 
   return out;
 }
 
-TEST(DeltaByteArray, SpecExample) {
+TEST(DeltaByteArrayTest, SpecExample) {
   std::vector<std::string> v = {"axis", "axle", "babble", "babyhood"};
   std::string enc = EncodeStrings(v);
   EXPECT_EQ(enc, Dbp({0, 2, 0, 3}) + Dbp({4, 2, 6, 5}) + "axislebabbleyhood");
   auto r = DecodeStrings(enc);
-  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_OK(r);
   EXPECT_EQ(*r, v);
 }
 
-TEST(DeltaByteArray, RoundTrips) {
+TEST(DeltaByteArrayTest, RoundTrips) {
   std::mt19937_64 rng(11);
   for (size_t n : {0u, 1u, 2u, 127u, 128u, 129u, 3000u}) {
     std::vector<std::string> v(n);
@@ -74,93 +63,76 @@ TEST(DeltaByteArray, RoundTrips) {
     std::string enc = EncodeStrings(v);
     for (int64_t batch : {1, 5, 1000}) {
       auto r = DecodeStrings(enc, batch);
-      ASSERT_TRUE(r.ok()) << r.status().ToString();
+      ASSERT_OK(r);
       EXPECT_EQ(*r, v);
     }
     DeltaByteArrayDecoder dec;
-    ASSERT_TRUE(dec.Init(U8(enc), enc.size()).ok());
-    ASSERT_TRUE(dec.Skip(static_cast<int64_t>(n / 3)).ok());
-    std::vector<ByteArray> rest(n);
-    auto r = dec.Decode(rest.data(), static_cast<int64_t>(n));
-    ASSERT_TRUE(r.ok());
-    ASSERT_EQ(*r, static_cast<int64_t>(n - n / 3));
-    for (size_t i = 0; i < n - n / 3; ++i) ASSERT_EQ(rest[i].view(), v[n / 3 + i]);
+    ASSERT_NO_FATAL_FAILURE(delta_test::ExpectSkipThenRest(dec, enc, v, n / 3));
   }
 }
 
-TEST(DeltaByteArray, EmptyStringsAndSingleValue) {
+TEST(DeltaByteArrayTest, EmptyStringsAndSingleValue) {
   for (const auto& v : std::vector<std::vector<std::string>>{
            {}, {""}, {"", "", ""}, {"x"}, {"abc", "", "abc", "abc"}}) {
     auto r = DecodeStrings(EncodeStrings(v));
-    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    ASSERT_OK(r);
     EXPECT_EQ(*r, v);
   }
 }
 
-TEST(DeltaByteArray, FixedLenRoundTrip) {
+TEST(DeltaByteArrayTest, FixedLenRoundTrip) {
   constexpr int32_t kLen = 6;
   std::vector<std::string> v = {"abcdef", "abcxyz", "abcxyz", "zzzzzz", "zzzzza", "000000"};
   std::vector<FixedLenByteArray> in;
   for (const auto& s : v) in.push_back(FixedLenByteArray{U8(s)});
   DeltaByteArrayEncoder enc;
-  ASSERT_TRUE(enc.Put(in.data(), static_cast<int64_t>(in.size()), kLen).ok());
+  ASSERT_OK(enc.Put(in.data(), static_cast<int64_t>(in.size()), kLen));
   std::string bytes;
   enc.FlushTo(&bytes);
   DeltaByteArrayDecoder dec(kLen);
-  ASSERT_TRUE(dec.Init(U8(bytes), bytes.size()).ok());
+  ASSERT_OK(dec.Init(U8(bytes), bytes.size()));
   std::vector<FixedLenByteArray> out(v.size());
   auto r = dec.Decode(out.data(), static_cast<int64_t>(out.size()));
-  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_OK(r);
   ASSERT_EQ(*r, static_cast<int64_t>(v.size()));
   for (size_t i = 0; i < v.size(); ++i)
     EXPECT_EQ(std::string(reinterpret_cast<const char*>(out[i].ptr), kLen), v[i]);
 
   // The same bytes read with a different type length are corrupt.
   DeltaByteArrayDecoder wrong(5);
-  ASSERT_TRUE(wrong.Init(U8(bytes), bytes.size()).ok());
+  ASSERT_OK(wrong.Init(U8(bytes), bytes.size()));
   auto w = wrong.Decode(out.data(), 1);
-  EXPECT_EQ(w.status().code(), StatusCode::kCorrupt);
-  EXPECT_NE(w.status().message().find("length is 5"), std::string::npos) << w.status().message();
+  EXPECT_STATUS_HAS(w, StatusCode::kCorrupt, "length is 5");
   // A BYTE_ARRAY decoder refuses FIXED_LEN output.
   DeltaByteArrayDecoder ba;
-  ASSERT_TRUE(ba.Init(U8(bytes), bytes.size()).ok());
-  EXPECT_EQ(ba.Decode(out.data(), 1).status().code(), StatusCode::kInvalidArgument);
+  ASSERT_OK(ba.Init(U8(bytes), bytes.size()));
+  EXPECT_STATUS(ba.Decode(out.data(), 1), StatusCode::kInvalidArgument);
 }
 
-TEST(DeltaByteArray, PrefixLongerThanPreviousIsCorrupt) {
+TEST(DeltaByteArrayTest, PrefixLongerThanPreviousIsCorrupt) {
   std::string enc = Dbp({0, 3}) + Dbp({2, 1}) + "abc";  // "ab", then prefix 3 of "ab"
   auto r = DecodeStrings(enc);
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().code(), StatusCode::kCorrupt);
-  EXPECT_NE(r.status().message().find("value 1 has prefix length 3 but the previous value has 2"),
-            std::string::npos)
-      << r.status().message();
+  ASSERT_STATUS_HAS(r, StatusCode::kCorrupt, "value 1 has prefix length 3 but the previous value has 2");
   // First value with a prefix, and a negative prefix.
-  EXPECT_EQ(DecodeStrings(Dbp({1}) + Dbp({1}) + "a").status().code(), StatusCode::kCorrupt);
-  EXPECT_EQ(DecodeStrings(Dbp({0, -1}) + Dbp({1, 1}) + "ab").status().code(),
-            StatusCode::kCorrupt);
+  EXPECT_STATUS(DecodeStrings(Dbp({1}) + Dbp({1}) + "a"), StatusCode::kCorrupt);
+  EXPECT_STATUS(DecodeStrings(Dbp({0, -1}) + Dbp({1, 1}) + "ab"), StatusCode::kCorrupt);
 }
 
-TEST(DeltaByteArray, CountMismatchIsCorrupt) {
+TEST(DeltaByteArrayTest, CountMismatchIsCorrupt) {
   auto r = DecodeStrings(Dbp({0, 0}) + Dbp({1}) + "a");
-  EXPECT_EQ(r.status().code(), StatusCode::kCorrupt);
-  EXPECT_NE(r.status().message().find("2 prefix lengths but 1 suffixes"), std::string::npos);
+  EXPECT_STATUS_HAS(r, StatusCode::kCorrupt, "2 prefix lengths but 1 suffixes");
 }
 
-TEST(DeltaByteArray, BadSuffixLengthNamesOffset) {
+TEST(DeltaByteArrayTest, BadSuffixLengthNamesOffset) {
   std::string prefixes = Dbp({0, 0});
   auto r = DecodeStrings(prefixes + Dbp({1, 5}) + "abc");
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().code(), StatusCode::kCorrupt);
-  EXPECT_NE(r.status().ToString().find("suffixes starting at byte offset " +
-                                       std::to_string(prefixes.size())),
-            std::string::npos)
-      << r.status().ToString();
+  ASSERT_STATUS_HAS(r, StatusCode::kCorrupt,
+                    "suffixes starting at byte offset " + std::to_string(prefixes.size()));
 }
 
 // A 1000-byte value repeated 100k times by prefix alone: ~100 MB rebuilt from
 // ~9 KB; the cap stops it.
-TEST(DeltaByteArray, RebuildBombHitsTheCap) {
+TEST(DeltaByteArrayTest, RebuildBombHitsTheCap) {
   const int n = 100'000;
   std::vector<int32_t> prefixes(n, 1000), suffixes(n, 0);
   prefixes[0] = 0;
@@ -168,34 +140,25 @@ TEST(DeltaByteArray, RebuildBombHitsTheCap) {
   std::string enc = Dbp(prefixes) + Dbp(suffixes) + std::string(1000, 'q');
   EXPECT_LT(enc.size(), 10'000u);
   auto r = DecodeStrings(enc, 1000, 1 << 20);
-  EXPECT_EQ(r.status().code(), StatusCode::kLimitExceeded);
-  EXPECT_NE(r.status().message().find("max_buffer_bytes"), std::string::npos);
+  EXPECT_STATUS_HAS(r, StatusCode::kLimitExceeded, "max_buffer_bytes");
   // Under a large enough cap it decodes.
   DeltaByteArrayDecoder dec(-1, int64_t{1} << 28);
-  ASSERT_TRUE(dec.Init(U8(enc), enc.size()).ok());
-  ASSERT_TRUE(dec.Skip(n - 1).ok());
+  ASSERT_OK(dec.Init(U8(enc), enc.size()));
+  ASSERT_OK(dec.Skip(n - 1));
   ByteArray last;
   ASSERT_EQ(*dec.Decode(&last, 1), 1);
   EXPECT_EQ(last.view(), std::string(1000, 'q'));
   EXPECT_EQ(dec.buffer_bytes(), int64_t{1000} * (n - 1));
 }
 
-TEST(DeltaByteArray, TruncationAtEveryPosition) {
+TEST(DeltaByteArrayTest, TruncationAtEveryPosition) {
   std::vector<std::string> v;
   for (int i = 0; i < 300; ++i) v.push_back("key_" + std::to_string(i * 7919 % 1000));
   std::sort(v.begin(), v.end());
   std::string enc = EncodeStrings(v);
-  for (size_t len = 0; len < enc.size(); ++len) {
-    // A heap copy of exactly `len` bytes, so sanitizers see any over-read.
-    std::string cut = enc.substr(0, len);
-    auto r = DecodeStrings(cut, 64);
-    if (r.ok()) {
-      EXPECT_EQ(*r, v) << "len " << len;
-    } else {
-      EXPECT_EQ(r.status().code(), StatusCode::kCorrupt) << r.status().ToString();
-    }
-  }
-  EXPECT_FALSE(DecodeStrings(enc.substr(0, enc.size() - 1)).ok());
+  delta_test::ExpectTruncationsCorruptOrExact(enc, v,
+                                              [](const std::string& cut) { return DecodeStrings(cut, 64); });
+  EXPECT_NOT_OK(DecodeStrings(enc.substr(0, enc.size() - 1)));
 }
 
 }  // namespace

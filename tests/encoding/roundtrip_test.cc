@@ -11,6 +11,7 @@
 
 #include "encoding/decoder.h"
 #include "encoding/encoder.h"
+#include "testing/status_macros.h"
 
 namespace parq::encoding {
 namespace {
@@ -89,10 +90,10 @@ void DecodeAndCompare(TypedDecoder<T>* dec, const T* want, int64_t n, uint32_t s
   while (pos < n) {
     const int64_t k = std::min<int64_t>(static_cast<int64_t>(rng() % 300) + 1, n - pos);
     if (rng() % 5 == 0) {
-      ASSERT_TRUE(dec->Skip(k).ok());
+      ASSERT_OK(dec->Skip(k));
     } else {
       auto r = dec->Decode(out.get(), k);
-      ASSERT_TRUE(r.ok()) << r.status().ToString();
+      ASSERT_OK(r);
       ASSERT_EQ(*r, k);
       for (int64_t i = 0; i < k; ++i) {
         ASSERT_TRUE(Same(out[static_cast<size_t>(i)], want[pos + i])) << "value " << pos + i;
@@ -102,7 +103,7 @@ void DecodeAndCompare(TypedDecoder<T>* dec, const T* want, int64_t n, uint32_t s
     ASSERT_EQ(dec->values_left(), n - pos);
   }
   auto r = dec->Decode(out.get(), 10);
-  ASSERT_TRUE(r.ok());
+  ASSERT_OK(r);
   EXPECT_EQ(*r, 0);
 }
 
@@ -121,39 +122,39 @@ void RoundTrip(Encoding enc, int distinct) {
   std::unique_ptr<DictionaryEncoder<T>> dict_encoder;
   if (dict) {
     auto e = MakeDictionaryEncoder<T>(type, tl);
-    ASSERT_TRUE(e.ok()) << e.status().ToString();
+    ASSERT_OK(e);
     dict_encoder = std::move(*e);
   } else {
     auto e = MakeEncoder<T>(enc, type, tl);
-    ASSERT_TRUE(e.ok()) << e.status().ToString();
+    ASSERT_OK(e);
     encoder = std::move(*e);
   }
   TypedEncoder<T>* e = dict ? dict_encoder.get() : encoder.get();
   EXPECT_EQ(e->encoding(), enc);
-  for (int64_t i = 0; i < n1; i += 100) ASSERT_TRUE(e->Put(&vals.v[i], std::min<int64_t>(100, n1 - i)).ok());
+  for (int64_t i = 0; i < n1; i += 100) ASSERT_OK(e->Put(&vals.v[i], std::min<int64_t>(100, n1 - i)));
   EXPECT_GT(e->EstimatedDataSize(), 0);
-  ASSERT_TRUE(e->FlushValues(&page1).ok());
-  ASSERT_TRUE(e->Put(&vals.v[n1], n2).ok());
-  ASSERT_TRUE(e->FlushValues(&page2).ok());
+  ASSERT_OK(e->FlushValues(&page1));
+  ASSERT_OK(e->Put(&vals.v[n1], n2));
+  ASSERT_OK(e->FlushValues(&page2));
 
   std::unique_ptr<TypedDecoder<T>> decoder;
   if (dict) {
     dict_encoder->WriteDictionaryPage(&dict_page);
     EXPECT_EQ(static_cast<int64_t>(dict_page.size()), dict_encoder->dictionary_byte_size());
     auto d = MakeDictionaryDecoder<T>(type, tl);
-    ASSERT_TRUE(d.ok()) << d.status().ToString();
-    ASSERT_TRUE((*d)->SetDictionary(dict_encoder->num_entries(), dict_page.data(), dict_page.size()).ok());
+    ASSERT_OK(d);
+    ASSERT_OK((*d)->SetDictionary(dict_encoder->num_entries(), dict_page.data(), dict_page.size()));
     EXPECT_EQ((*d)->dictionary_size(), dict_encoder->num_entries());
     decoder = std::move(*d);
   } else {
     auto d = MakeDecoder<T>(enc, type, tl);
-    ASSERT_TRUE(d.ok()) << d.status().ToString();
+    ASSERT_OK(d);
     decoder = std::move(*d);
   }
   EXPECT_EQ(decoder->encoding(), enc);
-  ASSERT_TRUE(decoder->SetData(n1, page1.data(), page1.size()).ok());
+  ASSERT_OK(decoder->SetData(n1, page1.data(), page1.size()));
   DecodeAndCompare(decoder.get(), vals.v.get(), n1, 1);
-  ASSERT_TRUE(decoder->SetData(n2, page2.data(), page2.size()).ok());
+  ASSERT_OK(decoder->SetData(n2, page2.data(), page2.size()));
   DecodeAndCompare(decoder.get(), vals.v.get() + n1, n2, 2);
 }
 
@@ -164,36 +165,36 @@ void RoundTripAll(std::initializer_list<Encoding> encs) {
   }
 }
 
-TEST(RoundTrip, Boolean) { RoundTripAll<bool>({Encoding::kPlain, Encoding::kRle}); }
-TEST(RoundTrip, Int32) {
+TEST(RoundTripTest, Boolean) { RoundTripAll<bool>({Encoding::kPlain, Encoding::kRle}); }
+TEST(RoundTripTest, Int32) {
   RoundTripAll<int32_t>({Encoding::kPlain, Encoding::kRleDictionary, Encoding::kByteStreamSplit,
                          Encoding::kDeltaBinaryPacked});
 }
-TEST(RoundTrip, Int64) {
+TEST(RoundTripTest, Int64) {
   RoundTripAll<int64_t>({Encoding::kPlain, Encoding::kRleDictionary, Encoding::kByteStreamSplit,
                          Encoding::kDeltaBinaryPacked});
 }
-TEST(RoundTrip, Int96) { RoundTripAll<Int96>({Encoding::kPlain, Encoding::kRleDictionary}); }
-TEST(RoundTrip, Float) {
+TEST(RoundTripTest, Int96) { RoundTripAll<Int96>({Encoding::kPlain, Encoding::kRleDictionary}); }
+TEST(RoundTripTest, Float) {
   RoundTripAll<float>({Encoding::kPlain, Encoding::kRleDictionary, Encoding::kByteStreamSplit});
 }
-TEST(RoundTrip, Double) {
+TEST(RoundTripTest, Double) {
   RoundTripAll<double>({Encoding::kPlain, Encoding::kRleDictionary, Encoding::kByteStreamSplit});
 }
-TEST(RoundTrip, ByteArray) {
+TEST(RoundTripTest, ByteArray) {
   RoundTripAll<ByteArray>({Encoding::kPlain, Encoding::kRleDictionary,
                            Encoding::kDeltaLengthByteArray, Encoding::kDeltaByteArray});
 }
-TEST(RoundTrip, FixedLenByteArray) {
+TEST(RoundTripTest, FixedLenByteArray) {
   RoundTripAll<FixedLenByteArray>({Encoding::kPlain, Encoding::kRleDictionary,
                                    Encoding::kByteStreamSplit, Encoding::kDeltaByteArray});
 }
 
-TEST(Factory, TypeMismatchAndBadCombinations) {
+TEST(FactoryTest, TypeMismatchAndBadCombinations) {
   auto a = MakeDecoder<int32_t>(Encoding::kPlain, PhysicalType::kInt64);
-  EXPECT_EQ(a.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(a, StatusCode::kInvalidArgument);
   auto b = MakeDecoder<int32_t>(Encoding::kRle, PhysicalType::kInt32);
-  EXPECT_EQ(b.status().code(), StatusCode::kUnsupported);
+  EXPECT_STATUS(b, StatusCode::kUnsupported);
   EXPECT_EQ(b.status().message(), "encoding RLE for INT32 is not valid");
   auto c = MakeDecoder<ByteArray>(Encoding::kByteStreamSplit, PhysicalType::kByteArray);
   EXPECT_EQ(c.status().message(), "encoding BYTE_STREAM_SPLIT for BYTE_ARRAY is not valid");
@@ -202,29 +203,29 @@ TEST(Factory, TypeMismatchAndBadCombinations) {
   auto e = MakeDecoder<int32_t>(static_cast<Encoding>(99), PhysicalType::kInt32);
   EXPECT_EQ(e.status().message(), "unknown encoding 99 for INT32");
   auto f = MakeDecoder<int32_t>(Encoding::kBitPacked, PhysicalType::kInt32);
-  EXPECT_EQ(f.status().code(), StatusCode::kUnsupported);
+  EXPECT_STATUS(f, StatusCode::kUnsupported);
   auto g = MakeDecoder<int32_t>(Encoding::kRleDictionary, PhysicalType::kInt32);
-  EXPECT_EQ(g.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(g, StatusCode::kInvalidArgument);
   auto h = MakeDecoder<FixedLenByteArray>(Encoding::kPlain, PhysicalType::kFixedLenByteArray, 0);
-  EXPECT_EQ(h.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(h, StatusCode::kInvalidArgument);
   auto i = MakeDictionaryDecoder<bool>(PhysicalType::kBoolean);
-  EXPECT_EQ(i.status().code(), StatusCode::kUnsupported);
+  EXPECT_STATUS(i, StatusCode::kUnsupported);
   auto j = MakeEncoder<Int96>(Encoding::kByteStreamSplit, PhysicalType::kInt96);
   EXPECT_EQ(j.status().message(), "encoding BYTE_STREAM_SPLIT for INT96 is not valid");
   auto k = MakeEncoder<bool>(Encoding::kRleDictionary, PhysicalType::kBoolean);
-  EXPECT_EQ(k.status().code(), StatusCode::kUnsupported);
+  EXPECT_STATUS(k, StatusCode::kUnsupported);
   auto l = MakeDecoder<float>(Encoding::kAlp, PhysicalType::kFloat);
-  EXPECT_EQ(l.status().code(), StatusCode::kUnsupported);
+  EXPECT_STATUS(l, StatusCode::kUnsupported);
 }
 
-TEST(Factory, SkipBounds) {
+TEST(FactoryTest, SkipBounds) {
   auto d = MakeDecoder<int32_t>(Encoding::kPlain, PhysicalType::kInt32);
-  ASSERT_TRUE(d.ok());
+  ASSERT_OK(d);
   const uint8_t data[8] = {};
-  ASSERT_TRUE((*d)->SetData(2, data, 8).ok());
-  EXPECT_EQ((*d)->Skip(3).code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ((*d)->Skip(-1).code(), StatusCode::kInvalidArgument);
-  EXPECT_TRUE((*d)->Skip(2).ok());
+  ASSERT_OK((*d)->SetData(2, data, 8));
+  EXPECT_STATUS((*d)->Skip(3), StatusCode::kInvalidArgument);
+  EXPECT_STATUS((*d)->Skip(-1), StatusCode::kInvalidArgument);
+  EXPECT_OK((*d)->Skip(2));
 }
 
 }  // namespace

@@ -1,38 +1,17 @@
 // Hand-made hostile footers: forged lengths and counts, deep nesting, bad
 // magic and footer lengths.  Each must fail fast, with a clear error, without
 // allocating from the forged number.  This executable counts every heap
-// allocation (operator new is replaced below) to prove the last point.
+// allocation (testing/counting_new.h replaces operator new) to prove the last point.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <chrono>
-#include <cstdlib>
 #include <cstring>
-#include <new>
 #include <string>
 
 #include "format/footer.h"
 #include "parq/file_reader.h"
-
-namespace {
-std::atomic<uint64_t> g_allocated{0};
-}  // namespace
-
-// GCC cannot see that these replacements pair malloc with free.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-
-void* operator new(size_t n) {
-  g_allocated += n;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](size_t n) { return operator new(n); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
-void operator delete[](void* p, size_t) noexcept { std::free(p); }
+#include "testing/byte_builders.h"
+#include "testing/counting_new.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
@@ -45,43 +24,19 @@ std::string FileWithFooter(const std::string& footer) {
   return f + "PAR1";
 }
 
-std::string Varint(uint64_t v) {
-  std::string s;
-  while (v >= 0x80) {
-    s.push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  s.push_back(static_cast<char>(v));
-  return s;
-}
+using testing::Uleb;
 
-struct Outcome {
-  Status status;
-  double millis;
-  uint64_t allocated;
-};
-
-Outcome OpenFooter(const std::string& file) {
+testing::Measured OpenFooter(const std::string& file) {
   auto f = OpenMemoryView(reinterpret_cast<const uint8_t*>(file.data()), file.size());
-  uint64_t before = g_allocated.load();
-  auto t0 = std::chrono::steady_clock::now();
-  auto footer = format::ReadFooter(*f, ReaderOptions());
-  auto t1 = std::chrono::steady_clock::now();
-  Outcome o;
-  o.allocated = g_allocated.load() - before;
-  o.millis = std::chrono::duration<double, std::milli>(t1 - t0).count();
-  o.status = footer.ok() ? Status::OK() : footer.status();
-  return o;
+  return testing::Measure([&] { return format::ReadFooter(*f, ReaderOptions()).status(); });
 }
 
 // Fixed overhead allowed: the error message strings and the Status itself.
 constexpr uint64_t kMessageBudget = 4096;
 
 void ExpectFastCleanFailure(const std::string& file, StatusCode code, const std::string& needle) {
-  Outcome o = OpenFooter(file);
-  ASSERT_FALSE(o.status.ok());
-  EXPECT_EQ(o.status.code(), code) << o.status.ToString();
-  EXPECT_NE(o.status.ToString().find(needle), std::string::npos) << o.status.ToString();
+  testing::Measured o = OpenFooter(file);
+  ASSERT_STATUS_HAS(o.status, code, needle);
   EXPECT_LT(o.millis, 10.0);
   EXPECT_LT(o.allocated, file.size() + kMessageBudget) << o.status.ToString();
 }
@@ -90,21 +45,21 @@ TEST(HostileFooterTest, ForgedStringLength2To31) {
   // FileMetaData: version (i32, id 1) = 1, then created_by (binary, id 6) with
   // a length of 2^31 and only a few bytes behind it.
   std::string footer = "\x15\x02";
-  footer += "\x58" + Varint(uint64_t{1} << 31) + "abc";
+  footer += "\x58" + Uleb(uint64_t{1} << 31) + "abc";
   ExpectFastCleanFailure(FileWithFooter(footer), StatusCode::kLimitExceeded,
                          "binary length 2147483648 exceeds the limit");
   // Under the limit but beyond the bytes present: corrupt, still no allocation.
   std::string within = "\x15\x02";
-  within += "\x58" + Varint(50'000'000) + "abc";
+  within += "\x58" + Uleb(50'000'000) + "abc";
   ExpectFastCleanFailure(FileWithFooter(within), StatusCode::kCorrupt, "binary length 50000000");
 }
 
 TEST(HostileFooterTest, ForgedListSize2To31) {
   // schema (list<struct>, id 2): long-form header 0xFC, size 2^31.
   std::string footer = "\x15\x02";
-  footer += "\x19\xFC" + Varint(uint64_t{1} << 31) + std::string(8, '\0');
-  Outcome o = OpenFooter(FileWithFooter(footer));
-  ASSERT_FALSE(o.status.ok());
+  footer += "\x19\xFC" + Uleb(uint64_t{1} << 31) + std::string(8, '\0');
+  testing::Measured o = OpenFooter(FileWithFooter(footer));
+  ASSERT_NOT_OK(o.status);
   EXPECT_TRUE(o.status.code() == StatusCode::kCorrupt ||
               o.status.code() == StatusCode::kLimitExceeded)
       << o.status.ToString();
@@ -114,7 +69,7 @@ TEST(HostileFooterTest, ForgedListSize2To31) {
 
 TEST(HostileFooterTest, ListSizeWithinLimitButBeyondTheBytes) {
   std::string footer = "\x15\x02";
-  footer += "\x19\xFC" + Varint(1000) + std::string(20, '\0');
+  footer += "\x19\xFC" + Uleb(1000) + std::string(20, '\0');
   ExpectFastCleanFailure(FileWithFooter(footer), StatusCode::kCorrupt, "");
 }
 
@@ -153,16 +108,16 @@ TEST(HostileFooterTest, TruncatedAtEveryByte) {
   // A real footer cut short at every position fails cleanly.
   const std::string path = std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/alltypes_plain.parquet";
   auto file = OpenFile(path);
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK(file);
   auto footer = format::ReadFooter(**file, ReaderOptions());
-  ASSERT_TRUE(footer.ok());
+  ASSERT_OK(footer);
   std::string bytes((*file)->size(), '\0');
-  ASSERT_TRUE((*file)->ReadAt(0, bytes.size(), reinterpret_cast<uint8_t*>(bytes.data())).ok());
+  ASSERT_OK((*file)->ReadAt(0, bytes.size(), reinterpret_cast<uint8_t*>(bytes.data())));
   const std::string meta = bytes.substr(footer->offset, footer->length);
   for (size_t cut = 0; cut < meta.size(); ++cut) {
     auto r = format::DecodeFileMetaData(reinterpret_cast<const uint8_t*>(meta.data()), cut,
                                         ReaderOptions());
-    EXPECT_FALSE(r.ok()) << "cut at " << cut;
+    EXPECT_NOT_OK(r) << "cut at " << cut;
   }
 }
 

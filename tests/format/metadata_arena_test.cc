@@ -9,6 +9,7 @@
 #include "format/footer.h"
 #include "format/parquet_types.h"
 #include "parq/file_reader.h"
+#include "testing/status_macros.h"
 #include "thrift/compact_reader.h"
 
 namespace parq {
@@ -33,7 +34,7 @@ TEST(MetadataArenaTest, ArenaDecodeEqualsHeapDecodeForEveryTestingFile) {
     if (bytes.empty()) continue;  // encrypted footers
     const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
     auto arena_decoded = format::DecodeFileMetaData(data, bytes.size(), ReaderOptions());
-    ASSERT_TRUE(arena_decoded.ok()) << entry.path() << ": " << arena_decoded.status().ToString();
+    ASSERT_OK(arena_decoded) << entry.path();
 
     format::FileMetaData heap;
     thrift::CompactReader reader(data, bytes.size());

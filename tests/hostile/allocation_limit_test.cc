@@ -15,6 +15,7 @@
 #include "parq/file_writer.h"
 #include "parq/io.h"
 #include "parq/schema.h"
+#include "testing/status_macros.h"
 
 namespace parq::hostile {
 namespace {
@@ -23,12 +24,11 @@ namespace fs = std::filesystem;
 
 constexpr int64_t kRows = 200'000;
 
-// One int64 column (zstd, PLAIN, two 800 KB pages) and one string column
-// whose 50,000 distinct values make a dictionary page of about 1 MB.
-std::string WriteFile(const std::string& name) {
-  const std::string path = (fs::temp_directory_path() / name).string();
-  auto schema = ParseMessageType("message m { required int64 a; required binary s (STRING); }");
-  EXPECT_TRUE(schema.ok()) << schema.status().ToString();
+// Writes to `path` one int64 column (zstd, PLAIN, two 800 KB pages) and one
+// string column whose 50,000 distinct values make a dictionary page of about 1 MB.
+Status WriteFile(const std::string& path) {
+  PARQ_ASSIGN_OR_RETURN(Schema schema,
+                        ParseMessageType("message m { required int64 a; required binary s (STRING); }"));
   WriterOptions options;
   options.column_defaults.compression = Compression::kZstd;
   options.data_page_size = 800'000;
@@ -37,8 +37,7 @@ std::string WriteFile(const std::string& name) {
   options.columns["a"].dictionary = false;
   options.columns["s"] = options.column_defaults;
   options.columns["s"].dictionary_page_size_limit = 4 << 20;
-  auto w = FileWriter::Open(path, *schema, options);
-  EXPECT_TRUE(w.ok()) << w.status().ToString();
+  PARQ_ASSIGN_OR_RETURN(auto w, FileWriter::Open(path, schema, options));
   std::vector<int64_t> a(kRows);
   std::vector<std::string> text(kRows);
   std::vector<ByteArray> s(kRows);
@@ -48,14 +47,11 @@ std::string WriteFile(const std::string& name) {
     s[static_cast<size_t>(i)] = ByteArray{reinterpret_cast<const uint8_t*>(text[static_cast<size_t>(i)].data()),
                                           static_cast<uint32_t>(text[static_cast<size_t>(i)].size())};
   }
-  auto ints = (*w)->typed_column<int64_t>(0);
-  EXPECT_TRUE(ints.ok());
-  EXPECT_TRUE((*ints)->WriteBatch(kRows, nullptr, nullptr, a.data()).ok());
-  auto strs = (*w)->typed_column<ByteArray>(1);
-  EXPECT_TRUE(strs.ok());
-  EXPECT_TRUE((*strs)->WriteBatch(kRows, nullptr, nullptr, s.data()).ok());
-  EXPECT_TRUE((*w)->Close().ok());
-  return path;
+  PARQ_ASSIGN_OR_RETURN(auto* ints, w->typed_column<int64_t>(0));
+  PARQ_RETURN_IF_ERROR(ints->WriteBatch(kRows, nullptr, nullptr, a.data()));
+  PARQ_ASSIGN_OR_RETURN(auto* strs, w->typed_column<ByteArray>(1));
+  PARQ_RETURN_IF_ERROR(strs->WriteBatch(kRows, nullptr, nullptr, s.data()));
+  return w->Close();
 }
 
 // Reads every level of column `c`; the first error, or OK with *levels set.
@@ -71,9 +67,13 @@ Status Drain(const FileReader& file, int c, int64_t* levels) {
   }
 }
 
-class AllocationLimit : public ::testing::Test {
+class AllocationLimitTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { path_ = new std::string(WriteFile("parq_allocation_limit_" + std::to_string(getpid()) + ".parquet")); }
+  static void SetUpTestSuite() {
+    const std::string name = "parq_allocation_limit_" + std::to_string(getpid()) + ".parquet";
+    path_ = new std::string((fs::temp_directory_path() / name).string());
+    ASSERT_OK(WriteFile(*path_));
+  }
   static void TearDownTestSuite() {
     std::remove(path_->c_str());
     delete path_;
@@ -85,94 +85,90 @@ class AllocationLimit : public ::testing::Test {
   }
   static std::string* path_;
 };
-std::string* AllocationLimit::path_ = nullptr;
+std::string* AllocationLimitTest::path_ = nullptr;
 
-TEST_F(AllocationLimit, RoomyLimitReadsEverything) {
+TEST_F(AllocationLimitTest, RoomyLimitReadsEverything) {
   for (bool mmap : {false, true}) {
     auto f = Open(8 << 20, mmap);
-    ASSERT_TRUE(f.ok()) << f.status().ToString();
+    ASSERT_OK(f);
     int64_t a = 0, s = 0;
-    ASSERT_TRUE(Drain<int64_t>(**f, 0, &a).ok());
-    ASSERT_TRUE(Drain<ByteArray>(**f, 1, &s).ok());
+    ASSERT_OK(Drain<int64_t>(**f, 0, &a));
+    ASSERT_OK(Drain<ByteArray>(**f, 1, &s));
     EXPECT_EQ(a, kRows);
     EXPECT_EQ(s, kRows);
   }
 }
 
-TEST_F(AllocationLimit, ChunkReadWithPreadCountsAgainstTheLimit) {
+TEST_F(AllocationLimitTest, ChunkReadWithPreadCountsAgainstTheLimit) {
   // The first window (1000 bytes: all the limit leaves) holds the header;
   // the page it starts does not fit.
   auto f = Open(1000, /*mmap=*/false);
-  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  ASSERT_OK(f);
   int64_t levels = 0;
   const Status st = Drain<int64_t>(**f, 0, &levels);
-  ASSERT_EQ(st.code(), StatusCode::kLimitExceeded) << st.ToString();
-  EXPECT_NE(st.ToString().find("bytes of the column chunk beside the 0"), std::string::npos) << st.ToString();
-  EXPECT_NE(st.ToString().find("exceeds max_allocation 1000"), std::string::npos) << st.ToString();
-  EXPECT_NE(st.ToString().find("column 'a'"), std::string::npos) << st.ToString();
+  ASSERT_STATUS_HAS(st, StatusCode::kLimitExceeded, "bytes of the column chunk beside the 0");
+  EXPECT_STATUS_HAS(st, StatusCode::kLimitExceeded, "exceeds max_allocation 1000");
+  EXPECT_STATUS_HAS(st, StatusCode::kLimitExceeded, "column 'a'");
 }
 
-TEST_F(AllocationLimit, DecompressedPageCountsAgainstTheLimit) {
+TEST_F(AllocationLimitTest, DecompressedPageCountsAgainstTheLimit) {
   // Mapped: the chunk costs nothing, but an 800 KB page does not fit 500 KB.
   auto f = Open(500'000, /*mmap=*/true);
-  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  ASSERT_OK(f);
   int64_t levels = 0;
   const Status st = Drain<int64_t>(**f, 0, &levels);
-  ASSERT_EQ(st.code(), StatusCode::kLimitExceeded) << st.ToString();
-  EXPECT_NE(st.ToString().find("page of 800000 bytes"), std::string::npos) << st.ToString();
-  EXPECT_NE(st.ToString().find("(page 0"), std::string::npos) << st.ToString();
+  ASSERT_STATUS_HAS(st, StatusCode::kLimitExceeded, "page of 800000 bytes");
+  EXPECT_STATUS_HAS(st, StatusCode::kLimitExceeded, "(page 0");
   EXPECT_EQ(levels, 0);
 }
 
-TEST_F(AllocationLimit, DictionaryCountsAgainstTheLimit) {
+TEST_F(AllocationLimitTest, DictionaryCountsAgainstTheLimit) {
   auto f = Open(1'500'000, /*mmap=*/true);
-  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  ASSERT_OK(f);
   int64_t levels = 0;
   // The int64 pages fit; the string dictionary (≈ 1 MB of text copied, plus
   // 16 bytes for each of its 50,000 entries, plus the decompressed page) does not.
-  EXPECT_TRUE(Drain<int64_t>(**f, 0, &levels).ok());
+  EXPECT_OK(Drain<int64_t>(**f, 0, &levels));
   levels = 0;
   const Status st = Drain<ByteArray>(**f, 1, &levels);
-  ASSERT_EQ(st.code(), StatusCode::kLimitExceeded) << st.ToString();
-  EXPECT_NE(st.ToString().find("dictionary page of"), std::string::npos) << st.ToString();
-  EXPECT_NE(st.ToString().find("column 's'"), std::string::npos) << st.ToString();
+  ASSERT_STATUS_HAS(st, StatusCode::kLimitExceeded, "dictionary page of");
+  EXPECT_STATUS_HAS(st, StatusCode::kLimitExceeded, "column 's'");
 }
 
 // A chunk larger than the limit, of pages that fit it, is read a window at a
 // time (ReaderOptions::chunk_read_size) and so within the limit; read whole
 // it is refused before anything is allocated.
-TEST(AllocationLimitWindows, ChunkLargerThanTheLimitReadsAWindowAtATime) {
+TEST(AllocationLimitWindowsTest, ChunkLargerThanTheLimitReadsAWindowAtATime) {
   const std::string path =
       (fs::temp_directory_path() / ("parq_allocation_windows_" + std::to_string(getpid()) + ".parquet")).string();
   auto schema = ParseMessageType("message m { required int64 a; }");
-  ASSERT_TRUE(schema.ok());
+  ASSERT_OK(schema);
   WriterOptions wo;
   wo.column_defaults.compression = Compression::kUncompressed;
   wo.column_defaults.dictionary = false;
   wo.max_rows_per_page = 10'000;  // 80 KB pages, a 1.6 MB chunk
   {
     auto w = FileWriter::Open(path, *schema, wo);
-    ASSERT_TRUE(w.ok()) << w.status().ToString();
+    ASSERT_OK(w);
     std::vector<int64_t> a(kRows);
     for (int64_t i = 0; i < kRows; ++i) a[static_cast<size_t>(i)] = i * 31;
-    ASSERT_TRUE((*(*w)->typed_column<int64_t>(0))->WriteBatch(kRows, nullptr, nullptr, a.data()).ok());
-    ASSERT_TRUE((*w)->Close().ok());
+    ASSERT_OK((*(*w)->typed_column<int64_t>(0))->WriteBatch(kRows, nullptr, nullptr, a.data()));
+    ASSERT_OK((*w)->Close());
   }
   for (int64_t window : {int64_t{64} << 10, int64_t{1}, int64_t{0}}) {
     ReaderOptions o;
     o.max_allocation = 1'000'000;
     o.chunk_read_size = window;
     auto f = FileReader::Open(path, o, /*mmap=*/false);
-    ASSERT_TRUE(f.ok()) << f.status().ToString();
+    ASSERT_OK(f);
     ASSERT_GT((*f)->metadata().row_group(0).column(0).total_compressed_size(), o.max_allocation);
     int64_t levels = 0;
     const Status st = Drain<int64_t>(**f, 0, &levels);
     if (window > 0) {
-      EXPECT_TRUE(st.ok()) << "window " << window << ": " << st.ToString();
+      EXPECT_OK(st) << "window " << window;
       EXPECT_EQ(levels, kRows);
     } else {
-      ASSERT_EQ(st.code(), StatusCode::kLimitExceeded) << st.ToString();
-      EXPECT_NE(st.ToString().find("exceeds max_allocation 1000000"), std::string::npos) << st.ToString();
+      ASSERT_STATUS_HAS(st, StatusCode::kLimitExceeded, "exceeds max_allocation 1000000");
     }
   }
   std::remove(path.c_str());

@@ -9,6 +9,7 @@
 
 #include "hostile/read_all_util.h"
 #include "parq/file_reader.h"
+#include "testing/status_macros.h"
 
 namespace parq::hostile {
 namespace {
@@ -19,10 +20,10 @@ std::string DataFile(const char* name) {
 
 void ReadFromEightThreads(std::shared_ptr<RandomAccessFile> file) {
   auto solo = FileReader::Open(file);
-  ASSERT_TRUE(solo.ok()) << solo.status().ToString();
+  ASSERT_OK(solo);
   uint64_t expected = 0;
   Status solo_status = ReadEverything(**solo, 100, &expected);
-  ASSERT_TRUE(solo_status.ok()) << solo_status.ToString();
+  ASSERT_OK(solo_status);
 
   constexpr int kThreads = 8;
   std::vector<uint64_t> digests(kThreads, 0);
@@ -54,7 +55,7 @@ void ReadFromEightThreads(std::shared_ptr<RandomAccessFile> file) {
   }
   for (auto& th : threads) th.join();
   for (int t = 0; t < kThreads; ++t) {
-    EXPECT_TRUE(statuses[static_cast<size_t>(t)].ok()) << statuses[static_cast<size_t>(t)].ToString();
+    EXPECT_OK(statuses[static_cast<size_t>(t)]);
     EXPECT_EQ(digests[static_cast<size_t>(t)], expected) << "thread " << t;
   }
 }
@@ -63,13 +64,13 @@ class ConcurrentReadTest : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(ConcurrentReadTest, MappedFile) {
   auto f = OpenMappedFile(DataFile(GetParam()));
-  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  ASSERT_OK(f);
   ReadFromEightThreads(std::shared_ptr<RandomAccessFile>(std::move(*f)));
 }
 
 TEST_P(ConcurrentReadTest, PreadFile) {
   auto f = OpenFile(DataFile(GetParam()));
-  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  ASSERT_OK(f);
   ReadFromEightThreads(std::shared_ptr<RandomAccessFile>(std::move(*f)));
 }
 

@@ -12,6 +12,7 @@
 #include "encoding/encoder.h"
 #include "hostile/read_all_util.h"
 #include "parq/file_reader.h"
+#include "testing/status_macros.h"
 
 namespace parq::hostile {
 namespace {
@@ -29,12 +30,12 @@ std::string ReadBytes(const std::filesystem::path& p) {
 TEST(FuzzRegressionTest, ByteStreamSplitFlbaEmptyNullPage) {
   auto d = encoding::MakeDecoder<FixedLenByteArray>(Encoding::kByteStreamSplit,
                                                     PhysicalType::kFixedLenByteArray, 5);
-  ASSERT_TRUE(d.ok()) << d.status().ToString();
-  EXPECT_TRUE((*d)->SetData(0, nullptr, 0).ok());
+  ASSERT_OK(d);
+  EXPECT_OK((*d)->SetData(0, nullptr, 0));
   EXPECT_EQ((*d)->values_left(), 0);
   FixedLenByteArray out[1];
   auto n = (*d)->Decode(out, 1);
-  ASSERT_TRUE(n.ok()) << n.status().ToString();
+  ASSERT_OK(n);
   EXPECT_EQ(*n, 0);
 }
 
@@ -65,15 +66,15 @@ namespace {
 // testdata/fuzz/roundtrip/plain_encode_zero_values (byte 0 0x21 % 11 = PLAIN, byte 1 0xa3 % 8 = INT96).
 TEST(FuzzRegressionTest, PlainEncodeZeroValues) {
   auto e = encoding::MakeEncoder<Int96>(Encoding::kPlain, PhysicalType::kInt96);
-  ASSERT_TRUE(e.ok()) << e.status().ToString();
+  ASSERT_OK(e);
   Int96 v{};
-  ASSERT_TRUE((*e)->Put(&v, 0).ok());
+  ASSERT_OK((*e)->Put(&v, 0));
   std::vector<uint8_t> page;
-  ASSERT_TRUE((*e)->FlushValues(&page).ok());
+  ASSERT_OK((*e)->FlushValues(&page));
   EXPECT_TRUE(page.empty());
   auto d = encoding::MakeDecoder<Int96>(Encoding::kPlain, PhysicalType::kInt96);
-  ASSERT_TRUE(d.ok());
-  EXPECT_TRUE((*d)->SetData(0, page.data(), page.size()).ok());
+  ASSERT_OK(d);
+  EXPECT_OK((*d)->SetData(0, page.data(), page.size()));
   EXPECT_EQ((*d)->values_left(), 0);
 }
 

@@ -12,28 +12,15 @@
 #include "format/footer.h"
 #include "format/parquet_types.h"
 #include "parq/io.h"
+#include "testing/byte_builders.h"
 #include "thrift/compact_writer.h"
 
 namespace parq::hostile {
 
-// Little-endian bytes and ULEB128 / zigzag varints.
-inline std::string U32Le(uint32_t v) {
-  std::string s(4, '\0');
-  for (int i = 0; i < 4; ++i) s[static_cast<size_t>(i)] = static_cast<char>(v >> (8 * i));
-  return s;
-}
-inline std::string Uleb(uint64_t v) {
-  std::string s;
-  while (v >= 0x80) {
-    s.push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  s.push_back(static_cast<char>(v));
-  return s;
-}
-inline std::string Zigzag(int64_t v) {
-  return Uleb((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63));
-}
+using testing::U32Le;
+using testing::Uleb;
+using testing::Zigzag;
+
 // One RLE run of `count` copies of `value` (value stored in `value_bytes` bytes).
 inline std::string RleRun(uint32_t count, uint32_t value, int value_bytes) {
   std::string s = Uleb(uint64_t{count} << 1);

@@ -5,10 +5,6 @@
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 
-#include <atomic>
-#include <chrono>
-#include <cstdlib>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -17,38 +13,8 @@
 #include "hostile/hostile_file_util.h"
 #include "hostile/read_all_util.h"
 #include "parq/file_reader.h"
-
-// g++ sees the malloc/free pairs behind the replaced operators and warns.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-
-namespace {
-std::atomic<uint64_t> g_allocated{0};
-}  // namespace
-
-// ThreadSanitizer defines the operators itself (a second definition does not
-// link): there only the RSS bound applies.
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define PARQ_HOSTILE_NO_NEW_HOOK 1
-#endif
-#endif
-#if defined(__SANITIZE_THREAD__)
-#define PARQ_HOSTILE_NO_NEW_HOOK 1
-#endif
-#ifndef PARQ_HOSTILE_NO_NEW_HOOK
-void* operator new(size_t n) {
-  g_allocated += n;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](size_t n) { return operator new(n); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
-void operator delete[](void* p, size_t) noexcept { std::free(p); }
-#endif
+#include "testing/counting_new.h"
+#include "testing/status_macros.h"
 
 namespace parq::hostile {
 namespace {
@@ -72,10 +38,9 @@ long PeakRssKb() {
   return u.ru_maxrss;
 }
 
-struct Outcome {
-  Status status;
-  double millis = 0;
-  uint64_t allocated = 0;
+// The cost of reading a file, with the growth of the peak RSS (which also
+// sees the codec libraries' malloc).
+struct Outcome : testing::Measured {
   long rss_growth_kb = 0;
 };
 
@@ -84,26 +49,17 @@ Outcome OpenAndRead(const std::string& bytes) {
   std::shared_ptr<RandomAccessFile> file(
       OpenMemoryView(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
   const long rss0 = PeakRssKb();
-  const uint64_t before = g_allocated.load();
-  const auto t0 = std::chrono::steady_clock::now();
-  Status s;
-  {
+  testing::Measured m = testing::Measure([&] {
     auto reader = FileReader::Open(file);
-    s = reader.ok() ? ReadEverything(**reader, 1024) : reader.status();
-  }
-  const auto t1 = std::chrono::steady_clock::now();
-  Outcome o;
-  o.status = s;
-  o.allocated = g_allocated.load() - before;
-  o.millis = std::chrono::duration<double, std::milli>(t1 - t0).count();
-  o.rss_growth_kb = PeakRssKb() - rss0;
-  return o;
+    return reader.ok() ? ReadEverything(**reader, 1024) : reader.status();
+  });
+  return Outcome{std::move(m), PeakRssKb() - rss0};
 }
 
 void ExpectCleanFailure(const std::string& bytes, const std::string& needle,
                         std::vector<StatusCode> codes = {StatusCode::kCorrupt}) {
   Outcome o = OpenAndRead(bytes);
-  ASSERT_FALSE(o.status.ok()) << "the hostile file was read without error";
+  ASSERT_NOT_OK(o.status) << "the hostile file was read without error";
   bool code_ok = false;
   for (StatusCode c : codes) code_ok |= o.status.code() == c;
   EXPECT_TRUE(code_ok) << o.status.ToString();
@@ -128,16 +84,16 @@ std::string PlainInt32File(int n) {
 TEST(HostileFilesTest, TheBaselineFileIsValid) {
   const std::string f = PlainInt32File(5);
   Outcome o = OpenAndRead(f);
-  EXPECT_TRUE(o.status.ok()) << o.status.ToString();
+  EXPECT_OK(o.status);
   std::shared_ptr<RandomAccessFile> file(OpenMemory(f));
   auto reader = FileReader::Open(file);
-  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  ASSERT_OK(reader);
   auto col = (*reader)->OpenColumn(0, 0);
-  ASSERT_TRUE(col.ok()) << col.status().ToString();
+  ASSERT_OK(col);
   int32_t v[8];
   int64_t values_read = 0;
   auto n = (*col)->As<int32_t>()->ReadBatch(8, nullptr, nullptr, v, &values_read);
-  ASSERT_TRUE(n.ok()) << n.status().ToString();
+  ASSERT_OK(n);
   EXPECT_EQ(*n, 5);
   EXPECT_EQ(values_read, 5);
   EXPECT_EQ(v[0], 1);
@@ -201,12 +157,12 @@ TEST(HostileFilesTest, DeltaBlockWithValueCount2To31) {
 TEST(HostileFilesTest, DeltaDecoderRefusesACountTheBytesCannotHold) {
   const std::string body = DeltaHeader(uint64_t{1} << 31) + std::string(8, '\0');
   auto d = encoding::MakeDecoder<int32_t>(Encoding::kDeltaBinaryPacked, PhysicalType::kInt32);
-  ASSERT_TRUE(d.ok());
-  const uint64_t before = g_allocated.load();
-  Status s = (*d)->SetData(int64_t{1} << 31, reinterpret_cast<const uint8_t*>(body.data()), body.size());
-  EXPECT_FALSE(s.ok());
-  EXPECT_EQ(s.code(), StatusCode::kCorrupt) << s.ToString();
-  EXPECT_LT(g_allocated.load() - before, 4096u);
+  ASSERT_OK(d);
+  testing::Measured m = testing::Measure([&] {
+    return (*d)->SetData(int64_t{1} << 31, reinterpret_cast<const uint8_t*>(body.data()), body.size());
+  });
+  EXPECT_STATUS(m.status, StatusCode::kCorrupt);
+  EXPECT_LT(m.allocated, 4096u);
 }
 
 // Dictionary of 2 INT32 entries; data page indices 0, 1, 3 (bit width 2).
@@ -248,7 +204,7 @@ TEST(HostileFilesTest, RleBitWidth33) {
   // And the hybrid decoder itself.
   encoding::RleBitPackedDecoder d;
   const uint8_t bytes[4] = {2, 0, 0, 0};
-  EXPECT_EQ(d.Init(bytes, sizeof bytes, 33).code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(d.Init(bytes, sizeof bytes, 33), StatusCode::kCorrupt);
 }
 
 // REPEATED INT32 x (max rep 1, max def 1): the first repetition level is 1.

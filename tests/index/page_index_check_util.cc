@@ -12,31 +12,27 @@
 #include "file/metadata_internal.h"
 #include "page/page_reader.h"
 #include "stats/statistics_builder.h"
+#include "testing/status_macros.h"
 
 namespace parq::index_test {
-namespace {
 
-}  // namespace
-
-std::vector<PageFacts> WalkPages(const FileReader& reader, int rg, int col) {
+Result<std::vector<PageFacts>> WalkPages(const FileReader& reader, int rg, int col) {
   const auto& wire = MetaDataAccess::Wire(reader.metadata());
   const auto& md = *wire.row_groups[size_t(rg)].columns[size_t(col)].meta_data;
   ReaderOptions options;
-  auto range = page::ComputeChunkRange(md, reader.file().size(), thrift::ToStdString(wire.created_by));
-  EXPECT_TRUE(range.ok());
-  auto pr = page::PageReader::Open(reader.file(), md, options, thrift::ToStdString(wire.created_by));
-  EXPECT_TRUE(pr.ok()) << pr.status().ToString();
+  const auto created_by = thrift::ToStdString(wire.created_by);
+  PARQ_ASSIGN_OR_RETURN(auto range, page::ComputeChunkRange(md, reader.file().size(), created_by));
+  PARQ_ASSIGN_OR_RETURN(auto pr, page::PageReader::Open(reader.file(), md, options, created_by));
   std::vector<PageFacts> out;
   page::Page page;
   while (true) {
-    auto more = (*pr)->Next(&page);
-    EXPECT_TRUE(more.ok()) << more.status().ToString();
-    if (!more.ok() || !*more) break;
+    PARQ_ASSIGN_OR_RETURN(bool more, pr->Next(&page));
+    if (!more) break;
     if (!out.empty()) out.back().size = page.file_offset - out.back().offset;
     out.push_back({page.file_offset, 0, page.num_values, page.type == PageType::kDictionaryPage,
                    page.statistics != nullptr});
   }
-  if (!out.empty()) out.back().size = range->offset + range->length - out.back().offset;
+  if (!out.empty()) out.back().size = range.offset + range.length - out.back().offset;
   return out;
 }
 
@@ -77,7 +73,7 @@ void CheckValues(const std::string& name, const FileReader& reader, int rg, int 
                  int64_t* checked) {
   const ColumnDescriptor& d = reader.schema().column(col);
   auto cr = reader.OpenColumn(rg, col);
-  ASSERT_TRUE(cr.ok()) << cr.status().ToString();
+  ASSERT_OK(cr);
   auto* typed = (*cr)->As<T>();
   ASSERT_NE(typed, nullptr);
   const stats::CompareKind kind = stats::CompareKindFor(d);
@@ -92,7 +88,7 @@ void CheckValues(const std::string& name, const FileReader& reader, int rg, int 
       int64_t vr = 0;
       auto r = typed->ReadBatch(n - got, def.data() + got, rep.data() + got,
                                 values.get() + nonnull, &vr);
-      ASSERT_TRUE(r.ok()) << r.status().ToString();
+      ASSERT_OK(r);
       ASSERT_GT(*r, 0) << name << " page " << p << " ended early";
       got += *r;
       nonnull += vr;
@@ -137,14 +133,16 @@ IndexCheck CheckPageIndexAgainstPages(const FileReader& reader, const std::strin
   for (int rg = 0; rg < md.num_row_groups(); ++rg) {
     for (int col = 0; col < md.schema().num_columns(); ++col) {
       auto pi = reader.ReadPageIndex(rg, col);
-      EXPECT_TRUE(pi.ok()) << pi.status().ToString();
+      EXPECT_OK(pi);
       if (!pi.ok()) continue;
       if (!pi->offset_index && !pi->column_index) continue;
       ++result.chunks_with_index;
       if (pi->column_index) ++result.column_indexes;
-      std::vector<PageFacts> pages = WalkPages(reader, rg, col);
+      auto pages = WalkPages(reader, rg, col);
+      EXPECT_OK(pages) << name << " rg " << rg << " col " << col;
+      if (!pages.ok()) continue;
       std::vector<PageFacts> data_pages;
-      for (const auto& p : pages) {
+      for (const auto& p : *pages) {
         if (!p.is_dictionary) data_pages.push_back(p);
       }
       result.data_pages += static_cast<int64_t>(data_pages.size());

@@ -23,8 +23,9 @@ struct PageFacts {
   bool has_statistics = false;  // the header carries Statistics
 };
 
-// Every page of one chunk, in order, dictionary page included.
-std::vector<PageFacts> WalkPages(const FileReader& reader, int rg, int col);
+// Every page of one chunk, in order, dictionary page included; the first
+// error of the page reader if any.
+Result<std::vector<PageFacts>> WalkPages(const FileReader& reader, int rg, int col);
 
 struct IndexCheck {
   int chunks_with_index = 0;

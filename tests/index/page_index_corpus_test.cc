@@ -13,6 +13,7 @@
 
 #include "parq/file_reader.h"
 #include "page_index_check_util.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
@@ -26,12 +27,12 @@ bool HasBogusNullPages(const std::string& name) {
   return name.find("checksum") != std::string::npos;
 }
 
-class PageIndexCorpus : public ::testing::TestWithParam<std::string> {};
+class PageIndexCorpusTest : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(PageIndexCorpus, IndexMatchesPagesAndValues) {
+TEST_P(PageIndexCorpusTest, IndexMatchesPagesAndValues) {
   const std::string name = GetParam();
   auto reader = FileReader::Open(kData + name);
-  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  ASSERT_OK(reader);
   index_test::IndexCheck r =
       index_test::CheckPageIndexAgainstPages(**reader, name, !HasBogusNullPages(name));
   EXPECT_GT(r.chunks_with_index, 0) << name;
@@ -42,7 +43,7 @@ TEST_P(PageIndexCorpus, IndexMatchesPagesAndValues) {
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    Corpus, PageIndexCorpus,
+    Corpus, PageIndexCorpusTest,
     ::testing::Values("alltypes_tiny_pages.parquet", "alltypes_tiny_pages_plain.parquet",
                       "binary_truncated_min_max.parquet", "data_index_bloom_encoding_stats.parquet",
                       "data_index_bloom_encoding_with_length.parquet",

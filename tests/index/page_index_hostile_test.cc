@@ -9,12 +9,16 @@
 
 #include "file/metadata_internal.h"
 #include "format/footer.h"
+#include "index/footer_edit_util.h"
 #include "index/page_index_reader.h"
 #include "parq/file_reader.h"
+#include "testing/status_macros.h"
 #include "thrift/compact_writer.h"
 
 namespace parq {
 namespace {
+
+using index_test::EditFooter;
 
 const std::string kTiny =
     std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/alltypes_tiny_pages.parquet";
@@ -47,11 +51,11 @@ std::string Serialize(const format::ColumnIndex& ci) {
   return std::string(reinterpret_cast<const char*>(w.data()), w.size());
 }
 
-TEST(ColumnIndexChecks, GoodIndexDecodes) {
+TEST(ColumnIndexChecksTest, GoodIndexDecodes) {
   std::string bytes = Serialize(GoodColumnIndex());
   auto ci = index::DecodeColumnIndex(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(),
                                      Int32Column(), ReaderOptions{});
-  ASSERT_TRUE(ci.ok()) << ci.status().ToString();
+  ASSERT_OK(ci);
   EXPECT_EQ(ci->num_pages(), 3);
   EXPECT_EQ(ci->boundary_order(), BoundaryOrder::kAscending);
   EXPECT_TRUE(ci->null_page(1));
@@ -66,12 +70,10 @@ TEST(ColumnIndexChecks, GoodIndexDecodes) {
 void ExpectCorrupt(const format::ColumnIndex& ci, const std::string& needle,
                    const ColumnDescriptor& d = Int32Column()) {
   auto r = index::MakeColumnIndex(ci, d);
-  ASSERT_FALSE(r.ok()) << "expected a failure naming " << needle;
-  EXPECT_EQ(r.status().code(), StatusCode::kCorrupt);
-  EXPECT_NE(r.status().ToString().find(needle), std::string::npos) << r.status().ToString();
+  ASSERT_STATUS_HAS(r, StatusCode::kCorrupt, needle) << "expected a failure naming " << needle;
 }
 
-TEST(ColumnIndexChecks, InconsistentListsFail) {
+TEST(ColumnIndexChecksTest, InconsistentListsFail) {
   auto ci = GoodColumnIndex();
   ci.min_values.pop_back();
   ExpectCorrupt(ci, "min_values");
@@ -103,19 +105,19 @@ TEST(ColumnIndexChecks, InconsistentListsFail) {
   ExpectCorrupt(ci, "no pages");
 }
 
-TEST(ColumnIndexChecks, EveryTruncationFailsCleanly) {
+TEST(ColumnIndexChecksTest, EveryTruncationFailsCleanly) {
   std::string bytes = Serialize(GoodColumnIndex());
   for (size_t n = 0; n < bytes.size(); ++n) {
     std::string cut = bytes.substr(0, n);
     auto r = index::DecodeColumnIndex(reinterpret_cast<const uint8_t*>(cut.data()), cut.size(),
                                       Int32Column(), ReaderOptions{}, 1000);
-    EXPECT_FALSE(r.ok()) << "prefix of " << n << " bytes decoded";
+    EXPECT_NOT_OK(r) << "prefix of " << n << " bytes decoded";
   }
   // Trailing bytes beyond the struct are refused too (the length is forged).
   std::string longer = bytes + "xyz";
   auto r = index::DecodeColumnIndex(reinterpret_cast<const uint8_t*>(longer.data()), longer.size(),
                                     Int32Column(), ReaderOptions{});
-  ASSERT_FALSE(r.ok());
+  ASSERT_NOT_OK(r);
   EXPECT_NE(r.status().ToString().find("ends after"), std::string::npos);
 }
 
@@ -127,14 +129,12 @@ format::OffsetIndex GoodOffsetIndex() {
 
 void ExpectBadOffsets(const format::OffsetIndex& oi, const std::string& needle) {
   auto r = index::MakeOffsetIndex(oi, index::ChunkBytes{100, 125}, 30);
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().code(), StatusCode::kCorrupt);
-  EXPECT_NE(r.status().ToString().find(needle), std::string::npos) << r.status().ToString();
+  ASSERT_STATUS_HAS(r, StatusCode::kCorrupt, needle);
 }
 
-TEST(OffsetIndexChecks, LocationsMustBeOrderedInsideTheChunk) {
+TEST(OffsetIndexChecksTest, LocationsMustBeOrderedInsideTheChunk) {
   auto good = index::MakeOffsetIndex(GoodOffsetIndex(), index::ChunkBytes{100, 125}, 30);
-  ASSERT_TRUE(good.ok()) << good.status().ToString();
+  ASSERT_OK(good);
   EXPECT_EQ(good->page_locations()[2], (PageLocation{200, 25, 20}));
 
   auto oi = GoodOffsetIndex();
@@ -169,36 +169,21 @@ TEST(OffsetIndexChecks, LocationsMustBeOrderedInsideTheChunk) {
   ExpectBadOffsets(format::OffsetIndex{}, "no pages");
 }
 
-// alltypes_tiny_pages.parquet with its footer edited by `edit`.
-std::string EditedTiny(const std::function<void(format::FileMetaData&)>& edit) {
-  std::ifstream in(kTiny, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string bytes = ss.str();
-  auto file = OpenMemory(bytes);
-  auto footer = format::ReadFooter(*file, ReaderOptions{});
-  EXPECT_TRUE(footer.ok());
-  format::FileMetaData md = *footer->metadata;  // an editable copy
-  edit(md);
-  MemoryOutputStream out;
-  EXPECT_TRUE(out.Write(bytes.data(), footer->offset).ok());
-  EXPECT_TRUE(format::WriteFooter(md, &out).ok());
-  return out.Take();
-}
-
 Status ReadIndexOfColumn1(const std::string& bytes, const ReaderOptions& options = {}) {
   auto reader = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes)), options);
   if (!reader.ok()) return reader.status();
   return (*reader)->ReadPageIndex(0, 1).status();
 }
 
-TEST(PageIndexFile, ForgedRangesFailWithContext) {
+TEST(PageIndexFileTest, ForgedRangesFailWithContext) {
+  // alltypes_tiny_pages.parquet with its footer edited.
+  std::string edited;
   // Column index past the end of the file.
-  Status st = ReadIndexOfColumn1(EditedTiny([](format::FileMetaData& m) {
+  ASSERT_OK_AND_ASSIGN(edited, EditFooter(kTiny, [](format::FileMetaData& m) {
     m.row_groups[0].columns[1].column_index_offset = 1'000'000;
   }));
-  ASSERT_FALSE(st.ok());
-  EXPECT_EQ(st.code(), StatusCode::kCorrupt);
+  Status st = ReadIndexOfColumn1(edited);
+  ASSERT_STATUS(st, StatusCode::kCorrupt);
   std::string msg = st.ToString();
   EXPECT_NE(msg.find("runs past the end of the file"), std::string::npos) << msg;
   EXPECT_NE(msg.find("column 'bool_col'"), std::string::npos) << msg;
@@ -206,55 +191,61 @@ TEST(PageIndexFile, ForgedRangesFailWithContext) {
   EXPECT_NE(msg.find("file offset 1000000"), std::string::npos) << msg;
 
   // A 2 GiB offset index length.
-  st = ReadIndexOfColumn1(EditedTiny([](format::FileMetaData& m) {
+  ASSERT_OK_AND_ASSIGN(edited, EditFooter(kTiny, [](format::FileMetaData& m) {
     m.row_groups[0].columns[1].offset_index_length = 0x7FFFFFFF;
   }));
-  EXPECT_EQ(st.code(), StatusCode::kLimitExceeded) << st.ToString();
-  EXPECT_NE(st.ToString().find("max_page_index_size"), std::string::npos);
+  st = ReadIndexOfColumn1(edited);
+  EXPECT_STATUS_HAS(st, StatusCode::kLimitExceeded, "max_page_index_size");
 
   // Negative and zero lengths; an offset with no length.
   for (int32_t len : {-1, 0}) {
-    st = ReadIndexOfColumn1(EditedTiny([len](format::FileMetaData& m) {
+    ASSERT_OK_AND_ASSIGN(edited, EditFooter(kTiny, [len](format::FileMetaData& m) {
       m.row_groups[0].columns[1].column_index_length = len;
     }));
-    EXPECT_EQ(st.code(), StatusCode::kCorrupt) << st.ToString();
+    st = ReadIndexOfColumn1(edited);
+    EXPECT_STATUS(st, StatusCode::kCorrupt);
   }
-  st = ReadIndexOfColumn1(EditedTiny([](format::FileMetaData& m) {
+  ASSERT_OK_AND_ASSIGN(edited, EditFooter(kTiny, [](format::FileMetaData& m) {
     m.row_groups[0].columns[1].offset_index_length.reset();
   }));
+  st = ReadIndexOfColumn1(edited);
   EXPECT_NE(st.ToString().find("no length"), std::string::npos) << st.ToString();
 
   // Lengths one byte short and one byte long: the struct no longer fits exactly.
   for (int delta : {-1, 1}) {
-    st = ReadIndexOfColumn1(EditedTiny([delta](format::FileMetaData& m) {
+    ASSERT_OK_AND_ASSIGN(edited, EditFooter(kTiny, [delta](format::FileMetaData& m) {
       auto& c = m.row_groups[0].columns[1];
       *c.column_index_length += delta;
     }));
-    EXPECT_FALSE(st.ok()) << delta;
+    st = ReadIndexOfColumn1(edited);
+    EXPECT_NOT_OK(st) << delta;
   }
 
   // The column index of column 0 given to column 1 lists a different page count.
-  st = ReadIndexOfColumn1(EditedTiny([](format::FileMetaData& m) {
+  ASSERT_OK_AND_ASSIGN(edited, EditFooter(kTiny, [](format::FileMetaData& m) {
     auto& cols = m.row_groups[0].columns;
     cols[1].offset_index_offset = cols[2].offset_index_offset;
     cols[1].offset_index_length = cols[2].offset_index_length;
   }));
-  EXPECT_FALSE(st.ok());
+  st = ReadIndexOfColumn1(edited);
+  EXPECT_NOT_OK(st);
 
   // A smaller limit is honoured.
   ReaderOptions small;
   small.max_page_index_size = 16;
-  st = ReadIndexOfColumn1(EditedTiny([](format::FileMetaData&) {}), small);
-  EXPECT_EQ(st.code(), StatusCode::kLimitExceeded) << st.ToString();
+  ASSERT_OK_AND_ASSIGN(edited, EditFooter(kTiny, [](format::FileMetaData&) {}));
+  st = ReadIndexOfColumn1(edited, small);
+  EXPECT_STATUS(st, StatusCode::kLimitExceeded);
   // And the unedited file reads.
-  EXPECT_TRUE(ReadIndexOfColumn1(EditedTiny([](format::FileMetaData&) {})).ok());
+  ASSERT_OK_AND_ASSIGN(edited, EditFooter(kTiny, [](format::FileMetaData&) {}));
+  EXPECT_OK(ReadIndexOfColumn1(edited));
 }
 
-TEST(PageIndexFile, OutOfRangeChunkIsInvalidArgument) {
+TEST(PageIndexFileTest, OutOfRangeChunkIsInvalidArgument) {
   auto reader = FileReader::Open(kTiny);
-  ASSERT_TRUE(reader.ok());
-  EXPECT_EQ((*reader)->ReadColumnIndex(1, 0).status().code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ((*reader)->ReadOffsetIndex(0, 99).status().code(), StatusCode::kInvalidArgument);
+  ASSERT_OK(reader);
+  EXPECT_STATUS((*reader)->ReadColumnIndex(1, 0), StatusCode::kInvalidArgument);
+  EXPECT_STATUS((*reader)->ReadOffsetIndex(0, 99), StatusCode::kInvalidArgument);
 }
 
 }  // namespace

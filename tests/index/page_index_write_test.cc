@@ -12,15 +12,10 @@
 #include "page_index_check_util.h"
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
-
-Schema Parse(const char* text) {
-  auto s = ParseMessageType(text);
-  EXPECT_TRUE(s.ok()) << s.status().ToString();
-  return std::move(*s);
-}
 
 template <typename V>
 std::string B(V v) {
@@ -34,20 +29,18 @@ std::string Write(const Schema& schema, WriterOptions options, int64_t rows, Fn 
   auto mem = std::make_unique<MemoryOutputStream>();
   MemoryOutputStream* sink = mem.get();
   auto w = FileWriter::Open(std::move(mem), schema, options);
-  EXPECT_TRUE(w.ok()) << w.status().ToString();
+  EXPECT_OK(w);
   if (!w.ok()) return {};
   for (int64_t begin = 0; begin < rows; begin += 100) {
-    Status st = write(**w, begin, std::min(rows, begin + 100));
-    EXPECT_TRUE(st.ok()) << st.ToString();
+    EXPECT_OK(write(**w, begin, std::min(rows, begin + 100)));
   }
-  Status st = (*w)->Close();
-  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_OK((*w)->Close());
   return sink->bytes();
 }
 
 std::unique_ptr<FileReader> Open(const std::string& bytes) {
   auto r = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes)));
-  EXPECT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_OK(r);
   return r.ok() ? std::move(*r) : nullptr;
 }
 
@@ -58,10 +51,10 @@ WriterOptions SmallPages(bool v2) {
   return o;
 }
 
-class PageIndexWrite : public ::testing::TestWithParam<bool> {};  // v2 pages?
+class PageIndexWriteTest : public ::testing::TestWithParam<bool> {};  // v2 pages?
 
-TEST_P(PageIndexWrite, AscendingInt32WithNullPage) {
-  Schema s = Parse("message m { optional int32 x; }");
+TEST_P(PageIndexWriteTest, AscendingInt32WithNullPage) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType("message m { optional int32 x; }"));
   // Rows 0..499; rows 200..299 are all null.
   std::string bytes = Write(s, SmallPages(GetParam()), 500, [](FileWriter& w, int64_t b, int64_t e) {
     auto* cw = *w.typed_column<int32_t>(0);
@@ -81,7 +74,7 @@ TEST_P(PageIndexWrite, AscendingInt32WithNullPage) {
   EXPECT_EQ(check.pages_with_statistics, 5);
   EXPECT_EQ(check.values_checked, 400);
   auto pi = reader->ReadPageIndex(0, 0);
-  ASSERT_TRUE(pi.ok()) << pi.status().ToString();
+  ASSERT_OK(pi);
   ASSERT_TRUE(pi->column_index && pi->offset_index);
   const ColumnIndex& ci = *pi->column_index;
   ASSERT_EQ(ci.num_pages(), 5);
@@ -103,8 +96,8 @@ TEST_P(PageIndexWrite, AscendingInt32WithNullPage) {
   EXPECT_TRUE(pi->offset_index->unencoded_byte_array_data_bytes().empty());
 }
 
-TEST_P(PageIndexWrite, DescendingAndUnorderedDoubles) {
-  Schema s = Parse("message m { required double d; required double u; }");
+TEST_P(PageIndexWriteTest, DescendingAndUnorderedDoubles) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType("message m { required double d; required double u; }"));
   const double nan = std::numeric_limits<double>::quiet_NaN();
   std::string bytes = Write(s, SmallPages(GetParam()), 300, [&](FileWriter& w, int64_t b, int64_t e) {
     std::vector<double> d, u;
@@ -142,8 +135,8 @@ TEST_P(PageIndexWrite, DescendingAndUnorderedDoubles) {
   EXPECT_FALSE(std::signbit(ci.max<double>(1)));
 }
 
-TEST_P(PageIndexWrite, AllNaNPageLeavesNoColumnIndex) {
-  Schema s = Parse("message m { required float f; }");
+TEST_P(PageIndexWriteTest, AllNaNPageLeavesNoColumnIndex) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType("message m { required float f; }"));
   const float nan = std::numeric_limits<float>::quiet_NaN();
   std::string bytes = Write(s, SmallPages(GetParam()), 200, [&](FileWriter& w, int64_t b, int64_t e) {
     std::vector<float> f;
@@ -153,15 +146,15 @@ TEST_P(PageIndexWrite, AllNaNPageLeavesNoColumnIndex) {
   auto reader = Open(bytes);
   ASSERT_TRUE(reader);
   auto pi = reader->ReadPageIndex(0, 0);
-  ASSERT_TRUE(pi.ok());
+  ASSERT_OK(pi);
   EXPECT_FALSE(pi->column_index);  // page 1 has values but no bounds
   ASSERT_TRUE(pi->offset_index);
   EXPECT_EQ(pi->offset_index->num_pages(), 2);
   index_test::CheckPageIndexAgainstPages(*reader, "nan");
 }
 
-TEST_P(PageIndexWrite, StringsTruncatedAndUnencodedBytes) {
-  Schema s = Parse("message m { required binary s (STRING); }");
+TEST_P(PageIndexWriteTest, StringsTruncatedAndUnencodedBytes) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType("message m { required binary s (STRING); }"));
   WriterOptions o = SmallPages(GetParam());
   o.column_defaults.statistics_truncate_length = 8;
   std::vector<std::string> strings;
@@ -196,8 +189,9 @@ TEST_P(PageIndexWrite, StringsTruncatedAndUnencodedBytes) {
   EXPECT_EQ(ub[1], 100 * 18);
 }
 
-TEST_P(PageIndexWrite, DecimalFlbaSignedOrder) {
-  Schema s = Parse("message m { required fixed_len_byte_array(2) d (DECIMAL(4,2)); }");
+TEST_P(PageIndexWriteTest, DecimalFlbaSignedOrder) {
+  ASSERT_OK_AND_ASSIGN(Schema s,
+                       ParseMessageType("message m { required fixed_len_byte_array(2) d (DECIMAL(4,2)); }"));
   std::string bytes = Write(s, SmallPages(GetParam()), 200, [&](FileWriter& w, int64_t b, int64_t e) {
     std::vector<std::string> raw;
     for (int64_t i = b; i < e; ++i) {
@@ -219,9 +213,9 @@ TEST_P(PageIndexWrite, DecimalFlbaSignedOrder) {
   EXPECT_EQ((*ci)->boundary_order(), BoundaryOrder::kAscending);
 }
 
-TEST_P(PageIndexWrite, NestedListHistograms) {
-  Schema s = Parse(
-      "message m { optional group l (LIST) { repeated group list { optional int64 element; } } }");
+TEST_P(PageIndexWriteTest, NestedListHistograms) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(
+      "message m { optional group l (LIST) { repeated group list { optional int64 element; } } }"));
   // Row r: null list when r % 10 == 0, else r % 3 elements (0 = empty list), one null element
   // when r % 7 == 0.
   std::string bytes = Write(s, SmallPages(GetParam()), 300, [&](FileWriter& w, int64_t b, int64_t e) {
@@ -271,8 +265,9 @@ TEST_P(PageIndexWrite, NestedListHistograms) {
   EXPECT_EQ(rep[0], 300);  // one rep level 0 per row
 }
 
-TEST_P(PageIndexWrite, OptionOffAndStatisticsOff) {
-  Schema s = Parse("message m { required int32 a; required int32 b; required int96 t; }");
+TEST_P(PageIndexWriteTest, OptionOffAndStatisticsOff) {
+  ASSERT_OK_AND_ASSIGN(Schema s,
+                       ParseMessageType("message m { required int32 a; required int32 b; required int96 t; }"));
   WriterOptions o = SmallPages(GetParam());
   ColumnWriterOptions off;
   off.page_index = false;
@@ -293,15 +288,15 @@ TEST_P(PageIndexWrite, OptionOffAndStatisticsOff) {
   auto reader = Open(bytes);
   ASSERT_TRUE(reader);
   auto a = reader->ReadPageIndex(0, 0);
-  ASSERT_TRUE(a.ok());
+  ASSERT_OK(a);
   EXPECT_FALSE(a->column_index || a->offset_index);
   auto b = reader->ReadPageIndex(0, 1);
-  ASSERT_TRUE(b.ok());
+  ASSERT_OK(b);
   EXPECT_FALSE(b->column_index);  // no statistics: no bounds to index
   ASSERT_TRUE(b->offset_index);
   EXPECT_EQ(b->offset_index->num_pages(), 3);
   auto t = reader->ReadPageIndex(0, 2);
-  ASSERT_TRUE(t.ok());
+  ASSERT_OK(t);
   EXPECT_FALSE(t->column_index);  // INT96 has no sort order
   EXPECT_TRUE(t->offset_index);
   auto check = index_test::CheckPageIndexAgainstPages(*reader, "options");
@@ -309,8 +304,8 @@ TEST_P(PageIndexWrite, OptionOffAndStatisticsOff) {
   EXPECT_EQ(check.pages_with_statistics, 3);  // t (a, without an index, is not walked; b has none)
 }
 
-TEST_P(PageIndexWrite, SeveralRowGroupsWithDictionary) {
-  Schema s = Parse("message m { required binary s (STRING); }");
+TEST_P(PageIndexWriteTest, SeveralRowGroupsWithDictionary) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType("message m { required binary s (STRING); }"));
   WriterOptions o = SmallPages(GetParam());
   o.max_rows_per_row_group = 250;
   std::string bytes;
@@ -318,7 +313,7 @@ TEST_P(PageIndexWrite, SeveralRowGroupsWithDictionary) {
     auto mem = std::make_unique<MemoryOutputStream>();
     MemoryOutputStream* sink = mem.get();
     auto w = FileWriter::Open(std::move(mem), s, o);
-    ASSERT_TRUE(w.ok());
+    ASSERT_OK(w);
     std::vector<std::string> keep;
     for (int64_t i = 0; i < 1000; ++i) keep.push_back("k" + std::to_string(i % 37));
     for (int64_t b = 0; b < 1000; b += 50) {
@@ -327,10 +322,10 @@ TEST_P(PageIndexWrite, SeveralRowGroupsWithDictionary) {
         v.push_back(ByteArray{reinterpret_cast<const uint8_t*>(keep[size_t(i)].data()),
                               uint32_t(keep[size_t(i)].size())});
       }
-      ASSERT_TRUE((*(*w)->typed_column<ByteArray>(0))->WriteBatch(50, nullptr, nullptr, v.data()).ok());
-      ASSERT_TRUE((*w)->MaybeEndRowGroup().ok());
+      ASSERT_OK((*(*w)->typed_column<ByteArray>(0))->WriteBatch(50, nullptr, nullptr, v.data()));
+      ASSERT_OK((*w)->MaybeEndRowGroup());
     }
-    ASSERT_TRUE((*w)->Close().ok());
+    ASSERT_OK((*w)->Close());
     bytes = sink->bytes();
   }
   auto reader = Open(bytes);
@@ -354,7 +349,7 @@ TEST_P(PageIndexWrite, SeveralRowGroupsWithDictionary) {
 // those computed here, and come from the page's own values only: entries
 // earlier pages put into the dictionary must not widen them.  The small
 // dictionary limit makes the chunk fall back to PLAIN part way.
-TEST_P(PageIndexWrite, DictionaryPageBoundsAreThePagesOwn) {
+TEST_P(PageIndexWriteTest, DictionaryPageBoundsAreThePagesOwn) {
   // Keys of 3 bytes in no sorted order; the first byte sets the sign of a decimal.
   std::vector<std::string> keys;
   for (int k = 0; k < 64; ++k) keys.push_back({char((k * 53) & 0xFF), char(k), char(255 - k)});
@@ -371,7 +366,7 @@ TEST_P(PageIndexWrite, DictionaryPageBoundsAreThePagesOwn) {
                                  "fixed_len_byte_array(3) s (DECIMAL(6,2))"}) {
     SCOPED_TRACE(type);
     const bool binary = type.rfind("binary", 0) == 0, is_signed = type.find("DECIMAL") != std::string::npos;
-    Schema s = Parse(("message m { optional " + type + "; }").c_str());
+    ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(("message m { optional " + type + "; }").c_str()));
     std::string files[2];
     for (int dict = 0; dict < 2; ++dict) {
       WriterOptions o = SmallPages(GetParam());
@@ -425,7 +420,7 @@ TEST_P(PageIndexWrite, DictionaryPageBoundsAreThePagesOwn) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Pages, PageIndexWrite, ::testing::Values(false, true),
+INSTANTIATE_TEST_SUITE_P(Pages, PageIndexWriteTest, ::testing::Values(false, true),
                          [](const auto& info) { return info.param ? "v2" : "v1"; });
 
 }  // namespace

@@ -68,7 +68,7 @@ done
 samples=$bin/writer_samples
 mkdir -p "$samples"
 if ! "$bin/parq_writer_tests" --gtest_brief=1 \
-     --gtest_filter='Writer/RoundTrip.*:Sweep/WriterProperty.*:WriterEdges.*' > "$work/writer-tests.log" 2>&1; then
+     --gtest_filter='Writer/RoundTripTest.*:Sweep/WriterPropertyTest.*:WriterEdgesTest.*' > "$work/writer-tests.log" 2>&1; then
   echo "FAIL the writer tests that make the samples failed (see $work/writer-tests.log)"; failed=$((failed + 1))
 elif ! ls "$samples"/*.parquet > /dev/null 2>&1; then
   echo "FAIL the writer tests left no files in $samples"; failed=$((failed + 1))

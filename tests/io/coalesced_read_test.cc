@@ -18,13 +18,14 @@
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
 #include "parq/schema.h"
+#include "testing/status_macros.h"
 
 namespace parq::io {
 namespace {
 
 using Ranges = std::vector<ByteRange>;
 
-TEST(CoalesceRanges, MergesOverlapsAlwaysAndHolesWithinTheReadSize) {
+TEST(CoalesceRangesTest, MergesOverlapsAlwaysAndHolesWithinTheReadSize) {
   // Unsorted in, sorted and disjoint out; empty ranges dropped.
   EXPECT_EQ(CoalesceRanges({{100, 10}, {0, 10}, {50, 0}}, 0, 1000), (Ranges{{0, 10}, {100, 10}}));
   // Touching and overlapping ranges merge even with no hole allowed, and
@@ -43,7 +44,7 @@ TEST(CoalesceRanges, MergesOverlapsAlwaysAndHolesWithinTheReadSize) {
   EXPECT_TRUE(CoalesceRanges({}, 8, 100).empty());
 }
 
-TEST(CoalesceRanges, CoversEveryRangeAndReadsNoByteTwice) {
+TEST(CoalesceRangesTest, CoversEveryRangeAndReadsNoByteTwice) {
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 500; ++trial) {
     Ranges ranges;
@@ -104,11 +105,11 @@ std::string Pattern(size_t n) {
   return s;
 }
 
-TEST(CoalescedBytes, FindsTheFileBytesOfAnyRangeOneReadHolds) {
+TEST(CoalescedBytesTest, FindsTheFileBytesOfAnyRangeOneReadHolds) {
   const std::string content = Pattern(5'000);
   CountingFile file(content);
   auto got = CoalescedBytes::Read(file, {{100, 50}, {160, 40}, {1'000, 10}, {4'990, 10}}, 16, 1'000, 10'000);
-  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  ASSERT_OK(got);
   EXPECT_EQ((*got)->reads(), (Ranges{{100, 100}, {1'000, 10}, {4'990, 10}}));
   EXPECT_EQ((*got)->total_bytes(), 120u);
   EXPECT_EQ(file.reads.load(), 3);
@@ -124,42 +125,38 @@ TEST(CoalescedBytes, FindsTheFileBytesOfAnyRangeOneReadHolds) {
   }
   // A second set reusing the first's buffers holds its own bytes.
   auto again = CoalescedBytes::Read(file, {{2'000, 300}}, 16, 1'000, 10'000, *got);
-  ASSERT_TRUE(again.ok());
+  ASSERT_OK(again);
   auto bytes = (*again)->Find({2'100, 100});
   ASSERT_TRUE(bytes.has_value());
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(bytes->data()), 100), content.substr(2'100, 100));
 }
 
-TEST(CoalescedBytes, RefusesRangesOutsideTheFileAndReadsOverTheLimit) {
+TEST(CoalescedBytesTest, RefusesRangesOutsideTheFileAndReadsOverTheLimit) {
   CountingFile file(Pattern(1'000));
   auto outside = CoalescedBytes::Read(file, {{0, 10}, {990, 20}}, 16, 1'000, 10'000);
-  EXPECT_EQ(outside.status().code(), StatusCode::kCorrupt) << outside.status().ToString();
+  EXPECT_STATUS(outside, StatusCode::kCorrupt);
   auto wraps = CoalescedBytes::Read(file, {{~uint64_t{0} - 4, 10}}, 16, 1'000, 10'000);
-  EXPECT_EQ(wraps.status().code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(wraps, StatusCode::kCorrupt);
   // A thousand ranges over the same bytes are one read of them, not a thousand.
   auto same = CoalescedBytes::Read(file, Ranges(1'000, ByteRange{0, 900}), 0, 100, 900);
-  ASSERT_TRUE(same.ok()) << same.status().ToString();
+  ASSERT_OK(same);
   EXPECT_EQ((*same)->total_bytes(), 900u);
   auto over = CoalescedBytes::Read(file, {{0, 500}, {600, 400}}, 16, 1'000, 899);
-  EXPECT_EQ(over.status().code(), StatusCode::kLimitExceeded);
-  EXPECT_NE(over.status().message().find("900 bytes exceed the limit of 899"), std::string::npos)
-      << over.status().ToString();
+  EXPECT_STATUS_HAS(over, StatusCode::kLimitExceeded, "900 bytes exceed the limit of 899");
   EXPECT_EQ(file.reads.load(), 1);  // only the valid set was read
 }
 
 // 120 int64 columns, two row groups of 3,000 rows, 500-row pages.
-std::string WriteWideFile() {
+Result<std::string> WriteWideFile() {
   std::string text = "message m {";
   for (int c = 0; c < 120; ++c) text += " optional int64 c" + std::to_string(c) + ";";
   text += " }";
-  auto schema = ParseMessageType(text);
-  EXPECT_TRUE(schema.ok());
+  PARQ_ASSIGN_OR_RETURN(Schema schema, ParseMessageType(text));
   WriterOptions options;
   options.max_rows_per_page = 500;
   auto out = std::make_unique<MemoryOutputStream>();
   MemoryOutputStream* sink = out.get();
-  auto writer = FileWriter::Open(std::move(out), *schema, options);
-  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
+  PARQ_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(std::move(out), schema, options));
   std::vector<int64_t> values(3'000);
   std::vector<int16_t> defs(3'000);
   for (int g = 0; g < 2; ++g) {
@@ -169,11 +166,12 @@ std::string WriteWideFile() {
         defs[static_cast<size_t>(i)] = (i + c) % 9 == 0 ? 0 : 1;
         if (defs[static_cast<size_t>(i)]) values[static_cast<size_t>(n++)] = int64_t{g} * 1'000'000 + c * 3'001 + i;
       }
-      EXPECT_TRUE((*(*writer)->typed_column<int64_t>(c))->WriteBatch(3'000, defs.data(), nullptr, values.data()).ok());
+      PARQ_ASSIGN_OR_RETURN(auto* column, writer->typed_column<int64_t>(c));
+      PARQ_RETURN_IF_ERROR(column->WriteBatch(3'000, defs.data(), nullptr, values.data()));
     }
-    EXPECT_TRUE((*writer)->EndRowGroup().ok());
+    PARQ_RETURN_IF_ERROR(writer->EndRowGroup());
   }
-  EXPECT_TRUE((*writer)->Close().ok());
+  PARQ_RETURN_IF_ERROR(writer->Close());
   return sink->Take();
 }
 
@@ -185,7 +183,7 @@ std::string ChunkText(ColumnReader* col) {
   while (true) {
     int64_t got = 0;
     auto n = col->As<int64_t>()->ReadBatch(1'000, defs.data(), nullptr, values.data(), &got);
-    EXPECT_TRUE(n.ok()) << n.status().ToString();
+    EXPECT_OK(n);
     if (!n.ok() || *n == 0) return text;
     for (int64_t i = 0; i < *n; ++i) text += std::to_string(defs[static_cast<size_t>(i)]) + ",";
     for (int64_t i = 0; i < got; ++i) text += std::to_string(values[static_cast<size_t>(i)]) + ";";
@@ -194,18 +192,18 @@ std::string ChunkText(ColumnReader* col) {
 
 std::string ReadChunk(const FileReader& file, int g, int c) {
   auto col = file.OpenColumn(g, c);
-  EXPECT_TRUE(col.ok()) << col.status().ToString();
+  EXPECT_OK(col);
   return col.ok() ? ChunkText(col->get()) : "";
 }
 
-TEST(PreBuffer, ARowGroupsChunksTakeOneReadAndDecodeTheSame) {
-  const std::string bytes = WriteWideFile();
+TEST(PreBufferTest, ARowGroupsChunksTakeOneReadAndDecodeTheSame) {
+  ASSERT_OK_AND_ASSIGN(const std::string bytes, WriteWideFile());
   auto plain_file = std::make_shared<CountingFile>(bytes);
   auto plain = FileReader::Open(plain_file);
-  ASSERT_TRUE(plain.ok()) << plain.status().ToString();
+  ASSERT_OK(plain);
   auto file = std::make_shared<CountingFile>(bytes);
   auto reader = FileReader::Open(file);
-  ASSERT_TRUE(reader.ok());
+  ASSERT_OK(reader);
   std::vector<int> all(120);
   for (int c = 0; c < 120; ++c) all[static_cast<size_t>(c)] = c;
   for (int g = 0; g < 2; ++g) {
@@ -215,7 +213,7 @@ TEST(PreBuffer, ARowGroupsChunksTakeOneReadAndDecodeTheSame) {
     EXPECT_GE(plain_file->reads.load() - before_plain, 120);  // a read a chunk at least
 
     const int before = file->reads.load();
-    ASSERT_TRUE((*reader)->PreBuffer({g}, all).ok());
+    ASSERT_OK((*reader)->PreBuffer({g}, all));
     EXPECT_EQ(file->reads.load() - before, 1);  // the row group's chunks lie side by side
     for (int c = 0; c < 120; ++c) EXPECT_EQ(ReadChunk(**reader, g, c), expected[static_cast<size_t>(c)]) << c;
     EXPECT_EQ(file->reads.load() - before, 1);  // and nothing more was read
@@ -227,24 +225,24 @@ TEST(PreBuffer, ARowGroupsChunksTakeOneReadAndDecodeTheSame) {
   EXPECT_GE(file->reads.load() - before, 1);
 }
 
-TEST(PreBuffer, AReaderKeepsItsBytesPastTheNextPreBuffer) {
-  const std::string bytes = WriteWideFile();
+TEST(PreBufferTest, AReaderKeepsItsBytesPastTheNextPreBuffer) {
+  ASSERT_OK_AND_ASSIGN(const std::string bytes, WriteWideFile());
   auto reader = FileReader::Open(std::make_shared<CountingFile>(bytes));
-  ASSERT_TRUE(reader.ok());
+  ASSERT_OK(reader);
   auto plain = FileReader::Open(std::make_shared<CountingFile>(bytes));
-  ASSERT_TRUE(plain.ok());
-  ASSERT_TRUE((*reader)->PreBuffer({0}, {3, 4}).ok());
+  ASSERT_OK(plain);
+  ASSERT_OK((*reader)->PreBuffer({0}, {3, 4}));
   auto col = (*reader)->OpenColumn(0, 3);
-  ASSERT_TRUE(col.ok());
+  ASSERT_OK(col);
   // Replaced twice over (the second reuses no buffer the open reader holds).
-  ASSERT_TRUE((*reader)->PreBuffer({1}, {3}).ok());
-  ASSERT_TRUE((*reader)->PreBuffer({1}, {7, 8}).ok());
+  ASSERT_OK((*reader)->PreBuffer({1}, {3}));
+  ASSERT_OK((*reader)->PreBuffer({1}, {7, 8}));
   const std::string text = ChunkText(col->get());
   EXPECT_EQ(text, ReadChunk(**plain, 0, 3));
   EXPECT_GT(text.size(), 3'000u);
   // Out of range indexes are refused.
-  EXPECT_EQ((*reader)->PreBuffer({2}, {0}).code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ((*reader)->PreBuffer({0}, {120}).code(), StatusCode::kInvalidArgument);
+  EXPECT_STATUS((*reader)->PreBuffer({2}, {0}), StatusCode::kInvalidArgument);
+  EXPECT_STATUS((*reader)->PreBuffer({0}, {120}), StatusCode::kInvalidArgument);
 }
 
 }  // namespace

@@ -12,32 +12,32 @@
 
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
 
 std::string TempPath(const std::string& stem) {
-  return testing::TempDir() + "/parq_io_" + stem + "_" + std::to_string(::getpid());
+  return ::testing::TempDir() + "/parq_io_" + stem + "_" + std::to_string(::getpid());
 }
 
 void ExpectReads(const RandomAccessFile& f, const std::string& content) {
   ASSERT_EQ(f.size(), content.size());
   uint8_t out[4];
-  ASSERT_TRUE(f.ReadAt(2, 4, out).ok());
+  ASSERT_OK(f.ReadAt(2, 4, out));
   EXPECT_EQ(std::string(reinterpret_cast<char*>(out), 4), content.substr(2, 4));
   Buffer scratch;
   auto view = f.Read(1, 3, &scratch);
-  ASSERT_TRUE(view.ok());
+  ASSERT_OK(view);
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(view->data()), view->size()),
             content.substr(1, 3));
   // Past the end, a huge length, an offset that would wrap: all refused, nothing read.
   Status past = f.ReadAt(content.size() - 1, 2, out);
-  EXPECT_EQ(past.code(), StatusCode::kCorrupt);
-  EXPECT_NE(past.message().find("runs past the end"), std::string::npos) << past.ToString();
-  EXPECT_EQ(f.ReadAt(0, uint64_t{1} << 62, out).code(), StatusCode::kCorrupt);
-  EXPECT_EQ(f.ReadAt(~uint64_t{0}, 2, out).code(), StatusCode::kCorrupt);
-  EXPECT_FALSE(f.Read(3, ~uint64_t{0} - 1, &scratch).ok());
-  EXPECT_TRUE(f.ReadAt(content.size(), 0, out).ok());
+  EXPECT_STATUS_HAS(past, StatusCode::kCorrupt, "runs past the end");
+  EXPECT_STATUS(f.ReadAt(0, uint64_t{1} << 62, out), StatusCode::kCorrupt);
+  EXPECT_STATUS(f.ReadAt(~uint64_t{0}, 2, out), StatusCode::kCorrupt);
+  EXPECT_NOT_OK(f.Read(3, ~uint64_t{0} - 1, &scratch));
+  EXPECT_OK(f.ReadAt(content.size(), 0, out));
 }
 
 TEST(IoTest, MemoryOwnedAndBorrowed) {
@@ -54,11 +54,11 @@ TEST(IoTest, PreadAndMappedFiles) {
   std::string content = "0123456789abcdef";
   { std::ofstream(path, std::ios::binary) << content; }
   auto pread_file = OpenFile(path);
-  ASSERT_TRUE(pread_file.ok()) << pread_file.status().ToString();
+  ASSERT_OK(pread_file);
   ExpectReads(**pread_file, content);
   EXPECT_EQ((*pread_file)->data(), nullptr);
   auto mapped = OpenMappedFile(path);
-  ASSERT_TRUE(mapped.ok());
+  ASSERT_OK(mapped);
   ExpectReads(**mapped, content);
   std::remove(path.c_str());
 }
@@ -95,7 +95,7 @@ TEST(IoTest, MappedFileDoneWithDropsPagesAndReadsStayValid) {
   const std::string path = TempPath("donewith");
   const std::string content = WritePatternFile(path, 16 << 20, 7);
   auto mapped = OpenMappedFile(path);
-  ASSERT_TRUE(mapped.ok());
+  ASSERT_OK(mapped);
   const RandomAccessFile& f = **mapped;
   uint64_t sum = 0;
   for (size_t i = 0; i < content.size(); i += 512) sum += f.data()[i];  // touch every page
@@ -121,7 +121,7 @@ TEST(IoTest, MappedFileWillReadMapsPagesWithoutTouchingThem) {
   const std::string path = TempPath("willread");
   const std::string content = WritePatternFile(path, 8 << 20, 13);
   auto mapped = OpenMappedFile(path);
-  ASSERT_TRUE(mapped.ok());
+  ASSERT_OK(mapped);
   const RandomAccessFile& f = **mapped;
   const int64_t before = MappedRssKb(path);
   EXPECT_LT(before, 1024);
@@ -149,7 +149,7 @@ TEST(IoTest, ReadingAMappedParquetFileKeepsLittleResident) {
     fields.push_back(SchemaNode::MakePrimitive("c" + std::to_string(c), Repetition::kRequired, PhysicalType::kInt64));
   }
   auto schema = Schema::Make(SchemaNode::MakeGroup("schema", Repetition::kRequired, std::move(fields)));
-  ASSERT_TRUE(schema.ok());
+  ASSERT_OK(schema);
   WriterOptions options;
   options.column_defaults.compression = Compression::kUncompressed;
   options.column_defaults.dictionary = false;
@@ -157,34 +157,34 @@ TEST(IoTest, ReadingAMappedParquetFileKeepsLittleResident) {
   std::vector<int64_t> values(rows);
   {
     auto writer = FileWriter::Open(path, *schema, options);
-    ASSERT_TRUE(writer.ok()) << writer.status().ToString();
+    ASSERT_OK(writer);
     for (int g = 0; g < 2; ++g) {
       for (int c = 0; c < 4; ++c) {
         for (int64_t i = 0; i < rows; ++i) values[static_cast<size_t>(i)] = i * 1'000'003 + c + g;  // NOLINT
         auto col = (*writer)->typed_column<int64_t>(c);
-        ASSERT_TRUE(col.ok());
-        ASSERT_TRUE((*col)->WriteBatch(rows, nullptr, nullptr, values.data()).ok());
+        ASSERT_OK(col);
+        ASSERT_OK((*col)->WriteBatch(rows, nullptr, nullptr, values.data()));
       }
       if (g == 0) {
-        ASSERT_TRUE((*writer)->EndRowGroup().ok());
+        ASSERT_OK((*writer)->EndRowGroup());
       }
     }
-    ASSERT_TRUE((*writer)->Close().ok());
+    ASSERT_OK((*writer)->Close());
   }
   auto reader = FileReader::Open(path, ReaderOptions(), /*mmap=*/true);
-  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  ASSERT_OK(reader);
   int64_t peak_kb = 0;
   for (int g = 0; g < 2; ++g) {
     for (int c = 0; c < 4; ++c) {
       auto col = (*reader)->OpenColumn(g, c);
-      ASSERT_TRUE(col.ok());
+      ASSERT_OK(col);
       auto* typed = (*col)->As<int64_t>();
       ASSERT_NE(typed, nullptr);
       int64_t total = 0;
       while (total < rows) {
         int64_t values_read = 0;
         auto levels = typed->ReadBatch(rows - total, nullptr, nullptr, values.data() + total, &values_read);
-        ASSERT_TRUE(levels.ok()) << levels.status().ToString();
+        ASSERT_OK(levels);
         ASSERT_GT(values_read, 0);
         total += values_read;
       }
@@ -202,17 +202,15 @@ TEST(IoTest, ReadingAMappedParquetFileKeepsLittleResident) {
 
 TEST(IoTest, MissingFileIsIOError) {
   auto f = OpenFile("/nonexistent/parq/file.parquet");
-  ASSERT_FALSE(f.ok());
-  EXPECT_EQ(f.status().code(), StatusCode::kIOError);
-  EXPECT_NE(f.status().message().find("/nonexistent/parq/file.parquet"), std::string::npos);
-  EXPECT_FALSE(OpenMappedFile("/").ok());
+  ASSERT_STATUS_HAS(f, StatusCode::kIOError, "/nonexistent/parq/file.parquet");
+  EXPECT_NOT_OK(OpenMappedFile("/"));
 }
 
 TEST(IoTest, EmptyFileMaps) {
   std::string path = TempPath("empty");
   { std::ofstream(path, std::ios::binary); }
   auto mapped = OpenMappedFile(path);
-  ASSERT_TRUE(mapped.ok());
+  ASSERT_OK(mapped);
   EXPECT_EQ((*mapped)->size(), 0u);
   std::remove(path.c_str());
 }
@@ -220,16 +218,16 @@ TEST(IoTest, EmptyFileMaps) {
 TEST(IoTest, FileOutputBuffersLargeAndSmallWrites) {
   std::string path = TempPath("write");
   auto out = OpenFileOutput(path);
-  ASSERT_TRUE(out.ok());
+  ASSERT_OK(out);
   std::string big(3 << 20, 'x');
-  ASSERT_TRUE((*out)->Write("ab", 2).ok());
-  ASSERT_TRUE((*out)->Write(big.data(), big.size()).ok());
-  ASSERT_TRUE((*out)->Write("cd", 2).ok());
+  ASSERT_OK((*out)->Write("ab", 2));
+  ASSERT_OK((*out)->Write(big.data(), big.size()));
+  ASSERT_OK((*out)->Write("cd", 2));
   EXPECT_EQ((*out)->Tell(), big.size() + 4);
-  ASSERT_TRUE((*out)->Close().ok());
-  EXPECT_FALSE((*out)->Write("z", 1).ok());
+  ASSERT_OK((*out)->Close());
+  EXPECT_NOT_OK((*out)->Write("z", 1));
   auto in = OpenFile(path);
-  ASSERT_TRUE(in.ok());
+  ASSERT_OK(in);
   EXPECT_EQ((*in)->size(), big.size() + 4);
   std::remove(path.c_str());
 }
@@ -239,24 +237,24 @@ TEST(IoTest, AtomicRenameOnlyOnClose) {
   std::remove(path.c_str());
   {
     auto out = OpenFileOutput(path, {.atomic_rename = true});
-    ASSERT_TRUE(out.ok());
-    ASSERT_TRUE((*out)->Write("partial", 7).ok());
+    ASSERT_OK(out);
+    ASSERT_OK((*out)->Write("partial", 7));
     // Dropped without Close: the real name never appears.
   }
-  EXPECT_FALSE(OpenFile(path).ok());
+  EXPECT_NOT_OK(OpenFile(path));
   auto out = OpenFileOutput(path, {.atomic_rename = true});
-  ASSERT_TRUE((*out)->Write("whole", 5).ok());
-  EXPECT_FALSE(OpenFile(path).ok());
-  ASSERT_TRUE((*out)->Close().ok());
+  ASSERT_OK((*out)->Write("whole", 5));
+  EXPECT_NOT_OK(OpenFile(path));
+  ASSERT_OK((*out)->Close());
   auto in = OpenFile(path);
-  ASSERT_TRUE(in.ok());
+  ASSERT_OK(in);
   EXPECT_EQ((*in)->size(), 5u);
   std::remove(path.c_str());
 }
 
 TEST(IoTest, MemoryOutput) {
   MemoryOutputStream out;
-  ASSERT_TRUE(out.Write("abc", 3).ok());
+  ASSERT_OK(out.Write("abc", 3));
   EXPECT_EQ(out.Tell(), 3u);
   EXPECT_EQ(out.Take(), "abc");
 }

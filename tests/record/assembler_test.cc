@@ -7,10 +7,11 @@
 
 #include "parq/record.h"
 #include "parq/schema.h"
+#include "testing/status_macros.h"
 #include "record/assembler.h"
 #include "record/assembly_plan.h"
-#include "record/leaf_format.h"
-#include "record/row_json.h"
+#include "json/leaf_format.h"
+#include "json/row_json.h"
 
 namespace parq {
 namespace {
@@ -27,14 +28,12 @@ using Col = std::vector<Entry>;
 
 class Fixture {
  public:
-  Fixture(const std::string& schema_text, const std::vector<Col>& cols, std::vector<std::string> projection = {}) {
-    auto schema = ParseMessageType(schema_text);
-    EXPECT_TRUE(schema.ok()) << schema.status().ToString();
-    schema_ = std::move(*schema);
-    auto plan = BuildAssemblyPlan(schema_, projection);
-    EXPECT_TRUE(plan.ok()) << plan.status().ToString();
-    plan_ = std::move(*plan);
-    EXPECT_EQ(plan_.columns.size(), cols.size());
+  // The schema, its plan (with a projection) and one Col per plan slot.
+  Status Load(const std::string& schema_text, const std::vector<Col>& cols,
+              const std::vector<std::string>& projection = {}) {
+    PARQ_ASSIGN_OR_RETURN(schema_, ParseMessageType(schema_text));
+    PARQ_ASSIGN_OR_RETURN(plan_, BuildAssemblyPlan(schema_, projection));
+    if (plan_.columns.size() != cols.size()) return Status::InvalidArgument("one Col per plan slot");
     leaves_.resize(plan_.columns.size());
     for (size_t s = 0; s < leaves_.size(); ++s) {
       const ColumnDescriptor& d = schema_.column(plan_.columns[s]);
@@ -56,6 +55,7 @@ class Fixture {
         }
       }
     }
+    return Status::OK();
   }
 
   // Every row as JSON; stops at (and records) the first error.
@@ -94,7 +94,7 @@ class Fixture {
     ValueSink sink;
     sink.Start(&v);
     a.AssembleRow(sink);
-    EXPECT_TRUE(a.FinishRow().ok());
+    EXPECT_OK(a.FinishRow());
     return v;
   }
 
@@ -107,8 +107,9 @@ class Fixture {
 
 using Rows = std::vector<std::string>;
 
-TEST(Assembler, NestedListsWithNullsAtEveryLevel) {
-  Fixture f(R"(message m {
+TEST(AssemblerTest, NestedListsWithNullsAtEveryLevel) {
+  Fixture f;
+  ASSERT_OK(f.Load(R"(message m {
     optional group a (LIST) {
       repeated group list {
         optional group element (LIST) {
@@ -123,14 +124,15 @@ TEST(Assembler, NestedListsWithNullsAtEveryLevel) {
               {0, 0},                                            // null
               {2, 0},                                            // [null]
               {3, 0},                                            // [[]]
-              {3, 0}, {4, 1}, {5, 2, 0, "z"}}});                 // [[],[null,"z"]]
+              {3, 0}, {4, 1}, {5, 2, 0, "z"}}}));                 // [[],[null,"z"]]
   EXPECT_EQ(f.Rows(), (Rows{R"({"a":[["a","b"],["c"]]})", R"({"a":[[null]]})", R"({"a":[]})",
                             R"({"a":null})", R"({"a":[null]})", R"({"a":[[]]})",
                             R"({"a":[[],[null,"z"]]})"}));
 }
 
-TEST(Assembler, MapOfStructsWithNullValuesAndEmptyMap) {
-  Fixture f(R"(message m {
+TEST(AssemblerTest, MapOfStructsWithNullValuesAndEmptyMap) {
+  Fixture f;
+  ASSERT_OK(f.Load(R"(message m {
     optional group m (MAP) {
       repeated group key_value {
         required binary key (STRING);
@@ -141,47 +143,51 @@ TEST(Assembler, MapOfStructsWithNullValuesAndEmptyMap) {
   })",
             {{{2, 0, 0, "a"}, {2, 1, 0, "b"}, {2, 1, 0, "c"}, {0, 0}, {1, 0}},
              {{4, 0, 1}, {2, 1}, {3, 1}, {0, 0}, {1, 0}},
-             {{0, 0, 7}, {0, 0, 8}, {0, 0, 9}}});
+             {{0, 0, 7}, {0, 0, 8}, {0, 0, 9}}}));
   EXPECT_EQ(f.Rows(), (Rows{R"({"m":[{"key":"a","value":{"x":1}},{"key":"b","value":null},{"key":"c","value":{"x":null}}],"id":7})",
                             R"({"m":null,"id":8})", R"({"m":[],"id":9})"}));
 }
 
-TEST(Assembler, UnannotatedRepeatedFieldsAreLists) {
-  Fixture f(R"(message m {
+TEST(AssemblerTest, UnannotatedRepeatedFieldsAreLists) {
+  Fixture f;
+  ASSERT_OK(f.Load(R"(message m {
     repeated int32 r;
     optional group g { repeated group p { required int32 q; } }
   })",
             {{{1, 0, 1}, {1, 1, 2}, {0, 0}, {1, 0, 3}},
-             {{2, 0, 5}, {0, 0}, {1, 0}}});
+             {{2, 0, 5}, {0, 0}, {1, 0}}}));
   EXPECT_EQ(f.Rows(), (Rows{R"({"r":[1,2],"g":{"p":[{"q":5}]}})", R"({"r":[],"g":null})",
                             R"({"r":[3],"g":{"p":[]}})"}));
 }
 
-TEST(Assembler, LegacyTwoLevelListOfLists) {
+TEST(AssemblerTest, LegacyTwoLevelListOfLists) {
   // LogicalTypes.md's backward-compatibility example: List<List<Integer>>.
-  Fixture f(R"(message m {
+  Fixture f;
+  ASSERT_OK(f.Load(R"(message m {
     optional group my_list (LIST) {
       repeated group array (LIST) { repeated int32 array; }
     }
   })",
-            {{{3, 0, 1}, {3, 2, 2}, {3, 1, 3}, {2, 1}, {0, 0}, {1, 0}}});
+            {{{3, 0, 1}, {3, 2, 2}, {3, 1, 3}, {2, 1}, {0, 0}, {1, 0}}}));
   EXPECT_EQ(f.Rows(), (Rows{R"({"my_list":[[1,2],[3],[]]})", R"({"my_list":null})", R"({"my_list":[]})"}));
 }
 
-TEST(Assembler, MapWithoutValueEmptyGroupAndDuplicateNames) {
-  Fixture f(R"(message m {
+TEST(AssemblerTest, MapWithoutValueEmptyGroupAndDuplicateNames) {
+  Fixture f;
+  ASSERT_OK(f.Load(R"(message m {
     optional group s (MAP) { repeated group key_value { required int32 key; } }
     optional group e { }
     required int32 a;
     required int32 a;
   })",
-            {{{2, 0, 1}, {2, 1, 2}, {0, 0}}, {{0, 0, 10}, {0, 0, 11}}, {{0, 0, 20}, {0, 0, 21}}});
+            {{{2, 0, 1}, {2, 1, 2}, {0, 0}}, {{0, 0, 10}, {0, 0, 11}}, {{0, 0, 20}, {0, 0, 21}}}));
   EXPECT_EQ(f.Rows(), (Rows{R"({"s":[{"key":1},{"key":2}],"e":{},"a":10,"a":20})",
                             R"({"s":null,"e":{},"a":11,"a":21})"}));
 }
 
-TEST(Assembler, StructsInListsWithNullFields) {
-  Fixture f(R"(message m {
+TEST(AssemblerTest, StructsInListsWithNullFields) {
+  Fixture f;
+  ASSERT_OK(f.Load(R"(message m {
     required group l (LIST) {
       repeated group list {
         optional group element { optional int64 x; required binary y (STRING); }
@@ -189,25 +195,27 @@ TEST(Assembler, StructsInListsWithNullFields) {
     }
   })",
             // x: def max 3; y: def max 2.  [{x:1,y:"p"}, null, {x:null,y:"q"}], []
-            {{{3, 0, 1}, {1, 1}, {2, 1}, {0, 0}}, {{2, 0, 0, "p"}, {1, 1}, {2, 1, 0, "q"}, {0, 0}}});
+            {{{3, 0, 1}, {1, 1}, {2, 1}, {0, 0}}, {{2, 0, 0, "p"}, {1, 1}, {2, 1, 0, "q"}, {0, 0}}}));
   EXPECT_EQ(f.Rows(), (Rows{R"({"l":[{"x":1,"y":"p"},null,{"x":null,"y":"q"}]})", R"({"l":[]})"}));
 }
 
-TEST(Assembler, ProjectionKeepsSchemaOrderAndSelectedLeaves) {
-  Fixture f(R"(message m {
+TEST(AssemblerTest, ProjectionKeepsSchemaOrderAndSelectedLeaves) {
+  Fixture f;
+  ASSERT_OK(f.Load(R"(message m {
     required int32 a;
     optional group g { optional int32 b; optional int32 c; }
   })",
-            {{{2, 0, 5}, {0, 0}}}, {"g.c"});
+            {{{2, 0, 5}, {0, 0}}}, {"g.c"}));
   EXPECT_EQ(f.Rows(), (Rows{R"({"g":{"c":5}})", R"({"g":null})"}));
 }
 
-TEST(Assembler, ValueTree) {
-  Fixture f(R"(message m {
+TEST(AssemblerTest, ValueTree) {
+  Fixture f;
+  ASSERT_OK(f.Load(R"(message m {
     optional group m (MAP) { repeated group key_value { required binary key (STRING); optional int32 value; } }
     repeated int64 r;
   })",
-            {{{2, 0, 0, "k"}, {2, 1, 0, "j"}}, {{3, 0, 4}, {2, 1}}, {{1, 0, 9}}});
+            {{{2, 0, 0, "k"}, {2, 1, 0, "j"}}, {{3, 0, 4}, {2, 1}}, {{1, 0, 9}}}));
   Value row = f.FirstValue();
   ASSERT_EQ(row.kind(), Value::Kind::kStruct);
   ASSERT_EQ(row.names(), (std::vector<std::string>{"m", "r"}));
@@ -223,31 +231,30 @@ TEST(Assembler, ValueTree) {
   EXPECT_EQ(row.DebugString(), R"({"m":map[{"key":"k","value":4},{"key":"j","value":null}],"r":[9]})");
 }
 
-TEST(Assembler, DisagreeingColumnsAreCorruptNotACrash) {
+TEST(AssemblerTest, DisagreeingColumnsAreCorruptNotACrash) {
   // Two leaves of one list element: x says two elements, y only one.
-  Fixture f(R"(message m {
+  Fixture f;
+  ASSERT_OK(f.Load(R"(message m {
     repeated group p { required int32 x; required int32 y; }
   })",
-            {{{1, 0, 1}, {1, 1, 2}}, {{1, 0, 3}}});
+            {{{1, 0, 1}, {1, 1, 2}}, {{1, 0, 3}}}));
   Status st;
   EXPECT_TRUE(f.Rows(&st).empty());
-  EXPECT_EQ(st.code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(st, StatusCode::kCorrupt);
 }
 
-TEST(Assembler, ValueUnderANullParentIsCorrupt) {
-  Fixture f(R"(message m { optional group g { required int32 x; optional int32 y; } })",
-            {{{0, 0}}, {{2, 0, 1}}});
+TEST(AssemblerTest, ValueUnderANullParentIsCorrupt) {
+  Fixture f;
+  ASSERT_OK(f.Load(R"(message m { optional group g { required int32 x; optional int32 y; } })",
+            {{{0, 0}}, {{2, 0, 1}}}));
   Status st;
   EXPECT_TRUE(f.Rows(&st).empty());
-  EXPECT_EQ(st.code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(st, StatusCode::kCorrupt);
 }
 
-TEST(AssemblyPlan, UnknownProjectionPath) {
-  auto schema = ParseMessageType("message m { required int32 a; }");
-  ASSERT_TRUE(schema.ok());
-  auto plan = BuildAssemblyPlan(*schema, {"b"});
-  ASSERT_FALSE(plan.ok());
-  EXPECT_EQ(plan.status().code(), StatusCode::kInvalidArgument);
+TEST(AssemblyPlanTest, UnknownProjectionPath) {
+  ASSERT_OK_AND_ASSIGN(Schema schema, ParseMessageType("message m { required int32 a; }"));
+  EXPECT_STATUS(BuildAssemblyPlan(schema, {"b"}), StatusCode::kInvalidArgument);
 }
 
 }  // namespace

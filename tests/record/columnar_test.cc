@@ -16,8 +16,10 @@
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
 #include "parq/io.h"
+#include "parq/json.h"
 #include "parq/record.h"
 #include "parq/row_writer.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
@@ -28,34 +30,28 @@ using Kind = ColumnarNode::Kind;
 const fs::path kTesting = fs::path(PARQ_SHARED_DIR) / "parquet-testing";
 
 // Writes JSON rows with the given schema text (max_rows_per_row_group rows a group).
-std::string WriteRows(const char* schema_text, const std::vector<std::string>& rows, int64_t group_rows = 1 << 20) {
-  auto schema = ParseMessageType(schema_text);
-  EXPECT_TRUE(schema.ok()) << schema.status().ToString();
+Result<std::string> WriteRows(const char* schema_text, const std::vector<std::string>& rows,
+                              int64_t group_rows = 1 << 20) {
+  PARQ_ASSIGN_OR_RETURN(Schema schema, ParseMessageType(schema_text));
   auto mem = std::make_unique<MemoryOutputStream>();
   MemoryOutputStream* sink = mem.get();
   WriterOptions o;
   o.max_rows_per_row_group = group_rows;
-  auto fw = FileWriter::Open(std::move(mem), *schema, o);
-  EXPECT_TRUE(fw.ok());
-  auto rw = RowWriter::Open(**fw);
-  EXPECT_TRUE(rw.ok()) << rw.status().ToString();
-  auto parser = JsonRowParser::Make(*schema);
-  EXPECT_TRUE(parser.ok());
+  PARQ_ASSIGN_OR_RETURN(auto fw, FileWriter::Open(std::move(mem), schema, o));
+  PARQ_ASSIGN_OR_RETURN(auto rw, RowWriter::Open(*fw));
+  PARQ_ASSIGN_OR_RETURN(auto parser, JsonRowParser::Make(schema));
   for (const std::string& line : rows) {
     Value row;
-    Status st = (*parser)->Parse(line, &row);
-    EXPECT_TRUE(st.ok()) << st.ToString();
-    EXPECT_TRUE((*rw)->Write(row).ok());
+    PARQ_RETURN_IF_ERROR(parser->Parse(line, &row));
+    PARQ_RETURN_IF_ERROR(rw->Write(row));
   }
-  EXPECT_TRUE((*rw)->Close().ok());
-  EXPECT_TRUE((*fw)->Close().ok());
+  PARQ_RETURN_IF_ERROR(rw->Close());
+  PARQ_RETURN_IF_ERROR(fw->Close());
   return sink->bytes();
 }
 
-std::unique_ptr<FileReader> OpenBytes(const std::string& bytes) {
-  auto f = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes)));
-  EXPECT_TRUE(f.ok()) << f.status().ToString();
-  return f.ok() ? std::move(*f) : nullptr;
+Result<std::unique_ptr<FileReader>> OpenBytes(const std::string& bytes) {
+  return FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes)));
 }
 
 const ColumnarLeaf* FindLeaf(const ColumnarBatch& b, const std::string& dotted) {
@@ -83,7 +79,7 @@ std::vector<std::string> Strings(const ColumnarLeaf& l) {
 using Bytes = std::vector<uint8_t>;
 using Offs = std::vector<int64_t>;
 
-TEST(ColumnarReader, ListOfStructWithNullsAtEveryLevel) {
+TEST(ColumnarReaderTest, ListOfStructWithNullsAtEveryLevel) {
   const char* schema = R"(message m {
   required int64 id;
   optional group items (LIST) {
@@ -95,18 +91,16 @@ TEST(ColumnarReader, ListOfStructWithNullsAtEveryLevel) {
     }
   }
 })";
-  const std::string bytes = WriteRows(schema, {
+  ASSERT_OK_AND_ASSIGN(const std::string bytes, WriteRows(schema, {
                                                   R"({"id":1,"items":[{"a":10,"b":"x"},{"a":null,"b":"yy"}]})",
                                                   R"({"id":2,"items":null})",
                                                   R"({"id":3,"items":[]})",
                                                   R"({"id":4,"items":[null,{"a":40,"b":null}]})",
-                                              });
-  auto file = OpenBytes(bytes);
-  ASSERT_NE(file, nullptr);
-  auto reader = ColumnarReader::Open(*file);
-  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+                                              }));
+  ASSERT_OK_AND_ASSIGN(auto file, OpenBytes(bytes));
+  ASSERT_OK_AND_ASSIGN(auto reader, ColumnarReader::Open(*file));
   ColumnarBatch batch;
-  ASSERT_TRUE((*reader)->ReadRowGroup(0, &batch).ok());
+  ASSERT_OK(reader->ReadRowGroup(0, &batch));
   EXPECT_EQ(batch.num_rows, 4);
   ASSERT_EQ(batch.leaves.size(), 3u);
 
@@ -135,15 +129,14 @@ TEST(ColumnarReader, ListOfStructWithNullsAtEveryLevel) {
   EXPECT_EQ(Strings(b), (std::vector<std::string>{"x", "yy", "", ""}));
 
   // Projection, and the buffers reused for a second read.
-  auto only_b = ColumnarReader::Open(*file, {.columns = {"items.list.element.b"}});
-  ASSERT_TRUE(only_b.ok());
-  ASSERT_TRUE((*only_b)->ReadRowGroup(0, &batch).ok());
+  ASSERT_OK_AND_ASSIGN(auto only_b, ColumnarReader::Open(*file, {.columns = {"items.list.element.b"}}));
+  ASSERT_OK(only_b->ReadRowGroup(0, &batch));
   ASSERT_EQ(batch.leaves.size(), 1u);
   EXPECT_EQ(Strings(batch.leaves[0]), (std::vector<std::string>{"x", "yy", "", ""}));
-  EXPECT_EQ((*only_b)->ReadRowGroup(1, &batch).code(), StatusCode::kInvalidArgument);
+  EXPECT_STATUS(only_b->ReadRowGroup(1, &batch), StatusCode::kInvalidArgument);
 }
 
-TEST(ColumnarReader, MapsNestedListsAndStructs) {
+TEST(ColumnarReaderTest, MapsNestedListsAndStructs) {
   const char* schema = R"(message m {
   optional group m (MAP) {
     repeated group key_value {
@@ -161,18 +154,16 @@ TEST(ColumnarReader, MapsNestedListsAndStructs) {
     }
   }
 })";
-  const std::string bytes = WriteRows(schema, {
+  ASSERT_OK_AND_ASSIGN(const std::string bytes, WriteRows(schema, {
                                                   R"({"m":[{"key":"k1","value":[1,null]},{"key":"k2","value":null}],"s":{"t":{"d":1.5}}})",
                                                   R"({"m":null,"s":null})",
                                                   R"({"m":[],"s":{"t":{"d":null}}})",
                                                   R"({"m":[{"key":"k3","value":[]}],"s":{"t":{"d":-2.0}}})",
-                                              });
-  auto file = OpenBytes(bytes);
-  ASSERT_NE(file, nullptr);
-  auto reader = ColumnarReader::Open(*file);
-  ASSERT_TRUE(reader.ok());
+                                              }));
+  ASSERT_OK_AND_ASSIGN(auto file, OpenBytes(bytes));
+  ASSERT_OK_AND_ASSIGN(auto reader, ColumnarReader::Open(*file));
   ColumnarBatch batch;
-  ASSERT_TRUE((*reader)->ReadRowGroup(0, &batch).ok());
+  ASSERT_OK(reader->ReadRowGroup(0, &batch));
 
   const ColumnarLeaf& key = *FindLeaf(batch, "m.key_value.key");
   ASSERT_EQ(key.path.size(), 2u);
@@ -207,18 +198,16 @@ TEST(ColumnarReader, MapsNestedListsAndStructs) {
   EXPECT_EQ(dv[3], -2.0);
 }
 
-TEST(ColumnarReader, RowGroupsAndCorruptLevels) {
+TEST(ColumnarReaderTest, RowGroupsAndCorruptLevels) {
   const char* schema = "message m { required int64 x; repeated int32 r; }";
   std::vector<std::string> rows;
   for (int i = 0; i < 2500; ++i) rows.push_back("{\"x\":" + std::to_string(i) + ",\"r\":[" + (i % 2 ? "1,2" : "") + "]}");
-  const std::string bytes = WriteRows(schema, rows, 1000);
-  auto file = OpenBytes(bytes);
-  ASSERT_NE(file, nullptr);
+  ASSERT_OK_AND_ASSIGN(const std::string bytes, WriteRows(schema, rows, 1000));
+  ASSERT_OK_AND_ASSIGN(auto file, OpenBytes(bytes));
   ASSERT_EQ(file->metadata().num_row_groups(), 3);
-  auto reader = ColumnarReader::Open(*file, {.columns = {}, .batch_levels = 7});
-  ASSERT_TRUE(reader.ok());
+  ASSERT_OK_AND_ASSIGN(auto reader, ColumnarReader::Open(*file, {.columns = {}, .batch_levels = 7}));
   ColumnarBatch batch;
-  ASSERT_TRUE((*reader)->ReadRowGroup(2, &batch).ok());
+  ASSERT_OK(reader->ReadRowGroup(2, &batch));
   EXPECT_EQ(batch.num_rows, 500);
   const ColumnarLeaf& x = *FindLeaf(batch, "x");
   EXPECT_EQ(Int64s(x).front(), 2000);
@@ -231,22 +220,19 @@ TEST(ColumnarReader, RowGroupsAndCorruptLevels) {
   // A source whose chunk holds fewer rows than the row group claims.
   RowSource src = RowSource::FromFile(*file);
   src.row_group_rows = {1001, 1000, 500};
-  auto lying = ColumnarReader::Open(std::move(src));
-  ASSERT_TRUE(lying.ok());
-  const Status st = (*lying)->ReadRowGroup(0, &batch);
-  EXPECT_EQ(st.code(), StatusCode::kCorrupt);
-  EXPECT_NE(st.ToString().find("1000 rows, the row group 1001"), std::string::npos) << st.ToString();
-  EXPECT_NE(st.ToString().find("column 'x'"), std::string::npos) << st.ToString();
+  ASSERT_OK_AND_ASSIGN(auto lying, ColumnarReader::Open(std::move(src)));
+  const Status st = lying->ReadRowGroup(0, &batch);
+  EXPECT_STATUS_HAS(st, StatusCode::kCorrupt, "1000 rows, the row group 1001");
+  EXPECT_STATUS_HAS(st, StatusCode::kCorrupt, "column 'x'");
 
   // Every leaf fails there; read by three threads, the error is still the
   // first leaf's, every time.
   for (int round = 0; round < 20; ++round) {
     RowSource again = RowSource::FromFile(*file);
     again.row_group_rows = {1001, 1000, 500};
-    auto threaded = ColumnarReader::Open(std::move(again), {.columns = {}, .batch_levels = 7, .threads = 3});
-    ASSERT_TRUE(threaded.ok());
-    EXPECT_EQ((*threaded)->ReadRowGroup(0, &batch).ToString(), st.ToString());
-    ASSERT_TRUE((*threaded)->ReadRowGroup(2, &batch).ok());
+    ASSERT_OK_AND_ASSIGN(auto threaded, ColumnarReader::Open(std::move(again), {.columns = {}, .batch_levels = 7, .threads = 3}));
+    EXPECT_EQ(threaded->ReadRowGroup(0, &batch).ToString(), st.ToString());
+    ASSERT_OK(threaded->ReadRowGroup(2, &batch));
     EXPECT_EQ(Int64s(*FindLeaf(batch, "x")).front(), 2000);
   }
 }
@@ -345,19 +331,17 @@ bool SameLeaf(const ColumnarLeaf& a, const ColumnarLeaf& b) {
 // ColumnarReaderOptions::threads: every corpus file's batches, read by three
 // threads (more than this machine has cores) into a reused batch, are those
 // one thread reads.
-TEST(ColumnarCorpus, ThreadsReadWhatOneThreadReads) {
+TEST(ColumnarReaderTest, CorpusThreadsReadWhatOneThreadReads) {
   int leaves = 0;
   for (const std::string& name : ManifestFiles()) {
     SCOPED_TRACE(name);
-    auto file = FileReader::Open((kTesting / name).string());
-    ASSERT_TRUE(file.ok()) << file.status().ToString();
-    auto one = ColumnarReader::Open(**file);
-    auto three = ColumnarReader::Open(**file, {.columns = {}, .batch_levels = 1000, .threads = 3});
-    ASSERT_TRUE(one.ok() && three.ok());
+    ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open((kTesting / name).string()));
+    ASSERT_OK_AND_ASSIGN(auto one, ColumnarReader::Open(*file));
+    ASSERT_OK_AND_ASSIGN(auto three, ColumnarReader::Open(*file, {.columns = {}, .batch_levels = 1000, .threads = 3}));
     ColumnarBatch expected, got;
-    for (int rg = 0; rg < (*file)->metadata().num_row_groups(); ++rg) {
-      ASSERT_TRUE((*one)->ReadRowGroup(rg, &expected).ok());
-      ASSERT_TRUE((*three)->ReadRowGroup(rg, &got).ok());
+    for (int rg = 0; rg < file->metadata().num_row_groups(); ++rg) {
+      ASSERT_OK(one->ReadRowGroup(rg, &expected));
+      ASSERT_OK(three->ReadRowGroup(rg, &got));
       ASSERT_EQ(got.num_rows, expected.num_rows);
       ASSERT_EQ(got.leaves.size(), expected.leaves.size());
       for (size_t i = 0; i < got.leaves.size(); ++i) {
@@ -369,26 +353,22 @@ TEST(ColumnarCorpus, ThreadsReadWhatOneThreadReads) {
   EXPECT_GT(leaves, 500);
 }
 
-TEST(ColumnarCorpus, EveryFileMatchesItsRows) {
+TEST(ColumnarReaderTest, CorpusEveryFileMatchesItsRows) {
   int files = 0, leaves = 0;
   int64_t slots = 0;
   for (const std::string& name : ManifestFiles()) {
     SCOPED_TRACE(name);
-    auto file = FileReader::Open((kTesting / name).string());
-    ASSERT_TRUE(file.ok()) << file.status().ToString();
-    auto rows = RowReader::Open(**file);
-    ASSERT_TRUE(rows.ok()) << rows.status().ToString();
-    auto reader = ColumnarReader::Open(**file);
-    ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+    ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open((kTesting / name).string()));
+    ASSERT_OK_AND_ASSIGN(auto rows, RowReader::Open(*file));
+    ASSERT_OK_AND_ASSIGN(auto reader, ColumnarReader::Open(*file));
     ColumnarBatch batch;
-    const FileMetaData& md = (*file)->metadata();
+    const FileMetaData& md = file->metadata();
     for (int rg = 0; rg < md.num_row_groups(); ++rg) {
-      Status st = (*reader)->ReadRowGroup(rg, &batch);
-      ASSERT_TRUE(st.ok()) << st.ToString();
+      ASSERT_OK(reader->ReadRowGroup(rg, &batch));
       std::vector<Value> group(static_cast<size_t>(md.row_group(rg).num_rows()));
       for (Value& row : group) {
-        auto more = (*rows)->Next(&row);
-        ASSERT_TRUE(more.ok() && *more) << "row reader ended early";
+        ASSERT_OK_AND_ASSIGN(bool more, rows->Next(&row));
+        ASSERT_TRUE(more) << "row reader ended early";
       }
       for (const ColumnarLeaf& leaf : batch.leaves) {
         SCOPED_TRACE(leaf.descriptor->dotted_path);
@@ -399,7 +379,7 @@ TEST(ColumnarCorpus, EveryFileMatchesItsRows) {
           n.validity.clear();
           n.offsets.clear();
         }
-        const std::vector<std::string>& top = (*rows)->field_names();
+        const std::vector<std::string>& top = rows->field_names();
         size_t field = 0;
         while (field < top.size() && top[field] != leaf.path[0].name) ++field;
         ASSERT_LT(field, top.size());

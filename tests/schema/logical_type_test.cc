@@ -4,13 +4,15 @@
 
 #include <gtest/gtest.h>
 
+#include "testing/status_macros.h"
+
 namespace parq {
 namespace {
 
 using K = LogicalType::Kind;
 using CT = ConvertedType;
 
-TEST(LogicalTypeText, ParquetJavaForms) {
+TEST(LogicalTypeTextTest, ParquetJavaForms) {
   EXPECT_EQ(LogicalType::String().ToString(), "STRING");
   EXPECT_EQ(LogicalType::Decimal(9, 2).ToString(), "DECIMAL(9,2)");
   EXPECT_EQ(LogicalType::Timestamp(TimeUnit::kMicros, true).ToString(), "TIMESTAMP(MICROS,true)");
@@ -29,7 +31,7 @@ TEST(LogicalTypeText, ParquetJavaForms) {
   EXPECT_EQ(LogicalType::Uuid().ToString(), "UUID");
 }
 
-TEST(LogicalTypeText, ParseRoundTripsEveryKind) {
+TEST(LogicalTypeTextTest, ParseRoundTripsEveryKind) {
   const LogicalType all[] = {
       LogicalType::String(),         LogicalType::Map(),
       LogicalType::List(),           LogicalType::Enum(),
@@ -46,25 +48,25 @@ TEST(LogicalTypeText, ParseRoundTripsEveryKind) {
   };
   for (const LogicalType& t : all) {
     Result<LogicalType> back = LogicalType::Parse(t.ToString());
-    ASSERT_TRUE(back.ok()) << t.ToString() << ": " << back.status().ToString();
+    ASSERT_OK(back) << t.ToString();
     EXPECT_EQ(*back, t) << t.ToString();
   }
 }
 
-TEST(LogicalTypeText, CrsWithGrammarCharactersIsQuoted) {
+TEST(LogicalTypeTextTest, CrsWithGrammarCharactersIsQuoted) {
   const std::string projjson = R"j({"type": "GeographicCRS", "name": "x (y)", "q": "a\"b"})j";
   LogicalType g = LogicalType::Geometry(projjson);
   EXPECT_EQ(g.ToString(), R"j(GEOMETRY("{\"type\": \"GeographicCRS\", \"name\": \"x (y)\", \"q\": \"a\\\"b\"}"))j");
   Result<LogicalType> back = LogicalType::Parse(g.ToString());
-  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  ASSERT_OK(back);
   EXPECT_EQ(back->crs(), projjson);
   LogicalType h = LogicalType::Geography("srid, 4326", EdgeAlgorithm::kAndoyer);
   EXPECT_EQ(h.ToString(), R"j(GEOGRAPHY("srid, 4326",ANDOYER))j");
   EXPECT_EQ(*LogicalType::Parse(h.ToString()), h);
-  EXPECT_FALSE(LogicalType::Parse(R"j(GEOMETRY("unterminated))j").ok());
+  EXPECT_NOT_OK(LogicalType::Parse(R"j(GEOMETRY("unterminated))j"));
 }
 
-TEST(LogicalTypeText, ParseErrors) {
+TEST(LogicalTypeTextTest, ParseErrors) {
   EXPECT_EQ(LogicalType::Parse("DECIMAL(0,0)").status().message(),
             "logical type 'DECIMAL(0,0)': expected DECIMAL(precision,scale) with 1 <= precision and 0 <= scale <= "
             "precision");
@@ -74,10 +76,10 @@ TEST(LogicalTypeText, ParseErrors) {
             "logical type 'TIME(SECONDS,true)': expected (MILLIS|MICROS|NANOS,true|false)");
   EXPECT_EQ(LogicalType::Parse("STRING(1)").status().message(), "logical type 'STRING(1)': takes no parameters");
   EXPECT_EQ(LogicalType::Parse("UTF8").status().message(), "logical type 'UTF8': unknown logical type");
-  EXPECT_FALSE(LogicalType::Parse("DECIMAL(9,2").ok());
+  EXPECT_NOT_OK(LogicalType::Parse("DECIMAL(9,2"));
 }
 
-TEST(ConvertedTypeNames, AllIdsHaveNames) {
+TEST(ConvertedTypeNamesTest, AllIdsHaveNames) {
   for (int i = 0; i <= 21; ++i) {
     auto t = static_cast<ConvertedType>(i);
     std::string_view name = ConvertedTypeName(t);
@@ -91,7 +93,7 @@ TEST(ConvertedTypeNames, AllIdsHaveNames) {
 }
 
 // Backward compatibility: ConvertedType -> LogicalType, one row each.
-TEST(LogicalTypeCompat, BackwardTable) {
+TEST(LogicalTypeCompatTest, BackwardTable) {
   struct Row {
     ConvertedType ct;
     LogicalType expect;
@@ -122,12 +124,12 @@ TEST(LogicalTypeCompat, BackwardTable) {
   };
   for (const Row& r : rows) {
     Result<LogicalType> got = LogicalType::FromConvertedType(r.ct);
-    ASSERT_TRUE(got.ok()) << ConvertedTypeName(r.ct);
+    ASSERT_OK(got) << ConvertedTypeName(r.ct);
     EXPECT_EQ(*got, r.expect) << ConvertedTypeName(r.ct) << " gave " << got->ToString();
   }
 }
 
-TEST(LogicalTypeCompat, BackwardDecimalUsesElementScaleAndPrecision) {
+TEST(LogicalTypeCompatTest, BackwardDecimalUsesElementScaleAndPrecision) {
   EXPECT_EQ(*LogicalType::FromConvertedType(CT::kDecimal, 2, 9), LogicalType::Decimal(9, 2));
   // Scale defaults to 0.
   EXPECT_EQ(*LogicalType::FromConvertedType(CT::kDecimal, std::nullopt, 5), LogicalType::Decimal(5, 0));
@@ -138,12 +140,12 @@ TEST(LogicalTypeCompat, BackwardDecimalUsesElementScaleAndPrecision) {
   EXPECT_EQ(LogicalType::FromConvertedType(CT::kDecimal, 0, 0).status().message(),
             "DECIMAL precision 0 is not positive");
   Result<LogicalType> unknown = LogicalType::FromConvertedType(static_cast<ConvertedType>(40));
-  EXPECT_EQ(unknown.status().code(), StatusCode::kUnsupported);
+  EXPECT_STATUS(unknown, StatusCode::kUnsupported);
   EXPECT_EQ(unknown.status().message(), "unknown converted type 40");
 }
 
 // Forward compatibility: LogicalType -> ConvertedType, one row each.
-TEST(LogicalTypeCompat, ForwardTable) {
+TEST(LogicalTypeCompatTest, ForwardTable) {
   struct Row {
     LogicalType t;
     ConvertedType expect;
@@ -199,7 +201,7 @@ struct Fit {
   bool ok;
 };
 
-TEST(LogicalTypeApplicability, PhysicalTypeRules) {
+TEST(LogicalTypeApplicabilityTest, PhysicalTypeRules) {
   using P = PhysicalType;
   const Fit fits[] = {
       {LogicalType::String(), P::kByteArray, -1, true},
@@ -259,7 +261,7 @@ TEST(LogicalTypeApplicability, PhysicalTypeRules) {
   }
 }
 
-TEST(LogicalTypeApplicability, MessagesSayWhy) {
+TEST(LogicalTypeApplicabilityTest, MessagesSayWhy) {
   EXPECT_EQ(LogicalType::Decimal(10, 2).CheckApplicable(PhysicalType::kInt32, -1).message(),
             "DECIMAL(10,2) cannot annotate INT32: needs precision <= 9 on INT32");
   EXPECT_EQ(LogicalType::Uuid().CheckApplicable(PhysicalType::kFixedLenByteArray, 8).message(),
@@ -267,14 +269,14 @@ TEST(LogicalTypeApplicability, MessagesSayWhy) {
   EXPECT_EQ(LogicalType::Decimal(39, 0).CheckApplicable(PhysicalType::kFixedLenByteArray, 16).message(),
             "DECIMAL(39,0) cannot annotate FIXED_LEN_BYTE_ARRAY(16): needs precision <= 38 for 16 bytes");
   EXPECT_EQ(LogicalType::String().CheckApplicableToGroup().message(), "STRING cannot annotate a group");
-  EXPECT_TRUE(LogicalType::List().CheckApplicableToGroup().ok());
-  EXPECT_TRUE(LogicalType::Map().CheckApplicableToGroup().ok());
-  EXPECT_TRUE(LogicalType::Variant().CheckApplicableToGroup().ok());
-  EXPECT_TRUE(LogicalType::File().CheckApplicableToGroup().ok());
-  EXPECT_TRUE(LogicalType::None().CheckApplicableToGroup().ok());
+  EXPECT_OK(LogicalType::List().CheckApplicableToGroup());
+  EXPECT_OK(LogicalType::Map().CheckApplicableToGroup());
+  EXPECT_OK(LogicalType::Variant().CheckApplicableToGroup());
+  EXPECT_OK(LogicalType::File().CheckApplicableToGroup());
+  EXPECT_OK(LogicalType::None().CheckApplicableToGroup());
 }
 
-TEST(LogicalTypeApplicability, DecimalDigitsPerLength) {
+TEST(LogicalTypeApplicabilityTest, DecimalDigitsPerLength) {
   const int32_t expect[] = {0, 2, 4, 6, 9, 11, 14, 16, 18, 21, 23, 26, 28, 31, 33, 35, 38};
   for (int32_t n = 0; n <= 16; ++n) EXPECT_EQ(MaxDecimalPrecisionForLength(n), expect[n]) << n;
   EXPECT_EQ(MaxDecimalPrecisionForLength(32), 76);
@@ -282,7 +284,7 @@ TEST(LogicalTypeApplicability, DecimalDigitsPerLength) {
   EXPECT_GT(MaxDecimalPrecisionForLength(INT32_MAX), 0);
 }
 
-TEST(LogicalTypeValue, Accessors) {
+TEST(LogicalTypeValueTest, Accessors) {
   LogicalType t = LogicalType::Timestamp(TimeUnit::kNanos, false);
   EXPECT_EQ(t.kind(), K::kTimestamp);
   EXPECT_EQ(t.time_unit(), TimeUnit::kNanos);

@@ -4,18 +4,10 @@
 #include <gtest/gtest.h>
 
 #include "parq/schema.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
-
-Schema MustParse(std::string_view text) {
-  Result<Schema> r = ParseMessageType(text);
-  if (!r.ok()) {
-    ADD_FAILURE() << r.status().ToString() << "\n" << text;
-    return Schema();
-  }
-  return std::move(r).value();
-}
 
 const SchemaNode& Node(const Schema& s, std::string_view path) {
   const SchemaNode* n = s.FindNode(path);
@@ -23,16 +15,32 @@ const SchemaNode& Node(const Schema& s, std::string_view path) {
   return n ? *n : s.root();  // a failure is already recorded
 }
 
+// The node at `path` is a LIST whose element is the node at `element`, of
+// kind `element_kind`.
+void ExpectListOf(const Schema& s, std::string_view path, std::string_view element, NodeKind element_kind) {
+  const SchemaNode& l = Node(s, path);
+  ASSERT_EQ(l.kind(), NodeKind::kList) << path;
+  EXPECT_EQ(l.list_element(), &Node(s, element)) << path;
+  ASSERT_NE(l.list_element(), nullptr) << path;
+  EXPECT_EQ(l.list_element()->kind(), element_kind) << path;
+}
+
+// A column's maximum definition and repetition levels.
+void ExpectLevels(const ColumnDescriptor& c, int16_t def, int16_t rep) {
+  EXPECT_EQ(c.max_definition_level, def) << c.dotted_path;
+  EXPECT_EQ(c.max_repetition_level, rep) << c.dotted_path;
+}
+
 // --- Standard 3-level lists ---
 
-TEST(ListRules, StandardListNonNullListNullableElements) {
-  Schema s = MustParse(R"(message m {
+TEST(ListRulesTest, StandardListNonNullListNullableElements) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     required group my_list (LIST) {
       repeated group list {
         optional binary element (UTF8);
       }
     }
-  })");
+  })"));
   const SchemaNode& l = Node(s, "my_list");
   EXPECT_EQ(l.kind(), NodeKind::kList);
   EXPECT_EQ(l.list_repeated(), &Node(s, "my_list.list"));
@@ -43,27 +51,25 @@ TEST(ListRules, StandardListNonNullListNullableElements) {
   EXPECT_EQ(l.list_element()->logical_type(), LogicalType::String());
   const ColumnDescriptor& c = s.column(0);
   EXPECT_EQ(c.dotted_path, "my_list.list.element");
-  EXPECT_EQ(c.max_definition_level, 2);
-  EXPECT_EQ(c.max_repetition_level, 1);
+  ExpectLevels(c, 2, 1);
   EXPECT_EQ(c.repeated_ancestor_definition_level, 1);
 }
 
-TEST(ListRules, StandardListNullableListRequiredElements) {
-  Schema s = MustParse(R"(message m {
+TEST(ListRulesTest, StandardListNullableListRequiredElements) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group my_list (LIST) {
       repeated group list {
         required binary element (UTF8);
       }
     }
-  })");
+  })"));
   EXPECT_EQ(Node(s, "my_list").kind(), NodeKind::kList);
   EXPECT_EQ(Node(s, "my_list").list_element()->name(), "element");
-  EXPECT_EQ(s.column(0).max_definition_level, 2);
-  EXPECT_EQ(s.column(0).max_repetition_level, 1);
+  ExpectLevels(s.column(0), 2, 1);
 }
 
-TEST(ListRules, ListOfLists) {
-  Schema s = MustParse(R"(message m {
+TEST(ListRulesTest, ListOfLists) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group array_of_arrays (LIST) {
       repeated group list {
         required group element (LIST) {
@@ -73,7 +79,7 @@ TEST(ListRules, ListOfLists) {
         }
       }
     }
-  })");
+  })"));
   const SchemaNode& outer = Node(s, "array_of_arrays");
   ASSERT_EQ(outer.kind(), NodeKind::kList);
   const SchemaNode* inner = outer.list_element();
@@ -81,21 +87,20 @@ TEST(ListRules, ListOfLists) {
   EXPECT_EQ(inner->kind(), NodeKind::kList);
   EXPECT_EQ(inner->role(), NodeRole::kListElement);
   EXPECT_EQ(inner->list_element(), &Node(s, "array_of_arrays.list.element.list.element"));
-  EXPECT_EQ(s.column(0).max_definition_level, 3);
-  EXPECT_EQ(s.column(0).max_repetition_level, 2);
+  ExpectLevels(s.column(0), 3, 2);
   EXPECT_EQ(s.column(0).repeated_ancestor_definition_level, 3);
 }
 
-TEST(ListRules, AnyNamesInTheStandardForm) {
+TEST(ListRulesTest, AnyNamesInTheStandardForm) {
   // The repeated group is named "element" and its field "str": still a
   // nullable list of non-null strings.
-  Schema s = MustParse(R"(message m {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group my_list (LIST) {
       repeated group element {
         required binary str (UTF8);
       }
     }
-  })");
+  })"));
   const SchemaNode& l = Node(s, "my_list");
   ASSERT_EQ(l.kind(), NodeKind::kList);
   EXPECT_EQ(l.list_element(), &Node(s, "my_list.element.str"));
@@ -105,12 +110,12 @@ TEST(ListRules, AnyNamesInTheStandardForm) {
 
 // --- Backward-compatibility rules ---
 
-TEST(ListRules, Rule1RepeatedPrimitiveIsTheElement) {
-  Schema s = MustParse(R"(message m {
+TEST(ListRulesTest, Rule1RepeatedPrimitiveIsTheElement) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group my_list (LIST) {
       repeated int32 element;
     }
-  })");
+  })"));
   const SchemaNode& l = Node(s, "my_list");
   ASSERT_EQ(l.kind(), NodeKind::kList);
   EXPECT_EQ(l.list_element(), &Node(s, "my_list.element"));
@@ -118,83 +123,71 @@ TEST(ListRules, Rule1RepeatedPrimitiveIsTheElement) {
   EXPECT_EQ(l.list_element()->role(), NodeRole::kListElement);
   // The repetition belongs to the list; the element is one required int32.
   EXPECT_EQ(l.list_element()->kind(), NodeKind::kPrimitive);
-  EXPECT_EQ(s.column(0).max_definition_level, 2);
-  EXPECT_EQ(s.column(0).max_repetition_level, 1);
+  ExpectLevels(s.column(0), 2, 1);
 }
 
-TEST(ListRules, Rule2RepeatedGroupWithSeveralFieldsIsTheElement) {
-  Schema s = MustParse(R"(message m {
+TEST(ListRulesTest, Rule2RepeatedGroupWithSeveralFieldsIsTheElement) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group my_list (LIST) {
       repeated group element {
         required binary str (UTF8);
         required int32 num;
       }
     }
-  })");
+  })"));
+  ASSERT_NO_FATAL_FAILURE(ExpectListOf(s, "my_list", "my_list.element", NodeKind::kStruct));
   const SchemaNode& l = Node(s, "my_list");
-  ASSERT_EQ(l.kind(), NodeKind::kList);
-  EXPECT_EQ(l.list_element(), &Node(s, "my_list.element"));
-  EXPECT_EQ(l.list_element()->kind(), NodeKind::kStruct);
   EXPECT_EQ(l.list_element()->role(), NodeRole::kListElement);
   EXPECT_EQ(Node(s, "my_list.element.num").role(), NodeRole::kField);
 }
 
-TEST(ListRules, Rule3OneRepeatedFieldMakesTheGroupTheElement) {
-  Schema s = MustParse(R"(message m {
+TEST(ListRulesTest, Rule3OneRepeatedFieldMakesTheGroupTheElement) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group my_list (LIST) {
       repeated group element {
         repeated int32 values;
       }
     }
-  })");
-  const SchemaNode& l = Node(s, "my_list");
-  ASSERT_EQ(l.kind(), NodeKind::kList);
-  EXPECT_EQ(l.list_element(), &Node(s, "my_list.element"));
-  EXPECT_EQ(l.list_element()->kind(), NodeKind::kStruct);
+  })"));
+  ASSERT_NO_FATAL_FAILURE(ExpectListOf(s, "my_list", "my_list.element", NodeKind::kStruct));
   // The inner field is an unannotated repeated field: a list of its own.
   EXPECT_EQ(Node(s, "my_list.element.values").kind(), NodeKind::kRepeatedPrimitive);
   EXPECT_EQ(s.column(0).max_repetition_level, 2);
 }
 
-TEST(ListRules, Rule4ArrayNamedGroupIsTheElement) {
-  Schema s = MustParse(R"(message m {
+TEST(ListRulesTest, Rule4ArrayNamedGroupIsTheElement) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group my_list (LIST) {
       repeated group array {
         required binary str (UTF8);
       }
     }
-  })");
-  const SchemaNode& l = Node(s, "my_list");
-  ASSERT_EQ(l.kind(), NodeKind::kList);
-  EXPECT_EQ(l.list_element(), &Node(s, "my_list.array"));
-  EXPECT_EQ(l.list_element()->kind(), NodeKind::kStruct);
+  })"));
+  ASSERT_NO_FATAL_FAILURE(ExpectListOf(s, "my_list", "my_list.array", NodeKind::kStruct));
 }
 
-TEST(ListRules, Rule4TupleNamedGroupIsTheElement) {
-  Schema s = MustParse(R"(message m {
+TEST(ListRulesTest, Rule4TupleNamedGroupIsTheElement) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group my_list (LIST) {
       repeated group my_list_tuple {
         required binary str (UTF8);
       }
     }
-  })");
-  const SchemaNode& l = Node(s, "my_list");
-  ASSERT_EQ(l.kind(), NodeKind::kList);
-  EXPECT_EQ(l.list_element(), &Node(s, "my_list.my_list_tuple"));
-  EXPECT_EQ(l.list_element()->kind(), NodeKind::kStruct);
+  })"));
+  ASSERT_NO_FATAL_FAILURE(ExpectListOf(s, "my_list", "my_list.my_list_tuple", NodeKind::kStruct));
   // Another list's "_tuple" name does not count.
-  Schema t = MustParse(R"(message m {
+  ASSERT_OK_AND_ASSIGN(Schema t, ParseMessageType(R"(message m {
     optional group my_list (LIST) {
       repeated group other_tuple {
         required binary str (UTF8);
       }
     }
-  })");
+  })"));
   EXPECT_EQ(Node(t, "my_list").list_element(), &Node(t, "my_list.other_tuple.str"));
 }
 
-TEST(ListRules, Rule5SingleFieldIsTheElementWithItsRepetition) {
-  Schema s = MustParse(R"(message m {
+TEST(ListRulesTest, Rule5SingleFieldIsTheElementWithItsRepetition) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     required group l (LIST) {
       repeated group bag {
         optional group item {
@@ -203,60 +196,58 @@ TEST(ListRules, Rule5SingleFieldIsTheElementWithItsRepetition) {
         }
       }
     }
-  })");
+  })"));
+  ASSERT_NO_FATAL_FAILURE(ExpectListOf(s, "l", "l.bag.item", NodeKind::kStruct));
   const SchemaNode& l = Node(s, "l");
-  ASSERT_EQ(l.kind(), NodeKind::kList);
-  EXPECT_EQ(l.list_element(), &Node(s, "l.bag.item"));
-  EXPECT_EQ(l.list_element()->kind(), NodeKind::kStruct);
   EXPECT_TRUE(l.list_element()->is_optional());
   EXPECT_EQ(s.column(1).dotted_path, "l.bag.item.y");
   EXPECT_EQ(s.column(1).max_definition_level, 3);
 }
 
-TEST(ListRules, GroupThatFitsNoRuleIsAStruct) {
+TEST(ListRulesTest, GroupThatFitsNoRuleIsAStruct) {
   // Two fields under the LIST group.
-  Schema a = MustParse(R"(message m {
+  ASSERT_OK_AND_ASSIGN(Schema a, ParseMessageType(R"(message m {
     optional group l (LIST) {
       repeated int32 a;
       repeated int32 b;
     }
-  })");
+  })"));
   EXPECT_EQ(Node(a, "l").kind(), NodeKind::kStruct);
   EXPECT_EQ(Node(a, "l").list_element(), nullptr);
   // Unannotated repeated fields inside stay lists of their own.
   EXPECT_EQ(Node(a, "l.a").kind(), NodeKind::kRepeatedPrimitive);
   EXPECT_EQ(Node(a, "l.a").role(), NodeRole::kField);
   // The only field is not repeated.
-  Schema b = MustParse(R"(message m {
+  ASSERT_OK_AND_ASSIGN(Schema b, ParseMessageType(R"(message m {
     optional group l (LIST) {
       optional int32 a;
     }
-  })");
+  })"));
   EXPECT_EQ(Node(b, "l").kind(), NodeKind::kStruct);
   // No field at all.
-  Schema c = MustParse("message m { optional group l (LIST) { } }");
+  ASSERT_OK_AND_ASSIGN(Schema c, ParseMessageType("message m { optional group l (LIST) { } }"));
   EXPECT_EQ(Node(c, "l").kind(), NodeKind::kStruct);
   EXPECT_EQ(c.num_columns(), 0);
   // A repeated LIST group.
-  Schema d = MustParse(R"(message m {
+  ASSERT_OK_AND_ASSIGN(Schema d, ParseMessageType(R"(message m {
     repeated group l (LIST) {
       repeated int32 a;
     }
-  })");
+  })"));
   EXPECT_EQ(Node(d, "l").kind(), NodeKind::kRepeatedGroup);
 }
 
 // --- Maps ---
 
-TEST(MapRules, StandardMap) {
-  Schema s = MustParse(R"(message m {
+TEST(MapRulesTest, StandardMap) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     required group my_map (MAP) {
       repeated group key_value {
         required binary key (UTF8);
         optional int32 value;
       }
     }
-  })");
+  })"));
   const SchemaNode& m = Node(s, "my_map");
   ASSERT_EQ(m.kind(), NodeKind::kMap);
   EXPECT_EQ(m.map_key_value(), &Node(s, "my_map.key_value"));
@@ -266,36 +257,34 @@ TEST(MapRules, StandardMap) {
   EXPECT_EQ(m.map_key_value()->kind(), NodeKind::kStruct);
   EXPECT_EQ(m.map_key()->role(), NodeRole::kMapKey);
   EXPECT_EQ(m.map_value()->role(), NodeRole::kMapValue);
-  EXPECT_EQ(s.column(0).max_definition_level, 1);
-  EXPECT_EQ(s.column(0).max_repetition_level, 1);
-  EXPECT_EQ(s.column(1).max_definition_level, 2);
-  EXPECT_EQ(s.column(1).max_repetition_level, 1);
+  ExpectLevels(s.column(0), 1, 1);
+  ExpectLevels(s.column(1), 2, 1);
 }
 
-TEST(MapRules, AnyNamesForKeyValueAndFields) {
-  Schema s = MustParse(R"(message m {
+TEST(MapRulesTest, AnyNamesForKeyValueAndFields) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group my_map (MAP) {
       repeated group map {
         required binary str (UTF8);
         required int32 num;
       }
     }
-  })");
+  })"));
   const SchemaNode& m = Node(s, "my_map");
   ASSERT_EQ(m.kind(), NodeKind::kMap);
   EXPECT_EQ(m.map_key()->name(), "str");
   EXPECT_EQ(m.map_value()->name(), "num");
 }
 
-TEST(MapRules, MapKeyValueOutsideMapIsAMap) {
-  Schema s = MustParse(R"(message m {
+TEST(MapRulesTest, MapKeyValueOutsideMapIsAMap) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group my_map (MAP_KEY_VALUE) {
       repeated group map {
         required binary key (UTF8);
         optional int32 value;
       }
     }
-  })");
+  })"));
   const SchemaNode& m = Node(s, "my_map");
   EXPECT_EQ(m.converted_type(), ConvertedType::kMapKeyValue);
   EXPECT_EQ(m.logical_type(), LogicalType::Map());
@@ -303,15 +292,15 @@ TEST(MapRules, MapKeyValueOutsideMapIsAMap) {
   EXPECT_EQ(m.map_value()->name(), "value");
 }
 
-TEST(MapRules, MapKeyValueInsideMapIsJustTheLevel) {
-  Schema s = MustParse(R"(message m {
+TEST(MapRulesTest, MapKeyValueInsideMapIsJustTheLevel) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group my_map (MAP) {
       repeated group map (MAP_KEY_VALUE) {
         required binary key (UTF8);
         optional int32 value;
       }
     }
-  })");
+  })"));
   const SchemaNode& kv = Node(s, "my_map.map");
   EXPECT_EQ(kv.converted_type(), ConvertedType::kMapKeyValue);
   EXPECT_TRUE(kv.logical_type().is_none());
@@ -320,34 +309,34 @@ TEST(MapRules, MapKeyValueInsideMapIsJustTheLevel) {
   EXPECT_EQ(Node(s, "my_map").kind(), NodeKind::kMap);
 }
 
-TEST(MapRules, MapWithoutValueField) {
-  Schema s = MustParse(R"(message m {
+TEST(MapRulesTest, MapWithoutValueField) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group set (MAP) {
       repeated group key_value {
         required int64 key;
       }
     }
-  })");
+  })"));
   const SchemaNode& m = Node(s, "set");
   ASSERT_EQ(m.kind(), NodeKind::kMap);
   EXPECT_EQ(m.map_key()->name(), "key");
   EXPECT_EQ(m.map_value(), nullptr);
 }
 
-TEST(MapRules, KeyNotMarkedRequiredIsTolerated) {
-  Schema s = MustParse(R"(message m {
+TEST(MapRulesTest, KeyNotMarkedRequiredIsTolerated) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group m (MAP) {
       repeated group key_value {
         optional binary key (STRING);
         optional binary value (STRING);
       }
     }
-  })");
+  })"));
   EXPECT_EQ(Node(s, "m").kind(), NodeKind::kMap);
   EXPECT_EQ(s.column(0).max_definition_level, 3);
 }
 
-TEST(MapRules, MapThatFitsNoRuleIsAStruct) {
+TEST(MapRulesTest, MapThatFitsNoRuleIsAStruct) {
   const char* bad[] = {
       // three fields in the key/value group
       "message m { optional group m (MAP) { repeated group kv { required int32 k; optional int32 a; "
@@ -365,7 +354,7 @@ TEST(MapRules, MapThatFitsNoRuleIsAStruct) {
       "message m { optional group m (MAP) { repeated group kv { } } }",
   };
   for (const char* text : bad) {
-    Schema s = MustParse(text);
+    ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(text));
     EXPECT_EQ(Node(s, "m").kind(), NodeKind::kStruct) << text;
     EXPECT_EQ(Node(s, "m").map_key(), nullptr) << text;
   }
@@ -373,8 +362,8 @@ TEST(MapRules, MapThatFitsNoRuleIsAStruct) {
 
 // --- Unannotated repeated fields ---
 
-TEST(RepeatedRules, UnannotatedRepeatedFieldsAreRequiredListsAtAnyDepth) {
-  Schema s = MustParse(R"(message Document {
+TEST(RepeatedRulesTest, UnannotatedRepeatedFieldsAreRequiredListsAtAnyDepth) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message Document {
     required int64 DocId;
     optional group Links {
       repeated int64 Backward;
@@ -387,7 +376,7 @@ TEST(RepeatedRules, UnannotatedRepeatedFieldsAreRequiredListsAtAnyDepth) {
       }
       optional binary Url;
     }
-  })");
+  })"));
   EXPECT_EQ(Node(s, "DocId").kind(), NodeKind::kPrimitive);
   EXPECT_EQ(Node(s, "Links").kind(), NodeKind::kStruct);
   EXPECT_EQ(Node(s, "Links.Backward").kind(), NodeKind::kRepeatedPrimitive);
@@ -418,29 +407,29 @@ TEST(RepeatedRules, UnannotatedRepeatedFieldsAreRequiredListsAtAnyDepth) {
   EXPECT_EQ(s.column(0).repeated_ancestor_definition_level, 0);
 }
 
-TEST(RepeatedRules, RepeatedElementUnderRule5IsAListOfLists) {
+TEST(RepeatedRulesTest, RepeatedElementUnderRule5IsAListOfLists) {
   // The single field of the repeated group is itself repeated: rule 3 makes the
   // group the element, whose field is an unannotated list.
-  Schema s = MustParse(R"(message m {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group l (LIST) {
       repeated group list {
         repeated int32 element;
       }
     }
-  })");
+  })"));
   const SchemaNode& l = Node(s, "l");
   ASSERT_EQ(l.kind(), NodeKind::kList);
   EXPECT_EQ(l.list_element(), &Node(s, "l.list"));
   EXPECT_EQ(Node(s, "l.list.element").kind(), NodeKind::kRepeatedPrimitive);
 }
 
-TEST(VariantRules, VariantGroupIsAStructWithItsAnnotation) {
-  Schema s = MustParse(R"(message m {
+TEST(VariantRulesTest, VariantGroupIsAStructWithItsAnnotation) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group v (VARIANT(1)) {
       required binary metadata;
       optional binary value;
     }
-  })");
+  })"));
   EXPECT_EQ(Node(s, "v").kind(), NodeKind::kStruct);
   EXPECT_EQ(Node(s, "v").logical_type(), LogicalType::Variant(1));
 }

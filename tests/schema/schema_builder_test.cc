@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "parq/options.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
@@ -49,7 +50,7 @@ Result<Schema> From(const std::vector<SchemaElement>& v, int32_t max_depth = 100
   return schema::FromFormat(thrift::ToVector(v), o);
 }
 
-TEST(FromFormat, NestedListAndMapResolve) {
+TEST(FromFormatTest, NestedListAndMapResolve) {
   std::vector<SchemaElement> v = {Root(3),
                                   Leaf("id", kReq, Type::INT64),
                                   Group("tags", kOpt, 1),
@@ -66,7 +67,7 @@ TEST(FromFormat, NestedListAndMapResolve) {
   v[7].logicalType.emplace().STRING.emplace();
   v[7].field_id = 12;
   Result<Schema> s = From(v);
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   EXPECT_EQ(s->ToString(), R"(message schema {
   required int64 id;
   optional group tags (LIST) {
@@ -91,7 +92,7 @@ TEST(FromFormat, NestedListAndMapResolve) {
   EXPECT_EQ(s->FindNode("attrs.key_value.key")->converted_type(), parq::ConvertedType::kNone);
 }
 
-TEST(FromFormat, RoundTripThroughToFormat) {
+TEST(FromFormatTest, RoundTripThroughToFormat) {
   Result<Schema> s = ParseMessageType(R"(message m {
   required int32 a (INTEGER(16,false)) = 1;
   optional fixed_len_byte_array(16) d (DECIMAL(38,9));
@@ -113,7 +114,7 @@ TEST(FromFormat, RoundTripThroughToFormat) {
   }
 }
 )");
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   thrift::Vector<SchemaElement> wire = schema::ToFormat(*s);
   ASSERT_EQ(wire.size(), 15u);
   // Root: no repetition, children counted.
@@ -150,13 +151,13 @@ TEST(FromFormat, RoundTripThroughToFormat) {
   EXPECT_FALSE(wire[13].logicalType.has_value());
 
   Result<Schema> back = From(thrift::ToStdVector(wire));
-  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  ASSERT_OK(back);
   EXPECT_TRUE(back->Equals(*s));
   EXPECT_EQ(back->ToString(), s->ToString());
   EXPECT_EQ(schema::ToFormat(*back), wire);
 }
 
-TEST(FromFormat, LegacyConvertedTypesAreReadByTheBackwardTable) {
+TEST(FromFormatTest, LegacyConvertedTypesAreReadByTheBackwardTable) {
   std::vector<SchemaElement> v = {Root(4), Leaf("ts", kOpt, Type::INT64), Leaf("d", kOpt, Type::INT32),
                                   Leaf("u", kOpt, Type::INT32), Leaf("t", kOpt, Type::INT32)};
   v[1].converted_type = ConvertedType::TIMESTAMP_MILLIS;
@@ -166,7 +167,7 @@ TEST(FromFormat, LegacyConvertedTypesAreReadByTheBackwardTable) {
   v[3].converted_type = ConvertedType::UINT_8;
   v[4].converted_type = ConvertedType::TIME_MILLIS;
   Result<Schema> s = From(v);
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   EXPECT_EQ(s->column(0).logical_type, LogicalType::Timestamp(TimeUnit::kMillis, true));
   EXPECT_EQ(s->column(1).logical_type, LogicalType::Decimal(7, 2));
   EXPECT_EQ(s->column(2).logical_type, LogicalType::Int(8, false));
@@ -176,11 +177,11 @@ TEST(FromFormat, LegacyConvertedTypesAreReadByTheBackwardTable) {
   v[1].logicalType->TIMESTAMP->isAdjustedToUTC = false;
   v[1].logicalType->TIMESTAMP->unit.MILLIS.emplace();
   Result<Schema> s2 = From(v);
-  ASSERT_TRUE(s2.ok());
+  ASSERT_OK(s2);
   EXPECT_EQ(s2->column(0).logical_type, LogicalType::Timestamp(TimeUnit::kMillis, false));
 }
 
-TEST(FromFormat, AnnotationsThatDoNotFitFallBackWithANote) {
+TEST(FromFormatTest, AnnotationsThatDoNotFitFallBackWithANote) {
   std::vector<SchemaElement> v = {Root(5),
                                   Leaf("i", kOpt, Type::INT32),
                                   Leaf("u", kOpt, Type::FIXED_LEN_BYTE_ARRAY),
@@ -198,7 +199,7 @@ TEST(FromFormat, AnnotationsThatDoNotFitFallBackWithANote) {
   v[5].logicalType->INTEGER->bitWidth = 7;
   v[5].logicalType->INTEGER->isSigned = true;
   Result<Schema> s = From(v);
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   for (int c = 0; c < 5; ++c) EXPECT_TRUE(s->column(c).logical_type.is_none()) << c;
   EXPECT_EQ(s->FindNode("i")->annotation_note(),
             "INTEGER(64,true) cannot annotate INT32: needs INT64; read as INT32");
@@ -212,7 +213,7 @@ TEST(FromFormat, AnnotationsThatDoNotFitFallBackWithANote) {
             "INTEGER bit width 7 is not 8, 16, 32 or 64; read as INT32");
 }
 
-TEST(FromFormat, UnknownLogicalTypeFallsBackToConvertedTypeThenPhysical) {
+TEST(FromFormatTest, UnknownLogicalTypeFallsBackToConvertedTypeThenPhysical) {
   std::vector<SchemaElement> v = {Root(3), Leaf("a", kOpt, Type::BYTE_ARRAY), Leaf("b", kOpt, Type::INT64),
                                   Leaf("c", kOpt, Type::INT64)};
   v[1].logicalType.emplace();  // a union member our IDL lacks: nothing set
@@ -223,7 +224,7 @@ TEST(FromFormat, UnknownLogicalTypeFallsBackToConvertedTypeThenPhysical) {
   v[3].converted_type = ConvertedType::TIMESTAMP_MICROS;
   v[3].converted_type = static_cast<ConvertedType>(99);
   Result<Schema> s = From(v);
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   EXPECT_EQ(s->column(0).logical_type, LogicalType::String());
   EXPECT_EQ(s->FindNode("a")->annotation_note(), "unknown logicalType; read by its converted_type UTF8");
   EXPECT_TRUE(s->column(1).logical_type.is_none());
@@ -233,25 +234,25 @@ TEST(FromFormat, UnknownLogicalTypeFallsBackToConvertedTypeThenPhysical) {
             "unknown converted_type 99 ignored; unknown logicalType; read as the physical type");
 }
 
-TEST(FromFormat, MapKeyValueOutsideMapReadsAsMap) {
+TEST(FromFormatTest, MapKeyValueOutsideMapReadsAsMap) {
   std::vector<SchemaElement> v = {Root(1), Group("m", kOpt, 1), Group("map", kRep, 2),
                                   Leaf("key", kReq, Type::BYTE_ARRAY), Leaf("value", kOpt, Type::INT32)};
   v[1].converted_type = ConvertedType::MAP_KEY_VALUE;
   Result<Schema> s = From(v);
-  ASSERT_TRUE(s.ok());
+  ASSERT_OK(s);
   EXPECT_EQ(s->FindNode("m")->kind(), NodeKind::kMap);
   EXPECT_EQ(s->FindNode("m")->logical_type(), LogicalType::Map());
 }
 
-TEST(FromFormat, EmptyGroupsAndZeroColumns) {
+TEST(FromFormatTest, EmptyGroupsAndZeroColumns) {
   Result<Schema> only_root = From({Root(0)});
-  ASSERT_TRUE(only_root.ok());
+  ASSERT_OK(only_root);
   EXPECT_EQ(only_root->num_columns(), 0);
   SchemaElement bare;
   bare.name = "schema";
-  ASSERT_TRUE(From({bare}).ok());
+  ASSERT_OK(From({bare}));
   Result<Schema> s = From({Root(2), Group("empty", kOpt, 0), Leaf("x", kReq, Type::BOOLEAN)});
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   EXPECT_EQ(s->num_columns(), 1);
   EXPECT_EQ(s->FindNode("empty")->num_children(), 0);
 }
@@ -263,7 +264,7 @@ struct Hostile {
   const char* error;
 };
 
-TEST(FromFormat, HostileListsGiveExactErrors) {
+TEST(FromFormatTest, HostileListsGiveExactErrors) {
   auto flba = Leaf("f", kReq, Type::FIXED_LEN_BYTE_ARRAY);
   auto flba0 = flba;
   flba0.type_length = 0;
@@ -308,13 +309,12 @@ TEST(FromFormat, HostileListsGiveExactErrors) {
   };
   for (const Hostile& h : cases) {
     Result<Schema> r = From(h.elements);
-    ASSERT_FALSE(r.ok()) << h.what;
-    EXPECT_EQ(r.status().code(), h.code) << h.what;
+    ASSERT_STATUS(r, h.code) << h.what;
     EXPECT_EQ(r.status().message(), h.error) << h.what;
   }
 }
 
-TEST(FromFormat, DepthIsCappedWithoutRecursion) {
+TEST(FromFormatTest, DepthIsCappedWithoutRecursion) {
   // 100000 nested groups: refused at max_schema_depth, with no deep recursion.
   const int kDepth = 100000;
   std::vector<SchemaElement> v;
@@ -322,8 +322,7 @@ TEST(FromFormat, DepthIsCappedWithoutRecursion) {
   for (int i = 0; i < kDepth; ++i) v.push_back(Group("g" + std::to_string(i), kOpt, 1));
   v.push_back(Leaf("x", kOpt, Type::INT32));
   Result<Schema> r = From(v);
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().code(), StatusCode::kLimitExceeded);
+  ASSERT_STATUS(r, StatusCode::kLimitExceeded);
   EXPECT_EQ(r.status().message(), "schema element 101 ('g100'): nesting depth 101 exceeds max_schema_depth (100)");
   // Exactly at the limit is fine.
   std::vector<SchemaElement> ok;
@@ -331,22 +330,22 @@ TEST(FromFormat, DepthIsCappedWithoutRecursion) {
   for (int i = 0; i < 99; ++i) ok.push_back(Group("g" + std::to_string(i), kOpt, 1));
   ok.push_back(Leaf("x", kOpt, Type::INT32));
   Result<Schema> s = From(ok);
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   EXPECT_EQ(s->column(0).max_definition_level, 100);
 }
 
-TEST(FromFormat, GroupWithTypeAndChildrenIsAGroup) {
+TEST(FromFormatTest, GroupWithTypeAndChildrenIsAGroup) {
   // Some writers set a type on groups; num_children > 0 decides.
   auto g = Group("g", kOpt, 1);
   g.type = Type::INT32;
   Result<Schema> s = From({Root(1), g, Leaf("x", kReq, Type::INT32)});
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   EXPECT_TRUE(s->FindNode("g")->is_group());
   // A leaf with num_children = 0 is a leaf.
   auto leaf = Leaf("y", kReq, Type::DOUBLE);
   leaf.num_children = 0;
   Result<Schema> t = From({Root(1), leaf});
-  ASSERT_TRUE(t.ok());
+  ASSERT_OK(t);
   EXPECT_TRUE(t->FindNode("y")->is_leaf());
 }
 

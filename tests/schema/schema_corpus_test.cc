@@ -11,6 +11,7 @@
 #include "format/footer.h"
 #include "parq/io.h"
 #include "schema/schema_builder.h"
+#include "testing/status_macros.h"
 
 namespace parq {
 namespace {
@@ -26,21 +27,7 @@ Result<Schema> LoadSchema(const fs::path& path) {
   return schema::FromFormat(footer.metadata->schema, options);
 }
 
-Schema MustLoad(const std::string& name) {
-  fs::path p = kData / name;
-  if (!fs::exists(p)) {
-    ADD_FAILURE() << "missing " << p;
-    return Schema();
-  }
-  Result<Schema> r = LoadSchema(p);
-  if (!r.ok()) {
-    ADD_FAILURE() << name << ": " << r.status().ToString();
-    return Schema();
-  }
-  return std::move(r).value();
-}
-
-TEST(SchemaCorpus, EveryFooterSchemaResolvesAndRoundTrips) {
+TEST(SchemaCorpusTest, EveryFooterSchemaResolvesAndRoundTrips) {
   if (!fs::exists(kData)) GTEST_SKIP() << "no parquet-testing at " << kData;
   std::vector<fs::path> files;
   for (const auto& entry : fs::recursive_directory_iterator(kData)) {
@@ -52,31 +39,31 @@ TEST(SchemaCorpus, EveryFooterSchemaResolvesAndRoundTrips) {
   ReaderOptions options;
   for (const fs::path& p : files) {
     auto file = OpenFile(p.string());
-    ASSERT_TRUE(file.ok()) << p;
+    ASSERT_OK(file) << p;
     Result<format::Footer> footer = format::ReadFooter(**file, options);
-    ASSERT_TRUE(footer.ok()) << p << ": " << footer.status().ToString();
+    ASSERT_OK(footer) << p;
     Result<Schema> s = schema::FromFormat(footer->metadata->schema, options);
-    ASSERT_TRUE(s.ok()) << p << ": " << s.status().ToString();
+    ASSERT_OK(s) << p;
     EXPECT_EQ(static_cast<size_t>(s->num_columns()),
               footer->metadata->row_groups.empty() ? static_cast<size_t>(s->num_columns())
                                                   : footer->metadata->row_groups[0].columns.size())
         << p;
     Result<Schema> again = schema::FromFormat(schema::ToFormat(*s), options);
-    ASSERT_TRUE(again.ok()) << p << ": " << again.status().ToString();
+    ASSERT_OK(again) << p;
     EXPECT_EQ(again->ToString(), s->ToString()) << p;
     // The text form parses back to the same tree (annotations that were
     // dropped as not fitting are not printed).
     Result<Schema> text = ParseMessageType(s->ToString());
-    ASSERT_TRUE(text.ok()) << p << ": " << text.status().ToString() << "\n" << s->ToString();
+    ASSERT_OK(text) << p << "\n" << s->ToString();
     EXPECT_EQ(text->ToString(), s->ToString()) << p;
     ++checked;
   }
   EXPECT_EQ(checked, static_cast<int>(files.size()));
 }
 
-TEST(SchemaCorpus, OldListStructure) {
+TEST(SchemaCorpusTest, OldListStructure) {
   // optional group a (LIST) { repeated group array (LIST) { repeated int32 array; } }
-  Schema s = MustLoad("old_list_structure.parquet");
+  ASSERT_OK_AND_ASSIGN(Schema s, LoadSchema(kData / "old_list_structure.parquet"));
   if (s.num_columns() == 0) return;
   const SchemaNode& outer = s.root().child(0);
   ASSERT_EQ(outer.kind(), NodeKind::kList) << s.ToString();
@@ -86,14 +73,14 @@ TEST(SchemaCorpus, OldListStructure) {
   EXPECT_EQ(s.column(0).max_repetition_level, 2);
 }
 
-TEST(SchemaCorpus, RepeatedWithoutAnnotation) {
-  Schema s = MustLoad("repeated_no_annotation.parquet");
+TEST(SchemaCorpusTest, RepeatedWithoutAnnotation) {
+  ASSERT_OK_AND_ASSIGN(Schema s, LoadSchema(kData / "repeated_no_annotation.parquet"));
   if (s.num_columns() == 0) return;
   const SchemaNode* phone = s.FindNode("phoneNumbers.phone");
   ASSERT_NE(phone, nullptr) << s.ToString();
   EXPECT_EQ(phone->kind(), NodeKind::kRepeatedGroup);
   EXPECT_EQ(s.FindNode("phoneNumbers")->kind(), NodeKind::kStruct);
-  Schema p = MustLoad("repeated_primitive_no_list.parquet");
+  ASSERT_OK_AND_ASSIGN(Schema p, LoadSchema(kData / "repeated_primitive_no_list.parquet"));
   bool saw_repeated_primitive = false;
   for (const ColumnDescriptor& c : p.columns()) {
     if (c.node->kind() == NodeKind::kRepeatedPrimitive) saw_repeated_primitive = true;
@@ -101,20 +88,20 @@ TEST(SchemaCorpus, RepeatedWithoutAnnotation) {
   EXPECT_TRUE(saw_repeated_primitive) << p.ToString();
 }
 
-TEST(SchemaCorpus, MapWithoutValueAndIncorrectMap) {
-  Schema s = MustLoad("map_no_value.parquet");
+TEST(SchemaCorpusTest, MapWithoutValueAndIncorrectMap) {
+  ASSERT_OK_AND_ASSIGN(Schema s, LoadSchema(kData / "map_no_value.parquet"));
   bool saw_map_without_value = false;
   for (int i = 0; i < s.root().num_children(); ++i) {
     const SchemaNode& n = s.root().child(i);
     if (n.kind() == NodeKind::kMap && n.map_value() == nullptr) saw_map_without_value = true;
   }
   EXPECT_TRUE(saw_map_without_value) << s.ToString();
-  Schema bad = MustLoad("incorrect_map_schema.parquet");
+  ASSERT_OK_AND_ASSIGN(Schema bad, LoadSchema(kData / "incorrect_map_schema.parquet"));
   EXPECT_GT(bad.num_columns(), 0);
 }
 
-TEST(SchemaCorpus, UnknownLogicalTypeFallsBack) {
-  Schema s = MustLoad("unknown-logical-type.parquet");
+TEST(SchemaCorpusTest, UnknownLogicalTypeFallsBack) {
+  ASSERT_OK_AND_ASSIGN(Schema s, LoadSchema(kData / "unknown-logical-type.parquet"));
   bool saw_note = false;
   for (const ColumnDescriptor& c : s.columns()) {
     if (!c.node->annotation_note().empty()) {
@@ -126,11 +113,11 @@ TEST(SchemaCorpus, UnknownLogicalTypeFallsBack) {
   EXPECT_TRUE(saw_note) << s.ToString();
 }
 
-TEST(SchemaCorpus, NestedListsAndMaps) {
-  Schema lists = MustLoad("nested_lists.snappy.parquet");
+TEST(SchemaCorpusTest, NestedListsAndMaps) {
+  ASSERT_OK_AND_ASSIGN(Schema lists, LoadSchema(kData / "nested_lists.snappy.parquet"));
   ASSERT_GT(lists.num_columns(), 0);
   EXPECT_EQ(lists.root().child(0).kind(), NodeKind::kList) << lists.ToString();
-  Schema maps = MustLoad("nested_maps.snappy.parquet");
+  ASSERT_OK_AND_ASSIGN(Schema maps, LoadSchema(kData / "nested_maps.snappy.parquet"));
   ASSERT_GT(maps.num_columns(), 0);
   EXPECT_EQ(maps.root().child(0).kind(), NodeKind::kMap) << maps.ToString();
   EXPECT_EQ(maps.root().child(0).map_value()->kind(), NodeKind::kMap) << maps.ToString();

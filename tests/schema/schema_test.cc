@@ -24,7 +24,7 @@ Nodes List(T... nodes) {
   return v;
 }
 
-TEST(SchemaBuild, InCodeWithLevelsAndLookups) {
+TEST(SchemaBuildTest, InCodeWithLevelsAndLookups) {
   auto root = Group("schema", Repetition::kRequired,
                     List(SchemaNode::MakePrimitive("id", Repetition::kRequired, PhysicalType::kInt64),
                          Group("tags", Repetition::kOptional,
@@ -38,7 +38,7 @@ TEST(SchemaBuild, InCodeWithLevelsAndLookups) {
   root->AddChild(SchemaNode::MakePrimitive("ts", Repetition::kOptional, PhysicalType::kInt64,
                                            LogicalType::Timestamp(TimeUnit::kNanos, false)));
   Result<Schema> r = Schema::Make(std::move(root));
-  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_OK(r);
   const Schema& s = *r;
   ASSERT_EQ(s.num_columns(), 4);
   EXPECT_EQ(s.name(), "schema");
@@ -63,15 +63,17 @@ TEST(SchemaBuild, InCodeWithLevelsAndLookups) {
   EXPECT_EQ(s.root().column_index(), -1);
 }
 
-TEST(SchemaBuild, NamesWithDotsAreFound) {
-  Schema s = std::move(ParseMessageType("message m { optional group a.b { required int32 c.d; } }")).value();
+TEST(SchemaBuildTest, NamesWithDotsAreFound) {
+  ASSERT_OK_AND_ASSIGN(Schema s,
+                       ParseMessageType("message m { optional group a.b { required int32 c.d; } }"));
   ASSERT_NE(s.FindNode("a.b.c.d"), nullptr);
   EXPECT_EQ(s.FindNode("a.b.c.d")->name(), "c.d");
   EXPECT_EQ(s.FindColumn("a.b.c.d")->path, (std::vector<std::string>{"a.b", "c.d"}));
 }
 
-TEST(SchemaBuild, DuplicateNamesKeepBothColumnsAndFindTheFirst) {
-  Schema s = std::move(ParseMessageType("message m { required int32 a; optional binary a (STRING); }")).value();
+TEST(SchemaBuildTest, DuplicateNamesKeepBothColumnsAndFindTheFirst) {
+  ASSERT_OK_AND_ASSIGN(Schema s,
+                       ParseMessageType("message m { required int32 a; optional binary a (STRING); }"));
   ASSERT_EQ(s.num_columns(), 2);
   EXPECT_EQ(s.column(1).dotted_path, "a");
   EXPECT_EQ(s.FindColumn("a"), &s.column(0));
@@ -79,7 +81,7 @@ TEST(SchemaBuild, DuplicateNamesKeepBothColumnsAndFindTheFirst) {
   EXPECT_EQ(s.FindNode("a"), s.column(0).node);
 }
 
-TEST(SchemaBuild, StrictErrorsNameTheField) {
+TEST(SchemaBuildTest, StrictErrorsNameTheField) {
   auto make_leaf = [](PhysicalType t, LogicalType lt, int32_t len) {
     return Schema::Make(Group("m", Repetition::kRequired,
                               List(Group("g", Repetition::kOptional,
@@ -91,8 +93,8 @@ TEST(SchemaBuild, StrictErrorsNameTheField) {
             "field 'g.x': DECIMAL(10,2) cannot annotate INT32: needs precision <= 9 on INT32");
   EXPECT_EQ(make_leaf(static_cast<PhysicalType>(9), {}, -1).status().message(),
             "field 'g.x': unknown physical type 9");
-  EXPECT_EQ(make_leaf(PhysicalType::kInt32, LogicalType::Int(64, true), -1).status().code(),
-            StatusCode::kInvalidArgument);
+  EXPECT_STATUS(make_leaf(PhysicalType::kInt32, LogicalType::Int(64, true), -1),
+                StatusCode::kInvalidArgument);
   Result<Schema> g = Schema::Make(Group("m", Repetition::kRequired,
                                         List(Group("g", Repetition::kOptional, {}, LogicalType::String()))));
   EXPECT_EQ(g.status().message(), "field 'g': STRING cannot annotate a group");
@@ -105,7 +107,7 @@ TEST(SchemaBuild, StrictErrorsNameTheField) {
   EXPECT_EQ(bad_rep.status().message(), "field 'x': unknown repetition 3");
 }
 
-TEST(SchemaBuild, LenientDropsAnnotationsThatDoNotFit) {
+TEST(SchemaBuildTest, LenientDropsAnnotationsThatDoNotFit) {
   SchemaOptions lenient;
   lenient.strict = false;
   auto root = Group("m", Repetition::kRequired,
@@ -115,7 +117,7 @@ TEST(SchemaBuild, LenientDropsAnnotationsThatDoNotFit) {
                                                    LogicalType::Uuid(), 8),
                          Group("g", Repetition::kOptional, {}, LogicalType::Json())));
   Result<Schema> r = Schema::Make(std::move(root), lenient);
-  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_OK(r);
   const SchemaNode& a = *r->FindNode("a");
   EXPECT_TRUE(a.logical_type().is_none());
   EXPECT_EQ(a.converted_type(), ConvertedType::kInt64);  // as stored
@@ -127,7 +129,7 @@ TEST(SchemaBuild, LenientDropsAnnotationsThatDoNotFit) {
   EXPECT_TRUE(r->column(0).logical_type.is_none());
 }
 
-TEST(SchemaBuild, DepthIsCapped) {
+TEST(SchemaBuildTest, DepthIsCapped) {
   SchemaOptions opt;
   opt.max_depth = 3;
   auto leaf = SchemaNode::MakePrimitive("x", Repetition::kOptional, PhysicalType::kInt32);
@@ -135,30 +137,30 @@ TEST(SchemaBuild, DepthIsCapped) {
   n = Group("b", Repetition::kOptional, List(std::move(n)));
   n = Group("a", Repetition::kOptional, List(std::move(n)));
   Result<Schema> r = Schema::Make(Group("m", Repetition::kRequired, List(std::move(n))), opt);
-  EXPECT_EQ(r.status().code(), StatusCode::kLimitExceeded);
+  EXPECT_STATUS(r, StatusCode::kLimitExceeded);
   EXPECT_EQ(r.status().message(), "field 'a.b.c.x': nesting depth 4 exceeds max_schema_depth (3)");
   opt.max_depth = 4;
   Result<Schema> ok = ParseMessageType(
       "message m { optional group a { optional group b { optional group c { optional int32 x; } } } }", opt);
-  ASSERT_TRUE(ok.ok()) << ok.status().ToString();
+  ASSERT_OK(ok);
   EXPECT_EQ(ok->column(0).max_definition_level, 4);
 }
 
-TEST(SchemaBuild, CloneAndEquals) {
-  Schema s = std::move(ParseMessageType(R"(message m {
+TEST(SchemaBuildTest, CloneAndEquals) {
+  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(R"(message m {
     optional group my_map (MAP_KEY_VALUE) = 4 {
       repeated group map {
         required binary key (UTF8);
         optional int32 value = 9;
       }
     }
-  })")).value();
+  })"));
   ASSERT_OK_AND_ASSIGN(Schema c, s.Clone());
   EXPECT_TRUE(c.Equals(s));
   EXPECT_EQ(c.ToString(), s.ToString());
   EXPECT_EQ(c.FindNode("my_map")->kind(), NodeKind::kMap);
   EXPECT_NE(c.FindNode("my_map"), s.FindNode("my_map"));
-  Schema other = std::move(ParseMessageType("message m { optional int32 x; }")).value();
+  ASSERT_OK_AND_ASSIGN(Schema other, ParseMessageType("message m { optional int32 x; }"));
   EXPECT_FALSE(other.Equals(s));
   Schema moved = std::move(c);
   EXPECT_EQ(moved.column(1).node, moved.FindNode("my_map.map.value"));
@@ -219,12 +221,12 @@ constexpr const char* kAllTypes = R"(message schema {
 }
 )";
 
-TEST(SchemaText, PrintParseRoundTripIsExact) {
+TEST(SchemaTextTest, PrintParseRoundTripIsExact) {
   Result<Schema> s = ParseMessageType(kAllTypes);
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   EXPECT_EQ(s->ToString(), kAllTypes);
   Result<Schema> again = ParseMessageType(s->ToString());
-  ASSERT_TRUE(again.ok());
+  ASSERT_OK(again);
   EXPECT_TRUE(again->Equals(*s));
   EXPECT_EQ(s->FindNode("a")->field_id(), 7);
   EXPECT_EQ(s->FindNode("a.list.element")->field_id(), 8);
@@ -234,7 +236,7 @@ TEST(SchemaText, PrintParseRoundTripIsExact) {
   EXPECT_EQ(s->num_columns(), 31);
 }
 
-TEST(SchemaText, LegacyConvertedNamesAndCaseInsensitiveKeywords) {
+TEST(SchemaTextTest, LegacyConvertedNamesAndCaseInsensitiveKeywords) {
   Result<Schema> s = ParseMessageType(R"(MESSAGE spark_schema {
     OPTIONAL BINARY name (UTF8);
     REQUIRED INT64 ts (TIMESTAMP_MILLIS);
@@ -244,7 +246,7 @@ TEST(SchemaText, LegacyConvertedNamesAndCaseInsensitiveKeywords) {
     required fixed_len_byte_array(5) d (DECIMAL(10,3));
     required int64 tu (TIMESTAMP_MICROS);
   };)");
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   EXPECT_EQ(s->FindColumn("name")->logical_type, LogicalType::String());
   EXPECT_EQ(s->FindColumn("name")->converted_type, ConvertedType::kUtf8);
   EXPECT_EQ(s->FindColumn("ts")->logical_type, LogicalType::Timestamp(TimeUnit::kMillis, true));
@@ -265,25 +267,25 @@ TEST(SchemaText, LegacyConvertedNamesAndCaseInsensitiveKeywords) {
 )");
 }
 
-TEST(SchemaText, QuotedCrsRoundTrips) {
+TEST(SchemaTextTest, QuotedCrsRoundTrips) {
   auto root = SchemaNode::MakeGroup("m", Repetition::kRequired, {});
   root->AddChild(SchemaNode::MakePrimitive("g", Repetition::kOptional, PhysicalType::kByteArray,
                                            LogicalType::Geometry("{\"name\": \"NAD83 / Conus (Albers)\"; x=1}")));
   Result<Schema> s = Schema::Make(std::move(root));
-  ASSERT_TRUE(s.ok());
+  ASSERT_OK(s);
   Result<Schema> back = ParseMessageType(s->ToString());
-  ASSERT_TRUE(back.ok()) << back.status().ToString() << "\n" << s->ToString();
+  ASSERT_OK(back) << "\n" << s->ToString();
   EXPECT_TRUE(back->Equals(*s));
   EXPECT_EQ(back->column(0).logical_type.crs(), "{\"name\": \"NAD83 / Conus (Albers)\"; x=1}");
 }
 
-TEST(SchemaText, OddNamesAreQuoted) {
+TEST(SchemaTextTest, OddNamesAreQuoted) {
   auto root = SchemaNode::MakeGroup("", Repetition::kRequired, {});
   root->AddChild(SchemaNode::MakePrimitive("a b", Repetition::kOptional, PhysicalType::kInt32));
   root->AddChild(SchemaNode::MakePrimitive("x;y\"z", Repetition::kOptional, PhysicalType::kInt32));
   root->AddChild(SchemaNode::MakePrimitive("plain.name-1", Repetition::kOptional, PhysicalType::kInt32));
   Result<Schema> s = Schema::Make(std::move(root));
-  ASSERT_TRUE(s.ok());
+  ASSERT_OK(s);
   EXPECT_EQ(s->ToString(), R"(message "" {
   optional int32 "a b";
   optional int32 "x;y\"z";
@@ -291,11 +293,11 @@ TEST(SchemaText, OddNamesAreQuoted) {
 }
 )");
   Result<Schema> back = ParseMessageType(s->ToString());
-  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  ASSERT_OK(back);
   EXPECT_TRUE(back->Equals(*s));
 }
 
-TEST(SchemaText, ParseErrorsNameTheLine) {
+TEST(SchemaTextTest, ParseErrorsNameTheLine) {
   struct Case {
     const char* text;
     const char* error;
@@ -322,20 +324,19 @@ TEST(SchemaText, ParseErrorsNameTheLine) {
   };
   for (const Case& c : cases) {
     Result<Schema> r = ParseMessageType(c.text);
-    ASSERT_FALSE(r.ok()) << c.text;
-    EXPECT_EQ(r.status().code(), StatusCode::kInvalidArgument) << c.text;
+    ASSERT_STATUS(r, StatusCode::kInvalidArgument) << c.text;
     EXPECT_EQ(r.status().message(), c.error) << c.text;
   }
 }
 
-TEST(SchemaText, ParserDepthIsCapped) {
+TEST(SchemaTextTest, ParserDepthIsCapped) {
   std::string text = "message m {";
   for (int i = 0; i < 5000; ++i) text += " optional group g {";
   text += " optional int32 x;";
   for (int i = 0; i < 5000; ++i) text += " }";
   text += " }";
   Result<Schema> r = ParseMessageType(text);
-  ASSERT_FALSE(r.ok());
+  ASSERT_NOT_OK(r);
   EXPECT_EQ(r.status().message(), "schema text line 1: nesting depth 101 exceeds max_schema_depth (100)");
 }
 

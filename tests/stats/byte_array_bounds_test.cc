@@ -14,6 +14,7 @@
 
 #include "parq/schema.h"
 #include "stats/statistics_builder.h"
+#include "testing/status_macros.h"
 
 namespace parq::stats {
 namespace {
@@ -35,9 +36,9 @@ void ExpectBruteForceBounds(const format::Statistics& st, const std::vector<std:
   EXPECT_EQ(*st.max_value, *std::max_element(strings.begin(), strings.end())) << "trial " << trial;
 }
 
-TEST(ByteArrayBounds, MatchBruteForce) {
+TEST(ByteArrayBoundsTest, MatchBruteForce) {
   auto schema = ParseMessageType("message m { required binary s (STRING); }");
-  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  ASSERT_OK(schema);
   std::mt19937 rng(42);
   for (int trial = 0; trial < 1000; ++trial) {
     std::vector<std::string> strings;
@@ -71,9 +72,9 @@ TEST(ByteArrayBounds, MatchBruteForce) {
 // short or long tails, so the running min and max share 0..5 words and
 // values leave or tie them at every position.  Many small batches, as the
 // column writer feeds pages.
-TEST(ByteArrayBounds, SharedHeadLeftAnywhere) {
+TEST(ByteArrayBoundsTest, SharedHeadLeftAnywhere) {
   auto schema = ParseMessageType("message m { required binary s (STRING); }");
-  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  ASSERT_OK(schema);
   std::mt19937 rng(7);
   for (int trial = 0; trial < 2000; ++trial) {
     std::string head;
@@ -110,9 +111,9 @@ TEST(ByteArrayBounds, SharedHeadLeftAnywhere) {
 }
 
 // FIXED_LEN_BYTE_ARRAY takes the same loop with every value of the type's length.
-TEST(ByteArrayBounds, FixedLengthMatchBruteForce) {
+TEST(ByteArrayBoundsTest, FixedLengthMatchBruteForce) {
   auto schema = ParseMessageType("message m { required fixed_len_byte_array(13) s; }");
-  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  ASSERT_OK(schema);
   std::mt19937 rng(11);
   for (int trial = 0; trial < 500; ++trial) {
     const size_t shared = rng() % 14;

@@ -6,6 +6,7 @@
 //   ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(path));
 //   EXPECT_STATUS(FileReader::Open(bad), StatusCode::kCorrupt);
 //   EXPECT_STATUS_HAS(r, StatusCode::kCorrupt, "page header");
+//   EXPECT_NOT_OK(DecodeStrings(truncated));      // any error: the code is free
 //
 // A failure prints the expression and the whole status ("Corrupt: … (page 3,
 // column 'a')"), so that no test spells out `<< st.ToString()` by hand.
@@ -36,6 +37,11 @@ inline ::testing::AssertionResult IsOk(const char* expr, const Status& s) {
   return ::testing::AssertionFailure() << expr << " failed: " << s.ToString();
 }
 
+inline ::testing::AssertionResult IsError(const char* expr, const Status& s) {
+  if (!s.ok()) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << expr << ": expected an error, got OK";
+}
+
 inline ::testing::AssertionResult HasStatus(const char* expr, const Status& s, StatusCode code) {
   if (!s.ok() && s.code() == code) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure()
@@ -63,6 +69,12 @@ inline ::testing::AssertionResult HasStatusWith(const char* expr, const Status& 
   PARQ_TEST_ASSERT_(::parq::testing::IsOk(#expr, ::parq::testing::StatusOf(expr)), GTEST_NONFATAL_FAILURE_)
 #define ASSERT_OK(expr) \
   PARQ_TEST_ASSERT_(::parq::testing::IsOk(#expr, ::parq::testing::StatusOf(expr)), GTEST_FATAL_FAILURE_)
+
+// Any error, for a test that does not pin the code (prefer EXPECT_STATUS).
+#define EXPECT_NOT_OK(expr) \
+  PARQ_TEST_ASSERT_(::parq::testing::IsError(#expr, ::parq::testing::StatusOf(expr)), GTEST_NONFATAL_FAILURE_)
+#define ASSERT_NOT_OK(expr) \
+  PARQ_TEST_ASSERT_(::parq::testing::IsError(#expr, ::parq::testing::StatusOf(expr)), GTEST_FATAL_FAILURE_)
 
 // The error code of a Status or Result, and optionally a piece of its text
 // (message or context).

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "testing/status_macros.h"
 #include "thrift/compact_writer.h"
 #include "thrift/value_tree.h"
 
@@ -26,7 +27,7 @@ struct Both {
   explicit Both(Bytes b) : exact(b), padded(std::move(b)) { padded.resize(padded.size() + 16, 0xEE); }
 };
 
-TEST(CompactReaderVarint, I32OneToFiveBytes) {
+TEST(CompactReaderVarintTest, I32OneToFiveBytes) {
   struct Case {
     Bytes bytes;
     int32_t value;
@@ -45,29 +46,29 @@ TEST(CompactReaderVarint, I32OneToFiveBytes) {
     for (const Bytes* in : {&b.exact, &b.padded}) {
       CompactReader r(in->data(), in->size());
       EXPECT_EQ(r.ReadI32(), c.value);
-      EXPECT_TRUE(r.ok()) << r.status().ToString();
+      EXPECT_OK(r.status());
       EXPECT_EQ(r.position(), c.bytes.size());
     }
   }
 }
 
-TEST(CompactReaderVarint, I64ExtremesTakeTenBytes) {
+TEST(CompactReaderVarintTest, I64ExtremesTakeTenBytes) {
   Both mn(Bytes{0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01});
   Both mx(Bytes{0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01});
   for (const Bytes* in : {&mn.exact, &mn.padded}) {
     CompactReader r(in->data(), in->size());
     EXPECT_EQ(r.ReadI64(), std::numeric_limits<int64_t>::min());
-    EXPECT_TRUE(r.ok());
+    EXPECT_OK(r.status());
     EXPECT_EQ(r.position(), 10u);
   }
   for (const Bytes* in : {&mx.exact, &mx.padded}) {
     CompactReader r(in->data(), in->size());
     EXPECT_EQ(r.ReadI64(), std::numeric_limits<int64_t>::max());
-    EXPECT_TRUE(r.ok());
+    EXPECT_OK(r.status());
   }
 }
 
-TEST(CompactReaderVarint, EveryLengthAgreesWithTheByteLoop) {
+TEST(CompactReaderVarintTest, EveryLengthAgreesWithTheByteLoop) {
   // Values of every varint length 1..10, read where at least 8 bytes follow
   // (the word-at-a-time path) and where the input ends right after them (the
   // byte-by-byte path); both must give the value and the length.
@@ -91,29 +92,30 @@ TEST(CompactReaderVarint, EveryLengthAgreesWithTheByteLoop) {
     for (const Bytes* in : {&b.exact, &b.padded}) {
       CompactReader r(in->data(), in->size());
       EXPECT_EQ(r.ReadI64(), as_i64) << v;
-      EXPECT_TRUE(r.ok()) << v << ": " << r.status().ToString();
+      EXPECT_OK(r.status()) << v;
       EXPECT_EQ(r.position(), enc.size()) << v;
       CompactReader r32(in->data(), in->size());
       const int32_t got = r32.ReadI32();
       if (v <= 0xFFFFFFFFu) {
         EXPECT_EQ(got, static_cast<int32_t>((static_cast<uint32_t>(v) >> 1) ^ (0u - (v & 1)))) << v;
-        EXPECT_TRUE(r32.ok()) << v;
+        EXPECT_OK(r32.status()) << v;
         EXPECT_EQ(r32.position(), enc.size()) << v;
       } else {
-        EXPECT_EQ(r32.status().code(), StatusCode::kCorrupt) << v;
+        EXPECT_STATUS(r32.status(), StatusCode::kCorrupt) << v;
       }
     }
   }
 }
 
-TEST(CompactReaderVarint, I16Extremes) {
+TEST(CompactReaderVarintTest, I16Extremes) {
   Bytes mn{0xFF, 0xFF, 0x03};  // zigzag 65535
   Bytes mx{0xFE, 0xFF, 0x03};  // zigzag 65534
   CompactReader r1(mn.data(), mn.size());
   EXPECT_EQ(r1.ReadI16(), std::numeric_limits<int16_t>::min());
   CompactReader r2(mx.data(), mx.size());
   EXPECT_EQ(r2.ReadI16(), std::numeric_limits<int16_t>::max());
-  EXPECT_TRUE(r1.ok() && r2.ok());
+  EXPECT_OK(r1.status());
+  EXPECT_OK(r2.status());
 }
 
 struct BadVarint {
@@ -123,7 +125,7 @@ struct BadVarint {
   const char* message;
 };
 
-TEST(CompactReaderVarint, RejectsOverlongAndOverflowing) {
+TEST(CompactReaderVarintTest, RejectsOverlongAndOverflowing) {
   const BadVarint cases[] = {
       {"i64 eleven bytes", {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00}, 64,
        "varint longer than 10 bytes at offset 0"},
@@ -139,25 +141,25 @@ TEST(CompactReaderVarint, RejectsOverlongAndOverflowing) {
       CompactReader r(in->data(), in->size());
       int64_t v = c.width == 64 ? r.ReadI64() : c.width == 32 ? r.ReadI32() : r.ReadI16();
       EXPECT_EQ(v, 0) << c.name;
-      EXPECT_EQ(r.status().code(), StatusCode::kCorrupt) << c.name;
+      EXPECT_STATUS(r.status(), StatusCode::kCorrupt) << c.name;
       EXPECT_EQ(r.status().message(), c.message) << c.name;
     }
   }
 }
 
-TEST(CompactReaderVarint, TruncatedAtEveryByte) {
+TEST(CompactReaderVarintTest, TruncatedAtEveryByte) {
   Bytes full{0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01};
   for (size_t n = 0; n < full.size(); ++n) {
     Bytes in(full.begin(), full.begin() + static_cast<ptrdiff_t>(n));
     CompactReader r(in.data(), in.size(), {}, 100);
     EXPECT_EQ(r.ReadI64(), 0);
-    EXPECT_EQ(r.status().code(), StatusCode::kCorrupt);
+    EXPECT_STATUS(r.status(), StatusCode::kCorrupt);
     EXPECT_EQ(r.status().message(), "truncated varint (" + std::to_string(n) + (n == 1 ? " byte" : " bytes") +
                                         " left) at offset 100");
   }
 }
 
-TEST(CompactReaderValues, DoubleIsLittleEndian) {
+TEST(CompactReaderValuesTest, DoubleIsLittleEndian) {
   Bytes in{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF8, 0x3F, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x7F};
   CompactReader r(in.data(), in.size());
   EXPECT_EQ(r.ReadDouble(), 1.5);
@@ -166,7 +168,7 @@ TEST(CompactReaderValues, DoubleIsLittleEndian) {
   EXPECT_EQ(r.status().message(), "truncated input: double needs 8 bytes but 0 left at offset 16");
 }
 
-TEST(CompactReaderValues, ByteAndBinary) {
+TEST(CompactReaderValuesTest, ByteAndBinary) {
   Bytes in{0xFF, 0x03, 'a', 'b', 'c', 0x00, 0x01};
   CompactReader r(in.data(), in.size());
   EXPECT_EQ(r.ReadByte(), -1);
@@ -176,12 +178,12 @@ TEST(CompactReaderValues, ByteAndBinary) {
   r.ReadBinary(&s);
   EXPECT_EQ(s, "");
   EXPECT_EQ(r.ReadByte(), 1);
-  EXPECT_TRUE(r.ok());
+  EXPECT_OK(r.status());
   EXPECT_EQ(r.ReadByte(), 0);
   EXPECT_EQ(r.status().message(), "truncated input: byte needs 1 byte but 0 left at offset 7");
 }
 
-TEST(CompactReaderFields, ShortAndLongHeaders) {
+TEST(CompactReaderFieldsTest, ShortAndLongHeaders) {
   // Struct: field 1 i32 = 5 (short), field 16 i64 = -1 (delta 15: short),
   // field 40 binary (delta 24: long form, id zigzag 80), field -3 byte
   // (long form, negative), STOP.
@@ -209,12 +211,12 @@ TEST(CompactReaderFields, ShortAndLongHeaders) {
   EXPECT_EQ(id, -3);
   EXPECT_EQ(r.ReadByte(), 127);
   EXPECT_FALSE(r.FieldBegin(&t, &id));
-  EXPECT_TRUE(r.ok());
+  EXPECT_OK(r.status());
   r.StructEnd();
   EXPECT_EQ(r.remaining(), 0u);
 }
 
-TEST(CompactReaderFields, DeltasContinueAfterANestedStruct) {
+TEST(CompactReaderFieldsTest, DeltasContinueAfterANestedStruct) {
   // field 2 struct { field 7 i32 }, then field 3 (delta 1 from 2, not from 7).
   Bytes in{0x2C, 0x75, 0x02, 0x00, 0x15, 0x04, 0x00};
   CompactReader r(in.data(), in.size());
@@ -233,10 +235,10 @@ TEST(CompactReaderFields, DeltasContinueAfterANestedStruct) {
   EXPECT_EQ(id, 3);
   EXPECT_EQ(r.ReadI32(), 2);
   EXPECT_FALSE(r.FieldBegin(&t, &id));
-  EXPECT_TRUE(r.ok());
+  EXPECT_OK(r.status());
 }
 
-TEST(CompactReaderFields, BoolFieldsCarryTheValueInTheHeader) {
+TEST(CompactReaderFieldsTest, BoolFieldsCarryTheValueInTheHeader) {
   Bytes in{0x11, 0x12, 0x02, 0x08, 0x00};  // id 1 true, id 2 false, id 4 (long form) false, STOP
   CompactReader r(in.data(), in.size());
   ASSERT_TRUE(r.StructBegin());
@@ -256,11 +258,11 @@ TEST(CompactReaderFields, BoolFieldsCarryTheValueInTheHeader) {
   EXPECT_EQ(id, 4);
   r.Skip(t);  // skipping a bool field consumes nothing
   EXPECT_FALSE(r.FieldBegin(&t, &id));
-  EXPECT_TRUE(r.ok());
+  EXPECT_OK(r.status());
   EXPECT_EQ(r.remaining(), 0u);
 }
 
-TEST(CompactReaderFields, InvalidTypeCode) {
+TEST(CompactReaderFieldsTest, InvalidTypeCode) {
   for (uint8_t t = 13; t < 16; ++t) {
     Bytes in{static_cast<uint8_t>(0x10 | t), 0x00};
     CompactReader r(in.data(), in.size(), {}, 7);
@@ -268,12 +270,12 @@ TEST(CompactReaderFields, InvalidTypeCode) {
     CType ct;
     int16_t id;
     EXPECT_FALSE(r.FieldBegin(&ct, &id));
-    EXPECT_EQ(r.status().code(), StatusCode::kCorrupt);
+    EXPECT_STATUS(r.status(), StatusCode::kCorrupt);
     EXPECT_EQ(r.status().message(), "invalid field type code " + std::to_string(t) + " at offset 7");
   }
 }
 
-TEST(CompactReaderContainers, BoolElements) {
+TEST(CompactReaderContainersTest, BoolElements) {
   // Tagged 1 (as Apache writes) and tagged 2 (as some writers do); elements
   // 1 = true, 0 and 2 = false.
   for (uint8_t tag : {0x01, 0x02}) {
@@ -289,7 +291,7 @@ TEST(CompactReaderContainers, BoolElements) {
     EXPECT_FALSE(r.ReadBool());
     EXPECT_TRUE(r.ReadBool());
     r.ContainerEnd();
-    EXPECT_TRUE(r.ok());
+    EXPECT_OK(r.status());
     EXPECT_EQ(r.remaining(), 0u);
   }
   Bytes bad{0x11, 0x03};
@@ -301,7 +303,7 @@ TEST(CompactReaderContainers, BoolElements) {
   EXPECT_EQ(r.status().message(), "invalid bool byte 3 (expected 0, 1 or 2) at offset 1");
 }
 
-TEST(CompactReaderContainers, ShortAndLongListHeaders) {
+TEST(CompactReaderContainersTest, ShortAndLongListHeaders) {
   Bytes in{0xE5};  // 14 i32s in the short form
   for (int k = 0; k < 14; ++k) in.push_back(static_cast<uint8_t>(2 * k));
   in.push_back(0xF5);  // 20 i32s in the long form
@@ -329,11 +331,11 @@ TEST(CompactReaderContainers, ShortAndLongListHeaders) {
   r.ReadBinary(&s);
   EXPECT_EQ(s, "");
   r.ContainerEnd();
-  EXPECT_TRUE(r.ok());
+  EXPECT_OK(r.status());
   EXPECT_EQ(r.remaining(), 0u);
 }
 
-TEST(CompactReaderContainers, ListElementTypes) {
+TEST(CompactReaderContainersTest, ListElementTypes) {
   Bytes empty_untyped{0x00};  // an empty list with type 0: accepted
   CompactReader r(empty_untyped.data(), empty_untyped.size());
   CType et;
@@ -350,7 +352,7 @@ TEST(CompactReaderContainers, ListElementTypes) {
   EXPECT_EQ(r3.status().message(), "invalid list element type code 13 at offset 1");
 }
 
-TEST(CompactReaderContainers, MapHeaders) {
+TEST(CompactReaderContainersTest, MapHeaders) {
   // empty map (no type byte), then map<i32, binary> {1: "a", -1: ""}
   Bytes in{0x00, 0x02, 0x58, 0x02, 0x01, 'a', 0x01, 0x00};
   CompactReader r(in.data(), in.size());
@@ -371,7 +373,7 @@ TEST(CompactReaderContainers, MapHeaders) {
   r.ReadBinary(&s);
   EXPECT_EQ(s, "");
   r.ContainerEnd();
-  EXPECT_TRUE(r.ok());
+  EXPECT_OK(r.status());
   EXPECT_EQ(r.remaining(), 0u);
 
   Bytes bad_types{0x01, 0xD5, 0x00, 0x00};
@@ -381,13 +383,13 @@ TEST(CompactReaderContainers, MapHeaders) {
   Bytes doubles{0x02, 0x77, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};  // 2 pairs need 32 bytes
   CompactReader r3(doubles.data(), doubles.size());
   EXPECT_FALSE(r3.MapBegin(&kt, &vt, &n));
-  EXPECT_EQ(r3.status().code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(r3.status(), StatusCode::kCorrupt);
   EXPECT_EQ(r3.status().message(), "map size 2 (at least 16 bytes each) exceeds the 18 bytes left at offset 2");
 }
 
 // --- Limits ---------------------------------------------------------------
 
-TEST(CompactReaderLimits, StringLimitAndBytesLeft) {
+TEST(CompactReaderLimitsTest, StringLimitAndBytesLeft) {
   Bytes in{0x0A, 'a', 'b', 'c'};
   ThriftLimits small;
   small.max_string_size = 5;
@@ -395,12 +397,12 @@ TEST(CompactReaderLimits, StringLimitAndBytesLeft) {
   std::string s = "keep";
   r.ReadBinary(&s);
   EXPECT_EQ(s, "");
-  EXPECT_EQ(r.status().code(), StatusCode::kLimitExceeded);
+  EXPECT_STATUS(r.status(), StatusCode::kLimitExceeded);
   EXPECT_EQ(r.status().message(), "binary length 10 exceeds the limit 5 at offset 1001");
 
   CompactReader r2(in.data(), in.size(), {}, 1000);
   r2.ReadBinary(&s);
-  EXPECT_EQ(r2.status().code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(r2.status(), StatusCode::kCorrupt);
   EXPECT_EQ(r2.status().message(), "binary length 10 exceeds the 3 bytes left at offset 1001");
 
   CompactReader r3(in.data(), in.size());
@@ -408,7 +410,7 @@ TEST(CompactReaderLimits, StringLimitAndBytesLeft) {
   EXPECT_EQ(r3.status().message(), "binary length 10 exceeds the 3 bytes left at offset 1");
 }
 
-TEST(CompactReaderLimits, ContainerLimitAndBytesLeft) {
+TEST(CompactReaderLimitsTest, ContainerLimitAndBytesLeft) {
   Bytes in{0xF3, 0x14, 1, 2, 3};  // 20 bytes claimed, 3 there
   ThriftLimits small;
   small.max_container_size = 10;
@@ -416,11 +418,11 @@ TEST(CompactReaderLimits, ContainerLimitAndBytesLeft) {
   uint32_t n = 99;
   CompactReader r(in.data(), in.size(), small);
   EXPECT_FALSE(r.ListBegin(&et, &n));
-  EXPECT_EQ(r.status().code(), StatusCode::kLimitExceeded);
+  EXPECT_STATUS(r.status(), StatusCode::kLimitExceeded);
   EXPECT_EQ(r.status().message(), "list size 20 exceeds the limit 10 at offset 2");
   CompactReader r2(in.data(), in.size());
   EXPECT_FALSE(r2.ListBegin(&et, &n));
-  EXPECT_EQ(r2.status().code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(r2.status(), StatusCode::kCorrupt);
   EXPECT_EQ(r2.status().message(), "list size 20 exceeds the 3 bytes left at offset 2");
   // The limit applies to the short form too.
   Bytes shortform{0x53, 1, 2, 3, 4, 5};
@@ -459,7 +461,7 @@ Bytes NestedLists(int levels) {
   return b;
 }
 
-TEST(CompactReaderLimits, SkipDepthExactlyAtTheLimitAndOnePast) {
+TEST(CompactReaderLimitsTest, SkipDepthExactlyAtTheLimitAndOnePast) {
   ThriftLimits lim;
   lim.max_depth = 10;
   for (auto make : {NestedStructs, NestedLists}) {
@@ -467,41 +469,41 @@ TEST(CompactReaderLimits, SkipDepthExactlyAtTheLimitAndOnePast) {
     Bytes at = make(10);
     CompactReader ok_reader(at.data(), at.size(), lim);
     ok_reader.Skip(top);
-    EXPECT_TRUE(ok_reader.ok()) << ok_reader.status().ToString();
+    EXPECT_OK(ok_reader.status());
     EXPECT_EQ(ok_reader.remaining(), 0u);
 
     Bytes past = make(11);
     CompactReader bad(past.data(), past.size(), lim);
     bad.Skip(top);
-    EXPECT_EQ(bad.status().code(), StatusCode::kLimitExceeded);
+    EXPECT_STATUS(bad.status(), StatusCode::kLimitExceeded);
     EXPECT_EQ(bad.status().message().rfind("nesting depth exceeds the limit 10 at offset ", 0), 0u)
         << bad.status().message();
   }
 }
 
-TEST(CompactReaderLimits, DefaultDepthStopsDeepSkip) {
+TEST(CompactReaderLimitsTest, DefaultDepthStopsDeepSkip) {
   Bytes deep = NestedLists(100000);  // would overflow the stack without the cap
   CompactReader r(deep.data(), deep.size());
   r.Skip(CType::kList);
-  EXPECT_EQ(r.status().code(), StatusCode::kLimitExceeded);
+  EXPECT_STATUS(r.status(), StatusCode::kLimitExceeded);
   EXPECT_EQ(r.status().message(), "nesting depth exceeds the limit 64 at offset 65");
 }
 
-TEST(CompactReaderLimits, StructAndContainerDepthShareOneCount) {
+TEST(CompactReaderLimitsTest, StructAndContainerDepthShareOneCount) {
   ThriftLimits lim;
   lim.max_depth = 2;
   Bytes in{0x19, 0x1C, 0x00, 0x00};  // struct { 1: list<struct> [ {} ] }
   CompactReader r(in.data(), in.size(), lim);
   r.Skip(CType::kStruct);
-  EXPECT_EQ(r.status().code(), StatusCode::kLimitExceeded);
+  EXPECT_STATUS(r.status(), StatusCode::kLimitExceeded);
   lim.max_depth = 3;
   CompactReader r2(in.data(), in.size(), lim);
   r2.Skip(CType::kStruct);
-  EXPECT_TRUE(r2.ok());
+  EXPECT_OK(r2.status());
   EXPECT_EQ(r2.remaining(), 0u);
 }
 
-TEST(CompactReaderLimits, DeepNestingBeyondTheInlineStackKeepsFieldIds) {
+TEST(CompactReaderLimitsTest, DeepNestingBeyondTheInlineStackKeepsFieldIds) {
   // 100 levels of struct { 3: struct {...}, 4: i32 level }: the delta of
   // field 4 must come from field 3 of the same level at every depth.
   const int kLevels = 100;
@@ -534,21 +536,21 @@ TEST(CompactReaderLimits, DeepNestingBeyondTheInlineStackKeepsFieldIds) {
     ASSERT_FALSE(r.FieldBegin(&t, &id));
     r.StructEnd();
   }
-  EXPECT_TRUE(r.ok());
+  EXPECT_OK(r.status());
   EXPECT_EQ(r.remaining(), 0u);
   CompactReader s(w.data(), w.size(), lim);
   s.Skip(CType::kStruct);
-  EXPECT_TRUE(s.ok());
+  EXPECT_OK(s.status());
   lim.max_depth = kLevels - 1;
   CompactReader s2(w.data(), w.size(), lim);
   s2.Skip(CType::kStruct);
-  EXPECT_EQ(s2.status().code(), StatusCode::kLimitExceeded);
+  EXPECT_STATUS(s2.status(), StatusCode::kLimitExceeded);
 }
 
 // --- Sticky errors ---------------------------------------------------------
 
 // PeekField/TakeField: the in-order fast path of generated readers.
-TEST(CompactReaderFields, TakeStopConsumesOnlyAStop) {
+TEST(CompactReaderFieldsTest, TakeStopConsumesOnlyAStop) {
   // STOP is any byte with a zero type nibble; anything else, and the end of
   // input, leave the position where it was.
   const uint8_t bytes[] = {0x00, 0xF0, 0x15, 0x02};
@@ -567,10 +569,10 @@ TEST(CompactReaderFields, TakeStopConsumesOnlyAStop) {
   EXPECT_EQ(r.ReadI32(), 1);
   EXPECT_FALSE(r.TakeStop());  // the end of input
   EXPECT_EQ(r.position(), sizeof(bytes));
-  EXPECT_TRUE(r.ok());
+  EXPECT_OK(r.status());
 }
 
-TEST(CompactReaderFields, PeekFieldKeysOnlyShortForms) {
+TEST(CompactReaderFieldsTest, PeekFieldKeysOnlyShortForms) {
   // field 1 i32 = 5 (short), field 3 bool true (short), field 2 i64 (long
   // form: type byte then zigzag id), STOP with a high nibble.
   Bytes b = {0x15, 0x0A, 0x21, 0x06, 0x04, 0x02, 0xF0};
@@ -600,7 +602,7 @@ TEST(CompactReaderFields, PeekFieldKeysOnlyShortForms) {
   EXPECT_EQ(r.PeekField() & 0x0F, 0u);
   EXPECT_FALSE(r.FieldBegin(&t, &id));
   r.StructEnd();
-  EXPECT_TRUE(r.ok());
+  EXPECT_OK(r.status());
   EXPECT_EQ(r.PeekField(), 0u);  // end of input
   // A failed reader peeks 0.
   Bytes c = {0x15, 0x80};
@@ -608,15 +610,15 @@ TEST(CompactReaderFields, PeekFieldKeysOnlyShortForms) {
   ASSERT_TRUE(f.StructBegin());
   f.TakeField(1);
   (void)f.ReadI32();
-  EXPECT_FALSE(f.ok());
+  EXPECT_NOT_OK(f.status());
   EXPECT_EQ(f.PeekField(), 0u);
 }
 
-TEST(CompactReaderErrors, FirstFailureWinsAndLaterCallsAreNoOps) {
+TEST(CompactReaderErrorsTest, FirstFailureWinsAndLaterCallsAreNoOps) {
   Bytes in{0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08};
   CompactReader r(in.data(), in.size(), {}, 50);
   EXPECT_EQ(r.ReadI32(), 0);
-  ASSERT_FALSE(r.ok());
+  ASSERT_NOT_OK(r.status());
   std::string first = r.status().message();
   EXPECT_EQ(first, "varint longer than 5 bytes at offset 50");
   size_t pos = r.position();
@@ -638,11 +640,11 @@ TEST(CompactReaderErrors, FirstFailureWinsAndLaterCallsAreNoOps) {
   r.Skip(CType::kStruct);
   r.Fail(StatusCode::kInternal, "second");
   EXPECT_EQ(r.status().message(), first);
-  EXPECT_EQ(r.status().code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(r.status(), StatusCode::kCorrupt);
   EXPECT_EQ(r.position(), pos);
 }
 
-TEST(CompactReaderErrors, FailAppendsTheOffset) {
+TEST(CompactReaderErrorsTest, FailAppendsTheOffset) {
   Bytes in{0x15, 0x02, 0x00};
   CompactReader r(in.data(), in.size(), {}, 4096);
   (void)r.ReadByte();
@@ -651,7 +653,7 @@ TEST(CompactReaderErrors, FailAppendsTheOffset) {
   EXPECT_EQ(r.status().message(), "Foo: required field 'a' (id 1) missing at offset 4098");
 }
 
-TEST(CompactReaderErrors, SkipRejectsStop) {
+TEST(CompactReaderErrorsTest, SkipRejectsStop) {
   Bytes in{0x00};
   CompactReader r(in.data(), in.size());
   r.Skip(CType::kStop);
@@ -723,7 +725,7 @@ bool ReadFoo(CompactReader& r, Foo* out) {
   return true;
 }
 
-TEST(CompactReaderGenerated, UnknownFieldsAreSkipped) {
+TEST(CompactReaderGeneratedTest, UnknownFieldsAreSkipped) {
   CompactWriter w;
   w.StructBegin();
   w.FieldBool(-7, true);  // unknown bool field, long form
@@ -775,7 +777,7 @@ TEST(CompactReaderGenerated, UnknownFieldsAreSkipped) {
   EXPECT_EQ(r.remaining(), 0u);
 }
 
-TEST(CompactReaderGenerated, MissingRequiredFieldIsNamed) {
+TEST(CompactReaderGeneratedTest, MissingRequiredFieldIsNamed) {
   Bytes in{0x11, 0x00};  // only field 1 as a bool (wrong type): skipped, then missing
   Foo foo;
   CompactReader r(in.data(), in.size(), {}, 10);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "testing/status_macros.h"
 #include "thrift/compact_reader.h"
 #include "thrift/compact_writer.h"
 #include "thrift/value_tree.h"
@@ -56,7 +57,7 @@ std::unique_ptr<uint8_t[]> Exact(const std::string& bytes, size_t n) {
   return p;
 }
 
-TEST(CompactRoundTrip, RandomValueTrees) {
+TEST(CompactRoundTripTest, RandomValueTrees) {
   ValueGen gen(20261122);
   for (int iter = 0; iter < 3000; ++iter) {
     Value v = gen.Struct(1 + iter % 5);
@@ -64,18 +65,18 @@ TEST(CompactRoundTrip, RandomValueTrees) {
     auto buf = Exact(bytes, bytes.size());
     CompactReader r(buf.get(), bytes.size());
     Value back = ReadValue(r, CType::kStruct);
-    ASSERT_TRUE(r.ok()) << r.status().ToString() << " in " << Describe(v);
+    ASSERT_OK(r.status()) << " in " << Describe(v);
     ASSERT_EQ(r.remaining(), 0u);
     ASSERT_TRUE(Equal(v, back)) << Describe(v) << "\nvs\n" << Describe(back);
     // Skip consumes exactly the same bytes.
     CompactReader s(buf.get(), bytes.size());
     s.Skip(CType::kStruct);
-    ASSERT_TRUE(s.ok()) << s.status().ToString();
+    ASSERT_OK(s.status());
     ASSERT_EQ(s.remaining(), 0u);
   }
 }
 
-TEST(CompactRoundTrip, RandomScalars) {
+TEST(CompactRoundTripTest, RandomScalars) {
   ValueGen gen(7);
   CompactWriter w;
   std::vector<int64_t> i64s;
@@ -95,11 +96,11 @@ TEST(CompactRoundTrip, RandomScalars) {
     ASSERT_EQ(r.ReadI32(), i32s[k]);
     ASSERT_EQ(r.ReadI16(), i16s[k]);
   }
-  EXPECT_TRUE(r.ok());
+  EXPECT_OK(r.status());
   EXPECT_EQ(r.remaining(), 0u);
 }
 
-TEST(CompactRoundTrip, TruncationAtEveryByteFailsCleanly) {
+TEST(CompactRoundTripTest, TruncationAtEveryByteFailsCleanly) {
   // A message with every type, nested several levels.
   ValueGen gen(99);
   Value v;
@@ -112,8 +113,7 @@ TEST(CompactRoundTrip, TruncationAtEveryByteFailsCleanly) {
     auto buf = Exact(bytes, n);
     CompactReader r(buf.get(), n, {}, 1000);
     (void)ReadValue(r, CType::kStruct);
-    ASSERT_FALSE(r.ok()) << "prefix " << n << " of " << bytes.size() << " parsed";
-    ASSERT_EQ(r.status().code(), StatusCode::kCorrupt) << r.status().ToString();
+    ASSERT_STATUS(r.status(), StatusCode::kCorrupt) << "prefix " << n << " of " << bytes.size() << " parsed";
     ASSERT_LE(r.position(), n);
     const std::string suffix = " at offset " + std::to_string(1000 + r.position());
     const std::string& msg = r.status().message();
@@ -121,14 +121,14 @@ TEST(CompactRoundTrip, TruncationAtEveryByteFailsCleanly) {
 
     CompactReader s(buf.get(), n);
     s.Skip(CType::kStruct);
-    ASSERT_EQ(s.status().code(), StatusCode::kCorrupt) << "skip of prefix " << n;
+    ASSERT_STATUS(s.status(), StatusCode::kCorrupt) << "skip of prefix " << n;
   }
   CompactReader whole(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   EXPECT_TRUE(Equal(ReadValue(whole, CType::kStruct), v));
-  EXPECT_TRUE(whole.ok());
+  EXPECT_OK(whole.status());
 }
 
-TEST(CompactRoundTrip, CorruptBytesNeverCrash) {
+TEST(CompactRoundTripTest, CorruptBytesNeverCrash) {
   // Random byte flips of valid messages: any outcome but a crash or an
   // out-of-bounds read (sanitizer builds check the latter).
   ValueGen gen(5);
@@ -165,13 +165,26 @@ ThriftLimits Unlimited() {
   return lim;
 }
 
-TEST(CompactForgedSizes, AllocationTrackerSeesAllocations) {
+// A forged size read without limits is corrupt (it exceeds the bytes left,
+// message `corrupt`); under the default limits it exceeds a limit first.
+void ExpectForgedSizeRefused(const Status& st, bool unlimited, const std::string& corrupt,
+                             const std::string& limit) {
+  if (unlimited) {
+    EXPECT_STATUS(st, StatusCode::kCorrupt);
+    EXPECT_EQ(st.message(), corrupt);
+  } else {
+    EXPECT_STATUS(st, StatusCode::kLimitExceeded);
+    EXPECT_EQ(st.message(), limit);
+  }
+}
+
+TEST(CompactForgedSizesTest, AllocationTrackerSeesAllocations) {
   LargestAllocation alloc;
   auto big = std::make_unique<std::string>(100000, 'x');
   EXPECT_GE(alloc.bytes(), 100000u);
 }
 
-TEST(CompactForgedSizes, StringLengthTwoToThe31) {
+TEST(CompactForgedSizesTest, StringLengthTwoToThe31) {
   // field 1 binary, length 2^31 (varint 80 80 80 80 08), then 3 bytes.
   const std::vector<uint8_t> in{0x18, 0x80, 0x80, 0x80, 0x80, 0x08, 'a', 'b', 'c'};
   for (bool unlimited : {false, true}) {
@@ -184,13 +197,9 @@ TEST(CompactForgedSizes, StringLengthTwoToThe31) {
     std::string s;
     r.ReadBinary(&s);
     EXPECT_EQ(s, "");
-    if (unlimited) {
-      EXPECT_EQ(r.status().code(), StatusCode::kCorrupt);
-      EXPECT_EQ(r.status().message(), "binary length 2147483648 exceeds the 3 bytes left at offset 6");
-    } else {
-      EXPECT_EQ(r.status().code(), StatusCode::kLimitExceeded);
-      EXPECT_EQ(r.status().message(), "binary length 2147483648 exceeds the limit 104857600 at offset 6");
-    }
+    ExpectForgedSizeRefused(r.status(), unlimited,
+                            "binary length 2147483648 exceeds the 3 bytes left at offset 6",
+                            "binary length 2147483648 exceeds the limit 104857600 at offset 6");
     EXPECT_LT(alloc.bytes(), 4096u);
   }
   // Skip takes the same checks.
@@ -199,7 +208,7 @@ TEST(CompactForgedSizes, StringLengthTwoToThe31) {
   EXPECT_EQ(r.status().message(), "binary length 2147483648 exceeds the 3 bytes left at offset 6");
 }
 
-TEST(CompactForgedSizes, ListSizeTwoToThe31) {
+TEST(CompactForgedSizesTest, ListSizeTwoToThe31) {
   // field 1 list<struct>, size 2^31, then three empty structs.
   const std::vector<uint8_t> in{0x19, 0xFC, 0x80, 0x80, 0x80, 0x80, 0x08, 0x00, 0x00, 0x00};
   for (bool unlimited : {false, true}) {
@@ -212,13 +221,9 @@ TEST(CompactForgedSizes, ListSizeTwoToThe31) {
     CType et;
     uint32_t n = 0;
     EXPECT_FALSE(r.ListBegin(&et, &n));
-    if (unlimited) {
-      EXPECT_EQ(r.status().code(), StatusCode::kCorrupt);
-      EXPECT_EQ(r.status().message(), "list size 2147483648 exceeds the 3 bytes left at offset 7");
-    } else {
-      EXPECT_EQ(r.status().code(), StatusCode::kLimitExceeded);
-      EXPECT_EQ(r.status().message(), "list size 2147483648 exceeds the limit 10000000 at offset 7");
-    }
+    ExpectForgedSizeRefused(r.status(), unlimited,
+                            "list size 2147483648 exceeds the 3 bytes left at offset 7",
+                            "list size 2147483648 exceeds the limit 10000000 at offset 7");
     EXPECT_LT(alloc.bytes(), 4096u);
   }
   // A generic reader (which would reserve by the size) and Skip stop at the
@@ -226,14 +231,14 @@ TEST(CompactForgedSizes, ListSizeTwoToThe31) {
   LargestAllocation alloc;
   CompactReader r(in.data(), in.size(), Unlimited());
   (void)ReadValue(r, CType::kStruct);
-  EXPECT_EQ(r.status().code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(r.status(), StatusCode::kCorrupt);
   CompactReader s(in.data(), in.size(), Unlimited());
   s.Skip(CType::kStruct);
   EXPECT_EQ(s.status().message(), "list size 2147483648 exceeds the 3 bytes left at offset 7");
   EXPECT_LT(alloc.bytes(), 4096u);
 }
 
-TEST(CompactForgedSizes, MapSizeTwoToThe31) {
+TEST(CompactForgedSizesTest, MapSizeTwoToThe31) {
   const std::vector<uint8_t> in{0x80, 0x80, 0x80, 0x80, 0x08, 0x55, 0x00, 0x00};
   CompactReader r(in.data(), in.size(), Unlimited());
   CType kt, vt;

@@ -17,7 +17,7 @@ using Bytes = std::vector<uint8_t>;
 
 Bytes Out(const CompactWriter& w) { return Bytes(w.data(), w.data() + w.size()); }
 
-TEST(CompactWriter, ZigzagVarints) {
+TEST(CompactWriterTest, ZigzagVarints) {
   CompactWriter w;
   w.WriteI32(0);
   w.WriteI32(-1);
@@ -40,7 +40,7 @@ TEST(CompactWriter, ZigzagVarints) {
   EXPECT_EQ(Out(w), (Bytes{0xFF, 0xFF, 0x03, 0xFE, 0xFF, 0x03}));
 }
 
-TEST(CompactWriter, FixedWidthValues) {
+TEST(CompactWriterTest, FixedWidthValues) {
   CompactWriter w;
   w.WriteByte(-1);
   w.WriteDouble(1.5);
@@ -55,7 +55,7 @@ TEST(CompactWriter, FixedWidthValues) {
   EXPECT_EQ(w.data()[1], 0x02);
 }
 
-TEST(CompactWriter, FieldHeaderDeltas) {
+TEST(CompactWriterTest, FieldHeaderDeltas) {
   CompactWriter w;
   w.StructBegin();
   w.FieldBegin(CType::kI32, 1);    // delta 1: short
@@ -75,7 +75,7 @@ TEST(CompactWriter, FieldHeaderDeltas) {
                            0x03, 0x00, 0x00}));
 }
 
-TEST(CompactWriter, FirstFieldIdZeroUsesTheLongForm) {
+TEST(CompactWriterTest, FirstFieldIdZeroUsesTheLongForm) {
   CompactWriter w;
   w.StructBegin();
   w.FieldBegin(CType::kByte, 0);
@@ -86,7 +86,7 @@ TEST(CompactWriter, FirstFieldIdZeroUsesTheLongForm) {
   EXPECT_EQ(Out(w), (Bytes{0x03, 0x00, 0x07, 0xF3, 0x08, 0x00}));
 }
 
-TEST(CompactWriter, BoolFieldsAndElements) {
+TEST(CompactWriterTest, BoolFieldsAndElements) {
   CompactWriter w;
   w.StructBegin();
   w.FieldBool(1, true);
@@ -100,7 +100,7 @@ TEST(CompactWriter, BoolFieldsAndElements) {
   EXPECT_EQ(Out(w), (Bytes{0x11, 0x12, 0x01, 0x28, 0x19, 0x21, 0x01, 0x02, 0x00}));
 }
 
-TEST(CompactWriter, ListSetAndMapHeaders) {
+TEST(CompactWriterTest, ListSetAndMapHeaders) {
   CompactWriter w;
   w.ListBegin(CType::kI32, 0);
   w.ListBegin(CType::kI32, 14);
@@ -112,7 +112,7 @@ TEST(CompactWriter, ListSetAndMapHeaders) {
   EXPECT_EQ(Out(w), (Bytes{0x05, 0xE5, 0xF8, 0x0F, 0xFC, 0xAC, 0x02, 0x00, 0x02, 0x81, 0xC8, 0x01, 0x11}));
 }
 
-TEST(CompactWriter, NestedStructRestoresTheFieldId) {
+TEST(CompactWriterTest, NestedStructRestoresTheFieldId) {
   CompactWriter w;
   w.StructBegin();
   w.FieldBegin(CType::kStruct, 2);
@@ -126,7 +126,7 @@ TEST(CompactWriter, NestedStructRestoresTheFieldId) {
   EXPECT_EQ(Out(w), (Bytes{0x2C, 0xA5, 0x02, 0x00, 0x15, 0x02, 0x00}));
 }
 
-TEST(CompactWriter, TakeAndClearReset) {
+TEST(CompactWriterTest, TakeAndClearReset) {
   CompactWriter w;
   w.StructBegin();
   w.FieldBegin(CType::kI32, 5);

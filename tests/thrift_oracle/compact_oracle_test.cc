@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "testing/status_macros.h"
 #include "thrift/compact_reader.h"
 #include "thrift/compact_writer.h"
 #include "thrift/value_tree.h"
@@ -249,7 +250,7 @@ std::string Hex(const std::string& s) {
   return out;
 }
 
-TEST(CompactOracle, WritersAgreeByteForByteAndReadersAgree) {
+TEST(CompactOracleTest, WritersAgreeByteForByteAndReadersAgree) {
   ValueGen gen(0x0DDBA11);
   size_t total_bytes = 0;
   for (int iter = 0; iter < 5000; ++iter) {
@@ -269,7 +270,7 @@ TEST(CompactOracle, WritersAgreeByteForByteAndReadersAgree) {
   EXPECT_GT(total_bytes, 1000000u);  // the corpus is not trivially small
 }
 
-TEST(CompactOracle, SkipConsumesWhatApacheSkips) {
+TEST(CompactOracleTest, SkipConsumesWhatApacheSkips) {
   ValueGen gen(42);
   for (int iter = 0; iter < 2000; ++iter) {
     Value v = gen.Struct(1 + iter % 5);
@@ -281,12 +282,12 @@ TEST(CompactOracle, SkipConsumesWhatApacheSkips) {
     ASSERT_EQ(buf->available_read(), 0u);
     CompactReader r(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
     r.Skip(CType::kStruct);
-    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    ASSERT_OK(r.status());
     ASSERT_EQ(r.remaining(), 0u);
   }
 }
 
-TEST(CompactOracle, BoolElementsTaggedEitherWay) {
+TEST(CompactOracleTest, BoolElementsTaggedEitherWay) {
   // Apache tags bool lists 1; a list tagged 2 (other writers) reads the same
   // in both readers.
   const std::string tagged2("\x32\x01\x02\x00", 4);
@@ -302,7 +303,7 @@ TEST(CompactOracle, BoolElementsTaggedEitherWay) {
   EXPECT_EQ(ours[0].elems[2].i, 0);
 }
 
-TEST(CompactOracle, ParqIsNeverMoreLenientOnCorruptInput) {
+TEST(CompactOracleTest, ParqIsNeverMoreLenientOnCorruptInput) {
   ValueGen gen(777);
   int parq_accepts = 0, parq_rejects = 0, only_apache_accepts = 0;
   for (int iter = 0; iter < 5000; ++iter) {

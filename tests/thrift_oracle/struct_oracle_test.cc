@@ -108,13 +108,13 @@ void CheckStruct(std::string_view name) {
 }
 
 #define PARQ_STRUCT_ORACLE_TEST(Name) \
-  TEST(StructOracle, Name) { CheckStruct<::parq::format::Name, ::parquet_oracle::Name>(#Name); }
+  TEST(StructOracleTest, Name) { CheckStruct<::parq::format::Name, ::parquet_oracle::Name>(#Name); }
 PARQ_FORMAT_STRUCTS(PARQ_STRUCT_ORACLE_TEST)
 #undef PARQ_STRUCT_ORACLE_TEST
 
 // The sweep above must reach beyond empty values: FileMetaData (the root)
 // produces large, deeply nested messages under RandomFill.
-TEST(StructOracle, RandomFileMetaDataIsNonTrivial) {
+TEST(StructOracleTest, RandomFileMetaDataIsNonTrivial) {
   std::mt19937_64 rng(42);
   size_t max_size = 0;
   for (int i = 0; i < 200; ++i) {

@@ -1,39 +1,19 @@
 // The parq CLI as a user runs it: exit status and messages over the corpus.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <string>
+
+#include "testing/run_parq.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-const std::string kParq = std::string(PARQ_BIN_DIR) + "/parq";
 const std::string kTesting = std::string(PARQ_SHARED_DIR) + "/parquet-testing";
 
-struct CliRun {
-  int exit_code = -1;
-  bool signaled = false;
-  std::string out;  // stdout and stderr together
-};
-
-CliRun RunParq(const std::string& args) {
-  CliRun r;
-  std::string cmd = kParq + " " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  if (!p) return r;
-  std::array<char, 65536> buf;
-  size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int status = ::pclose(p);
-  if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-  r.signaled = WIFSIGNALED(status);
-  return r;
-}
-
-std::string Quote(const std::string& s) { return "'" + s + "'"; }
+using parq::testing::CliRun;
+using parq::testing::Quote;
+using parq::testing::RunParq;
 
 TEST(CliTest, MetaAndSchemaOnEveryValidFile) {
   int ok = 0, encrypted = 0;

@@ -2,42 +2,26 @@
 // them: cat + schema of a corpus file → convert → cat gives the same rows;
 // errors name the input line and leave no output; usage errors exit 2.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
+#include "testing/run_parq.h"
+
 namespace {
 
 namespace fs = std::filesystem;
-const std::string kParq = std::string(PARQ_BIN_DIR) + "/parq";
 const std::string kTesting = std::string(PARQ_SHARED_DIR) + "/parquet-testing";
 
-struct CliRun {
-  int exit_code = -1;
-  std::string out;  // stdout
-};
+using parq::testing::CliRun;
+using parq::testing::RunParq;
+using parq::testing::Stderr;
+std::string Q(const std::string& s) { return parq::testing::Quote(s); }
 
-CliRun RunParq(const std::string& args, bool merge_stderr = true) {
-  CliRun r;
-  std::string cmd = kParq + " " + args + (merge_stderr ? " 2>&1" : "");
-  FILE* p = ::popen(cmd.c_str(), "r");
-  if (!p) return r;
-  std::array<char, 65536> buf;
-  size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int status = ::pclose(p);
-  if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-  return r;
-}
-
-std::string Q(const std::string& s) { return "'" + s + "'"; }
-
-class ConvertCli : public ::testing::Test {
+class ConvertCliTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() / ("parq-convert-test-" + std::to_string(::getpid()));
@@ -49,15 +33,15 @@ class ConvertCli : public ::testing::Test {
   fs::path dir_;
 };
 
-TEST_F(ConvertCli, CorpusFilesRoundTrip) {
+TEST_F(ConvertCliTest, CorpusFilesRoundTrip) {
   for (const char* f : {"data/alltypes_plain.parquet", "data/nested_lists.snappy.parquet",
                         "data/nested_maps.snappy.parquet", "data/nullable.impala.parquet",
                         "data/repeated_no_annotation.parquet", "data/int96_from_spark.parquet"}) {
     SCOPED_TRACE(f);
     const std::string in = kTesting + "/" + f;
-    CliRun rows = RunParq("cat " + Q(in), false);
+    CliRun rows = RunParq("cat " + Q(in), Stderr::kShown);
     ASSERT_EQ(rows.exit_code, 0);
-    CliRun schema = RunParq("schema " + Q(in), false);
+    CliRun schema = RunParq("schema " + Q(in), Stderr::kShown);
     ASSERT_EQ(schema.exit_code, 0);
     Put(P("rows.jsonl"), rows.out);
     Put(P("schema.txt"), schema.out);
@@ -66,26 +50,26 @@ TEST_F(ConvertCli, CorpusFilesRoundTrip) {
       CliRun c = RunParq("convert " + Q(P("rows.jsonl")) + " " + Q(P("out.parquet")) + " --schema " +
                      Q(P("schema.txt")) + " " + opts);
       ASSERT_EQ(c.exit_code, 0) << opts << ": " << c.out;
-      EXPECT_EQ(RunParq("cat " + Q(P("out.parquet")), false).out, rows.out) << opts;
-      EXPECT_EQ(RunParq("schema " + Q(P("out.parquet")), false).out, schema.out) << opts;
+      EXPECT_EQ(RunParq("cat " + Q(P("out.parquet")), Stderr::kShown).out, rows.out) << opts;
+      EXPECT_EQ(RunParq("schema " + Q(P("out.parquet")), Stderr::kShown).out, schema.out) << opts;
     }
   }
 }
 
-TEST_F(ConvertCli, RowGroupFlags) {
+TEST_F(ConvertCliTest, RowGroupFlags) {
   std::string lines;
   for (int i = 0; i < 10; ++i) lines += "{\"a\":" + std::to_string(i) + "}\n";
   Put(P("rows.jsonl"), lines);
   Put(P("schema.txt"), "message m { required int32 a; }\n");
   ASSERT_EQ(RunParq("convert " + Q(P("rows.jsonl")) + " " + Q(P("a.parquet")) + " --schema " + Q(P("schema.txt")) +
                 " --row-group-rows 4").exit_code, 0);
-  CliRun meta = RunParq("meta --json " + Q(P("a.parquet")), false);
+  CliRun meta = RunParq("meta --json " + Q(P("a.parquet")), Stderr::kShown);
   ASSERT_EQ(meta.exit_code, 0);
-  EXPECT_EQ(RunParq("cat " + Q(P("a.parquet")), false).out, lines);
+  EXPECT_EQ(RunParq("cat " + Q(P("a.parquet")), Stderr::kShown).out, lines);
   // 4 + 4 + 2 rows.
   ASSERT_EQ(RunParq("rewrite " + Q(P("a.parquet")) + " " + Q(P("b.parquet")) + " --row-group-rows 5").exit_code, 0);
-  EXPECT_EQ(RunParq("cat " + Q(P("b.parquet")), false).out, lines);
-  CliRun meta_b = RunParq("meta --json " + Q(P("b.parquet")), false);
+  EXPECT_EQ(RunParq("cat " + Q(P("b.parquet")), Stderr::kShown).out, lines);
+  CliRun meta_b = RunParq("meta --json " + Q(P("b.parquet")), Stderr::kShown);
   auto count = [](const std::string& s, const std::string& what) {
     size_t n = 0;
     for (size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
@@ -97,10 +81,10 @@ TEST_F(ConvertCli, RowGroupFlags) {
   EXPECT_EQ(count(meta_b.out, "\"num_rows\":5"), 2u) << meta_b.out.substr(0, 400);
   // The plain rewrite keeps the input's groups.
   ASSERT_EQ(RunParq("rewrite " + Q(P("a.parquet")) + " " + Q(P("c.parquet"))).exit_code, 0);
-  EXPECT_EQ(count(RunParq("meta --json " + Q(P("c.parquet")), false).out, "\"num_rows\":4"), 2u);
+  EXPECT_EQ(count(RunParq("meta --json " + Q(P("c.parquet")), Stderr::kShown).out, "\"num_rows\":4"), 2u);
 }
 
-TEST_F(ConvertCli, ErrorsNameTheLineAndLeaveNoOutput) {
+TEST_F(ConvertCliTest, ErrorsNameTheLineAndLeaveNoOutput) {
   Put(P("schema.txt"), "message m {\n  required int32 a;\n  optional binary s (STRING);\n}\n");
   Put(P("rows.jsonl"), "{\"a\":1,\"s\":\"x\"}\n\n{\"a\":null}\n");
   CliRun r = RunParq("convert " + Q(P("rows.jsonl")) + " " + Q(P("out.parquet")) + " --schema " + Q(P("schema.txt")));
@@ -130,7 +114,7 @@ TEST_F(ConvertCli, ErrorsNameTheLineAndLeaveNoOutput) {
   EXPECT_FALSE(fs::exists(P("out.parquet")));
 }
 
-TEST_F(ConvertCli, UsageErrorsExitTwo) {
+TEST_F(ConvertCliTest, UsageErrorsExitTwo) {
   Put(P("rows.jsonl"), "{\"a\":1}\n");
   Put(P("schema.txt"), "message m { required int32 a; }\n");
   const std::string io = Q(P("rows.jsonl")) + " " + Q(P("out.parquet"));

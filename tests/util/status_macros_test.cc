@@ -17,6 +17,8 @@ TEST(StatusMacrosTest, PassOnOk) {
   EXPECT_EQ(v, 7);
   EXPECT_STATUS(Bad(), StatusCode::kCorrupt);
   EXPECT_STATUS_HAS(Bad(), StatusCode::kCorrupt, "broken");
+  EXPECT_NOT_OK(Bad());
+  ASSERT_NOT_OK(Status::IOError("gone"));
 }
 
 TEST(StatusMacrosTest, FailuresPrintTheStatus) {
@@ -25,6 +27,7 @@ TEST(StatusMacrosTest, FailuresPrintTheStatus) {
   EXPECT_NONFATAL_FAILURE(EXPECT_STATUS(Bad(), StatusCode::kIOError), "expected IO error, got Corrupt");
   EXPECT_NONFATAL_FAILURE(EXPECT_STATUS_HAS(Bad(), StatusCode::kCorrupt, "footer"),
                           "containing \"footer\"");
+  EXPECT_NONFATAL_FAILURE(EXPECT_NOT_OK(Good()), "Good(): expected an error, got OK");
 }
 
 bool reached_after_assign = false;

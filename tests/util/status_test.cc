@@ -1,5 +1,6 @@
 #include "parq/result.h"
 #include "parq/status.h"
+#include "testing/status_macros.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +9,7 @@ namespace {
 
 TEST(StatusTest, OkIsEmpty) {
   Status s;
-  EXPECT_TRUE(s.ok());
+  EXPECT_OK(s);
   EXPECT_EQ(s.code(), StatusCode::kOk);
   EXPECT_EQ(s.ToString(), "OK");
   EXPECT_TRUE(s.message().empty());
@@ -18,7 +19,7 @@ TEST(StatusTest, OkIsEmpty) {
 TEST(StatusTest, ContextChainInnermostFirst) {
   Status s = Status::Corrupt("bad RLE run");
   s = std::move(s).WithPage(3).WithColumn("a.b").WithRowGroup(1).WithFileOffset(4096);
-  EXPECT_EQ(s.code(), StatusCode::kCorrupt);
+  EXPECT_STATUS(s, StatusCode::kCorrupt);
   EXPECT_EQ(s.ToString(),
             "Corrupt: bad RLE run (page 3, column 'a.b', row group 1, file offset 4096)");
   ASSERT_EQ(s.context().size(), 4u);
@@ -32,7 +33,7 @@ TEST(StatusTest, CopyIsDeep) {
   EXPECT_EQ(b.context().size(), 1u);
   Status ok;
   ok.AddContext("ignored");
-  EXPECT_TRUE(ok.ok());
+  EXPECT_OK(ok);
 }
 
 Status FailsWith(StatusCode code) { return Status(code, "boom"); }
@@ -43,7 +44,7 @@ Status Propagates() {
 
 TEST(StatusTest, ReturnIfErrorAddsContext) {
   Status s = Propagates();
-  EXPECT_EQ(s.code(), StatusCode::kLimitExceeded);
+  EXPECT_STATUS(s, StatusCode::kLimitExceeded);
   EXPECT_EQ(s.ToString(), "Limit exceeded: boom (while testing)");
 }
 
@@ -59,18 +60,17 @@ Result<int> Quarter(int x) {
 
 TEST(ResultTest, ValueAndError) {
   auto r = Quarter(8);
-  ASSERT_TRUE(r.ok());
+  ASSERT_OK(r);
   EXPECT_EQ(*r, 2);
   auto e = Quarter(6);
-  ASSERT_FALSE(e.ok());
+  ASSERT_NOT_OK(e);
   EXPECT_EQ(e.status().message(), "odd");
   EXPECT_EQ(std::move(e).ValueOr(-1), -1);
 }
 
 TEST(ResultTest, FromOkStatusIsInternalError) {
   Result<int> r{Status::OK()};
-  EXPECT_FALSE(r.ok());
-  EXPECT_EQ(r.status().code(), StatusCode::kInternal);
+  EXPECT_STATUS(r, StatusCode::kInternal);
 }
 
 }  // namespace

@@ -12,7 +12,7 @@ namespace {
 
 uint64_t H(const std::string& s, uint64_t seed = 0) { return XxHash64(s.data(), s.size(), seed); }
 
-TEST(XxHash64, PublishedVectors) {
+TEST(XxHash64Test, PublishedVectors) {
   EXPECT_EQ(XxHash64(nullptr, 0), 0xEF46DB3751D8E999ULL);
   EXPECT_EQ(H(""), 0xEF46DB3751D8E999ULL);
   EXPECT_EQ(H("a"), 0xD24EC4F1A98C6E5BULL);
@@ -23,7 +23,7 @@ TEST(XxHash64, PublishedVectors) {
   EXPECT_EQ(H(std::string(100, 'x')), 0x92F0DE5A88A3C094ULL);
 }
 
-TEST(XxHash64, SeedAndLengthsDiffer) {
+TEST(XxHash64Test, SeedAndLengthsDiffer) {
   std::string s = "0123456789abcdefghijklmnopqrstuvwxyzABCD";
   std::set<uint64_t> seen;
   for (size_t n = 0; n <= s.size(); ++n) seen.insert(H(s.substr(0, n)));

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "property_gen.h"
+#include "testing/status_macros.h"
 #include "writer_test_util.h"
 
 namespace parq::writer_test {
@@ -99,9 +100,9 @@ std::vector<TableRow> Table() {
   };
 }
 
-class CompatibilityTables : public ::testing::TestWithParam<std::tuple<bool, bool>> {};
+class CompatibilityTablesTest : public ::testing::TestWithParam<std::tuple<bool, bool>> {};
 
-TEST_P(CompatibilityTables, SchemaElementsOrdersEncodingStats) {
+TEST_P(CompatibilityTablesTest, SchemaElementsOrdersEncodingStats) {
   auto [v2, dictionary] = GetParam();
   std::vector<TableRow> table = Table();
   std::string text = "message m {\n";
@@ -111,7 +112,7 @@ TEST_P(CompatibilityTables, SchemaElementsOrdersEncodingStats) {
   }
   text += "}";
   auto schema = ParseMessageType(text);
-  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  ASSERT_OK(schema);
 
   // Rows: random values of each column's type (property_gen.h), 3 row groups.
   Gen g(42);
@@ -126,7 +127,7 @@ TEST_P(CompatibilityTables, SchemaElementsOrdersEncodingStats) {
   auto mem = std::make_unique<MemoryOutputStream>();
   MemoryOutputStream* sink = mem.get();
   auto w = FileWriter::Open(std::move(mem), *schema, o);
-  ASSERT_TRUE(w.ok()) << w.status().ToString();
+  ASSERT_OK(w);
   std::vector<ShreddedColumn>& cols = shred.columns();
   for (auto& c : cols) c.row_start.push_back(static_cast<int64_t>(c.def.size()));
   for (int rb = 0; rb < 300; rb += 100) {
@@ -142,16 +143,7 @@ TEST_P(CompatibilityTables, SchemaElementsOrdersEncodingStats) {
         for (int64_t l = 0; l < lb; ++l) vb += c.def[static_cast<size_t>(l)] == d.max_definition_level;
         for (int64_t l = lb; l < le; ++l) {
           if (c.def[static_cast<size_t>(l)] != d.max_definition_level) continue;
-          const std::string& b = c.values[static_cast<size_t>(vb++)];
-          if constexpr (std::is_same_v<T, ByteArray>) {
-            vals.push_back(ByteArray{reinterpret_cast<const uint8_t*>(b.data()), static_cast<uint32_t>(b.size())});
-          } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
-            vals.push_back(FixedLenByteArray{reinterpret_cast<const uint8_t*>(b.data())});
-          } else {
-            T t;
-            std::memcpy(&t, b.data(), sizeof(T));
-            vals.push_back(t);
-          }
+          vals.push_back(ValueFromBytes<T>(c.values[static_cast<size_t>(vb++)]));
         }
         auto cw = (*w)->typed_column<T>(i);
         if (!cw.ok()) return cw.status();
@@ -168,14 +160,13 @@ TEST_P(CompatibilityTables, SchemaElementsOrdersEncodingStats) {
         case PhysicalType::kByteArray: st = write(ByteArray{}); break;
         case PhysicalType::kFixedLenByteArray: st = write(FixedLenByteArray{}); break;
       }
-      ASSERT_TRUE(st.ok()) << d.dotted_path << ": " << st.ToString();
+      ASSERT_OK(st) << d.dotted_path;
     }
-    ASSERT_TRUE((*w)->MaybeEndRowGroup().ok());
+    ASSERT_OK((*w)->MaybeEndRowGroup());
   }
-  Status st = (*w)->Close();
-  ASSERT_TRUE(st.ok()) << st.ToString();
+  ASSERT_OK((*w)->Close());
   auto md = ReadMetadata(sink->bytes());
-  ASSERT_TRUE(md.ok()) << md.status().ToString();
+  ASSERT_OK(md);
 
   // SchemaElements, in the flat depth-first order: each table row's element
   // is the first one named like its field.
@@ -246,11 +237,11 @@ TEST_P(CompatibilityTables, SchemaElementsOrdersEncodingStats) {
 
   // Read back, the schema resolves to the one written (the backward tables).
   auto r = OpenBytes(sink->bytes());
-  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_OK(r);
   EXPECT_TRUE((*r)->schema().Equals(*schema)) << (*r)->schema().ToString();
 }
 
-INSTANTIATE_TEST_SUITE_P(Writer, CompatibilityTables, ::testing::Combine(::testing::Bool(), ::testing::Bool()),
+INSTANTIATE_TEST_SUITE_P(Writer, CompatibilityTablesTest, ::testing::Combine(::testing::Bool(), ::testing::Bool()),
                          [](const ::testing::TestParamInfo<std::tuple<bool, bool>>& info) {
                            return std::string(std::get<0>(info.param) ? "v2" : "v1") +
                                   (std::get<1>(info.param) ? "_dictionary" : "_plain");
@@ -258,7 +249,7 @@ INSTANTIATE_TEST_SUITE_P(Writer, CompatibilityTables, ::testing::Combine(::testi
 
 // The backward tables: a file with only ConvertedTypes (an old writer) reads
 // as the LogicalTypes the tables give.
-TEST(BackwardCompatibility, ConvertedTypesAloneReadAsLogicalTypes) {
+TEST(BackwardCompatibilityTest, ConvertedTypesAloneReadAsLogicalTypes) {
   struct Row {
     ConvertedType converted;
     LogicalType want;
@@ -276,7 +267,7 @@ TEST(BackwardCompatibility, ConvertedTypesAloneReadAsLogicalTypes) {
   };
   for (const Row& row : rows) {
     auto lt = LogicalType::FromConvertedType(row.converted);
-    ASSERT_TRUE(lt.ok()) << ConvertedTypeName(row.converted);
+    ASSERT_OK(lt) << ConvertedTypeName(row.converted);
     EXPECT_EQ(*lt, row.want) << ConvertedTypeName(row.converted);
   }
 }

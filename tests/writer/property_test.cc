@@ -21,6 +21,7 @@
 
 #include "property_gen.h"
 #include "property_stats.h"
+#include "testing/status_macros.h"
 #include "writer_test_util.h"
 
 namespace parq::writer_test {
@@ -57,17 +58,7 @@ template <typename T>
 struct TypedValues {
   Values<T> v;
   explicit TypedValues(const ShreddedColumn& c) {
-    for (const std::string& b : c.values) {
-      if constexpr (std::is_same_v<T, ByteArray>) {
-        v.push_back(ByteArray{reinterpret_cast<const uint8_t*>(b.data()), static_cast<uint32_t>(b.size())});
-      } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
-        v.push_back(FixedLenByteArray{reinterpret_cast<const uint8_t*>(b.data())});
-      } else {
-        T t;
-        std::memcpy(&t, b.data(), sizeof(T));
-        v.push_back(t);
-      }
-    }
+    for (const std::string& b : c.values) v.push_back(ValueFromBytes<T>(b));
   }
 };
 
@@ -138,13 +129,13 @@ struct Config {
   }
 };
 
-class WriterProperty : public ::testing::TestWithParam<std::tuple<int, bool>> {};
+class WriterPropertyTest : public ::testing::TestWithParam<std::tuple<int, bool>> {};
 
 void RunOne(const Config& cfg) {
   SCOPED_TRACE(cfg.Name());
   Gen g = cfg.MakeGen();
   auto schema = g.RandomSchema();
-  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  ASSERT_OK(schema);
   SCOPED_TRACE(schema->ToString());
   const int ncols = schema->num_columns();
 
@@ -183,7 +174,7 @@ void RunOne(const Config& cfg) {
   auto mem = std::make_unique<MemoryOutputStream>();
   MemoryOutputStream* sink = mem.get();
   auto w = FileWriter::Open(std::move(mem), *schema, o);
-  ASSERT_TRUE(w.ok()) << w.status().ToString();
+  ASSERT_OK(w);
   // Two row groups at a random row.
   const int split = static_cast<int>(g.Int(1, kRowsPerFile - 1));
   const int groups[2][2] = {{0, split}, {split, kRowsPerFile}};
@@ -200,32 +191,21 @@ void RunOne(const Config& cfg) {
                               c.row_start[static_cast<size_t>(rb)], c.row_start[static_cast<size_t>(re)],
                               &vpos[static_cast<size_t>(i)], &g);
       });
-      ASSERT_TRUE(st.ok()) << d.dotted_path << ": " << st.ToString();
+      ASSERT_OK(st) << d.dotted_path;
     }
-    Status st = (*w)->EndRowGroup();
-    ASSERT_TRUE(st.ok()) << st.ToString();
+    ASSERT_OK((*w)->EndRowGroup());
   }
-  Status st = (*w)->Close();
-  ASSERT_TRUE(st.ok()) << st.ToString();
+  ASSERT_OK((*w)->Close());
   const std::string& bytes = sink->bytes();
-  if (cfg.seed == 0) {
-    std::string dir = std::string(PARQ_BIN_DIR) + "/writer_samples";
-    std::string mk = "mkdir -p " + dir;
-    if (std::system(mk.c_str()) == 0) {
-      if (FILE* f = std::fopen((dir + "/" + cfg.Name() + ".parquet").c_str(), "wb")) {
-        std::fwrite(bytes.data(), 1, bytes.size(), f);
-        std::fclose(f);
-      }
-    }
-  }
+  if (cfg.seed == 0) SaveWriterSample(cfg.Name(), bytes);
 
   // Levels and values through the column readers; statistics from the footer.
   ReaderOptions ro;
   ro.verify_checksums = true;
   auto reader = OpenBytes(bytes, ro);
-  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  ASSERT_OK(reader);
   auto md = ReadMetadata(bytes);
-  ASSERT_TRUE(md.ok()) << md.status().ToString();
+  ASSERT_OK(md);
   ASSERT_EQ(md->row_groups.size(), 2u);
   EXPECT_EQ(md->num_rows, kRowsPerFile);
   for (int gi = 0; gi < 2; ++gi) {
@@ -240,7 +220,7 @@ void RunOne(const Config& cfg) {
         using T = decltype(tag);
         return ReadColumn<T>(**reader, gi, i, &got, g.Int(1, 500));
       });
-      ASSERT_TRUE(rs.ok()) << d.dotted_path << ": " << rs.ToString();
+      ASSERT_OK(rs) << d.dotted_path;
       std::vector<int16_t> want_def(c.def.begin() + lb, c.def.begin() + le);
       std::vector<int16_t> want_rep(c.rep.begin() + lb, c.rep.begin() + le);
       if (d.max_definition_level > 0) {
@@ -275,21 +255,21 @@ void RunOne(const Config& cfg) {
   RowReaderOptions rro;
   rro.batch_levels = g.Int(1, 300);
   auto rr = RowReader::Open(**reader, rro);
-  ASSERT_TRUE(rr.ok()) << rr.status().ToString();
+  ASSERT_OK(rr);
   Value row;
   for (int r = 0; r < kRowsPerFile; ++r) {
     auto more = (*rr)->Next(&row);
-    ASSERT_TRUE(more.ok()) << more.status().ToString();
+    ASSERT_OK(more);
     ASSERT_TRUE(*more) << "row " << r;
     ASSERT_TRUE(row == rows[static_cast<size_t>(r)]) << "row " << r << "\n got  " << row.DebugString()
                                                       << "\n want " << rows[static_cast<size_t>(r)].DebugString();
   }
   auto more = (*rr)->Next(&row);
-  ASSERT_TRUE(more.ok());
+  ASSERT_OK(more);
   EXPECT_FALSE(*more);
 }
 
-TEST_P(WriterProperty, RandomSchemasRoundTrip) {
+TEST_P(WriterPropertyTest, RandomSchemasRoundTrip) {
   auto [codec_index, v2] = GetParam();
   for (int seed = 0; seed < kSeedsPerConfig; ++seed) {
     RunOne(Config{kCodecs[codec_index], v2, seed});
@@ -297,7 +277,7 @@ TEST_P(WriterProperty, RandomSchemasRoundTrip) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Sweep, WriterProperty, ::testing::Combine(::testing::Range(0, 6), ::testing::Bool()),
+INSTANTIATE_TEST_SUITE_P(Sweep, WriterPropertyTest, ::testing::Combine(::testing::Range(0, 6), ::testing::Bool()),
                          [](const ::testing::TestParamInfo<std::tuple<int, bool>>& info) {
                            return std::string(CompressionName(kCodecs[std::get<0>(info.param)])) +
                                   (std::get<1>(info.param) ? "_v2" : "_v1");
@@ -305,7 +285,7 @@ INSTANTIATE_TEST_SUITE_P(Sweep, WriterProperty, ::testing::Combine(::testing::Ra
 
 // The sweep writes every valid (type, encoding) pair: the schemas are
 // regenerated from the same seeds (RandomSchema is the first use of a Gen).
-TEST(WriterPropertyCoverage, EveryEncodingOfEveryTypeIsWritten) {
+TEST(WriterPropertyCoverageTest, EveryEncodingOfEveryTypeIsWritten) {
   std::set<std::pair<PhysicalType, Encoding>> covered;
   for (Compression codec : kCodecs) {
     for (bool v2 : {false, true}) {
@@ -313,7 +293,7 @@ TEST(WriterPropertyCoverage, EveryEncodingOfEveryTypeIsWritten) {
         Config cfg{codec, v2, seed};
         Gen g = cfg.MakeGen();
         auto schema = g.RandomSchema();
-        ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+        ASSERT_OK(schema);
         for (int i = 0; i < schema->num_columns(); ++i) {
           covered.insert({schema->column(i).physical_type, cfg.EncodingOf(i, schema->column(i))});
         }

@@ -11,6 +11,7 @@
 #include <string>
 #include <tuple>
 
+#include "testing/status_macros.h"
 #include "writer_test_util.h"
 
 namespace parq::writer_test {
@@ -119,7 +120,7 @@ std::string Name(const ::testing::TestParamInfo<Param>& info) {
          std::get<2>(info.param);
 }
 
-class RoundTrip : public ::testing::TestWithParam<Param> {};
+class RoundTripTest : public ::testing::TestWithParam<Param> {};
 
 WriterOptions OptionsFor(const Param& p) {
   WriterOptions o;
@@ -154,16 +155,16 @@ WriterOptions OptionsFor(const Param& p) {
   return o;
 }
 
-TEST_P(RoundTrip, AllTypes) {
+TEST_P(RoundTripTest, AllTypes) {
   auto schema = ParseMessageType(kSchemaText);
-  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  ASSERT_OK(schema);
   Data x;
   Make(&x);
   WriterOptions options = OptionsFor(GetParam());
   auto mem = std::make_unique<MemoryOutputStream>();
   MemoryOutputStream* sink = mem.get();
   auto w = FileWriter::Open(std::move(mem), *schema, options);
-  ASSERT_TRUE(w.ok()) << w.status().ToString();
+  ASSERT_OK(w);
   FileWriter& fw = **w;
 
   // Two row groups; each written in batches of 333 rows (the list column in
@@ -173,47 +174,34 @@ TEST_P(RoundTrip, AllTypes) {
   for (auto [rb, re] : kGroupRows) {
     for (int r = rb; r < re; r += 333) {
       int e = std::min(re, r + 333);
-      ASSERT_TRUE(WriteColumn(&fw, 0, x.b, r, e, &vpos[0]).ok());
-      ASSERT_TRUE(WriteColumn(&fw, 1, x.i32, r, e, &vpos[1]).ok());
-      ASSERT_TRUE(WriteColumn(&fw, 2, x.i64, r, e, &vpos[2]).ok());
-      ASSERT_TRUE(WriteColumn(&fw, 3, x.i96, r, e, &vpos[3]).ok());
-      ASSERT_TRUE(WriteColumn(&fw, 4, x.f, r, e, &vpos[4]).ok());
-      ASSERT_TRUE(WriteColumn(&fw, 5, x.d, r, e, &vpos[5]).ok());
-      ASSERT_TRUE(WriteColumn(&fw, 6, x.s, r, e, &vpos[6]).ok());
-      ASSERT_TRUE(WriteColumn(&fw, 7, x.fl, r, e, &vpos[7]).ok());
+      ASSERT_OK(WriteColumn(&fw, 0, x.b, r, e, &vpos[0]));
+      ASSERT_OK(WriteColumn(&fw, 1, x.i32, r, e, &vpos[1]));
+      ASSERT_OK(WriteColumn(&fw, 2, x.i64, r, e, &vpos[2]));
+      ASSERT_OK(WriteColumn(&fw, 3, x.i96, r, e, &vpos[3]));
+      ASSERT_OK(WriteColumn(&fw, 4, x.f, r, e, &vpos[4]));
+      ASSERT_OK(WriteColumn(&fw, 5, x.d, r, e, &vpos[5]));
+      ASSERT_OK(WriteColumn(&fw, 6, x.s, r, e, &vpos[6]));
+      ASSERT_OK(WriteColumn(&fw, 7, x.fl, r, e, &vpos[7]));
     }
     int64_t lb = x.lst_row_start[rb], le = x.lst_row_start[re];
     for (int64_t l = lb; l < le; l += 101) {
-      Status st = WriteColumn(&fw, 8, x.lst, l, std::min(le, l + 101), &vpos[8]);
-      ASSERT_TRUE(st.ok()) << st.ToString();
+      ASSERT_OK(WriteColumn(&fw, 8, x.lst, l, std::min(le, l + 101), &vpos[8]));
     }
-    Status st = fw.EndRowGroup();
-    ASSERT_TRUE(st.ok()) << st.ToString();
+    ASSERT_OK(fw.EndRowGroup());
   }
-  Status st = fw.Close();
-  ASSERT_TRUE(st.ok()) << st.ToString();
+  ASSERT_OK(fw.Close());
   EXPECT_EQ(fw.num_rows(), kRows);
   EXPECT_EQ(fw.num_row_groups(), 2);
 
   const std::string& bytes = sink->bytes();
-  {
-    // Kept for interoperability checks with other readers (peers/dump.mjs).
-    std::string dir = std::string(PARQ_BIN_DIR) + "/writer_samples";
-    std::string mk = "mkdir -p " + dir;
-    if (std::system(mk.c_str()) == 0) {
-      std::string path = dir + "/" + Name(::testing::TestParamInfo<Param>(GetParam(), 0)) + ".parquet";
-      if (FILE* f = std::fopen(path.c_str(), "wb")) {
-        std::fwrite(bytes.data(), 1, bytes.size(), f);
-        std::fclose(f);
-      }
-    }
-  }
+  // Kept for interoperability checks with other readers (peers/dump.mjs).
+  SaveWriterSample(Name(::testing::TestParamInfo<Param>(GetParam(), 0)), bytes);
   ReaderOptions ro;
   ro.verify_checksums = true;
   auto reader = OpenBytes(bytes, ro);
-  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  ASSERT_OK(reader);
   auto md = ReadMetadata(bytes);
-  ASSERT_TRUE(md.ok());
+  ASSERT_OK(md);
   ASSERT_EQ(md->row_groups.size(), 2u);
   EXPECT_EQ(md->num_rows, kRows);
 
@@ -225,8 +213,7 @@ TEST_P(RoundTrip, AllTypes) {
       using T = decltype(tag);
       const ColumnDescriptor& d = (*reader)->schema().column(col);
       ReadBack got;
-      Status rs = ReadColumn<T>(**reader, g, col, &got);
-      ASSERT_TRUE(rs.ok()) << d.dotted_path << ": " << rs.ToString();
+      ASSERT_OK(ReadColumn<T>(**reader, g, col, &got)) << d.dotted_path;
       int64_t vend;
       ReadBack want = Expect(data, lb, le, vb[col], d.max_definition_level, d.type_length, &vend);
       vb[col] = vend;
@@ -290,7 +277,7 @@ TEST_P(RoundTrip, AllTypes) {
   EXPECT_EQ(lmd.size_statistics->repetition_level_histogram->size(), 2u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Writer, RoundTrip,
+INSTANTIATE_TEST_SUITE_P(Writer, RoundTripTest,
                          ::testing::Combine(::testing::Values(Compression::kUncompressed, Compression::kSnappy,
                                                               Compression::kGzip, Compression::kBrotli,
                                                               Compression::kZstd, Compression::kLz4Raw),

@@ -3,6 +3,8 @@
 #ifndef PARQ_TESTS_WRITER_WRITER_TEST_UTIL_H_
 #define PARQ_TESTS_WRITER_WRITER_TEST_UTIL_H_
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -26,6 +28,33 @@ std::string ValueBytes(const T& v, int type_length) {
     return std::string(1, v ? '\1' : '\0');
   } else {
     return std::string(reinterpret_cast<const char*>(&v), sizeof(T));
+  }
+}
+
+// The value whose PLAIN bytes are `b` (the inverse of ValueBytes);
+// ByteArray and FixedLenByteArray point into `b`.
+template <typename T>
+T ValueFromBytes(const std::string& b) {
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    return ByteArray{reinterpret_cast<const uint8_t*>(b.data()), static_cast<uint32_t>(b.size())};
+  } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
+    return FixedLenByteArray{reinterpret_cast<const uint8_t*>(b.data())};
+  } else {
+    T t;
+    std::memcpy(&t, b.data(), sizeof(T));
+    return t;
+  }
+}
+
+// Keeps `bytes` as PARQ_BIN_DIR/writer_samples/<name>.parquet, where the
+// interop test (tests/interop) has other readers read them; best effort.
+inline void SaveWriterSample(const std::string& name, const std::string& bytes) {
+  const std::string dir = std::string(PARQ_BIN_DIR) + "/writer_samples";
+  const std::string mk = "mkdir -p " + dir;
+  if (std::system(mk.c_str()) != 0) return;
+  if (FILE* f = std::fopen((dir + "/" + name + ".parquet").c_str(), "wb")) {
+    std::fwrite(bytes.data(), 1, bytes.size(), f);
+    std::fclose(f);
   }
 }
 

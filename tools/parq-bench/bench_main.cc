@@ -49,6 +49,7 @@
 #include "bench.h"
 #include "parq/columnar.h"
 #include "parq/file_reader.h"
+#include "parq/json.h"
 #include "parq/record.h"
 #include "parq/file_writer.h"
 
@@ -316,12 +317,12 @@ int RunCat(const Args& a, int runs) {
     const auto t0 = Clock::now();
     auto file = FileReader::Open(a.pos[0], ReaderOptions(), a.Get("mmap") == "on");
     if (!file.ok()) return Fail(file.status());
-    auto reader = RowReader::Open(**file);
+    auto reader = JsonRowReader::Open(**file);
     if (!reader.ok()) return Fail(reader.status());
     rows = bytes = 0;
     while (true) {
       json.clear();
-      auto more = (*reader)->NextJson(&json);
+      auto more = (*reader)->Next(&json);
       if (!more.ok()) return Fail(more.status());
       if (!*more) break;
       ++rows;

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "parq/file_reader.h"
+#include "parq/json.h"
 #include "parq/record.h"
 
 namespace parq::cli {
@@ -58,14 +59,14 @@ int RunCat(int argc, char** argv) {
   reader_options.verify_checksums = !args.Has("no-verify-checksums");
   auto file = FileReader::Open(args.positional()[0], reader_options);
   if (!file.ok()) return ReportError(file.status());
-  auto rows = RowReader::Open(**file, options);
+  auto rows = JsonRowReader::Open(**file, options);
   if (!rows.ok()) return ReportError(rows.status());
 
   std::string out;
   int64_t n = 0;
   while (head < 0 || n < head) {
     const size_t mark = out.size();
-    auto more = (*rows)->NextJson(&out);
+    auto more = (*rows)->Next(&out);
     if (!more.ok()) {
       out.resize(mark);
       std::fwrite(out.data(), 1, out.size(), stdout);  // the complete rows before it

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "parq/file_writer.h"
+#include "parq/json.h"
 #include "parq/row_writer.h"
 #include "parq/schema.h"
 #include "writer_flags.h"

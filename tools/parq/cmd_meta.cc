@@ -7,8 +7,8 @@
 #include "meta_index.h"
 #include "parq/file_reader.h"
 #include "parq/schema.h"
-#include "record/json_writer.h"
-#include "record/leaf_format.h"
+#include "json/json_writer.h"
+#include "json/leaf_format.h"
 
 namespace parq::cli {
 namespace {

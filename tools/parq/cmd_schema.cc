@@ -4,7 +4,7 @@
 #include "cli.h"
 #include "parq/file_reader.h"
 #include "parq/schema.h"
-#include "record/json_writer.h"
+#include "json/json_writer.h"
 
 namespace parq::cli {
 namespace {

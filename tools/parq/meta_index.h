@@ -6,8 +6,8 @@
 #include <string>
 
 #include "parq/file_reader.h"
-#include "record/json_writer.h"
-#include "record/leaf_format.h"
+#include "json/json_writer.h"
+#include "json/leaf_format.h"
 
 namespace parq::cli {
 

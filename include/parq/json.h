@@ -1,0 +1,106 @@
+// parq/json.h — rows as the canonical JSON of docs/rows-as-json.md (the text
+// `parq cat --format jsonl` prints), both ways.
+//
+//   PARQ_ASSIGN_OR_RETURN(auto file, parq::FileReader::Open("data.parquet"));
+//   PARQ_ASSIGN_OR_RETURN(auto rows, parq::JsonRowReader::Open(*file));
+//   std::string line;
+//   while (true) {
+//     line.clear();
+//     PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&line));
+//     if (!more) break;
+//     ...
+//   }
+//
+// JsonRowReader reads rows as RowReader does (parq/record.h: the same
+// projection, batches, row order and errors) but writes each row's text
+// directly, without building a Value tree: logical types applied, variants
+// decoded (shredded ones reassembled).  ToJson gives the same text for a
+// Value row that a RowReader with the same source and options returned.
+//
+// JsonRowParser turns one canonical JSON row back into such a Value, driven by
+// the schema's logical types (decimals, dates, times, timestamps, INT96, UUID,
+// base64 binary, FLOAT16, intervals, "NaN" / "Infinity" / "-Infinity").  An
+// object key that is absent reads as null; an unknown key is an error.  A
+// VARIANT's decoded JSON is encoded again with the simplest variant types that
+// print the same text, and shredded into the group's typed_value as
+// VariantShredding.md lays it out: a value that fits a typed_value leaf goes
+// there, arrays into a LIST of {value, typed_value} elements, objects field
+// by field (fields the typed group lacks stay in value as a partial object; an
+// absent field leaves both of its columns null); what does not fit goes to
+// value, and is kInvalidArgument when the group has no value column.  Not
+// invertible: a variant's original primitive types and shredding, a string's U+FFFD
+// replacements (the original bytes are gone), NaN payloads, and INT96
+// nanoseconds outside one day (they come back normalized; the text is the same).
+// Write the Values with a RowWriter (parq/row_writer.h).
+//
+// Ownership: a JsonRowReader borrows what its source borrows (the FileReader
+// must outlive it); a JsonRowParser borrows its schema.  Thread-safety: one
+// JsonRowReader per thread; a JsonRowParser's Parse is const and reentrant.
+#ifndef PARQ_JSON_H_
+#define PARQ_JSON_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parq/file_reader.h"
+#include "parq/record.h"
+#include "parq/result.h"
+#include "parq/schema.h"
+
+namespace parq {
+
+class JsonRowReader {
+ public:
+  // REQUIRES: `file` outlives the reader.
+  static Result<std::unique_ptr<JsonRowReader>> Open(const FileReader& file, const RowReaderOptions& options = {}) {
+    return Open(RowSource::FromFile(file), options);
+  }
+  static Result<std::unique_ptr<JsonRowReader>> Open(RowSource source, const RowReaderOptions& options = {});
+
+  ~JsonRowReader();
+
+  // The next row's canonical JSON, appended to *out without a newline; false
+  // at the end.
+  Result<bool> Next(std::string* out);
+
+  // The canonical JSON of a Value row of this reader's shape (as a RowReader
+  // opened with the same source and options returns it), appended to *out.
+  // kInvalidArgument when `row` does not have that shape.
+  Status ToJson(const Value& row, std::string* out) const;
+
+  // The top-level field names of the rows, in order.
+  const std::vector<std::string>& field_names() const;
+  // Rows returned so far.
+  int64_t rows_read() const;
+
+  struct Impl;
+
+ private:
+  explicit JsonRowReader(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+class JsonRowParser {
+ public:
+  // REQUIRES: `schema` outlives the parser.  kUnsupported when a column cannot
+  // be parsed from JSON (a VARIANT group without a value column).
+  static Result<std::unique_ptr<JsonRowParser>> Make(const Schema& schema);
+  ~JsonRowParser();
+
+  // One JSON object (a line of `parq cat --format jsonl`) into *row.
+  // kInvalidArgument naming the field path when the text does not fit.
+  Status Parse(std::string_view json, Value* row) const;
+
+  struct Impl;
+
+ private:
+  explicit JsonRowParser(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace parq
+
+#endif  // PARQ_JSON_H_

@@ -1,0 +1,93 @@
+// record/row_cursor.h — the row-by-row driver of record assembly, shared by
+// RowReader (parq/record.h: rows as Values) and the JSON row reader
+// (parq/json.h: rows as text, src/json).
+//
+// A RowCursor opens each row group's projected column chunks in turn, feeds
+// their levels and values into one LeafBuffer per plan slot a batch at a time
+// (RowReaderOptions::batch_levels entries per column), and positions every
+// leaf on the next row.  The caller then runs the Assembler with a sink of
+// its choice and calls Finish:
+//
+//   PARQ_ASSIGN_OR_RETURN(bool more, cursor->Advance());
+//   if (more) {
+//     cursor->assembler().AssembleRow(sink);
+//     PARQ_RETURN_IF_ERROR(cursor->Finish());
+//   }
+//
+// Each column is read by a function chosen once from its physical type (one
+// template over the type: levels and values land in the leaf without a
+// per-value dispatch).  Row counts are checked against the row group's: a
+// chunk with fewer or more rows is kCorrupt naming the column and row group.
+//
+// Ownership: the cursor owns its column readers and leaf buffers; the source
+// must keep what it borrows alive (RowSource::FromFile: the FileReader).
+// Thread-safety: none; one cursor per thread.
+#ifndef PARQ_RECORD_ROW_CURSOR_H_
+#define PARQ_RECORD_ROW_CURSOR_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "parq/record.h"
+#include "parq/result.h"
+#include "record/assembler.h"
+#include "record/assembly_plan.h"
+#include "record/leaf_buffer.h"
+
+namespace parq {
+
+class RowCursor {
+ public:
+  // kInvalidArgument for a source without a schema or column opener, or an
+  // unknown projected path.
+  static Result<std::unique_ptr<RowCursor>> Open(RowSource source, const RowReaderOptions& options);
+
+  // Positions every leaf on the next row; false at the end of the file.
+  Result<bool> Advance();
+  // After the row was assembled: checks that the columns agreed about it and
+  // moves past it (kCorrupt naming the row and row group otherwise).
+  Status Finish();
+
+  Assembler& assembler() { return *assembler_; }
+  const AssemblyPlan& plan() const { return plan_; }
+  const Schema& schema() const { return *source_.schema; }
+  // The top-level field names of the rows, in order.
+  const std::vector<std::string>& field_names() const { return names_; }
+  // Rows finished so far.
+  int64_t rows_read() const { return rows_read_; }
+
+  // One projected column's reader and the scratch its batches land in.
+  struct Feed {
+    std::unique_ptr<ColumnReader> reader;
+    bool eof = false;
+    // Reads up to n entries into the leaf (levels into def / rep, nullptr
+    // when the max level is 0; values appended); returns the entries read.
+    Result<int64_t> (*read)(Feed& f, LeafBuffer& b, int64_t n, int16_t* def, int16_t* rep) = nullptr;
+    std::unique_ptr<std::byte[]> scratch;  // the typed values of one batch
+    size_t scratch_bytes = 0;
+  };
+
+ private:
+  RowCursor() = default;
+  Status Refill(size_t s);
+  Status EnsureRow(size_t s);
+  Status CheckExhausted();
+
+  RowSource source_;
+  RowReaderOptions options_;
+  AssemblyPlan plan_;
+  std::vector<LeafBuffer> leaves_;
+  std::vector<Feed> feeds_;
+  std::vector<std::string> names_;
+  std::unique_ptr<Assembler> assembler_;
+  int row_group_ = -1;
+  int64_t rows_left_ = 0;
+  int64_t rows_read_ = 0;
+};
+
+}  // namespace parq
+
+#endif  // PARQ_RECORD_ROW_CURSOR_H_

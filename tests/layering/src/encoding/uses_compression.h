@@ -1,0 +1,2 @@
+// Siblings: encoding may not use compression.
+#include "compression/codec.h"

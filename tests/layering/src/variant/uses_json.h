@@ -1,0 +1,2 @@
+// Upward: variant may not use json.
+#include "json/json_format.h"

@@ -1,0 +1,77 @@
+// Heap accounting for the hostile-input tests: this header replaces the
+// global operator new and delete of the test executable that includes it
+// with ones that count every byte asked for, so that a test can show that a
+// forged length or count never became a large allocation.  Include it in
+// exactly one .cc of an executable (the operators are defined here, not
+// inline).  Thread-safe: the count is atomic.
+//
+// ThreadSanitizer defines the operators itself (a second definition does not
+// link), so under TSan nothing is replaced and AllocatedBytes() stays 0.
+#ifndef PARQ_TESTS_TESTING_COUNTING_NEW_H_
+#define PARQ_TESTS_TESTING_COUNTING_NEW_H_
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <new>
+#include <utility>
+
+#include "parq/status.h"
+
+namespace parq::testing {
+
+inline std::atomic<uint64_t> g_allocated_bytes{0};
+
+// Every byte operator new has handed out since the start.
+inline uint64_t AllocatedBytes() { return g_allocated_bytes.load(); }
+
+// What a call cost: its status, wall time and the heap bytes it asked for.
+struct Measured {
+  Status status;
+  double millis = 0;
+  uint64_t allocated = 0;
+};
+
+// Runs `f` (returning a Status) and measures it.
+template <typename F>
+Measured Measure(F&& f) {
+  Measured m;
+  const uint64_t before = AllocatedBytes();
+  const auto t0 = std::chrono::steady_clock::now();
+  m.status = std::forward<F>(f)();
+  const auto t1 = std::chrono::steady_clock::now();
+  m.allocated = AllocatedBytes() - before;
+  m.millis = std::chrono::duration<double, std::milli>(t1 - t0).count();
+  return m;
+}
+
+}  // namespace parq::testing
+
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define PARQ_TESTING_NO_NEW_HOOK 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define PARQ_TESTING_NO_NEW_HOOK 1
+#endif
+
+#ifndef PARQ_TESTING_NO_NEW_HOOK
+// g++ sees the malloc/free pairs behind the replaced operators and warns.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+void* operator new(size_t n) {
+  parq::testing::g_allocated_bytes += n;
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](size_t n) { return operator new(n); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, size_t) noexcept { std::free(p); }
+void operator delete[](void* p, size_t) noexcept { std::free(p); }
+#endif
+
+#endif  // PARQ_TESTS_TESTING_COUNTING_NEW_H_
