@@ -69,9 +69,9 @@ class ColumnReader {
 // Pairs two readers so that their pages are decompressed two at a time: when
 // either needs its next page and the other has none waiting, the next page of
 // both is read and the two decompressed together (the other keeps its page
-// for later).  Two SNAPPY pages are decoded interleaved, about a fifth faster
-// than one after the other: each snappy tag waits on the one before it, and
-// two streams keep the core busy.  For two chunks read at the same time, as
+// for later).  Two SNAPPY pages decode faster interleaved than one after the
+// other: each snappy tag waits on the one before it, and two streams keep
+// the core busy.  For two chunks read at the same time, as
 // the same column of two row groups, reads taking turns (a batch of one, a
 // batch of the other): then every page is in a pair and each reader holds one
 // page ahead at most (the page it is reading stays valid).  Nothing fails

@@ -60,12 +60,10 @@ struct ReaderOptions {
   // at a time (a larger page is read whole), so what a reader holds of its
   // chunk does not grow with the chunk.  A page that runs past a window's end
   // is read again, from its header, with the next window, so windows much
-  // larger than a page waste little: with 480 KB pages, 1 MiB windows read
-  // lineitem's 3.3 MB comment chunks 8 % slower than whole; at 4 MiB a full
-  // read of 6.3 MB URL chunks took the same time as whole chunks with a peak
-  // RSS of 74 MB instead of 90.  0 or less reads each column chunk whole, in
-  // one ReadAt (as far as max_allocation allows): fewer, larger reads, for
-  // storage where each read has a high fixed cost.
+  // larger than a page waste little: a window several pages wide reads about
+  // as fast as whole chunks while holding much less.  0 or less reads each
+  // column chunk whole, in one ReadAt (as far as max_allocation allows):
+  // fewer, larger reads, for storage where each read has a high fixed cost.
   int64_t chunk_read_size = 4 << 20;
   // FileReader::PreBuffer reads the chunks it is given in as few reads as
   // their byte ranges allow: ranges at most prebuffer_hole_size bytes apart

@@ -22,7 +22,9 @@
 #ifndef PARQ_SCHEMA_H_
 #define PARQ_SCHEMA_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -115,13 +117,13 @@ class SchemaNode {
   NodeRole role() const { return role_; }
   // kList: the repeated child (middle level), and the element (the repeated
   // child itself under rules 1-4, else its only field).
-  const SchemaNode* list_repeated() const { return kind_ == NodeKind::kList ? link_repeated_ : nullptr; }
-  const SchemaNode* list_element() const { return kind_ == NodeKind::kList ? link_a_ : nullptr; }
+  const SchemaNode* list_repeated() const { return kind_ == NodeKind::kList ? repeated_child_ : nullptr; }
+  const SchemaNode* list_element() const { return list_element_; }
   // kMap: the repeated key/value group, its key, and its value (nullptr when
   // the map has no value field).
-  const SchemaNode* map_key_value() const { return kind_ == NodeKind::kMap ? link_repeated_ : nullptr; }
-  const SchemaNode* map_key() const { return kind_ == NodeKind::kMap ? link_a_ : nullptr; }
-  const SchemaNode* map_value() const { return kind_ == NodeKind::kMap ? link_b_ : nullptr; }
+  const SchemaNode* map_key_value() const { return kind_ == NodeKind::kMap ? repeated_child_ : nullptr; }
+  const SchemaNode* map_key() const { return map_key_; }
+  const SchemaNode* map_value() const { return map_value_; }
   // Leaves only: the index of this leaf's column; -1 for groups.
   int column_index() const { return column_index_; }
 
@@ -146,9 +148,12 @@ class SchemaNode {
   int16_t rep_level_ = 0;
   NodeKind kind_ = NodeKind::kPrimitive;
   NodeRole role_ = NodeRole::kField;
-  const SchemaNode* link_repeated_ = nullptr;
-  const SchemaNode* link_a_ = nullptr;
-  const SchemaNode* link_b_ = nullptr;
+  // The structure of a kList / kMap node, set by the LIST / MAP rules (all
+  // nullptr for other kinds): nodes of this node's subtree, owned by it.
+  const SchemaNode* repeated_child_ = nullptr;  // kList: the repeated level; kMap: the key_value group
+  const SchemaNode* list_element_ = nullptr;    // kList: the element (maybe repeated_child_ itself)
+  const SchemaNode* map_key_ = nullptr;         // kMap: the key
+  const SchemaNode* map_value_ = nullptr;       // kMap: the value; nullptr for a map without one
   int column_index_ = -1;
 };
 
@@ -204,8 +209,11 @@ class Schema {
   int FindColumnIndex(std::string_view dotted_path) const;  // -1 when absent
   const SchemaNode* FindNode(std::string_view dotted_path) const;
 
-  // A deep copy.
-  Schema Clone() const;
+  // A deep copy (an empty Schema for an empty one).  The copied tree is
+  // resolved again with no depth limit and lenient annotations, which cannot
+  // fail for a tree that was resolved once; should it fail, the error is
+  // returned, never an empty Schema.
+  Result<Schema> Clone() const;
 
   // The parquet-java message-type text: "message <root> {", one field per line,
   // two-space indentation, "}" closing each group, e.g.
@@ -223,7 +231,13 @@ class Schema {
  private:
   std::unique_ptr<SchemaNode> root_;
   std::vector<ColumnDescriptor> columns_;
-  std::unordered_map<std::string, int> by_dotted_path_;  // first column of each path
+  // Looked up by string_view without building a std::string (C++20
+  // heterogeneous lookup: a transparent hash and equality).
+  struct PathHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, int, PathHash, std::equal_to<>> by_dotted_path_;  // first column of each path
 };
 
 // Parses the message-type text (parquet-java's MessageTypeParser grammar):

@@ -2,7 +2,7 @@
 // the physical types, as the public API exposes them.
 //
 // The enum values equal the format's Thrift ids, so a value read from a file
-// converts with a static_cast after a range check (IsKnown*).
+// converts with a static_cast and is then checked with IsKnown*.
 #ifndef PARQ_TYPES_H_
 #define PARQ_TYPES_H_
 
@@ -62,6 +62,12 @@ std::string_view EncodingName(Encoding e);           // "PLAIN", ... or "UNKNOWN
 std::string_view CompressionName(Compression c);     // "SNAPPY", ... or "UNKNOWN"
 std::string_view RepetitionName(Repetition r);       // "required", "optional", "repeated"
 std::string_view PageTypeName(PageType p);
+
+// Whether `t` (e.g. a file's value after a static_cast) is one of the
+// enumerators.  Each is an exhaustive switch, so an enumerator added above
+// without a case fails the build (-Wswitch): the range follows the enum.
+bool IsKnownPhysicalType(PhysicalType t);
+bool IsKnownRepetition(Repetition r);
 
 // INT96: 12 bytes as stored: nanoseconds of the day (8 bytes LE), Julian day (4 bytes LE).
 struct Int96 {

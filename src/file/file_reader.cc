@@ -1,6 +1,9 @@
 #include "parq/file_reader.h"
 
+#include <mutex>
+
 #include "column/column_reader_internal.h"
+#include "file/file_reader_impl.h"
 #include "file/metadata_internal.h"
 #include "format/footer.h"
 #include "io/coalesced_read.h"
@@ -24,6 +27,17 @@ std::optional<io::ByteRange> LocalChunkRange(const format::ColumnChunk& chunk, u
 
 }  // namespace
 
+FileReader::FileReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+FileReader::~FileReader() = default;
+
+const FileMetaData& FileReader::metadata() const { return impl_->metadata; }
+const Schema& FileReader::schema() const { return impl_->metadata.schema(); }
+const RandomAccessFile& FileReader::file() const { return *impl_->file; }
+const std::shared_ptr<RandomAccessFile>& FileReader::shared_file() const { return impl_->file; }
+const ReaderOptions& FileReader::options() const { return impl_->options; }
+uint64_t FileReader::footer_offset() const { return impl_->footer_offset; }
+uint32_t FileReader::footer_length() const { return impl_->footer_length; }
+
 Result<std::unique_ptr<FileReader>> FileReader::Open(const std::string& path,
                                                      const ReaderOptions& options, bool mmap) {
   std::unique_ptr<RandomAccessFile> file;
@@ -40,28 +54,27 @@ Result<std::unique_ptr<FileReader>> FileReader::Open(std::shared_ptr<RandomAcces
   PARQ_ASSIGN_OR_RETURN(format::Footer footer, format::ReadFooter(*file, options));
   auto metadata = MetaDataAccess::FromWire(std::move(footer.metadata), options);
   if (!metadata.ok()) return std::move(metadata).status().AddContext("in '" + file->name() + "'");
-  std::unique_ptr<FileReader> reader(
-      new FileReader(std::move(file), std::move(*metadata), options, footer.offset, footer.length));
+  auto impl = std::make_unique<Impl>(std::move(file), std::move(*metadata), options, footer.offset, footer.length);
   if (options.page_buffer_pool_bytes > 0) {
-    reader->buffer_pool_ =
-        std::make_shared<page::BufferPool>(static_cast<size_t>(options.page_buffer_pool_bytes));
+    impl->buffer_pool = std::make_shared<page::BufferPool>(static_cast<size_t>(options.page_buffer_pool_bytes));
   }
-  return reader;
+  return std::unique_ptr<FileReader>(new FileReader(std::move(impl)));
 }
 
-Status FileReader::CheckChunkIndex(int row_group, int column) const {
-  if (row_group < 0 || row_group >= metadata_.num_row_groups()) {
+Status FileReader::Impl::CheckChunkIndex(int row_group, int column) const {
+  if (row_group < 0 || row_group >= metadata.num_row_groups()) {
     return Status::InvalidArgument("row group " + std::to_string(row_group) + " out of range");
   }
-  if (column < 0 || column >= schema().num_columns()) {
+  if (column < 0 || column >= metadata.schema().num_columns()) {
     return Status::InvalidArgument("column " + std::to_string(column) + " out of range");
   }
   return Status::OK();
 }
 
 Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int column) const {
-  PARQ_RETURN_IF_ERROR(CheckChunkIndex(row_group, column));
-  const format::FileMetaData& wire = MetaDataAccess::Wire(metadata_);
+  Impl& d = *impl_;
+  PARQ_RETURN_IF_ERROR(d.CheckChunkIndex(row_group, column));
+  const format::FileMetaData& wire = MetaDataAccess::Wire(d.metadata);
   const format::ColumnChunk& chunk =
       wire.row_groups[static_cast<size_t>(row_group)].columns[static_cast<size_t>(column)];
   const std::optional<std::string> created_by = thrift::ToStdString(wire.created_by);
@@ -69,11 +82,11 @@ Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int 
   std::shared_ptr<const io::CoalescedBytes> prebuffered;
   std::span<const uint8_t> chunk_bytes;
   {
-    std::lock_guard<std::mutex> lock(prebuffered_mu_);
-    prebuffered = prebuffered_;
+    std::lock_guard<std::mutex> lock(d.prebuffered_mu);
+    prebuffered = d.prebuffered;
   }
   if (prebuffered != nullptr) {
-    if (auto range = LocalChunkRange(chunk, file_->size(), created_by)) {
+    if (auto range = LocalChunkRange(chunk, d.file->size(), created_by)) {
       if (auto bytes = prebuffered->Find(*range)) chunk_bytes = *bytes;
     }
   }
@@ -86,49 +99,52 @@ Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int 
     std::shared_ptr<const io::CoalescedBytes> prebuffered;
   };
   auto keep_alive = std::make_shared<KeepAlive>(
-      KeepAlive{MetaDataAccess::Shared(metadata_), file_, std::move(prebuffered)});
-  return ColumnReaderFactory::Make(*file_, chunk, schema().column(column), options_, created_by, row_group,
-                                   std::move(keep_alive), buffer_pool_, chunk_bytes);
+      KeepAlive{MetaDataAccess::Shared(d.metadata), d.file, std::move(prebuffered)});
+  return ColumnReaderFactory::Make(*d.file, chunk, d.metadata.schema().column(column), d.options, created_by,
+                                   row_group, std::move(keep_alive), d.buffer_pool, chunk_bytes);
 }
 
 Status FileReader::PreBuffer(const std::vector<int>& row_groups, const std::vector<int>& columns) const {
+  Impl& d = *impl_;
   for (int g : row_groups) {
-    for (int c : columns) PARQ_RETURN_IF_ERROR(CheckChunkIndex(g, c));
+    for (int c : columns) PARQ_RETURN_IF_ERROR(d.CheckChunkIndex(g, c));
   }
   // The set read before: its buffers are reused when no column reader still
   // decodes from them.
   std::shared_ptr<io::CoalescedBytes> previous;
   {
-    std::lock_guard<std::mutex> lock(prebuffered_mu_);
-    previous.swap(prebuffered_);
+    std::lock_guard<std::mutex> lock(d.prebuffered_mu);
+    previous.swap(d.prebuffered);
   }
   if (previous.use_count() != 1) previous.reset();
-  if (file_->data() != nullptr) return Status::OK();  // its bytes are in memory already
-  const format::FileMetaData& wire = MetaDataAccess::Wire(metadata_);
+  if (d.file->data() != nullptr) return Status::OK();  // its bytes are in memory already
+  const format::FileMetaData& wire = MetaDataAccess::Wire(d.metadata);
   const std::optional<std::string> created_by = thrift::ToStdString(wire.created_by);
   std::vector<io::ByteRange> ranges;
   for (int g : row_groups) {
     for (int c : columns) {
       const format::ColumnChunk& chunk =
           wire.row_groups[static_cast<size_t>(g)].columns[static_cast<size_t>(c)];
-      if (auto range = LocalChunkRange(chunk, file_->size(), created_by)) ranges.push_back(*range);
+      if (auto range = LocalChunkRange(chunk, d.file->size(), created_by)) ranges.push_back(*range);
     }
   }
-  auto read = io::CoalescedBytes::Read(*file_, std::move(ranges),
-                                       static_cast<uint64_t>(std::max<int64_t>(0, options_.prebuffer_hole_size)),
-                                       static_cast<uint64_t>(std::max<int64_t>(0, options_.prebuffer_max_read_size)),
-                                       static_cast<uint64_t>(std::max<int64_t>(0, options_.max_allocation)),
+  auto read = io::CoalescedBytes::Read(*d.file, std::move(ranges),
+                                       static_cast<uint64_t>(std::max<int64_t>(0, d.options.prebuffer_hole_size)),
+                                       static_cast<uint64_t>(std::max<int64_t>(0, d.options.prebuffer_max_read_size)),
+                                       static_cast<uint64_t>(std::max<int64_t>(0, d.options.max_allocation)),
                                        std::move(previous));
-  if (!read.ok()) return std::move(read).status().AddContext("pre-buffering column chunks of '" + file_->name() + "'");
-  std::lock_guard<std::mutex> lock(prebuffered_mu_);
-  prebuffered_ = std::move(*read);
+  if (!read.ok()) {
+    return std::move(read).status().AddContext("pre-buffering column chunks of '" + d.file->name() + "'");
+  }
+  std::lock_guard<std::mutex> lock(d.prebuffered_mu);
+  d.prebuffered = std::move(*read);
   return Status::OK();
 }
 
 void FileReader::ReleasePreBuffered() const {
   std::shared_ptr<io::CoalescedBytes> released;
-  std::lock_guard<std::mutex> lock(prebuffered_mu_);
-  released.swap(prebuffered_);  // freed outside the lock: after the guard, as declared first
+  std::lock_guard<std::mutex> lock(impl_->prebuffered_mu);
+  released.swap(impl_->prebuffered);  // freed outside the lock: after the guard, as declared first
 }
 
 }  // namespace parq

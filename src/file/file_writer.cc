@@ -51,7 +51,7 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<OutputStrea
                                                      const WriterOptions& options) {
   if (out == nullptr) return Status::InvalidArgument("FileWriter::Open: no output stream");
   auto impl = std::make_unique<Impl>();
-  impl->schema = schema.Clone();
+  PARQ_ASSIGN_OR_RETURN(impl->schema, schema.Clone());
   impl->options = options;
   for (const auto& [path, col] : options.columns) {
     if (impl->schema.FindColumn(std::string_view(path)) == nullptr) {

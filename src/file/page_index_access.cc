@@ -1,5 +1,6 @@
 // FileReader's page index and Bloom filter accessors: locate the chunk, hand the bytes to the
 // index layer, add where it was.
+#include "file/file_reader_impl.h"
 #include "file/metadata_internal.h"
 #include "index/bloom_filter_reader.h"
 #include "index/page_index_reader.h"
@@ -18,14 +19,16 @@ const format::ColumnChunk& WireChunk(const FileMetaData& md, int row_group, int 
 }  // namespace
 
 Result<std::optional<ColumnIndex>> FileReader::ReadColumnIndex(int row_group, int column) const {
-  PARQ_RETURN_IF_ERROR(CheckChunkIndex(row_group, column));
-  return index::ReadColumnIndex(*file_, WireChunk(metadata_, row_group, column),
-                                schema().column(column), options_, row_group);
+  const Impl& d = *impl_;
+  PARQ_RETURN_IF_ERROR(d.CheckChunkIndex(row_group, column));
+  return index::ReadColumnIndex(*d.file, WireChunk(d.metadata, row_group, column), schema().column(column),
+                                d.options, row_group);
 }
 
 Result<std::optional<OffsetIndex>> FileReader::ReadOffsetIndex(int row_group, int column) const {
-  PARQ_RETURN_IF_ERROR(CheckChunkIndex(row_group, column));
-  const format::ColumnChunk& chunk = WireChunk(metadata_, row_group, column);
+  const Impl& impl = *impl_;
+  PARQ_RETURN_IF_ERROR(impl.CheckChunkIndex(row_group, column));
+  const format::ColumnChunk& chunk = WireChunk(impl.metadata, row_group, column);
   if (!chunk.offset_index_offset) return std::optional<OffsetIndex>();
   const ColumnDescriptor& d = schema().column(column);
   if (!chunk.meta_data || chunk.crypto_metadata) {
@@ -34,13 +37,13 @@ Result<std::optional<OffsetIndex>> FileReader::ReadOffsetIndex(int row_group, in
         .WithColumn(d.dotted_path)
         .WithRowGroup(row_group);
   }
-  const auto& wire = MetaDataAccess::Wire(metadata_);
-  auto range = page::ComputeChunkRange(*chunk.meta_data, file_->size(), thrift::ToStdString(wire.created_by));
+  const auto& wire = MetaDataAccess::Wire(impl.metadata);
+  auto range = page::ComputeChunkRange(*chunk.meta_data, impl.file->size(), thrift::ToStdString(wire.created_by));
   if (!range.ok()) {
     return std::move(range).status().WithColumn(d.dotted_path).WithRowGroup(row_group);
   }
-  return index::ReadOffsetIndex(*file_, chunk, d, index::ChunkBytes{range->offset, range->length},
-                                metadata_.row_group(row_group).num_rows(), options_, row_group);
+  return index::ReadOffsetIndex(*impl.file, chunk, d, index::ChunkBytes{range->offset, range->length},
+                                impl.metadata.row_group(row_group).num_rows(), impl.options, row_group);
 }
 
 Result<PageIndex> FileReader::ReadPageIndex(int row_group, int column) const {
@@ -60,9 +63,10 @@ Result<PageIndex> FileReader::ReadPageIndex(int row_group, int column) const {
 }
 
 Result<std::optional<BloomFilter>> FileReader::ReadBloomFilter(int row_group, int column) const {
-  PARQ_RETURN_IF_ERROR(CheckChunkIndex(row_group, column));
-  return index::ReadBloomFilter(*file_, WireChunk(metadata_, row_group, column),
-                                schema().column(column), options_, row_group);
+  const Impl& d = *impl_;
+  PARQ_RETURN_IF_ERROR(d.CheckChunkIndex(row_group, column));
+  return index::ReadBloomFilter(*d.file, WireChunk(d.metadata, row_group, column), schema().column(column),
+                                d.options, row_group);
 }
 
 }  // namespace parq

@@ -92,16 +92,6 @@ std::string SchemaNode::DottedPath() const {
 
 namespace {
 
-bool IsKnownPhysical(PhysicalType t) {
-  auto v = static_cast<int32_t>(t);
-  return v >= 0 && v <= 7;
-}
-
-bool IsKnownRepetition(Repetition r) {
-  auto v = static_cast<int32_t>(r);
-  return v >= 0 && v <= 2;
-}
-
 std::string Describe(const SchemaNode& n) {
   std::string p = n.DottedPath();
   return "field '" + (p.empty() ? n.name() : p) + "'";
@@ -153,7 +143,7 @@ Status SchemaNodeAccess::Resolve(SchemaNode& n, int depth, const SchemaOptions& 
       PARQ_RETURN_IF_ERROR(Resolve(*c, depth + 1, opt));
     }
   } else {
-    if (!IsKnownPhysical(n.physical_)) {
+    if (!IsKnownPhysicalType(n.physical_)) {
       return Status::InvalidArgument(Describe(n) + ": unknown physical type " +
                                      std::to_string(static_cast<int32_t>(n.physical_)));
     }
@@ -208,8 +198,8 @@ bool SchemaNodeAccess::ClassifyList(SchemaNode& g) {
   }
   // rules 1, 2 (and an empty repeated group): the repeated child is the element.
   g.kind_ = NodeKind::kList;
-  g.link_repeated_ = &rep;
-  g.link_a_ = element;
+  g.repeated_child_ = &rep;
+  g.list_element_ = element;
   if (element == &rep) {
     rep.role_ = NodeRole::kListElement;
   } else {
@@ -235,12 +225,12 @@ bool SchemaNodeAccess::ClassifyMap(SchemaNode& g) {
   SchemaNode& key = *kv.children_[0];
   if (key.is_repeated()) return false;
   g.kind_ = NodeKind::kMap;
-  g.link_repeated_ = &kv;
-  g.link_a_ = &key;
-  g.link_b_ = kv.children_.size() == 2 ? kv.children_[1].get() : nullptr;
+  g.repeated_child_ = &kv;
+  g.map_key_ = &key;
+  g.map_value_ = kv.children_.size() == 2 ? kv.children_[1].get() : nullptr;
   kv.role_ = NodeRole::kMapKeyValue;
   key.role_ = NodeRole::kMapKey;
-  if (g.link_b_ != nullptr) kv.children_[1]->role_ = NodeRole::kMapValue;
+  if (g.map_value_ != nullptr) kv.children_[1]->role_ = NodeRole::kMapValue;
   return true;
 }
 
@@ -249,7 +239,7 @@ bool SchemaNodeAccess::ClassifyMap(SchemaNode& g) {
 // required list of required elements of the field's type, at any depth.
 void SchemaNodeAccess::Classify(SchemaNode& n) {
   n.kind_ = PlainKind(n);
-  n.link_repeated_ = n.link_a_ = n.link_b_ = nullptr;
+  n.repeated_child_ = n.list_element_ = n.map_key_ = n.map_value_ = nullptr;
   if (n.group_ && n.parent_ != nullptr) {
     if (n.logical_.kind() == LogicalType::Kind::kList) {
       ClassifyList(n);
@@ -321,7 +311,7 @@ Result<Schema> Schema::Make(std::unique_ptr<SchemaNode> root, const SchemaOption
 }
 
 const ColumnDescriptor* Schema::FindColumn(std::string_view dotted_path) const {
-  auto it = by_dotted_path_.find(std::string(dotted_path));
+  auto it = by_dotted_path_.find(dotted_path);
   return it == by_dotted_path_.end() ? nullptr : &columns_[static_cast<size_t>(it->second)];
 }
 
@@ -388,17 +378,14 @@ const SchemaNode* Schema::FindNode(std::string_view dotted_path) const {
   return FindNodeRec(*root_, dotted_path);
 }
 
-Schema Schema::Clone() const {
-  Schema s;
-  if (!root_) return s;
-  // The copy was valid once; rebuilding it cannot fail with the same limits,
+Result<Schema> Schema::Clone() const {
+  if (!root_) return Schema();
+  // The copy was valid once; rebuilding it cannot fail with no depth limit,
   // and lenient mode never rejects an annotation.
   SchemaOptions lenient;
   lenient.strict = false;
   lenient.max_depth = INT32_MAX;
-  Result<Schema> r = Make(CloneNode(*root_), lenient);
-  if (r.ok()) s = std::move(r).value();
-  return s;
+  return Make(CloneNode(*root_), lenient);
 }
 
 bool Schema::Equals(const Schema& other) const {

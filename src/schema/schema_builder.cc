@@ -214,9 +214,10 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
                                    " exceeds max_schema_depth (" + std::to_string(options.max_schema_depth) + ")");
     }
     if (!e.repetition_type) return Status::Corrupt(Where(i, e.name) + ": repetition_type is missing");
-    auto rep = static_cast<int32_t>(*e.repetition_type);
-    if (rep < 0 || rep > 2) {
-      return Status::Unsupported(Where(i, e.name) + ": unknown repetition_type " + std::to_string(rep));
+    auto rep = static_cast<Repetition>(*e.repetition_type);
+    if (!IsKnownRepetition(rep)) {
+      return Status::Unsupported(Where(i, e.name) + ": unknown repetition_type " +
+                                 std::to_string(static_cast<int32_t>(rep)));
     }
     const bool is_group = !e.type || e.num_children.value_or(0) > 0;
     std::unique_ptr<SchemaNode> node;
@@ -233,11 +234,13 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
         return Status::Corrupt(Where(i, e.name) + ": num_children " + std::to_string(children) + " exceeds the " +
                                std::to_string(n - 1 - i) + " elements that follow");
       }
-      node = SchemaNode::MakeGroup(std::string(e.name), static_cast<Repetition>(rep), {});
+      node = SchemaNode::MakeGroup(std::string(e.name), rep, {});
     } else {
-      auto t = static_cast<int32_t>(*e.type);
-      if (t < 0 || t > 7) return Status::Corrupt(Where(i, e.name) + ": unknown physical type " + std::to_string(t));
-      auto physical = static_cast<PhysicalType>(t);
+      auto physical = static_cast<PhysicalType>(*e.type);
+      if (!IsKnownPhysicalType(physical)) {
+        return Status::Corrupt(Where(i, e.name) + ": unknown physical type " +
+                               std::to_string(static_cast<int32_t>(physical)));
+      }
       int32_t length = -1;
       if (physical == PhysicalType::kFixedLenByteArray) {
         if (!e.type_length || *e.type_length <= 0) {
@@ -246,7 +249,7 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
         }
         length = *e.type_length;
       }
-      node = SchemaNode::MakePrimitive(std::string(e.name), static_cast<Repetition>(rep), physical, {}, length);
+      node = SchemaNode::MakePrimitive(std::string(e.name), rep, physical, {}, length);
     }
     ChooseAnnotation(e, *node);
     node->set_field_id(e.field_id);

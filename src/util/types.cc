@@ -55,6 +55,29 @@ std::string_view RepetitionName(Repetition r) {
   return "unknown";
 }
 
+bool IsKnownPhysicalType(PhysicalType t) {
+  switch (t) {
+    case PhysicalType::kBoolean:
+    case PhysicalType::kInt32:
+    case PhysicalType::kInt64:
+    case PhysicalType::kInt96:
+    case PhysicalType::kFloat:
+    case PhysicalType::kDouble:
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray: return true;
+  }
+  return false;
+}
+
+bool IsKnownRepetition(Repetition r) {
+  switch (r) {
+    case Repetition::kRequired:
+    case Repetition::kOptional:
+    case Repetition::kRepeated: return true;
+  }
+  return false;
+}
+
 std::string_view PageTypeName(PageType p) {
   switch (p) {
     case PageType::kDataPage: return "DATA_PAGE";

@@ -155,7 +155,7 @@ TEST(SchemaBuildTest, CloneAndEquals) {
       }
     }
   })"));
-  Schema c = s.Clone();
+  ASSERT_OK_AND_ASSIGN(Schema c, s.Clone());
   EXPECT_TRUE(c.Equals(s));
   EXPECT_EQ(c.ToString(), s.ToString());
   EXPECT_EQ(c.FindNode("my_map")->kind(), NodeKind::kMap);
@@ -164,6 +164,10 @@ TEST(SchemaBuildTest, CloneAndEquals) {
   EXPECT_FALSE(other.Equals(s));
   Schema moved = std::move(c);
   EXPECT_EQ(moved.column(1).node, moved.FindNode("my_map.map.value"));
+
+  ASSERT_OK_AND_ASSIGN(Schema empty, Schema().Clone());
+  EXPECT_EQ(empty.num_columns(), 0);
+  EXPECT_TRUE(empty.Equals(Schema()));
 }
 
 // --- Printer / parser ---

@@ -11,12 +11,15 @@
 // same code, so the result does not depend on which one took it.  A
 // field whose wire type is not the expected one falls through to r.Skip(),
 // like an unknown id.  Required fields set a bit in a mask that is checked
-// after STOP; the first missing one is reported by name.  Lists reserve the
+// after STOP; the first missing one is reported by name.  The mask is one
+// uint64_t when a struct has at most 64 required fields (every struct of
+// parquet.thrift), else an array of them, one bit per field in id order.  Lists reserve the
 // size in their header once (the reader has already checked it against the
 // bytes left) and are filled in place: structs read into emplace_back(),
 // scalars are push_back'ed, strings constructed from a view of the input.
 // A non-empty container whose element wire type is wrong is reported as
 // corrupt.  The reader's hot paths are all inline.
+#include <algorithm>
 #include <cstdio>
 
 #include "emitter.h"
@@ -31,22 +34,21 @@ class ReadEmitter {
 
   void Run() {
     std::vector<const Field*> fields = s_.FieldsById();
-    uint64_t mask = 0;
     int bit = 0;
     for (const Field* f : fields) {
-      if (f->req == Requiredness::kRequired) {
-        bits_.push_back({f, bit});
-        mask |= uint64_t{1} << bit;
-        ++bit;
-      }
+      if (f->req == Requiredness::kRequired) bits_.push_back({f, bit++});
     }
+    words_ = (bit + 63) / 64;
+    const int words = words_;
+    const bool mask = words > 0;
     const std::string type = Qualified(opt_, s_.name);
 
     // The generic path, out of line so that ReadInto stays small enough to
     // inline where it is used: fields in any order, unknown ids, long-form
     // headers, up to and including STOP.
     *out_ += "[[gnu::noinline]] bool ReadAnyOrder(CompactReader& r, " + type + "* out" +
-             (mask ? ", uint64_t& isset" : "") + ") {\n";
+             (!mask ? "" : words == 1 ? ", uint64_t& isset" : ", uint64_t (&isset)[" + std::to_string(words) + "]") +
+             ") {\n";
     *out_ += "  CType t;\n  int16_t id;\n";
     *out_ += "  while (r.FieldBegin(&t, &id)) {\n";
     if (!fields.empty()) {
@@ -68,7 +70,8 @@ class ReadEmitter {
              "* out) {\n";
     *out_ += "  int16_t outer_field_id = 0;\n";
     *out_ += "  if (!r.StructBegin(&outer_field_id)) return false;\n";
-    if (mask) *out_ += "  uint64_t isset = 0;\n";
+    if (words == 1) *out_ += "  uint64_t isset = 0;\n";
+    if (words > 1) *out_ += "  uint64_t isset[" + std::to_string(words) + "] = {};\n";
     if (!fields.empty()) {
       *out_ += "  // Fields in id order with short headers: one compare each.\n";
       *out_ += "  uint32_t key = r.PeekField();\n";
@@ -80,10 +83,16 @@ class ReadEmitter {
     *out_ += "  if (!r.ok()) return false;\n";
     *out_ += "  r.StructEnd(outer_field_id);\n";
     if (mask) {
-      std::string m = Hex(mask);
-      *out_ += "  if ((isset & " + m + ") != " + m + ") {\n";
+      std::string any_missing;
+      for (int w = 0; w < words; ++w) {
+        const int in_word = std::min(bit - 64 * w, 64);
+        std::string m = Hex(in_word == 64 ? ~uint64_t{0} : (uint64_t{1} << in_word) - 1);
+        if (w > 0) any_missing += " || ";
+        any_missing += "(" + Word(64 * w) + " & " + m + ") != " + m;
+      }
+      *out_ += "  if (" + any_missing + ") {\n";
       for (const auto& [f, b] : bits_) {
-        *out_ += "    if ((isset & " + Hex(uint64_t{1} << b) + ") == 0) {\n";
+        *out_ += "    if ((" + Word(b) + " & " + Bit(b) + ") == 0) {\n";
         *out_ += "      return Missing(r, \"" + s_.name + ": required field '" + f->name + "' (id " +
                  std::to_string(f->id) + ") missing\");\n    }\n";
       }
@@ -100,6 +109,10 @@ class ReadEmitter {
     if (v > 0xffffffffu) s += "ll";
     return s;
   }
+
+  // The mask word holding required-field bit b, and b's value in it.
+  std::string Word(int b) const { return words_ == 1 ? "isset" : "isset[" + std::to_string(b / 64) + "]"; }
+  static std::string Bit(int b) { return Hex(uint64_t{1} << (b % 64)); }
 
   std::string Label(const Field& f) const {
     return s_.name + ": field '" + f.name + "' (id " + std::to_string(f.id) + ")";
@@ -146,23 +159,23 @@ class ReadEmitter {
       // Scalars assign straight into the optional, strings are constructed
       // in it from a view of the input; others emplace first.
       if (IsScalar(t)) {
-        Value(t, target, ind, 0, f, /*assign=*/true);
+        Value(t, target, ind, 0, f);
       } else if (t.kind == TypeRef::Kind::kBase) {  // string / binary: built in place
         *out_ += ind + target + ".emplace(r.ReadBinaryView());\n";
       } else {
         std::string init = t.kind == TypeRef::Kind::kNamed ? "Fresh<" + Qualified(opt_, t.name) + ">()" : "";
         *out_ += ind + "{\n" + ind + "  auto& v = " + target + ".emplace(" + init + ");\n";
-        Value(t, "v", ind + "  ", 0, f, false);
+        Value(t, "v", ind + "  ", 0, f);
         *out_ += ind + "}\n";
       }
     } else {
       if (t.kind == TypeRef::Kind::kNamed && t.struct_def) {
         *out_ += ind + target + " = " + Qualified(opt_, t.name) + "();\n";
       }
-      Value(t, target, ind, 0, f, IsScalar(t));
+      Value(t, target, ind, 0, f);
     }
     for (const auto& [rf, b] : bits_) {
-      if (rf == &f) *out_ += ind + "isset |= " + Hex(uint64_t{1} << b) + ";\n";
+      if (rf == &f) *out_ += ind + Word(b) + " |= " + Bit(b) + ";\n";
     }
   }
 
@@ -191,12 +204,10 @@ class ReadEmitter {
   }
 
   // Reads one value of type `t` into the lvalue `target` (a reference to the
-  // destination).  `assign`: for scalars, assign the read expression.
-  void Value(const TypeRef& t, const std::string& target, const std::string& ind, int depth,
-             const Field& f, bool assign) {
+  // destination, or an optional: scalars are assigned to it either way).
+  void Value(const TypeRef& t, const std::string& target, const std::string& ind, int depth, const Field& f) {
     std::string d = std::to_string(depth);
     if (IsScalar(t)) {
-      (void)assign;
       *out_ += ind + target + " = " + ScalarExpr(t) + ";\n";
       return;
     }
@@ -254,7 +265,7 @@ class ReadEmitter {
           *out_ += ind + "    " + target + ".emplace_back(r.ReadBinaryView());\n";
         } else {  // a nested container
           *out_ += ind + "    auto& " + e + " = " + target + ".emplace_back();\n";
-          Value(*t.elem, e, ind + "    ", depth + 1, f, false);
+          Value(*t.elem, e, ind + "    ", depth + 1, f);
         }
         *out_ += ind + "  }\n";
         *out_ += ind + "  r.ContainerEnd();\n";
@@ -276,8 +287,8 @@ class ReadEmitter {
         *out_ += ind + "  }\n";
         *out_ += ind + "  " + target + ".resize(" + n + ");\n";
         *out_ += ind + "  for (auto& " + e + " : " + target + ") {\n";
-        Value(*t.elem, e + ".first", ind + "    ", depth + 1, f, true);
-        Value(*t.value, e + ".second", ind + "    ", depth + 1, f, true);
+        Value(*t.elem, e + ".first", ind + "    ", depth + 1, f);
+        Value(*t.value, e + ".second", ind + "    ", depth + 1, f);
         *out_ += ind + "  }\n";
         *out_ += ind + "  r.ContainerEnd();\n";
         *out_ += ind + "}\n";
@@ -289,7 +300,8 @@ class ReadEmitter {
   const EmitOptions& opt_;
   const StructDef& s_;
   std::string* out_;
-  std::vector<std::pair<const Field*, int>> bits_;
+  std::vector<std::pair<const Field*, int>> bits_;  // required fields and their bits, in id order
+  int words_ = 0;                                    // uint64_t words of the mask
 };
 
 }  // namespace

@@ -141,7 +141,6 @@ class Resolver {
   bool CheckStruct(StructDef& s) {
     std::set<int> ids;
     std::set<std::string> names;
-    int required = 0;
     for (Field& f : s.fields) {
       if (!CheckName(f.line, f.name, "field")) return false;
       if (f.name == s.name) return Fail(f.line, "field '" + f.name + "' has the name of its struct");
@@ -154,10 +153,8 @@ class Resolver {
         // As in Apache Thrift: union members are optional.
         f.req = Requiredness::kOptional;
       }
-      if (f.req == Requiredness::kRequired) ++required;
       if (f.default_value && !CheckDefault(f)) return false;
     }
-    if (required > 64) return Fail(s.line, "more than 64 required fields in " + s.name);
     return true;
   }
 

@@ -1,0 +1,45 @@
+// file/file_reader_impl.h — FileReader's state, private to src/file (the
+// public header holds only a pointer to it, so that no mutex or private
+// type shows in the API): the file, the decoded footer, the options, the pool
+// of page buffers and the chunks PreBuffer read.
+//
+// Owned by its FileReader.  Thread-safety: everything but `prebuffered` is
+// fixed once Open returns; `prebuffered` is read and replaced under
+// `prebuffered_mu`.
+#ifndef PARQ_FILE_FILE_READER_IMPL_H_
+#define PARQ_FILE_FILE_READER_IMPL_H_
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <utility>
+
+#include "io/coalesced_read.h"
+#include "page/buffer_pool.h"
+#include "parq/file_reader.h"
+
+namespace parq {
+
+struct FileReader::Impl {
+  Impl(std::shared_ptr<RandomAccessFile> f, FileMetaData md, const ReaderOptions& o, uint64_t offset,
+       uint32_t length)
+      : file(std::move(f)), metadata(std::move(md)), options(o), footer_offset(offset), footer_length(length) {}
+
+  Status CheckChunkIndex(int row_group, int column) const;
+
+  std::shared_ptr<RandomAccessFile> file;
+  FileMetaData metadata;
+  ReaderOptions options;
+  uint64_t footer_offset;
+  uint32_t footer_length;
+  // Page buffers of column readers that are done, for the next ones.
+  std::shared_ptr<page::BufferPool> buffer_pool;
+  // The chunks PreBuffer read (null: none), behind a mutex so that const
+  // methods stay safe from many threads.
+  std::mutex prebuffered_mu;
+  std::shared_ptr<io::CoalescedBytes> prebuffered;
+};
+
+}  // namespace parq
+
+#endif  // PARQ_FILE_FILE_READER_IMPL_H_
