@@ -21,8 +21,9 @@
 // ColumnWriterOptions::dictionary_page_size_limit.  The chunk is buffered in
 // memory (dictionary page first) and written when its row group ends.
 //
-// Errors are sticky across the whole FileWriter: after any failure every
-// WriteBatch and every FileWriter call returns that first error.
+// WriteBatch errors are sticky across the whole FileWriter (file_writer.h):
+// after one, every WriteBatch and every FileWriter call returns that first
+// error.  After FileWriter::Close() every WriteBatch is refused.
 //
 // Thread-safety: none; a file's writers belong to one thread.
 #ifndef PARQ_COLUMN_WRITER_H_

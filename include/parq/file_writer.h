@@ -7,32 +7,52 @@
 //   PARQ_RETURN_IF_ERROR(writer->MaybeEndRowGroup());   // or EndRowGroup()
 //   PARQ_RETURN_IF_ERROR(writer->Close());
 //
-// A row group is open from the first column() call until EndRowGroup() (or
-// Close()).  Every leaf of the schema has a writer (column_writer.h) in the
+// A row group is open while its columns hold rows; it ends at EndRowGroup()
+// (or Close()).  Every leaf of the schema has a writer (column_writer.h) in the
 // open row group; all must hold the same number of rows when it ends.  Chunks
 // are buffered in memory and written, in schema order, when the row group ends.
+//
+// A column's writer is one object for the FileWriter's life: column(i) may be
+// asked again and returns it; WriteBatch appends to the open row group (a
+// record may span calls), and after EndRowGroup writes into the next one.
+// Writing one column more rows than another is seen when the row group ends.
+// After Close() every call, WriteBatch included, is refused.
 //
 // Close() writes FileMetaData: the schema (LogicalType and ConvertedType per
 // the forward tables), the row groups, num_rows, the key-value metadata,
 // created_by, and column_orders (TYPE_ORDER for every leaf); then the footer.
 //
-// Sticky status: the first error of any call (including a column writer's
-// WriteBatch) is kept; from then on every call returns it, and Close() does
-// not finish the file (a file opened by path with the default atomic rename
-// leaves nothing under the real name).
+// Caller mistakes are kInvalidArgument naming what was asked and what exists,
+// and change nothing, so the caller can correct and go on: a column index out
+// of range, typed_column<T> of another physical type, a row group ending
+// with columns of different row counts (write the missing rows and end it
+// again), any call after Close().
+//
+// Sticky status: I/O errors, data errors (a WriteBatch refusing its levels or
+// values, an encoder or compressor failing) and limits hit while writing are
+// kept; from then on every call returns that first error and Close() does not
+// finish the file.
+//
+// A FileWriter destroyed without a successful Close() leaves no file behind
+// when it was opened by path: with atomic_rename the temporary sibling is
+// removed (nothing was ever under the real name); without it the partly
+// written file at `path` is removed.  A closed file stays.
 //
 // Thread-safety: none; one thread writes a file.
 #ifndef PARQ_FILE_WRITER_H_
 #define PARQ_FILE_WRITER_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "parq/column_writer.h"
 #include "parq/io.h"
 #include "parq/options.h"
 #include "parq/result.h"
 #include "parq/schema.h"
+#include "parq/types.h"
 
 namespace parq {
 
@@ -44,7 +64,8 @@ class FileWriter {
   static Result<std::unique_ptr<FileWriter>> Open(std::unique_ptr<OutputStream> out, const Schema& schema,
                                                   const WriterOptions& options = {});
   // Creates `path`; with `atomic_rename` the bytes go to a temporary sibling
-  // renamed onto `path` only by a successful Close().
+  // renamed onto `path` only by a successful Close().  Either way, no file
+  // is left at `path` unless Close() succeeds (see the header comment).
   static Result<std::unique_ptr<FileWriter>> Open(const std::string& path, const Schema& schema,
                                                   const WriterOptions& options = {},
                                                   bool atomic_rename = true);
@@ -55,20 +76,25 @@ class FileWriter {
   const Schema& schema() const;
   const WriterOptions& options() const;
 
-  // The writer of leaf `i` in the open row group (opening one if needed).
-  // kInvalidArgument when i is out of range.
+  // The writer of leaf `i` (valid until the FileWriter is destroyed).
+  // kInvalidArgument (not sticky) when i is out of range: "column 7 out of
+  // range: the schema has 3 leaf columns (a, b.c, d)".
   Result<ColumnWriter*> column(int i);
-  // As column(i), typed; kInvalidArgument when T is not the column's type.
+  // As column(i), typed.  T is one of bool, int32_t, int64_t, Int96, float,
+  // double, ByteArray, FixedLenByteArray; kInvalidArgument (not sticky) when
+  // it is not the column's: "typed_column<int32_t>(0) of column 'x' (INT64):
+  // use typed_column<int64_t>".
   template <typename T>
   Result<TypedColumnWriter<T>*> typed_column(int i) {
     PARQ_ASSIGN_OR_RETURN(ColumnWriter * w, column(i));
     TypedColumnWriter<T>* t = w->As<T>();
-    if (t == nullptr) return TypeMismatch(i);
+    if (t == nullptr) [[unlikely]] return TypeMismatch(i, ValueTypeName<T>());
     return t;
   }
 
-  // Ends the open row group (no-op when none is open or it holds no rows).
-  // kInvalidArgument when its columns hold different numbers of rows.
+  // Ends the open row group (no-op when its columns hold no rows).
+  // kInvalidArgument (not sticky) when its columns hold different numbers of
+  // rows; nothing is written then.
   Status EndRowGroup();
   // Ends the open row group when its buffered bytes reach
   // WriterOptions::row_group_size or its rows max_rows_per_row_group.
@@ -80,16 +106,34 @@ class FileWriter {
   int64_t num_rows() const;
 
   // Ends the open row group and writes the footer; closes the stream.
-  // Idempotent after success.
+  // Idempotent after success.  A mistake in the last row group (different row
+  // counts) or a RowWriter still holding rows (row_writer.h) is returned
+  // without closing: correct it and Close() again.
   Status Close();
-  // The sticky status (OK while no call has failed).
+  // The sticky status (OK while no I/O or data error happened).
   const Status& status() const;
 
   struct Impl;  // private to src/file
 
  private:
+  friend class RowWriter;
   explicit FileWriter(std::unique_ptr<Impl> impl);
-  Status TypeMismatch(int i);
+  // A RowWriter on this file starts (true) or stops (false) holding rows that
+  // Close() would leave out.
+  void RowsHeldElsewhere(bool holding);
+  template <typename T>
+  static constexpr const char* ValueTypeName() {
+    if constexpr (std::is_same_v<T, bool>) return "bool";
+    else if constexpr (std::is_same_v<T, int32_t>) return "int32_t";
+    else if constexpr (std::is_same_v<T, int64_t>) return "int64_t";
+    else if constexpr (std::is_same_v<T, Int96>) return "Int96";
+    else if constexpr (std::is_same_v<T, float>) return "float";
+    else if constexpr (std::is_same_v<T, double>) return "double";
+    else if constexpr (std::is_same_v<T, ByteArray>) return "ByteArray";
+    else if constexpr (std::is_same_v<T, FixedLenByteArray>) return "FixedLenByteArray";
+    else static_assert(sizeof(T) == 0, "typed_column<T>: T is not the value type of any physical type");
+  }
+  Status TypeMismatch(int i, const char* asked) const;
   Status WritePageIndexes();
   std::unique_ptr<Impl> impl_;
 };

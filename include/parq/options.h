@@ -72,8 +72,9 @@ struct ReaderOptions {
   int64_t prebuffer_hole_size = 8 << 10;
   int64_t prebuffer_max_read_size = 32 << 20;
 
-  // Verify page CRC32 checksums when a page carries one.
-  bool verify_checksums = false;
+  // Verify page CRC32 checksums when a page carries one (a mismatch is
+  // kCorrupt).  On by default, as in `parq cat` and `parq rewrite`.
+  bool verify_checksums = true;
 };
 
 // --- Writing ---

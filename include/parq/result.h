@@ -7,17 +7,33 @@
 // or inside a function returning Status / Result:
 //   PARQ_ASSIGN_OR_RETURN(auto reader, FileReader::Open(...));
 //
-// REQUIRES: value() only on an ok() Result; a Result is never built from an OK Status.
+// REQUIRES: value() (or ValueOrDie(), *, ->) only on an ok() Result.  On an
+// error Result they do not return: they print the status to stderr and abort
+// ("parq: Result::value() on an error at src/x.cc:12 (in f): Corrupt: ...";
+// value() and ValueOrDie() name their caller's file:line, the operators
+// cannot take one and say the Result's message alone).  The check is one
+// predictable branch; the abort path is out of line.
+// A Result is never built from an OK Status (that makes an Internal error).
+//
+// Thread-safety: a Result is a value, like Status.
 #ifndef PARQ_RESULT_H_
 #define PARQ_RESULT_H_
 
 #include <cstdlib>
 #include <optional>
+#include <source_location>
 #include <utility>
 
 #include "parq/status.h"
 
 namespace parq {
+
+namespace detail {
+// Prints "parq: Result::<what> on an error[ at FILE:LINE (in FUNCTION)]: <status>"
+// to stderr and aborts.  `where` may be null.
+[[noreturn, gnu::cold, gnu::noinline]] void DieOnErrorResult(const Status& status, const char* what,
+                                                              const std::source_location* where);
+}  // namespace detail
 
 template <typename T>
 class [[nodiscard]] Result {
@@ -31,17 +47,57 @@ class [[nodiscard]] Result {
   const Status& status() const& { return status_; }
   Status status() && { return std::move(status_); }
 
-  T& value() & { return *value_; }
-  const T& value() const& { return *value_; }
-  T&& value() && { return std::move(*value_); }
-  T* operator->() { return &*value_; }
-  const T* operator->() const { return &*value_; }
-  T& operator*() & { return *value_; }
-  const T& operator*() const& { return *value_; }
+  // The value; aborts naming the caller when !ok() (see the header comment).
+  T& value(std::source_location where = std::source_location::current()) & {
+    Check("value()", &where);
+    return *value_;
+  }
+  const T& value(std::source_location where = std::source_location::current()) const& {
+    Check("value()", &where);
+    return *value_;
+  }
+  T&& value(std::source_location where = std::source_location::current()) && {
+    Check("value()", &where);
+    return std::move(*value_);
+  }
+  // value(), spelled out for code that wants the reader to see the abort.
+  T& ValueOrDie(std::source_location where = std::source_location::current()) & {
+    Check("ValueOrDie()", &where);
+    return *value_;
+  }
+  const T& ValueOrDie(std::source_location where = std::source_location::current()) const& {
+    Check("ValueOrDie()", &where);
+    return *value_;
+  }
+  T&& ValueOrDie(std::source_location where = std::source_location::current()) && {
+    Check("ValueOrDie()", &where);
+    return std::move(*value_);
+  }
+  // Abort when !ok(), with the status but no caller (an operator cannot take one).
+  T* operator->() {
+    Check("operator->", nullptr);
+    return &*value_;
+  }
+  const T* operator->() const {
+    Check("operator->", nullptr);
+    return &*value_;
+  }
+  T& operator*() & {
+    Check("operator*", nullptr);
+    return *value_;
+  }
+  const T& operator*() const& {
+    Check("operator*", nullptr);
+    return *value_;
+  }
 
   T ValueOr(T fallback) && { return ok() ? std::move(*value_) : std::move(fallback); }
 
  private:
+  void Check(const char* what, const std::source_location* where) const {
+    if (!ok()) [[unlikely]] detail::DieOnErrorResult(status_, what, where);
+  }
+
   Status status_;
   std::optional<T> value_;
 };

@@ -27,6 +27,13 @@
 // JsonRowParser (parq/json.h) makes such rows from the canonical JSON that
 // `parq cat` prints.
 //
+// Rows wait in the RowWriter until a batch is full or Flush() / Close(); a
+// FileWriter's Close() refuses (kInvalidArgument, not sticky) while a
+// RowWriter on it holds rows, so that none are silently left out: close the
+// RowWriter first.  A RowWriter destroyed holding rows loses them, and the
+// file can then not be closed (it is removed when the FileWriter is destroyed).
+// Rows after the FileWriter's Close() are refused by the file.
+//
 // Ownership: the RowWriter borrows the FileWriter (it must outlive the
 // RowWriter); rows are copied.  Thread-safety: one thread per RowWriter.
 #ifndef PARQ_ROW_WRITER_H_
@@ -61,6 +68,9 @@ struct RowDestination {
   std::function<Status()> end_row_group;
   std::function<int()> num_row_groups;
   int64_t max_rows_per_row_group = 0;  // 0: no limit of our own
+  // Optional: told true when the RowWriter starts holding rows not yet given
+  // to `column`, false once it has given them all.
+  std::function<void(bool holding)> holding_rows;
 };
 
 class RowWriter {
@@ -75,6 +85,7 @@ class RowWriter {
     d.end_row_group = [f] { return f->EndRowGroup(); };
     d.num_row_groups = [f] { return f->num_row_groups(); };
     d.max_rows_per_row_group = file.options().max_rows_per_row_group;
+    d.holding_rows = [f](bool holding) { f->RowsHeldElsewhere(holding); };
     return Open(std::move(d), options);
   }
   static Result<std::unique_ptr<RowWriter>> Open(RowDestination destination, const RowWriterOptions& options = {});

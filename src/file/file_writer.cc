@@ -1,6 +1,7 @@
 // file/file_writer.cc — row groups, column chunk writers and the footer.
 #include "parq/file_writer.h"
 
+#include <cstdio>
 #include <limits>
 #include <optional>
 #include <string>
@@ -19,10 +20,17 @@ struct FileWriter::Impl {
   std::unique_ptr<OutputStream> out;
   Schema schema;
   WriterOptions options;
-  Status status;  // sticky
+  // Sticky: the first I/O or data error.  The column writers share it (a
+  // failing WriteBatch stores its error here, and every WriteBatch returns it
+  // while it is not OK), so after a successful Close it holds kAfterClose to
+  // refuse their writes; status() reports OK then.
+  Status status;
   std::vector<std::unique_ptr<column::ColumnChunkWriter>> writers;
-  bool row_group_open = false;
   bool closed = false;
+  int row_writers_holding_rows = 0;
+  // Opened by path without atomic_rename: the file to remove when the writer
+  // is destroyed unclosed.
+  std::string remove_unless_closed;
   thrift::Vector<format::RowGroup> row_groups;
   // Page indexes of the written chunks, [row group][column], stored after
   // the last row group (PageIndex.md: "near the footer").
@@ -36,14 +44,60 @@ struct FileWriter::Impl {
     if (status.ok()) status = st;
     return st;
   }
+  // A call after a successful Close (not sticky: the file is finished).
+  static Status AfterClose(std::string_view call) {
+    return Status::InvalidArgument(std::string(call) + " after Close: the file is finished");
+  }
 };
 
+namespace {
+
+// "a, b.c, d": the leaf paths, the first kShown of them.
+std::string LeafList(const Schema& schema) {
+  constexpr int kShown = 10;
+  std::string out;
+  for (int c = 0; c < schema.num_columns() && c < kShown; ++c) {
+    if (c > 0) out += ", ";
+    out += schema.column(c).dotted_path;
+  }
+  if (schema.num_columns() > kShown) out += ", ... and " + std::to_string(schema.num_columns() - kShown) + " more";
+  return out;
+}
+
+// The T of typed_column<T> for a physical type.
+const char* ValueTypeOf(PhysicalType t) {
+  switch (t) {
+    case PhysicalType::kBoolean: return "bool";
+    case PhysicalType::kInt32: return "int32_t";
+    case PhysicalType::kInt64: return "int64_t";
+    case PhysicalType::kInt96: return "Int96";
+    case PhysicalType::kFloat: return "float";
+    case PhysicalType::kDouble: return "double";
+    case PhysicalType::kByteArray: return "ByteArray";
+    case PhysicalType::kFixedLenByteArray: return "FixedLenByteArray";
+  }
+  return "?";
+}
+
+}  // namespace
+
 FileWriter::FileWriter(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-FileWriter::~FileWriter() = default;
+
+FileWriter::~FileWriter() {
+  Impl& m = *impl_;
+  if (m.closed || m.remove_unless_closed.empty()) return;
+  // Dropped unclosed: no partial file stays at the path.  (With atomic_rename
+  // the stream removes its temporary sibling itself.)
+  m.out.reset();
+  std::remove(m.remove_unless_closed.c_str());
+}
 
 const Schema& FileWriter::schema() const { return impl_->schema; }
 const WriterOptions& FileWriter::options() const { return impl_->options; }
-const Status& FileWriter::status() const { return impl_->status; }
+const Status& FileWriter::status() const {
+  static const Status kOk;
+  return impl_->closed ? kOk : impl_->status;
+}
 int FileWriter::num_row_groups() const { return impl_->num_row_groups; }
 int64_t FileWriter::num_rows() const { return impl_->num_rows; }
 
@@ -75,43 +129,57 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path, co
   FileOutputOptions fo;
   fo.atomic_rename = atomic_rename;
   PARQ_ASSIGN_OR_RETURN(auto out, OpenFileOutput(path, fo));
-  return Open(std::move(out), schema, options);
+  auto writer = Open(std::move(out), schema, options);
+  if (!writer.ok()) {
+    // The stream is gone with the failed writer; an atomic one took its
+    // temporary with it, a plain one left an empty file.
+    if (!atomic_rename) std::remove(path.c_str());
+    return writer;
+  }
+  if (!atomic_rename) (*writer)->impl_->remove_unless_closed = path;
+  return writer;
 }
 
-Status FileWriter::TypeMismatch(int i) {
+void FileWriter::RowsHeldElsewhere(bool holding) { impl_->row_writers_holding_rows += holding ? 1 : -1; }
+
+Status FileWriter::TypeMismatch(int i, const char* asked) const {
   const ColumnDescriptor& d = impl_->schema.column(i);
-  return impl_->Fail(Status::InvalidArgument("column " + d.dotted_path + " is " +
-                                             std::string(PhysicalTypeName(d.physical_type)) +
-                                             "; the requested writer type does not match"));
+  return Status::InvalidArgument("typed_column<" + std::string(asked) + ">(" + std::to_string(i) +
+                                 ") of column '" + d.dotted_path + "' (" +
+                                 std::string(PhysicalTypeName(d.physical_type)) + "): use typed_column<" +
+                                 ValueTypeOf(d.physical_type) + ">");
 }
 
 Result<ColumnWriter*> FileWriter::column(int i) {
   Impl& m = *impl_;
+  if (m.closed) return Impl::AfterClose("FileWriter::column(" + std::to_string(i) + ")");
   if (!m.status.ok()) return m.status;
-  if (m.closed) return m.Fail(Status::InvalidArgument("FileWriter::column after Close"));
-  if (i < 0 || i >= m.schema.num_columns()) {
-    return m.Fail(Status::InvalidArgument("column index " + std::to_string(i) + " is outside 0.." +
-                                          std::to_string(m.schema.num_columns() - 1)));
+  if (i < 0 || i >= m.schema.num_columns()) [[unlikely]] {
+    const int n = m.schema.num_columns();
+    return Status::InvalidArgument("column " + std::to_string(i) + " out of range: the schema has " +
+                                   std::to_string(n) + (n == 1 ? " leaf column (" : " leaf columns (") +
+                                   LeafList(m.schema) + ")");
   }
-  m.row_group_open = true;
   return m.writers[static_cast<size_t>(i)]->writer();
 }
 
 Status FileWriter::EndRowGroup() {
   Impl& m = *impl_;
+  if (m.closed) return Impl::AfterClose("FileWriter::EndRowGroup");
   if (!m.status.ok()) return m.status;
-  if (!m.row_group_open) return Status::OK();
+  // Asked of the writers, not of which column() calls were made: a writer
+  // kept from an earlier row group writes into this one.
   int64_t rows = m.writers[0]->writer()->num_rows();
   for (size_t c = 1; c < m.writers.size(); ++c) {
     int64_t r = m.writers[c]->writer()->num_rows();
     if (r != rows) {
-      return m.Fail(Status::InvalidArgument(
-          "row group " + std::to_string(m.row_groups.size()) + ": column " +
-          m.schema.column(static_cast<int>(c)).dotted_path + " holds " + std::to_string(r) + " rows but " +
-          m.schema.column(0).dotted_path + " holds " + std::to_string(rows)));
+      return Status::InvalidArgument(
+          "row group " + std::to_string(m.row_groups.size()) + " cannot end: column '" +
+          m.schema.column(static_cast<int>(c)).dotted_path + "' holds " + std::to_string(r) + " rows but '" +
+          m.schema.column(0).dotted_path + "' holds " + std::to_string(rows) +
+          "; write the missing rows and end it again");
     }
   }
-  m.row_group_open = false;
   if (rows == 0) return Status::OK();
   if (m.row_groups.size() >= 32767) {
     return m.Fail(Status::LimitExceeded("more than 32767 row groups (the ordinal is an i16)"));
@@ -151,8 +219,8 @@ Status FileWriter::EndRowGroup() {
 
 Status FileWriter::MaybeEndRowGroup() {
   Impl& m = *impl_;
+  if (m.closed) return Impl::AfterClose("FileWriter::MaybeEndRowGroup");
   if (!m.status.ok()) return m.status;
-  if (!m.row_group_open) return Status::OK();
   int64_t bytes = 0;
   for (auto& w : m.writers) bytes += w->writer()->estimated_size();
   int64_t rows = m.writers[0]->writer()->num_rows();
@@ -228,8 +296,13 @@ Status FileWriter::WritePageIndexes() {
 
 Status FileWriter::Close() {
   Impl& m = *impl_;
-  if (!m.status.ok()) return m.status;
   if (m.closed) return Status::OK();
+  if (!m.status.ok()) return m.status;
+  if (m.row_writers_holding_rows > 0) {
+    return Status::InvalidArgument(
+        "FileWriter::Close while a RowWriter holds rows not yet given to the file: close the RowWriter "
+        "first (a RowWriter destroyed unclosed lost its rows)");
+  }
   PARQ_RETURN_IF_ERROR(EndRowGroup());
   if (Status st = WritePageIndexes(); !st.ok()) {
     return m.Fail(std::move(st.AddContext("writing the page index")));
@@ -257,6 +330,8 @@ Status FileWriter::Close() {
   if (st.ok()) st = m.out->Close();
   if (!st.ok()) return m.Fail(std::move(st.AddContext("writing the footer")));
   m.closed = true;
+  // The column writers see this and refuse every later WriteBatch.
+  m.status = Status::InvalidArgument("WriteBatch after FileWriter::Close: the file is finished");
   return Status::OK();
 }
 

@@ -256,7 +256,7 @@ struct RowWriter::Impl {
       return st;
     }
     ++rows;
-    ++buffered;
+    if (++buffered == 1 && dest.holding_rows) dest.holding_rows(true);
     int64_t limit = options.batch_rows;
     if (dest.max_rows_per_row_group > 0) limit = std::min(limit, dest.max_rows_per_row_group - rows_in_group);
     if (buffered >= limit || buffered_bytes >= options.batch_bytes) return Flush();
@@ -310,6 +310,7 @@ struct RowWriter::Impl {
     rows_in_group += buffered;
     buffered = 0;
     buffered_bytes = 0;
+    if (dest.holding_rows) dest.holding_rows(false);
     if (dest.max_rows_per_row_group > 0 && rows_in_group >= dest.max_rows_per_row_group) {
       PARQ_RETURN_IF_ERROR(dest.end_row_group());
     } else {

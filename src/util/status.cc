@@ -1,6 +1,27 @@
 #include "parq/status.h"
 
+#include <cstdio>
+#include <cstdlib>
+
+#include "parq/result.h"
+
 namespace parq {
+
+namespace detail {
+
+void DieOnErrorResult(const Status& status, const char* what, const std::source_location* where) {
+  const std::string text = status.ToString();
+  if (where != nullptr) {
+    std::fprintf(stderr, "parq: Result::%s on an error at %s:%u (in %s): %s\n", what, where->file_name(),
+                 static_cast<unsigned>(where->line()), where->function_name(), text.c_str());
+  } else {
+    std::fprintf(stderr, "parq: Result::%s on an error: %s\n", what, text.c_str());
+  }
+  std::fflush(stderr);
+  std::abort();
+}
+
+}  // namespace detail
 
 std::string_view StatusCodeName(StatusCode code) {
   switch (code) {

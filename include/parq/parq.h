@@ -1,0 +1,35 @@
+// parq/parq.h — the whole public API in one include.
+//
+//   #include "parq/parq.h"
+//
+// Every header of include/parq/, nothing else: like each of them it brings
+// only the standard library and parq/ (no generated Thrift structs, no
+// compression library).  Include a single header instead to build less.
+#ifndef PARQ_PARQ_H_
+#define PARQ_PARQ_H_
+
+#include "parq/bloom_filter.h"     // BloomFilter: a chunk's split block Bloom filter
+#include "parq/buffer.h"           // Buffer: a growable byte buffer
+#include "parq/column_reader.h"    // ColumnReader, TypedColumnReader<T>: levels and values
+#include "parq/column_writer.h"    // ColumnWriter, TypedColumnWriter<T>
+#include "parq/columnar.h"         // ColumnarReader: nested values as columns
+#include "parq/file_reader.h"      // FileReader::Open
+#include "parq/file_writer.h"      // FileWriter::Open
+#include "parq/io.h"               // RandomAccessFile, OutputStream and their implementations
+#include "parq/json.h"             // JsonRowReader, JsonRowParser: rows as canonical JSON
+#include "parq/logical_type.h"     // LogicalType, ConvertedType
+#include "parq/logical_value_access.h"  // DecimalOf, TimestampOf, ..., ToValue: typed values of rows
+#include "parq/logical_values.h"   // Decimal, Date, Time, Timestamp, Uuid, Float16
+#include "parq/metadata.h"         // FileMetaData, RowGroupMetaData, ColumnChunkMetaData
+#include "parq/options.h"          // ReaderOptions, WriterOptions
+#include "parq/page_index.h"       // ColumnIndex, OffsetIndex
+#include "parq/record.h"           // Value, RowReader
+#include "parq/result.h"           // Result<T>
+#include "parq/row_writer.h"       // RowWriter
+#include "parq/schema.h"           // Schema, SchemaNode, ColumnDescriptor
+#include "parq/schema_helpers.h"   // parq::schema::Struct, List, Map, Message, leaves
+#include "parq/status.h"           // Status, StatusCode
+#include "parq/types.h"            // PhysicalType, Encoding, Compression, ...
+#include "parq/version.h"          // kVersion, kCreatedBy
+
+#endif  // PARQ_PARQ_H_
