@@ -1,6 +1,6 @@
 # Install rules and package files (PARQ_INSTALL):
 #   include/parq/*.h                        the public headers (version.h configured)
-#   lib/libparq.so.<version>, .so.<major>, .so, lib/libparq.a
+#   lib/libparq.so.<version>, .so.<major>, .so (PARQ_BUILD_SHARED), lib/libparq.a
 #   bin/parq                                the CLI, when built (linked statically)
 #   lib/cmake/parq/parqConfig.cmake         find_package(parq): parq::parq (shared),
 #                  parqConfigVersion.cmake  parq::parq_static; same major version
@@ -10,7 +10,11 @@
 include(CMakePackageConfigHelpers)
 set(PARQ_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/parq)
 
-install(TARGETS parq_shared parq_static EXPORT parqTargets
+set(PARQ_INSTALL_LIBRARIES parq_static)
+if(TARGET parq_shared)
+  list(APPEND PARQ_INSTALL_LIBRARIES parq_shared)
+endif()
+install(TARGETS ${PARQ_INSTALL_LIBRARIES} EXPORT parqTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -1,20 +1,23 @@
 # The library's layers, and the one library they make.
 #
 # parq_layer(NAME [DEPS lower layers...] [PRIVATE_DEPS libs...] [EXTRA_SOURCES files...])
-#   Compiles src/NAME/*.cc once, into the object library parq_NAME_objects
-#   (position-independent: the same objects go into libparq.a and libparq.so),
-#   and archives them as parq_NAME, the per-layer static library that tests,
-#   benchmarks and tools link (a test of a low layer links only the layers
-#   below it).  A layer with no sources yet is an INTERFACE library so the
-#   chain stays intact.  Each call appends NAME to the global list of layers
-#   (the property PARQ_LAYERS): the calls in the top CMakeLists.txt, bottom to
-#   top, are the one list of layers; a new layer is one more call.
+#   Compiles src/NAME/*.cc into the object library parq_NAME_objects and
+#   archives those objects as parq_NAME, the per-layer static library that
+#   tests, benchmarks and tools link (a test of a low layer links only the
+#   layers below it).  With PARQ_BUILD_SHARED the same sources are compiled a
+#   second time, position-independent, into parq_NAME_pic_objects for
+#   libparq.so (see PARQ_PIC_OPTIONS for why the static code is not PIC).  A
+#   layer with no sources yet is an INTERFACE library so the chain stays
+#   intact.  Each call appends NAME to the global list of layers (the property
+#   PARQ_LAYERS): the calls in the top CMakeLists.txt, bottom to top, are the
+#   one list of layers; a new layer is one more call.
 #
 # parq_add_library()
-#   After the last layer: the libraries consumers see, built from every
-#   layer's objects (nothing is compiled twice):
-#     parq_shared  libparq.so.<major>  exported as parq::parq
+#   After the last layer: the libraries consumers see, each from every
+#   layer's objects:
 #     parq_static  libparq.a           exported as parq::parq_static
+#     parq_shared  libparq.so.<major>  exported as parq::parq (PARQ_BUILD_SHARED;
+#                                      without it parq::parq is libparq.a)
 #   Their include directory is include/ only (plus the build's configured
 #   parq/version.h); src/ and the generated format structs stay private.
 #   And the in-tree target `parq` that tests, benchmarks and tools link: every
@@ -26,40 +29,58 @@ set(PARQ_PRIVATE_INCLUDE_DIRS ${PROJECT_SOURCE_DIR}/src ${PROJECT_BINARY_DIR}/ge
 # Public headers: include/ and the configured parq/version.h.
 set(PARQ_PUBLIC_INCLUDE_DIRS ${PROJECT_SOURCE_DIR}/include ${PROJECT_BINARY_DIR}/include)
 
+# The objects of libparq.so.  The static library keeps the compiler's default
+# code (position-independent executable code on Debian): PIC objects, even
+# with these options, measured 1.3 % slower on the wide-footer decode
+# (parq-bench meta, 1.385 ms against 1.367) because the Thrift arena's
+# thread_local pointer costs an extra load per allocation in initial-exec
+# form, where an executable reaches it in one instruction.
+#   -fno-semantic-interposition: without it PIC lets the compiler assume any
+#     exported function may be replaced at load time, so it would not inline
+#     or clone one within its own file; parq's are never replaced.
+#   -ftls-model=initial-exec: otherwise every access to that thread_local
+#     calls __tls_get_addr; one pointer of static TLS, which glibc's reserve
+#     covers even when libparq.so is dlopen()ed.
 include(CheckCXXCompilerFlag)
-# -fPIC would let the compiler assume any exported function may be replaced
-# at load time (ELF interposition) and so not inline or clone it within its
-# own file; parq's functions are never interposed, so the PIC objects keep
-# the code the non-PIC build had (libparq.a and the in-tree tools use them).
 check_cxx_compiler_flag(-fno-semantic-interposition PARQ_HAVE_NO_SEMANTIC_INTERPOSITION)
+set(PARQ_PIC_OPTIONS -ftls-model=initial-exec)
+if(PARQ_HAVE_NO_SEMANTIC_INTERPOSITION)
+  list(APPEND PARQ_PIC_OPTIONS -fno-semantic-interposition)
+endif()
+
+# An object library of layer sources `srcs` whose usage requirements reach
+# the objects below it (`object_deps`), never their archives, which a
+# subproject build does not make.
+function(parq_layer_objects target srcs object_deps private_deps)
+  add_library(${target} OBJECT ${srcs})
+  target_include_directories(${target} PUBLIC
+    "$<BUILD_INTERFACE:${PARQ_PUBLIC_INCLUDE_DIRS};${PARQ_PRIVATE_INCLUDE_DIRS}>")
+  target_compile_features(${target} PUBLIC cxx_std_20)
+  target_link_libraries(${target} PUBLIC ${object_deps} Threads::Threads)
+  if(private_deps)
+    target_link_libraries(${target} PRIVATE ${private_deps})
+  endif()
+endfunction()
 
 function(parq_layer name)
   cmake_parse_arguments(L "" "" "DEPS;PRIVATE_DEPS;EXTRA_SOURCES" ${ARGN})
   file(GLOB srcs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${name}/*.cc)
   list(APPEND srcs ${L_EXTRA_SOURCES})
   set(target parq_${name})
-  # The objects of a layer see the usage requirements of the objects below
-  # it (not their archives, which a subproject build never makes).
   set(object_deps)
+  set(pic_object_deps)
   foreach(dep ${L_DEPS})
-    if(TARGET ${dep}_objects)
-      list(APPEND object_deps ${dep}_objects)
-    else()
-      list(APPEND object_deps ${dep})
-    endif()
+    list(APPEND object_deps ${dep}_objects)
+    list(APPEND pic_object_deps ${dep}_pic_objects)
   endforeach()
   if(srcs)
-    add_library(${target}_objects OBJECT ${srcs})
-    set_target_properties(${target}_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
-    if(PARQ_HAVE_NO_SEMANTIC_INTERPOSITION)
-      target_compile_options(${target}_objects PRIVATE -fno-semantic-interposition)
-    endif()
-    target_include_directories(${target}_objects PUBLIC
-      "$<BUILD_INTERFACE:${PARQ_PUBLIC_INCLUDE_DIRS};${PARQ_PRIVATE_INCLUDE_DIRS}>")
-    target_compile_features(${target}_objects PUBLIC cxx_std_20)
-    target_link_libraries(${target}_objects PUBLIC ${object_deps} Threads::Threads)
-    if(L_PRIVATE_DEPS)
-      target_link_libraries(${target}_objects PRIVATE ${L_PRIVATE_DEPS})
+    parq_layer_objects(${target}_objects "${srcs}" "${object_deps}" "${L_PRIVATE_DEPS}")
+    set_property(GLOBAL APPEND PROPERTY PARQ_LAYER_OBJECTS ${target}_objects)
+    if(PARQ_BUILD_SHARED)
+      parq_layer_objects(${target}_pic_objects "${srcs}" "${pic_object_deps}" "${L_PRIVATE_DEPS}")
+      set_target_properties(${target}_pic_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
+      target_compile_options(${target}_pic_objects PRIVATE ${PARQ_PIC_OPTIONS})
+      set_property(GLOBAL APPEND PROPERTY PARQ_LAYER_PIC_OBJECTS ${target}_pic_objects)
     endif()
 
     add_library(${target} STATIC $<TARGET_OBJECTS:${target}_objects>)
@@ -73,53 +94,64 @@ function(parq_layer name)
     if(NOT PROJECT_IS_TOP_LEVEL)
       set_target_properties(${target} PROPERTIES EXCLUDE_FROM_ALL ON)
     endif()
-    set_property(GLOBAL APPEND PROPERTY PARQ_LAYER_OBJECTS ${target}_objects)
   else()
     add_library(${target} INTERFACE)
     target_include_directories(${target} INTERFACE ${PARQ_PUBLIC_INCLUDE_DIRS} ${PARQ_PRIVATE_INCLUDE_DIRS})
     target_link_libraries(${target} INTERFACE ${L_DEPS} ${L_PRIVATE_DEPS})
     add_library(${target}_objects INTERFACE)
     target_link_libraries(${target}_objects INTERFACE ${object_deps} ${L_PRIVATE_DEPS})
+    if(PARQ_BUILD_SHARED)
+      add_library(${target}_pic_objects INTERFACE)
+      target_link_libraries(${target}_pic_objects INTERFACE ${pic_object_deps} ${L_PRIVATE_DEPS})
+    endif()
   endif()
   set_property(GLOBAL APPEND PROPERTY PARQ_LAYERS ${name})
   set_property(GLOBAL APPEND PROPERTY PARQ_LAYER_LINK_DEPS ${L_PRIVATE_DEPS})
 endfunction()
 
-function(parq_add_library)
-  get_property(layers GLOBAL PROPERTY PARQ_LAYERS)
-  get_property(object_targets GLOBAL PROPERTY PARQ_LAYER_OBJECTS)
-  get_property(link_deps GLOBAL PROPERTY PARQ_LAYER_LINK_DEPS)
-  list(REMOVE_DUPLICATES link_deps)
+# A library consumers link (libparq.a or libparq.so) from the object
+# libraries `object_targets`.
+function(parq_public_library target type object_targets)
   set(objects)
   foreach(t ${object_targets})
     list(APPEND objects $<TARGET_OBJECTS:${t}>)
   endforeach()
+  add_library(${target} ${type} ${objects})
+  target_include_directories(${target} PUBLIC
+    "$<BUILD_INTERFACE:${PARQ_PUBLIC_INCLUDE_DIRS}>"
+    "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>")
+  target_compile_features(${target} PUBLIC cxx_std_20)
+  get_property(link_deps GLOBAL PROPERTY PARQ_LAYER_LINK_DEPS)
+  list(REMOVE_DUPLICATES link_deps)
+  target_link_libraries(${target} PUBLIC Threads::Threads PRIVATE ${link_deps})
+  # In a subproject build that installs nothing, only the flavour the
+  # consumer links is made.
+  if(NOT PROJECT_IS_TOP_LEVEL AND NOT PARQ_INSTALL)
+    set_target_properties(${target} PROPERTIES EXCLUDE_FROM_ALL ON)
+  endif()
+endfunction()
 
-  add_library(parq_shared SHARED ${objects})
-  add_library(parq_static STATIC ${objects})
-  set_target_properties(parq_shared PROPERTIES
-    OUTPUT_NAME parq EXPORT_NAME parq
-    VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
+function(parq_add_library)
+  get_property(object_targets GLOBAL PROPERTY PARQ_LAYER_OBJECTS)
+  parq_public_library(parq_static STATIC "${object_targets}")
   set_target_properties(parq_static PROPERTIES OUTPUT_NAME parq EXPORT_NAME parq_static)
-  foreach(t parq_shared parq_static)
-    target_include_directories(${t} PUBLIC
-      "$<BUILD_INTERFACE:${PARQ_PUBLIC_INCLUDE_DIRS}>"
-      "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>")
-    target_compile_features(${t} PUBLIC cxx_std_20)
-    target_link_libraries(${t} PUBLIC Threads::Threads PRIVATE ${link_deps})
-    # In a subproject build that installs nothing, only the flavour the
-    # consumer links is made.
-    if(NOT PROJECT_IS_TOP_LEVEL AND NOT PARQ_INSTALL)
-      set_target_properties(${t} PROPERTIES EXCLUDE_FROM_ALL ON)
-    endif()
-  endforeach()
-  add_library(parq::parq ALIAS parq_shared)
   add_library(parq::parq_static ALIAS parq_static)
+  if(PARQ_BUILD_SHARED)
+    get_property(pic_object_targets GLOBAL PROPERTY PARQ_LAYER_PIC_OBJECTS)
+    parq_public_library(parq_shared SHARED "${pic_object_targets}")
+    set_target_properties(parq_shared PROPERTIES
+      OUTPUT_NAME parq EXPORT_NAME parq
+      VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
+    add_library(parq::parq ALIAS parq_shared)
+  else()
+    add_library(parq::parq ALIAS parq_static)
+  endif()
 
   # The in-tree library of tests, benchmarks and tools: the per-layer
   # archives (a test binary links only what it uses from them) and the
   # private headers.
   add_library(parq INTERFACE)
+  get_property(layers GLOBAL PROPERTY PARQ_LAYERS)
   foreach(layer ${layers})
     target_link_libraries(parq INTERFACE parq_${layer})
   endforeach()
