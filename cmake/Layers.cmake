@@ -60,6 +60,10 @@ function(parq_layer_objects target srcs object_deps private_deps)
   if(private_deps)
     target_link_libraries(${target} PRIVATE ${private_deps})
   endif()
+  # Outside a top-level build only the objects of the library linked are made.
+  if(NOT PROJECT_IS_TOP_LEVEL)
+    set_target_properties(${target} PROPERTIES EXCLUDE_FROM_ALL ON)
+  endif()
 endfunction()
 
 function(parq_layer name)

@@ -141,6 +141,9 @@ linked=$(grep -o 'Linking CXX [a-z ]* [^ ]*' "$dir.log" | awk '{print $NF}' | xa
 compiled=$(grep -c 'Building CXX object' "$dir.log" || true)
 echo "   subdir: $edges build steps, $compiled files compiled, linked: $linked($(since "$t") s, -O0)"
 [[ "$linked" =~ ^libparq\.so\.[0-9.]+\ thriftgen\ write_file\ $ ]] || fail "subdir: linked $linked, expected thriftgen, libparq.so and write_file"
+# The static library's objects (parq_<layer>_objects) are not needed for it.
+static_objects=$(grep 'Building CXX object .*_objects\.dir' "$dir.log" | grep -vc '_pic_objects\.dir' || true)
+[ "$static_objects" -eq 0 ] || fail "subdir: $static_objects objects of libparq.a compiled, which nothing links"
 while IFS= read -r line; do
   case "$line" in *"$root/src"*|*"$dir/parq/generated"*) fail "subdir: consumer compile line names parq's private dirs: $line" ;; esac
 done < <(example_commands "$dir/compile_commands.json")
