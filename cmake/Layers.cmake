@@ -48,19 +48,18 @@ if(PARQ_HAVE_NO_SEMANTIC_INTERPOSITION)
   list(APPEND PARQ_PIC_OPTIONS -fno-semantic-interposition)
 endif()
 
-# An object library of layer sources `srcs` whose usage requirements reach
-# the objects below it (`object_deps`), never their archives, which a
-# subproject build does not make.
-function(parq_layer_objects target srcs object_deps private_deps)
-  add_library(${target} OBJECT ${srcs})
-  target_include_directories(${target} PUBLIC
-    "$<BUILD_INTERFACE:${PARQ_PUBLIC_INCLUDE_DIRS};${PARQ_PRIVATE_INCLUDE_DIRS}>")
+# What a layer's object libraries and its archive share: the public and
+# private include directories, C++20, the layers below (`deps`: their
+# object libraries for an object library, so that a subproject build never
+# makes the archives) and `private_deps`.  Outside a top-level build each is
+# made only when a linked target needs it.
+function(parq_layer_target target deps private_deps)
+  target_include_directories(${target} PUBLIC ${PARQ_PUBLIC_INCLUDE_DIRS} ${PARQ_PRIVATE_INCLUDE_DIRS})
   target_compile_features(${target} PUBLIC cxx_std_20)
-  target_link_libraries(${target} PUBLIC ${object_deps} Threads::Threads)
+  target_link_libraries(${target} PUBLIC ${deps} Threads::Threads)
   if(private_deps)
     target_link_libraries(${target} PRIVATE ${private_deps})
   endif()
-  # Outside a top-level build only the objects of the library linked are made.
   if(NOT PROJECT_IS_TOP_LEVEL)
     set_target_properties(${target} PROPERTIES EXCLUDE_FROM_ALL ON)
   endif()
@@ -78,26 +77,19 @@ function(parq_layer name)
     list(APPEND pic_object_deps ${dep}_pic_objects)
   endforeach()
   if(srcs)
-    parq_layer_objects(${target}_objects "${srcs}" "${object_deps}" "${L_PRIVATE_DEPS}")
+    add_library(${target}_objects OBJECT ${srcs})
+    parq_layer_target(${target}_objects "${object_deps}" "${L_PRIVATE_DEPS}")
     set_property(GLOBAL APPEND PROPERTY PARQ_LAYER_OBJECTS ${target}_objects)
     if(PARQ_BUILD_SHARED)
-      parq_layer_objects(${target}_pic_objects "${srcs}" "${pic_object_deps}" "${L_PRIVATE_DEPS}")
+      add_library(${target}_pic_objects OBJECT ${srcs})
+      parq_layer_target(${target}_pic_objects "${pic_object_deps}" "${L_PRIVATE_DEPS}")
       set_target_properties(${target}_pic_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
       target_compile_options(${target}_pic_objects PRIVATE ${PARQ_PIC_OPTIONS})
       set_property(GLOBAL APPEND PROPERTY PARQ_LAYER_PIC_OBJECTS ${target}_pic_objects)
     endif()
 
     add_library(${target} STATIC $<TARGET_OBJECTS:${target}_objects>)
-    target_include_directories(${target} PUBLIC ${PARQ_PUBLIC_INCLUDE_DIRS} ${PARQ_PRIVATE_INCLUDE_DIRS})
-    target_compile_features(${target} PUBLIC cxx_std_20)
-    target_link_libraries(${target} PUBLIC ${L_DEPS} Threads::Threads)
-    if(L_PRIVATE_DEPS)
-      target_link_libraries(${target} PRIVATE ${L_PRIVATE_DEPS})
-    endif()
-    # Outside a top-level build only what a target asks for is made.
-    if(NOT PROJECT_IS_TOP_LEVEL)
-      set_target_properties(${target} PROPERTIES EXCLUDE_FROM_ALL ON)
-    endif()
+    parq_layer_target(${target} "${L_DEPS}" "${L_PRIVATE_DEPS}")
   else()
     add_library(${target} INTERFACE)
     target_include_directories(${target} INTERFACE ${PARQ_PUBLIC_INCLUDE_DIRS} ${PARQ_PRIVATE_INCLUDE_DIRS})
