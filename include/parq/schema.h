@@ -40,7 +40,7 @@ namespace parq {
 
 class Schema;
 
-// How a node materializes as a value (see rows-as-json.md):
+// How a node materializes as a value (see docs/rows-as-json.md):
 enum class NodeKind : uint8_t {
   kPrimitive,          // a leaf: one value, or null if optional
   kStruct,             // a group read as an object of its children (also a LIST/MAP

@@ -1,4 +1,4 @@
-// LeafFormatter: one leaf column's values as canonical JSON (rows-as-json.md),
+// LeafFormatter: one leaf column's values as canonical JSON (docs/rows-as-json.md),
 // deciding once per column — not per value — how its logical type prints.
 //
 //   LeafFormatter f(descriptor);

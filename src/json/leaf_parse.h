@@ -1,4 +1,4 @@
-// LeafParser: one leaf column's canonical JSON (rows-as-json.md) back to its
+// LeafParser: one leaf column's canonical JSON (docs/rows-as-json.md) back to its
 // physical Value — the inverse of json/leaf_format.h, deciding once per
 // column how its logical type reads.
 //

@@ -109,7 +109,7 @@ struct VariantWalk {
             for (uint32_t i = 0; i < obj.size(); ++i) {
               PARQ_ASSIGN_OR_RETURN(std::string_view key, md.Key(obj.field_id(i)));
               // A shredded field's name wins even when typed_value says the
-              // field is missing (rows-as-json.md, VARIANT row).
+              // field is missing (docs/rows-as-json.md, VARIANT row).
               if (ChildIndex(tp, key) >= 0) continue;
               PARQ_ASSIGN_OR_RETURN(std::span<const uint8_t> fv, obj.field_value(i));
               if (!first) out.push_back(',');

@@ -1,6 +1,6 @@
 // record/assembly_plan.h — the schema, reduced to what record assembly needs.
 //
-// A PlanNode says how one schema node materializes (rows-as-json.md): a leaf,
+// A PlanNode says how one schema node materializes (docs/rows-as-json.md): a leaf,
 // a struct, a list, a map, a VARIANT group, or a group with no leaf under it
 // ({}), together with the levels that decide null / empty:
 //

@@ -41,7 +41,8 @@ int main(int argc, char** argv) {
     return parq::cli::kExitOk;
   }
   if (verb == "--version" || verb == "version") {
-    std::printf("%s\n", parq::kCreatedBy);
+    // The linked library's version (parq::Version), as the files it writes name it.
+    std::printf("parq version %s\n", parq::Version());
     return parq::cli::kExitOk;
   }
   for (const Verb& v : kVerbs) {
