@@ -15,6 +15,7 @@
 #include <string>
 
 #include "parq/file_reader.h"
+#include "parq/json.h"
 #include "parq/record.h"
 #include "parq/version.h"
 
@@ -95,11 +96,11 @@ parq::Status Run(const std::string& path, const char* column_path, int64_t limit
 
   // Nested rows: lists, maps and structs assembled from every leaf.
   std::printf("first %" PRId64 " rows:\n", limit);
-  PARQ_ASSIGN_OR_RETURN(auto rows, parq::RowReader::Open(*file));
+  PARQ_ASSIGN_OR_RETURN(auto rows, parq::JsonRowReader::Open(*file));
   std::string json;
   for (int64_t i = 0; i < limit; ++i) {
     json.clear();
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->NextJson(&json));
+    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&json));
     if (!more) break;
     std::printf("  %s\n", json.c_str());
   }
