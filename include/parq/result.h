@@ -21,18 +21,32 @@
 
 #include <cstdlib>
 #include <optional>
-#include <source_location>
 #include <utility>
 
 #include "parq/status.h"
 
 namespace parq {
 
+// Where a call was made: the file, line and function of the caller, when
+// used as a defaulted argument (`CallSite where = CallSite::Current()`).
+// std::source_location does the same, but the libstdc++ that clang 14 builds
+// against has none; the compiler builtins behind it work in both compilers.
+struct CallSite {
+  const char* file = "";
+  unsigned line = 0;
+  const char* function = "";
+
+  static constexpr CallSite Current(const char* file = __builtin_FILE(), unsigned line = __builtin_LINE(),
+                                    const char* function = __builtin_FUNCTION()) noexcept {
+    return CallSite{file, line, function};
+  }
+};
+
 namespace detail {
 // Prints "parq: Result::<what> on an error[ at FILE:LINE (in FUNCTION)]: <status>"
 // to stderr and aborts.  `where` may be null.
 [[noreturn, gnu::cold, gnu::noinline]] void DieOnErrorResult(const Status& status, const char* what,
-                                                              const std::source_location* where);
+                                                              const CallSite* where);
 }  // namespace detail
 
 template <typename T>
@@ -48,28 +62,28 @@ class [[nodiscard]] Result {
   Status status() && { return std::move(status_); }
 
   // The value; aborts naming the caller when !ok() (see the header comment).
-  T& value(std::source_location where = std::source_location::current()) & {
+  T& value(CallSite where = CallSite::Current()) & {
     Check("value()", &where);
     return *value_;
   }
-  const T& value(std::source_location where = std::source_location::current()) const& {
+  const T& value(CallSite where = CallSite::Current()) const& {
     Check("value()", &where);
     return *value_;
   }
-  T&& value(std::source_location where = std::source_location::current()) && {
+  T&& value(CallSite where = CallSite::Current()) && {
     Check("value()", &where);
     return std::move(*value_);
   }
   // value(), spelled out for code that wants the reader to see the abort.
-  T& ValueOrDie(std::source_location where = std::source_location::current()) & {
+  T& ValueOrDie(CallSite where = CallSite::Current()) & {
     Check("ValueOrDie()", &where);
     return *value_;
   }
-  const T& ValueOrDie(std::source_location where = std::source_location::current()) const& {
+  const T& ValueOrDie(CallSite where = CallSite::Current()) const& {
     Check("ValueOrDie()", &where);
     return *value_;
   }
-  T&& ValueOrDie(std::source_location where = std::source_location::current()) && {
+  T&& ValueOrDie(CallSite where = CallSite::Current()) && {
     Check("ValueOrDie()", &where);
     return std::move(*value_);
   }
@@ -94,7 +108,7 @@ class [[nodiscard]] Result {
   T ValueOr(T fallback) && { return ok() ? std::move(*value_) : std::move(fallback); }
 
  private:
-  void Check(const char* what, const std::source_location* where) const {
+  void Check(const char* what, const CallSite* where) const {
     if (!ok()) [[unlikely]] detail::DieOnErrorResult(status_, what, where);
   }
 

@@ -9,11 +9,11 @@ namespace parq {
 
 namespace detail {
 
-void DieOnErrorResult(const Status& status, const char* what, const std::source_location* where) {
+void DieOnErrorResult(const Status& status, const char* what, const CallSite* where) {
   const std::string text = status.ToString();
   if (where != nullptr) {
-    std::fprintf(stderr, "parq: Result::%s on an error at %s:%u (in %s): %s\n", what, where->file_name(),
-                 static_cast<unsigned>(where->line()), where->function_name(), text.c_str());
+    std::fprintf(stderr, "parq: Result::%s on an error at %s:%u (in %s): %s\n", what, where->file,
+                 where->line, where->function, text.c_str());
   } else {
     std::fprintf(stderr, "parq: Result::%s on an error: %s\n", what, text.c_str());
   }
