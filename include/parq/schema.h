@@ -208,6 +208,12 @@ class Schema {
   const ColumnDescriptor* FindColumn(const std::vector<std::string>& path) const;
   int FindColumnIndex(std::string_view dotted_path) const;  // -1 when absent
   const SchemaNode* FindNode(std::string_view dotted_path) const;
+  // FindColumn that says why it found nothing: kInvalidArgument naming the
+  // path and what the caller may have meant — the leaves of a group it names
+  // ("'tags' … it is a group, its leaves are tags.list.element"), or the
+  // paths spelled nearly alike, or the leaves under the deepest prefix that
+  // exists.
+  Result<const ColumnDescriptor*> LookupColumn(std::string_view dotted_path) const;
 
   // A deep copy (an empty Schema for an empty one).  The copied tree is
   // resolved again with no depth limit and lenient annotations, which cannot

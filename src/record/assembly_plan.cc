@@ -2,6 +2,8 @@
 
 #include <unordered_set>
 
+#include "schema/near_names.h"
+
 namespace parq {
 
 namespace {
@@ -130,7 +132,8 @@ Result<AssemblyPlan> BuildAssemblyPlan(const Schema& schema, const std::vector<s
   for (const std::string& path : columns) {
     const SchemaNode* n = schema.FindNode(path);
     if (n == nullptr || n == &schema.root()) {
-      return Status::InvalidArgument("no field '" + path + "' in the schema");
+      return Status::InvalidArgument("no field '" + path + "' in the schema" +
+                                     schema_internal::NearNamesHint(schema, path, /*fields=*/true));
     }
     named.insert(n);
   }

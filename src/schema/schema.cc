@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "schema/near_names.h"
 #include "schema/schema_internal.h"
 
 namespace parq {
@@ -320,6 +321,12 @@ const ColumnDescriptor* Schema::FindColumn(const std::vector<std::string>& path)
     if (c.path == path) return &c;
   }
   return nullptr;
+}
+
+Result<const ColumnDescriptor*> Schema::LookupColumn(std::string_view dotted_path) const {
+  if (const ColumnDescriptor* c = FindColumn(dotted_path)) return c;
+  return Status::InvalidArgument("no leaf column '" + std::string(dotted_path) + "'" +
+                                 schema_internal::NearNamesHint(*this, dotted_path, /*fields=*/false));
 }
 
 int Schema::FindColumnIndex(std::string_view dotted_path) const {
