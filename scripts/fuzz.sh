@@ -24,7 +24,7 @@ SHARED="${PARQ_SHARED_DIR:-${ROOT}/../shared}/parquet-testing"
 if [ ! -f "${BUILD}/build.ninja" ]; then
   CXX=clang++ CC=clang cmake -S "${ROOT}" -B "${BUILD}" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DPARQ_BUILD_FUZZERS=ON -DPARQ_BUILD_TESTS=OFF -DPARQ_BUILD_BENCHMARKS=OFF \
-    -DPARQ_BUILD_ORACLE_TESTS=OFF \
+    -DPARQ_BUILD_ORACLE_TESTS=OFF -DPARQ_BUILD_SHARED=OFF -DPARQ_BUILD_EXAMPLES=OFF \
     "-DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
     "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" >/dev/null
 fi
