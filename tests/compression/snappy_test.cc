@@ -339,6 +339,20 @@ TEST(SnappyDecodeTest, CorruptStreamsAgreeWithLibsnappyAndStayInBounds) {
   }
 }
 
+// codec_fuzzer found: a literal whose 4-byte length field is 0xffffffff
+// (length 2^32) wraps to an empty literal in libsnappy's 32-bit arithmetic,
+// which then accepts the stream; parq refuses it.  The fuzzer knows the
+// difference (HasWrappedLiteral); this pins parq's side of it.
+// Reproducer: testdata/fuzz/codec/snappy_literal_length_wraps_in_libsnappy.
+TEST(SnappyDecodeTest, ALiteralOfLengthTwoToThe32IsRefused) {
+  auto codec = Snappy();
+  const Bytes body = {0x00, 0xfc, 0xff, 0xff, 0xff, 0xff};  // output 0, literal length 2^32
+  auto d = DecompressGuarded(*codec, body, 0);
+  ASSERT_TRUE(d.guard_intact);
+  EXPECT_STATUS_HAS(d.status, StatusCode::kCorrupt, "literal runs past the input at input offset 1");
+  EXPECT_TRUE(LibDecompress(body, 0).ok) << "libsnappy's wrap is what the fuzzer tolerates";
+}
+
 TEST(SnappyDecodeTest, ErrorsSayWhatAndWhere) {
   auto codec = Snappy();
   // Prefix 10, a 4-byte literal at offset 1, then a copy-1 of offset 9 at
