@@ -51,16 +51,18 @@ void ReadAhead::ReadDeferred(DeferredDecompression* job) {
 }
 
 void ReadAhead::ReadTogether(ReadAhead& a, ReadAhead& b) {
-  DeferredDecompression jobs[2];
-  a.ReadDeferred(&jobs[0]);
-  b.ReadDeferred(&jobs[1]);
+  a.deferred_ = {};
+  b.deferred_ = {};
+  a.ReadDeferred(&a.deferred_);
+  b.ReadDeferred(&b.deferred_);
+  const DeferredDecompression* jobs[2] = {&a.deferred_, &b.deferred_};
   Status status[2];
-  if (jobs[0].codec != nullptr && jobs[1].codec != nullptr &&
-      jobs[0].codec->type() == jobs[1].codec->type()) {
-    jobs[0].codec->DecompressTwo(jobs[0].block, jobs[1].block, &status[0], &status[1]);
+  if (jobs[0]->codec != nullptr && jobs[1]->codec != nullptr &&
+      jobs[0]->codec->type() == jobs[1]->codec->type()) {
+    jobs[0]->codec->DecompressTwo(jobs[0]->block, jobs[1]->block, &status[0], &status[1]);
   } else {
     for (int i = 0; i < 2; ++i) {
-      const DeferredDecompression& job = jobs[i];
+      const DeferredDecompression& job = *jobs[i];
       if (job.codec == nullptr) continue;
       status[i] = job.codec->Decompress(job.block.input, job.block.input_size, job.block.output,
                                         job.block.output_size);
