@@ -32,5 +32,6 @@
 #include "parq/status.h"           // Status, StatusCode
 #include "parq/types.h"            // PhysicalType, Encoding, Compression, ...
 #include "parq/version.h"          // kVersion, kCreatedBy
+#include "parq/writer_options_text.h"  // ParseWriterOptions: "codec=zstd;page_version=2" to WriterOptions
 
 #endif  // PARQ_PARQ_H_
