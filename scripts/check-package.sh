@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks parq as a library another C++ project takes in, from a built tree:
+# Checks parq as a library another C++ (or C) project takes in, from a built tree:
 #   scripts/check-package.sh [BUILD_DIR]        (default build/; ctest -L packaging runs it)
 #  1. the in-tree examples link libparq.so and compile without src/ or the
 #     generated folder on their include path;
@@ -12,6 +12,9 @@
 #     the shared ones load the prefix's libparq.so.0 (ldd), and no compile line
 #     names parq's src/, its generated folder, or another include directory
 #     of the source or build tree than the prefix's;
+#     then the C API: libparq.so exports every function of parq/c_api.h
+#     (nm -D), and tests/capi/c_consumer.c builds with `cc -std=c99 -Wall
+#     -Wextra -Werror -pedantic ... -lparq` against the prefix and runs;
 #  4. add_subdirectory(parq) from a tiny project: only thriftgen (the host tool
 #     that generates the format structs) and libparq.so are built for it.
 # Work files go to BUILD_DIR/package-check/ (stable paths, so that ccache, when
@@ -119,6 +122,25 @@ done
 echo "   pkg-config: c++ -std=c++20 -O2 FILE.cc $flags: built in $(since "$t") s"
 ldd "$dir/write_file" | grep -F "libparq.so.0 => $prefix/lib/libparq.so.0" >/dev/null || fail "pkg-config: write_file does not load libparq.so.0"
 run_examples pkg-config "$dir"
+
+# The C API: every function parq/c_api.h declares is exported by libparq.so,
+# and a C99 program (tests/capi/c_consumer.c) builds against the installed
+# header with warnings as errors, links with -lparq and runs.
+dir=$work/c-consumer
+mkdir -p "$dir"
+nm -D --defined-only "$prefix/lib/libparq.so" | awk '{print $NF}' | grep '^parq_' | sort -u >"$dir/exported" || true
+grep -o 'parq_[a-z_]*(' "$prefix/include/parq/c_api.h" | tr -d '(' | sort -u >"$dir/declared"
+[ "$(wc -l <"$dir/declared")" -ge 10 ] || fail "c: found only $(wc -l <"$dir/declared") functions in c_api.h"
+missing=$(comm -23 "$dir/declared" "$dir/exported" | tr '\n' ' ')
+[ -z "$missing" ] || fail "c: libparq.so does not export: $missing"
+t=$(now)
+${CC:-cc} -std=c99 -Wall -Wextra -Werror -pedantic "$root/tests/capi/c_consumer.c" -I"$prefix/include" \
+  -L"$prefix/lib" -lparq -Wl,-rpath,"$prefix/lib" -o "$dir/c_consumer" || fail "c: cc -std=c99 -pedantic c_consumer.c -lparq"
+echo "   c: libparq.so exports the $(wc -l <"$dir/declared") functions of c_api.h; cc -std=c99 -Wall -Wextra -Werror -pedantic c_consumer.c -lparq: built in $(since "$t") s"
+ldd "$dir/c_consumer" | grep -F "libparq.so.0 => $prefix/lib/libparq.so.0" >/dev/null || fail "c: c_consumer does not load libparq.so.0"
+"$dir/c_consumer" "$work/pkg-config.parquet" >"$dir/out.txt" || fail "c: c_consumer failed on pkg-config.parquet"
+grep -x 'rows: 1000000, row groups: [0-9]*, columns: [0-9]*' "$dir/out.txt" >/dev/null || fail "c: c_consumer printed no row count of 1000000"
+echo "   c: c_consumer read the metadata and $(grep -c '^{' "$dir/out.txt") rows through the C API"
 
 echo "== 4. add_subdirectory(parq) from a tiny project"
 src=$work/subdir-src

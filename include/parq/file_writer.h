@@ -59,8 +59,7 @@ namespace parq {
 class FileWriter {
  public:
   // Writes to `out` (the writer owns it and Closes it in Close()).  The schema
-  // is copied.  Errors (kInvalidArgument): an options entry for a path that is
-  // not a leaf, LZ4 (write LZ4_RAW), an encoding that does not fit a column.
+  // is copied.  Errors: those of ValidateOptions(options, schema), first.
   static Result<std::unique_ptr<FileWriter>> Open(std::unique_ptr<OutputStream> out, const Schema& schema,
                                                   const WriterOptions& options = {});
   // Creates `path`; with `atomic_rename` the bytes go to a temporary sibling
@@ -69,6 +68,27 @@ class FileWriter {
   static Result<std::unique_ptr<FileWriter>> Open(const std::string& path, const Schema& schema,
                                                   const WriterOptions& options = {},
                                                   bool atomic_rename = true);
+  // What Open checks of `options` before it writes anything; each error is
+  // kInvalidArgument naming the option (the keys of
+  // parq/writer_options_text.h), and the column when the setting is a
+  // column's:
+  //   - codec: LZ4 (write LZ4_RAW), LZO or a value outside the enum;
+  //   - level: one the codec does not take ("writer option 'level' of
+  //     column 'a': ZSTD compression level 999 is outside -131072..22");
+  //   - encoding: a dictionary encoding (set `dictionary` instead), BIT_PACKED
+  //     (levels only), a value outside the enum; ALP is kUnsupported (not
+  //     written yet);
+  //   - page_size, row_group_size, row_group_rows (data_page_size,
+  //     row_group_size, max_rows_per_row_group): not positive.
+  // With the schema, also:
+  //   - a WriterOptions::columns key that is not a leaf, with the near names
+  //     of Schema::LookupColumn ("no leaf column 'nosuch'; near names: ...");
+  //   - an encoding the leaf's physical type does not allow (Encodings.md:
+  //     DELTA_BINARY_PACKED on a BYTE_ARRAY leaf, BYTE_STREAM_SPLIT on
+  //     BOOLEAN, RLE on anything but BOOLEAN, ...).
+  static Status ValidateOptions(const WriterOptions& options);
+  static Status ValidateOptions(const WriterOptions& options, const Schema& schema);
+
   ~FileWriter();
   FileWriter(const FileWriter&) = delete;
   FileWriter& operator=(const FileWriter&) = delete;

@@ -123,6 +123,8 @@ struct ColumnWriterOptions {
   int64_t bloom_filter_ndv = 100'000;
   double bloom_filter_fpp = 0.01;
   int64_t bloom_filter_max_bytes = 1 << 20;
+
+  bool operator==(const ColumnWriterOptions&) const = default;
 };
 
 struct WriterOptions {
@@ -150,6 +152,8 @@ struct WriterOptions {
     auto it = columns.find(dotted_path);
     return it == columns.end() ? column_defaults : it->second;
   }
+
+  bool operator==(const WriterOptions&) const = default;
 };
 
 }  // namespace parq

@@ -11,6 +11,7 @@
 #include "parq/arrow_c.h"          // ArrowSchema, ArrowArray, ArrowArrayStream (Arrow's C ABI)
 #include "parq/bloom_filter.h"     // BloomFilter: a chunk's split block Bloom filter
 #include "parq/buffer.h"           // Buffer: a growable byte buffer
+#include "parq/c_api.h"            // parq_reader_open ...: the C API (plain C)
 #include "parq/column_reader.h"    // ColumnReader, TypedColumnReader<T>: levels and values
 #include "parq/column_writer.h"    // ColumnWriter, TypedColumnWriter<T>
 #include "parq/columnar.h"         // ColumnarReader: nested values as columns
@@ -32,5 +33,6 @@
 #include "parq/status.h"           // Status, StatusCode
 #include "parq/types.h"            // PhysicalType, Encoding, Compression, ...
 #include "parq/version.h"          // kVersion, kCreatedBy
+#include "parq/writer_options_text.h"  // ParseWriterOptions: "codec=zstd;page_version=2" to WriterOptions
 
 #endif  // PARQ_PARQ_H_

@@ -84,7 +84,7 @@ class Codec {
 
 // Builds the codec for `type`.  `level` is codec-specific; std::nullopt picks
 // the codec's default:
-//   GZIP    0..9 (default 6)          BROTLI  0..11 (default 8)
+//   GZIP    0..9, -1 (default 6)      BROTLI  0..11 (default 8)
 //   ZSTD    ZSTD_minCLevel()..ZSTD_maxCLevel(), 0 = library default (default 3)
 //   LZ4, LZ4_RAW  1 = fast (default), 2..12 = LZ4HC, <= 0 = fast with acceleration
 //                 max(1, -level), down to -65537

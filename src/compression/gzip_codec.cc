@@ -132,8 +132,13 @@ class GzipCodec final : public Codec {
 }  // namespace
 
 Result<std::unique_ptr<Codec>> MakeGzipCodec(std::optional<int> level) {
-  const int lvl = level.value_or(kDefaultLevel);
-  PARQ_RETURN_IF_ERROR(CheckLevel("GZIP", lvl, 0, 9));
+  // -1 is zlib's Z_DEFAULT_COMPRESSION, as other writers' gzip levels take it.
+  int lvl = level.value_or(kDefaultLevel);
+  if (lvl == -1) lvl = kDefaultLevel;
+  if (lvl < 0 || lvl > 9) {
+    return Status::InvalidArgument("GZIP compression level " + std::to_string(lvl) +
+                                   " is outside 0..9 (or -1, the default)");
+  }
   return std::unique_ptr<Codec>(new GzipCodec(lvl));
 }
 

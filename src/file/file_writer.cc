@@ -104,16 +104,10 @@ int64_t FileWriter::num_rows() const { return impl_->num_rows; }
 Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<OutputStream> out, const Schema& schema,
                                                      const WriterOptions& options) {
   if (out == nullptr) return Status::InvalidArgument("FileWriter::Open: no output stream");
+  PARQ_RETURN_IF_ERROR(ValidateOptions(options, schema));
   auto impl = std::make_unique<Impl>();
   PARQ_ASSIGN_OR_RETURN(impl->schema, schema.Clone());
   impl->options = options;
-  for (const auto& [path, col] : options.columns) {
-    if (impl->schema.FindColumn(std::string_view(path)) == nullptr) {
-      return Status::InvalidArgument("WriterOptions::columns names \"" + path +
-                                     "\", which is not a leaf column of the schema");
-    }
-    (void)col;
-  }
   if (impl->schema.num_columns() == 0) return Status::InvalidArgument("the schema has no leaf columns");
   for (const ColumnDescriptor& d : impl->schema.columns()) {
     PARQ_ASSIGN_OR_RETURN(auto w, column::MakeColumnChunkWriter(d, impl->options, &impl->status));

@@ -214,8 +214,9 @@ TEST(MakeCodecTest, UnknownValueNamesTheNumber) {
 TEST(MakeCodecTest, LevelsAreValidated) {
   EXPECT_STATUS(MakeCodec(Compression::kGzip, 10), StatusCode::kInvalidArgument);
   EXPECT_EQ(MakeCodec(Compression::kGzip, 10).status().message(),
-            "GZIP compression level 10 is outside 0..9");
-  EXPECT_STATUS(MakeCodec(Compression::kGzip, -1), StatusCode::kInvalidArgument);
+            "GZIP compression level 10 is outside 0..9 (or -1, the default)");
+  EXPECT_OK(MakeCodec(Compression::kGzip, -1));  // zlib's Z_DEFAULT_COMPRESSION
+  EXPECT_STATUS(MakeCodec(Compression::kGzip, -2), StatusCode::kInvalidArgument);
   EXPECT_STATUS(MakeCodec(Compression::kBrotli, 12), StatusCode::kInvalidArgument);
   EXPECT_STATUS(MakeCodec(Compression::kZstd, 23), StatusCode::kInvalidArgument);
   EXPECT_STATUS(MakeCodec(Compression::kLz4Raw, 13), StatusCode::kInvalidArgument);

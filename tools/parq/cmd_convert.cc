@@ -40,9 +40,8 @@ bool Blank(const std::string& line) {
   return true;
 }
 
-Status Convert(const std::string& in_path, const std::string& out_path, const std::string& schema_path,
+Status Convert(const std::string& in_path, const std::string& out_path, const Schema& schema,
                const WriterOptions& wopts) {
-  PARQ_ASSIGN_OR_RETURN(Schema schema, ReadSchema(schema_path));
   PARQ_ASSIGN_OR_RETURN(auto parser, JsonRowParser::Make(schema));
   std::ifstream in(in_path, std::ios::binary);
   if (!in) return Status::IOError("cannot open '" + in_path + "'");
@@ -74,10 +73,14 @@ int RunConvert(int argc, char** argv) {
   valued.push_back("schema");
   if (!args.Parse(argc, argv, kWriterBareFlags, valued, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 2) return ReportUsage("expected IN.jsonl and OUT.parquet", kUsage);
-  auto schema = args.Get("schema");
-  if (!schema) return ReportUsage("--schema SCHEMA.txt is required", kUsage);
+  auto schema_path = args.Get("schema");
+  if (!schema_path) return ReportUsage("--schema SCHEMA.txt is required", kUsage);
   WriterOptions wopts;
-  if (!ParseWriterFlags(args, &wopts, &error)) return ReportUsage(error, kUsage);
+  if (Status st = ParseWriterFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
+  auto schema = ReadSchema(*schema_path);
+  if (!schema.ok()) return ReportError(schema.status());
+  // The flags against the schema (an --encoding column, its type).
+  if (Status st = FileWriter::ValidateOptions(wopts, *schema); !st.ok()) return ReportUsage(st.message(), kUsage);
   Status st = Convert(args.positional()[0], args.positional()[1], *schema, wopts);
   if (!st.ok()) return ReportError(st);
   return kExitOk;

@@ -67,9 +67,7 @@ Status Regroup(const FileReader& reader, FileWriter& writer, Progress& progress)
   return out->Close();
 }
 
-Status Rewrite(const std::string& in_path, const std::string& out_path, const ReaderOptions& ropts,
-               const WriterOptions& wopts, bool regroup) {
-  PARQ_ASSIGN_OR_RETURN(auto reader, FileReader::Open(in_path, ropts));
+Status Rewrite(const FileReader* reader, const std::string& out_path, const WriterOptions& wopts, bool regroup) {
   const Schema& schema = reader->schema();
   PARQ_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(out_path, schema, wopts, /*atomic_rename=*/true));
   Progress progress("rewrite");
@@ -103,11 +101,17 @@ int RunRewrite(int argc, char** argv) {
   }
   if (args.positional().size() != 2) return ReportUsage("expected IN and OUT", kUsage);
   WriterOptions wopts;
-  if (!ParseWriterFlags(args, &wopts, &error)) return ReportUsage(error, kUsage);
+  if (Status st = ParseWriterFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
   ReaderOptions ropts;
   ropts.verify_checksums = !args.Has("no-verify-checksums");
+  auto reader = FileReader::Open(args.positional()[0], ropts);
+  if (!reader.ok()) return ReportError(reader.status());
+  // The flags against the input's schema (an --encoding column, its type).
+  if (Status st = FileWriter::ValidateOptions(wopts, (*reader)->schema()); !st.ok()) {
+    return ReportUsage(st.message(), kUsage);
+  }
   const bool regroup = args.Has("row-group-size") || args.Has("row-group-rows");
-  Status st = Rewrite(args.positional()[0], args.positional()[1], ropts, wopts, regroup);
+  Status st = Rewrite(reader->get(), args.positional()[1], wopts, regroup);
   if (!st.ok()) return ReportError(st);
   return kExitOk;
 }

@@ -2,117 +2,44 @@
 
 #include <unistd.h>
 
-#include <cctype>
 #include <cstdio>
-#include <optional>
+#include <string_view>
 
-#include "parq/types.h"
+#include "parq/file_writer.h"
 #include "parq/version.h"
+#include "parq/writer_options_text.h"
 
 namespace parq::cli {
 
-const std::vector<std::string> kWriterFlags = {"codec",     "level",          "page-version",  "encoding",
-                                               "dictionary", "page-size",      "row-group-size", "row-group-rows"};
-
-const std::vector<std::string> kWriterBareFlags = {"bloom-filter", "no-page-index"};
-
 namespace {
 
-std::optional<Compression> ParseCodec(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (s == "none" || s == "uncompressed") return Compression::kUncompressed;
-  if (s == "snappy") return Compression::kSnappy;
-  if (s == "gzip") return Compression::kGzip;
-  if (s == "brotli") return Compression::kBrotli;
-  if (s == "zstd") return Compression::kZstd;
-  if (s == "lz4_raw" || s == "lz4") return Compression::kLz4Raw;  // never the ambiguous LZ4
-  return std::nullopt;
-}
-
-std::optional<Encoding> ParseEncoding(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  for (int i = 0; i <= static_cast<int>(Encoding::kAlp); ++i) {
-    if (EncodingName(static_cast<Encoding>(i)) == s) return static_cast<Encoding>(i);
+// "page_version" -> "page-version".
+std::vector<std::string> Dashed(const std::vector<std::string_view>& names) {
+  std::vector<std::string> out;
+  for (std::string_view n : names) {
+    std::string s(n);
+    for (char& c : s) c = c == '_' ? '-' : c;
+    out.push_back(std::move(s));
   }
-  return std::nullopt;
-}
-
-// A positive integer flag; false with *error otherwise.
-bool Positive(const Args& args, const char* name, int64_t* out, std::string* error) {
-  auto v = args.Get(name);
-  if (!v) return true;
-  try {
-    size_t used = 0;
-    const long long x = std::stoll(*v, &used);
-    if (used != v->size() || x <= 0) throw 0;
-    *out = x;
-  } catch (...) {
-    *error = std::string("--") + name + " takes a positive integer";
-    return false;
-  }
-  return true;
+  return out;
 }
 
 }  // namespace
 
-bool ParseWriterFlags(const Args& args, WriterOptions* wopts, std::string* error) {
+const std::vector<std::string> kWriterFlags = Dashed(WriterOptionNames().valued);
+const std::vector<std::string> kWriterBareFlags = Dashed(WriterOptionNames().bare);
+
+Status ParseWriterFlags(const Args& args, WriterOptions* wopts) {
   wopts->created_by = kCreatedBy;
-  if (auto c = args.Get("codec")) {
-    auto codec = ParseCodec(*c);
-    if (!codec) {
-      *error = "unknown codec '" + *c + "'";
-      return false;
-    }
-    wopts->column_defaults.compression = *codec;
-  }
-  if (auto l = args.Get("level")) {
-    try {
-      wopts->column_defaults.compression_level = std::stoi(*l);
-    } catch (...) {
-      *error = "--level takes an integer";
-      return false;
+  for (const std::string& flag : kWriterFlags) {
+    for (const std::string& value : args.GetAll(flag)) {
+      PARQ_RETURN_IF_ERROR(ParseWriterOption(flag, value, wopts));
     }
   }
-  if (auto v = args.Get("page-version")) {
-    if (*v != "1" && *v != "2") {
-      *error = "--page-version is 1 or 2";
-      return false;
-    }
-    wopts->data_page_v2 = *v == "2";
+  for (const std::string& flag : kWriterBareFlags) {
+    if (args.Has(flag)) PARQ_RETURN_IF_ERROR(ParseWriterOption(flag, "", wopts));
   }
-  if (auto d = args.Get("dictionary")) {
-    if (*d != "on" && *d != "off") {
-      *error = "--dictionary is on or off";
-      return false;
-    }
-    wopts->column_defaults.dictionary = *d == "on";
-  }
-  if (!Positive(args, "page-size", &wopts->data_page_size, error) ||
-      !Positive(args, "row-group-size", &wopts->row_group_size, error) ||
-      !Positive(args, "row-group-rows", &wopts->max_rows_per_row_group, error)) {
-    return false;
-  }
-  wopts->column_defaults.bloom_filter = args.Has("bloom-filter");
-  wopts->column_defaults.page_index = !args.Has("no-page-index");
-  // Per-column entries are built from the defaults as parsed above.
-  for (const std::string& spec : args.GetAll("encoding")) {
-    auto eq = spec.find('=');
-    if (eq == std::string::npos) {
-      *error = "--encoding takes COLUMN=ENCODING";
-      return false;
-    }
-    auto enc = ParseEncoding(spec.substr(eq + 1));
-    if (!enc) {
-      *error = "unknown encoding '" + spec.substr(eq + 1) + "'";
-      return false;
-    }
-    ColumnWriterOptions col = wopts->column_defaults;
-    col.encoding = enc;
-    col.dictionary = *enc == Encoding::kRleDictionary || *enc == Encoding::kPlainDictionary;
-    if (col.dictionary) col.encoding.reset();
-    wopts->columns[spec.substr(0, eq)] = col;
-  }
-  return true;
+  return FileWriter::ValidateOptions(*wopts);
 }
 
 Progress::Progress(const char* verb) : verb_(verb), enabled_(isatty(STDERR_FILENO) == 1) {}

@@ -13,7 +13,8 @@
 
 namespace parq::cli {
 
-// The valued options ParseWriterFlags reads.
+// The valued options ParseWriterFlags reads: the keys of
+// parq/writer_options_text.h, spelled with dashes.
 extern const std::vector<std::string> kWriterFlags;
 // The bare flags it reads: --bloom-filter (a Bloom filter on every column
 // but BOOLEAN, sized for 100,000 distinct values at 1%) and --no-page-index.
@@ -25,9 +26,11 @@ extern const std::vector<std::string> kWriterBareFlags;
   "       [--page-size BYTES] [--row-group-size BYTES] [--row-group-rows N]\n"          \
   "       [--bloom-filter] [--no-page-index]"
 
-// Fills *wopts from the flags (created_by set to parq's).  False with *error
-// on a bad value.
-bool ParseWriterFlags(const Args& args, WriterOptions* wopts, std::string* error);
+// Fills *wopts from the flags (created_by set to parq's) with
+// parq::ParseWriterOption, then checks them with FileWriter::ValidateOptions.
+// An error is the user's (a usage error); the checks against the schema
+// (FileWriter::ValidateOptions(wopts, schema)) follow once it is read.
+Status ParseWriterFlags(const Args& args, WriterOptions* wopts);
 
 // "\rparq VERB: <what>" at most every 200 ms on a terminal; Done() clears it.
 class Progress {

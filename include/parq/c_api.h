@@ -1,0 +1,149 @@
+/* parq/c_api.h — parq's C API: a Parquet file's metadata and its rows from C,
+ * or from any language that calls C (Python's ctypes, Rust, Go, Java's FFM).
+ *
+ *   char err[256];
+ *   parq_reader* r = parq_reader_open("data.parquet", err, sizeof err);
+ *   if (r == NULL) { fprintf(stderr, "%s\n", err); return 1; }
+ *   int64_t rows;
+ *   if (parq_reader_num_rows(r, &rows) != PARQ_OK) { ... parq_reader_last_error(r) ... }
+ *   parq_rows* it = parq_rows_open(r, "id,name");    (NULL: every column)
+ *   const char* line;
+ *   size_t len;
+ *   int got;
+ *   while ((got = parq_rows_next(it, &line, &len)) == 1) puts(line);
+ *   if (got < 0) fprintf(stderr, "%s\n", parq_rows_last_error(it));
+ *   parq_rows_close(it);
+ *   parq_reader_close(r);
+ *
+ * Plain C99, no C++ type crosses it and no exception leaves it (each is
+ * caught, std::bad_alloc as PARQ_ERROR_OUT_OF_MEMORY).  docs/c_api.md lists
+ * every function with its errors.
+ *
+ * Errors: a function returning int returns PARQ_OK (0) on success (>= 0 where
+ * it says so) and one of the negative PARQ_ERROR_* codes otherwise, with the
+ * message in parq_reader_last_error / parq_rows_last_error of the handle it
+ * was given (a NULL handle: PARQ_ERROR_INVALID_ARGUMENT, no message stored).
+ * A function returning a pointer returns NULL on failure, with the message
+ * where it says.  Outputs are written only on success.
+ *
+ * Ownership: every string parq returns is parq's, never the caller's to free:
+ *   - metadata strings (schema text, column paths, created_by, key-value
+ *     metadata) live until parq_reader_close of their reader;
+ *   - a row's text lives until the next parq_rows_next or parq_rows_close;
+ *   - a last-error message lives until the next failing call on its handle;
+ *   - parq_version() and parq_error_name() are static.
+ * Strings are NUL-terminated; those that may hold NUL bytes (key-value
+ * metadata) come with their length too.  A parq_rows keeps its file open:
+ * it may outlive the parq_reader it came from.
+ *
+ * Thread-safety: one thread at a time per handle (a call on a handle caches
+ * strings and sets its last error).  Distinct handles may be used on
+ * distinct threads at once, several parq_rows of one reader included.
+ */
+#ifndef PARQ_C_API_H_
+#define PARQ_C_API_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "parq/arrow_c.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The error codes: one per parq::StatusCode (the code negated), and one for
+ * memory exhausted. */
+#define PARQ_OK 0
+#define PARQ_ERROR_INVALID_ARGUMENT (-1) /* the caller's mistake: a NULL, an index, a column */
+#define PARQ_ERROR_CORRUPT (-2)          /* the file is not valid Parquet */
+#define PARQ_ERROR_UNSUPPORTED (-3)      /* valid, but a feature parq lacks (encryption, ...) */
+#define PARQ_ERROR_IO (-4)               /* the operating system failed a read */
+#define PARQ_ERROR_LIMIT_EXCEEDED (-5)   /* a safety limit of the reader was hit */
+#define PARQ_ERROR_INTERNAL (-6)         /* a bug in parq */
+#define PARQ_ERROR_OUT_OF_MEMORY (-7)    /* an allocation failed */
+
+/* An open Parquet file (its footer read and checked). */
+typedef struct parq_reader parq_reader;
+/* Rows of a file, one at a time, as canonical JSON. */
+typedef struct parq_rows parq_rows;
+
+/* The version of the libparq loaded, "0.1.0". */
+const char* parq_version(void);
+
+/* "ok", "invalid argument", "corrupt", "unsupported", "I/O error",
+ * "limit exceeded", "internal error", "out of memory"; "unknown error code"
+ * for any other value. */
+const char* parq_error_name(int code);
+
+/* Opens the file at `path` (UTF-8 or the system's bytes) and reads its
+ * footer; page checksums are verified when rows are read.  NULL on failure,
+ * with the message (led by the kind of error: "IO error: cannot open ...",
+ * "Corrupt: ...") in `error`: at most error_len bytes with the terminating NUL, cut at a
+ * UTF-8 character boundary, always NUL-terminated when error_len > 0.  `error`
+ * may be NULL (error_len is then ignored). */
+parq_reader* parq_reader_open(const char* path, char* error, size_t error_len);
+
+/* Closes the file and frees the reader and every string it returned.
+ * NULL is a no-op. */
+void parq_reader_close(parq_reader* reader);
+
+/* The message of the latest failing call on `reader`, "" if none failed.
+ * Never NULL (a NULL reader gives a static message). */
+const char* parq_reader_last_error(const parq_reader* reader);
+
+/* The file's row count (FileMetaData.num_rows). */
+int parq_reader_num_rows(parq_reader* reader, int64_t* num_rows);
+
+/* The number of row groups, and the rows of one (0 <= row_group < that
+ * number, else PARQ_ERROR_INVALID_ARGUMENT). */
+int parq_reader_num_row_groups(parq_reader* reader, int64_t* num_row_groups);
+int parq_reader_row_group_num_rows(parq_reader* reader, int64_t row_group, int64_t* num_rows);
+
+/* The number of leaf columns, and the dotted path of one ("a.b.list.element";
+ * 0 <= column < that number). */
+int parq_reader_num_columns(parq_reader* reader, int64_t* num_columns);
+int parq_reader_column_path(parq_reader* reader, int64_t column, const char** path);
+
+/* The schema as message-type text, as `parq schema` prints it (ending in a
+ * newline). */
+int parq_reader_schema(parq_reader* reader, const char** text);
+
+/* The writer the file names (FileMetaData.created_by); *created_by = NULL when
+ * it names none. */
+int parq_reader_created_by(parq_reader* reader, const char** created_by);
+
+/* The key-value metadata: its number of entries, and entry `index`, with the
+ * lengths (values may hold NUL bytes).  An entry without a value gives
+ * *value = NULL and *value_len = 0.  value and value_len may be NULL when
+ * only the key is wanted. */
+int parq_reader_num_key_values(parq_reader* reader, int64_t* count);
+int parq_reader_key_value(parq_reader* reader, int64_t index, const char** key, size_t* key_len,
+                          const char** value, size_t* value_len);
+
+/* The rows of `reader`'s file, as the canonical JSON of docs/rows-as-json.md
+ * (what `parq cat` prints), of the fields `columns` names: comma-separated
+ * dotted paths ("id,address.city"; a group selects its leaves), NULL or ""
+ * for all.  NULL on failure (an unknown path: PARQ_ERROR_INVALID_ARGUMENT,
+ * naming the near names), with the message in parq_reader_last_error(reader).
+ * The rows keep the file open; close them with parq_rows_close. */
+parq_rows* parq_rows_open(parq_reader* reader, const char* columns);
+
+/* The next row: 1 with *line (NUL-terminated, no newline) and *len set; 0
+ * after the last row (and on every call after it); a negative code on an
+ * error (the message in parq_rows_last_error), which every later call
+ * returns again.  `len` may be NULL. */
+int parq_rows_next(parq_rows* rows, const char** line, size_t* len);
+
+/* As parq_reader_last_error, for `rows`. */
+const char* parq_rows_last_error(const parq_rows* rows);
+
+/* Frees the rows (and, when its reader is closed already, the file).  NULL is
+ * a no-op. */
+void parq_rows_close(parq_rows* rows);
+
+#ifdef __cplusplus
+}  /* extern "C" */
+#endif
+
+#endif /* PARQ_C_API_H_ */

@@ -1,0 +1,75 @@
+// capi/c_api_rows.cc — parq_rows: a file's rows as canonical JSON, one at a
+// time, through JsonRowReader (parq/c_api.h).
+#include "capi/capi_error.h"
+#include "capi/capi_handles.h"
+#include "parq/c_api.h"
+
+using parq::Status;
+using parq::capi::NotNull;
+using parq::capi::Run;
+
+namespace parq::capi {
+
+std::vector<std::string> SplitColumns(const char* columns) {
+  std::vector<std::string> out;
+  if (columns == nullptr) return out;
+  const std::string_view s(columns);
+  size_t start = 0;
+  while (start <= s.size()) {
+    size_t comma = s.find(',', start);
+    if (comma == std::string_view::npos) comma = s.size();
+    if (comma > start) out.emplace_back(s.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return out;
+}
+
+}  // namespace parq::capi
+
+extern "C" {
+
+parq_rows* parq_rows_open(parq_reader* reader, const char* columns) {
+  if (reader == nullptr) return nullptr;
+  parq_rows* out = nullptr;
+  Run(&reader->error, [&]() -> Status {
+    parq::RowReaderOptions options;
+    options.columns = parq::capi::SplitColumns(columns);
+    auto rows = std::make_unique<parq_rows>();
+    rows->file = reader->file;
+    PARQ_ASSIGN_OR_RETURN(rows->rows, parq::JsonRowReader::Open(*rows->file, options));
+    out = rows.release();
+    return Status::OK();
+  });
+  return out;
+}
+
+int parq_rows_next(parq_rows* rows, const char** line, size_t* len) {
+  if (rows == nullptr) return PARQ_ERROR_INVALID_ARGUMENT;
+  if (line == nullptr) return Run(&rows->error, [] { return NotNull(nullptr, "parq_rows_next", "line"); });
+  if (rows->state != 0) return rows->state < 0 ? rows->state : 0;
+  bool more = false;
+  const int rc = Run(&rows->error, [&]() -> Status {
+    rows->line.clear();
+    PARQ_ASSIGN_OR_RETURN(more, rows->rows->Next(&rows->line));
+    return Status::OK();
+  });
+  if (rc != PARQ_OK) {
+    rows->state = rc;  // the reader's place in the file is lost: every later call fails
+    return rc;
+  }
+  if (!more) {
+    rows->state = 1;
+    return 0;
+  }
+  *line = rows->line.c_str();
+  if (len != nullptr) *len = rows->line.size();
+  return 1;
+}
+
+const char* parq_rows_last_error(const parq_rows* rows) {
+  return rows == nullptr ? "parq_rows_last_error: rows is NULL" : rows->error.text();
+}
+
+void parq_rows_close(parq_rows* rows) { delete rows; }
+
+}  // extern "C"

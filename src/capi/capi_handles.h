@@ -1,0 +1,49 @@
+// capi/capi_handles.h — what the C API's opaque handles hold.
+//
+// A parq_reader shares its FileReader (shared_ptr) with the parq_rows made
+// from it, so that rows may outlive the reader handle.  The strings the
+// metadata functions return are built on first request and kept in the
+// reader until parq_reader_close, as parq/c_api.h promises.
+//
+// Thread-safety: one thread at a time per handle; the FileReader's const
+// methods are safe from several threads (parq/file_reader.h).
+#ifndef PARQ_CAPI_CAPI_HANDLES_H_
+#define PARQ_CAPI_CAPI_HANDLES_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "capi/capi_error.h"
+#include "parq/file_reader.h"
+#include "parq/json.h"
+#include "parq/metadata.h"
+
+struct parq_reader {
+  std::shared_ptr<parq::FileReader> file;
+  parq::capi::ErrorSlot error;
+  // Returned strings, built on first request.
+  std::optional<std::string> schema_text;
+  std::optional<std::optional<std::string>> created_by;
+  std::optional<std::vector<parq::KeyValue>> key_values;
+};
+
+struct parq_rows {
+  std::shared_ptr<parq::FileReader> file;  // kept open for `rows`
+  std::unique_ptr<parq::JsonRowReader> rows;
+  std::string line;  // the latest row's text
+  parq::capi::ErrorSlot error;
+  // 0 while rows remain, 1 after the last, the error's code after an error.
+  int state = 0;
+};
+
+namespace parq::capi {
+
+// "a,b.c" -> {"a", "b.c"}: comma-separated dotted paths, as `parq cat
+// --columns` takes them (empty items skipped, nothing trimmed); NULL -> {}.
+std::vector<std::string> SplitColumns(const char* columns);
+
+}  // namespace parq::capi
+
+#endif  // PARQ_CAPI_CAPI_HANDLES_H_

@@ -1,0 +1,125 @@
+/* c_consumer: parq/c_api.h from a C compiler, as a tool outside the project
+ * uses it.  Built as C99 with -Wall -Wextra -Werror -pedantic in the tree
+ * (ctest capi_c_consumer) and by scripts/check-package.sh against the
+ * installed header and libparq.so (cc ... -lparq), which proves the header
+ * is C and the library exports the functions.
+ *
+ *   c_consumer FILE.parquet
+ *
+ * Prints the version, the metadata and the rows (JSON lines) of FILE, after
+ * checking the error paths: a nonexistent file, NULL arguments, error
+ * buffers of 0 and 1 bytes, an index out of range, an unknown column.
+ * Exit 0 when every check held, 1 otherwise (each failure on stderr). */
+#include <stdio.h>
+#include <string.h>
+
+#include "parq/c_api.h"
+
+static int failures = 0;
+
+#define CHECK(cond)                                                           \
+  do {                                                                        \
+    if (!(cond)) {                                                            \
+      fprintf(stderr, "c_consumer: FAIL line %d: %s\n", __LINE__, #cond);     \
+      ++failures;                                                             \
+    }                                                                         \
+  } while (0)
+
+static void check_errors(void) {
+  char error[256];
+  char tiny[2] = {'x', 'x'};
+  int64_t n = 0;
+  const char* text = NULL;
+
+  CHECK(parq_reader_open("/nonexistent/file.parquet", error, sizeof error) == NULL);
+  CHECK(strncmp(error, "IO error: cannot open", 21) == 0);
+  CHECK(parq_reader_open("/nonexistent/file.parquet", tiny, 0) == NULL);
+  CHECK(tiny[0] == 'x');
+  CHECK(parq_reader_open("/nonexistent/file.parquet", tiny, 1) == NULL);
+  CHECK(tiny[0] == '\0' && tiny[1] == 'x');
+  CHECK(parq_reader_open(NULL, error, sizeof error) == NULL);
+  CHECK(strcmp(error, "Invalid argument: parq_reader_open: path is NULL") == 0);
+  CHECK(parq_reader_num_rows(NULL, &n) == PARQ_ERROR_INVALID_ARGUMENT);
+  CHECK(parq_reader_schema(NULL, &text) == PARQ_ERROR_INVALID_ARGUMENT);
+  CHECK(parq_rows_open(NULL, NULL) == NULL);
+  CHECK(parq_rows_next(NULL, &text, NULL) == PARQ_ERROR_INVALID_ARGUMENT);
+  CHECK(strcmp(parq_error_name(PARQ_ERROR_CORRUPT), "corrupt") == 0);
+  parq_reader_close(NULL);
+  parq_rows_close(NULL);
+}
+
+int main(int argc, char** argv) {
+  char error[512];
+  parq_reader* reader;
+  parq_rows* rows;
+  int64_t num_rows = 0, groups = 0, columns = 0, pairs = 0, i, read = 0;
+  const char* text = NULL;
+  const char* line = NULL;
+  size_t len = 0;
+  int rc;
+
+  if (argc != 2) {
+    fprintf(stderr, "usage: c_consumer FILE.parquet\n");
+    return 2;
+  }
+  printf("parq %s\n", parq_version());
+  check_errors();
+
+  reader = parq_reader_open(argv[1], error, sizeof error);
+  if (reader == NULL) {
+    fprintf(stderr, "c_consumer: %s\n", error);
+    return 1;
+  }
+  CHECK(parq_reader_num_rows(reader, &num_rows) == PARQ_OK);
+  CHECK(parq_reader_num_row_groups(reader, &groups) == PARQ_OK);
+  CHECK(parq_reader_num_columns(reader, &columns) == PARQ_OK);
+  printf("rows: %lld, row groups: %lld, columns: %lld\n", (long long)num_rows, (long long)groups,
+         (long long)columns);
+  for (i = 0; i < groups; ++i) {
+    int64_t n = 0;
+    CHECK(parq_reader_row_group_num_rows(reader, i, &n) == PARQ_OK);
+    printf("row group %lld: %lld rows\n", (long long)i, (long long)n);
+  }
+  for (i = 0; i < columns; ++i) {
+    CHECK(parq_reader_column_path(reader, i, &text) == PARQ_OK);
+    printf("column %lld: %s\n", (long long)i, text);
+  }
+  CHECK(parq_reader_column_path(reader, columns, &text) == PARQ_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(parq_reader_last_error(reader), "out of range") != NULL);
+  CHECK(parq_reader_num_rows(reader, NULL) == PARQ_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(parq_reader_last_error(reader), "num_rows is NULL") != NULL);
+  CHECK(parq_reader_created_by(reader, &text) == PARQ_OK);
+  printf("created_by: %s\n", text != NULL ? text : "(none)");
+  CHECK(parq_reader_num_key_values(reader, &pairs) == PARQ_OK);
+  for (i = 0; i < pairs; ++i) {
+    const char* key = NULL;
+    const char* value = NULL;
+    size_t key_len = 0, value_len = 0;
+    CHECK(parq_reader_key_value(reader, i, &key, &key_len, &value, &value_len) == PARQ_OK);
+    printf("key-value %lld: %s (%lu bytes of value)\n", (long long)i, key, (unsigned long)value_len);
+  }
+  CHECK(parq_reader_schema(reader, &text) == PARQ_OK);
+  fputs(text, stdout);
+
+  CHECK(parq_rows_open(reader, "no_such_column") == NULL);
+  CHECK(strstr(parq_reader_last_error(reader), "no_such_column") != NULL);
+  rows = parq_rows_open(reader, NULL);
+  if (rows == NULL) {
+    fprintf(stderr, "c_consumer: %s\n", parq_reader_last_error(reader));
+    parq_reader_close(reader);
+    return 1;
+  }
+  while ((rc = parq_rows_next(rows, &line, &len)) == 1) {
+    CHECK(strlen(line) == len);
+    puts(line);
+    ++read;
+  }
+  if (rc < 0) fprintf(stderr, "c_consumer: %s: %s\n", parq_error_name(rc), parq_rows_last_error(rows));
+  CHECK(rc == 0);
+  CHECK(read == num_rows);
+  CHECK(parq_rows_next(rows, &line, &len) == 0);
+  parq_rows_close(rows);
+  parq_reader_close(reader);
+  if (failures > 0) fprintf(stderr, "c_consumer: %d checks failed\n", failures);
+  return failures == 0 ? 0 : 1;
+}
