@@ -147,15 +147,7 @@ class ColumnarWriter {
  public:
   // REQUIRES: `file` outlives the ColumnarWriter.
   static Result<std::unique_ptr<ColumnarWriter>> Open(FileWriter& file, const ColumnarWriterOptions& options = {}) {
-    RowDestination d;
-    FileWriter* f = &file;
-    d.schema = &file.schema();
-    d.column = [f](int i) { return f->column(i); };
-    d.maybe_end_row_group = [f] { return f->MaybeEndRowGroup(); };
-    d.end_row_group = [f] { return f->EndRowGroup(); };
-    d.num_row_groups = [f] { return f->num_row_groups(); };
-    d.max_rows_per_row_group = file.options().max_rows_per_row_group;
-    return Open(std::move(d), options);
+    return Open(RowWriter::Destination(file), options);
   }
   // Any destination (see RowDestination in parq/row_writer.h; holding_rows is
   // not used: a ColumnarWriter holds no rows between calls).

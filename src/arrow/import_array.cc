@@ -14,7 +14,6 @@ constexpr int64_t kMsPerDay = 86400000;
 
 inline bool Bit(const uint8_t* bits, int64_t i) { return ((bits[i >> 3] >> (i & 7)) & 1) != 0; }
 inline void SetBit(uint8_t* bits, int64_t i) { bits[i >> 3] = static_cast<uint8_t>(bits[i >> 3] | (1u << (i & 7))); }
-inline void ClearBit(uint8_t* bits, int64_t i) { bits[i >> 3] = static_cast<uint8_t>(bits[i >> 3] & ~(1u << (i & 7))); }
 
 Status Bad(const ImportNode& n, const std::string& what) {
   return Status::InvalidArgument("Arrow array '" + n.path + "' (format '" + n.format + "'): " + what);

@@ -15,6 +15,7 @@
 #include "parq/json.h"
 #include "parq/metadata.h"
 #include "testing/arrow_builders.h"
+#include "testing/json_rows.h"
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -33,14 +34,7 @@ fs::path TempPath(const std::string& name) {
 
 Result<std::vector<std::string>> ReadJson(const std::string& path) {
   PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(path));
-  PARQ_ASSIGN_OR_RETURN(auto rows, JsonRowReader::Open(*file));
-  std::vector<std::string> out;
-  while (true) {
-    std::string s;
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&s));
-    if (!more) return out;
-    out.push_back(std::move(s));
-  }
+  return JsonRows(*file);
 }
 
 // Writes the stream to a fresh file and reads its rows back.

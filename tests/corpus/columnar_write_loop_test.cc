@@ -17,21 +17,13 @@
 #include "parq/io.h"
 #include "parq/json.h"
 #include "testing/columnar_views.h"
+#include "testing/json_rows.h"
 #include "testing/status_macros.h"
 
 namespace parq {
 namespace {
 
-Result<std::vector<std::string>> JsonRows(const FileReader& file) {
-  PARQ_ASSIGN_OR_RETURN(auto rows, JsonRowReader::Open(file));
-  std::vector<std::string> out;
-  while (true) {
-    std::string s;
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&s));
-    if (!more) return out;
-    out.push_back(std::move(s));
-  }
-}
+using testing::JsonRows;
 
 Result<std::string> ThroughColumns(const FileReader& file) {
   auto mem = std::make_unique<MemoryOutputStream>();

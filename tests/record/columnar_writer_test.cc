@@ -16,22 +16,13 @@
 #include "parq/json.h"
 #include "parq/metadata.h"
 #include "parq/row_writer.h"
+#include "testing/json_rows.h"
 #include "testing/status_macros.h"
 
 namespace parq {
 namespace {
 
-Result<std::vector<std::string>> ReadJson(const std::string& bytes) {
-  PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes))));
-  PARQ_ASSIGN_OR_RETURN(auto rows, JsonRowReader::Open(*file));
-  std::vector<std::string> out;
-  while (true) {
-    std::string s;
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&s));
-    if (!more) return out;
-    out.push_back(std::move(s));
-  }
-}
+using testing::JsonRowsOfBytes;
 
 // The rows through RowWriter, read back: what the columnar path must give.
 Result<std::vector<std::string>> ThroughRows(const Schema& schema, const std::vector<std::string>& rows) {
@@ -47,7 +38,7 @@ Result<std::vector<std::string>> ThroughRows(const Schema& schema, const std::ve
   }
   PARQ_RETURN_IF_ERROR(rw->Close());
   PARQ_RETURN_IF_ERROR(fw->Close());
-  return ReadJson(sink->bytes());
+  return JsonRowsOfBytes(sink->bytes());
 }
 
 struct Written {
@@ -66,7 +57,7 @@ Result<Written> WriteColumns(const Schema& schema, const std::vector<const Colum
   PARQ_RETURN_IF_ERROR(fw->Close());
   Written w;
   w.bytes = sink->bytes();
-  PARQ_ASSIGN_OR_RETURN(w.rows, ReadJson(w.bytes));
+  PARQ_ASSIGN_OR_RETURN(w.rows, JsonRowsOfBytes(w.bytes));
   return w;
 }
 
@@ -259,7 +250,7 @@ TEST(ColumnarWriterTest, WriteRowGroupMakesOneGroupPerCall) {
   ASSERT_OK(fw->Close());
   ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(sink->bytes()))));
   ASSERT_EQ(file->metadata().num_row_groups(), 3);
-  ASSERT_OK_AND_ASSIGN(std::vector<std::string> rows, ReadJson(sink->bytes()));
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> rows, JsonRowsOfBytes(sink->bytes()));
   ASSERT_EQ(rows.size(), 12u);
   EXPECT_EQ(rows[8], kNestedRows[0]);
 }
@@ -314,7 +305,7 @@ TEST(ColumnarWriterTest, BadBatchesAreRefusedAndNothingOfThemIsWritten) {
   EXPECT_EQ(cw->rows_written(), 0);
   ASSERT_OK(cw->Write(d.Batch()));  // still usable
   ASSERT_OK(fw->Close());
-  ASSERT_OK_AND_ASSIGN(std::vector<std::string> rows, ReadJson(sink->bytes()));
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> rows, JsonRowsOfBytes(sink->bytes()));
   EXPECT_EQ(rows, kNestedRows);
 }
 

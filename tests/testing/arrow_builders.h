@@ -198,21 +198,6 @@ struct SchemaPrivate {
   ArrowSchema* dictionary = nullptr;
 };
 
-inline void ReleaseSchema(ArrowSchema* s) {
-  auto* p = static_cast<SchemaPrivate*>(s->private_data);
-  for (ArrowSchema* c : p->children) {
-    if (c->release != nullptr) c->release(c);
-    delete c;
-  }
-  if (p->dictionary != nullptr) {
-    if (p->dictionary->release != nullptr) p->dictionary->release(p->dictionary);
-    delete p->dictionary;
-  }
-  delete p;
-  s->release = nullptr;
-  --LiveArrowStructs();
-}
-
 struct ArrayPrivate {
   std::vector<std::optional<std::vector<uint8_t>>> buffers;
   std::vector<const void*> pointers;
@@ -220,9 +205,12 @@ struct ArrayPrivate {
   ArrowArray* dictionary = nullptr;
 };
 
-inline void ReleaseArray(ArrowArray* a) {
-  auto* p = static_cast<ArrayPrivate*>(a->private_data);
-  for (ArrowArray* c : p->children) {
+// Releases and frees the children and dictionary `P` holds, then `P` (an
+// ArrowSchema's or an ArrowArray's private data).
+template <typename P, typename T>
+void Release(T* t) {
+  auto* p = static_cast<P*>(t->private_data);
+  for (T* c : p->children) {
     if (c->release != nullptr) c->release(c);
     delete c;
   }
@@ -231,9 +219,12 @@ inline void ReleaseArray(ArrowArray* a) {
     delete p->dictionary;
   }
   delete p;
-  a->release = nullptr;
+  t->release = nullptr;
   --LiveArrowStructs();
 }
+
+inline void ReleaseSchema(ArrowSchema* s) { Release<SchemaPrivate>(s); }
+inline void ReleaseArray(ArrowArray* a) { Release<ArrayPrivate>(a); }
 
 }  // namespace internal
 
