@@ -346,5 +346,54 @@ TEST(ArrowWriterTest, FixedSizeListsDictionariesWithNullsAndStringViews) {
   EXPECT_EQ(LiveArrowStructs(), 0);
 }
 
+TEST(ArrowWriterTest, VariantGeographyAndMapsOverSlicedEntries) {
+  StreamSpec spec;
+  ArrowField variant = Extension(Struct("v", {Field("metadata", "z", false), Field("value", "z", false)}),
+                                 "parquet.variant");
+  ArrowField geo = Extension(Field("g", "Z"), "geoarrow.wkb", R"({"crs": "EPSG:4326", "edges": "spherical"})");
+  spec.schema = Struct("", {std::move(variant), std::move(geo), MapField("m", Field("", "i", false), Field("", "u"))},
+                       false);
+  // Variant metadata with an empty dictionary; values: int8 42, the string "hi", and a null variant.
+  const std::string meta("\x01\x00\x00", 3);
+  ArrowData v = StructData(3, {Strings({meta, meta, meta}),
+                               Strings({std::string("\x0c\x2a", 2), std::string("\x09hi", 3), std::string("\x00", 1)})},
+                           {true, true, false});
+  ArrowData g = Strings({std::string("\x01\x01\x00\x00\x00", 5), nullopt, std::string("\x00", 1)}, true);
+  // The map's entries are a slice: entry 0 of the map is entry 1 of the struct's children.
+  ArrowData m = MapData({1, 2, 0}, Prim<int32_t>({99, 1, 2, 3}), Strings({"skip", "a", nullopt, "c"}));
+  m.children[0].offset = 1;
+  m.children[0].length = 3;
+  spec.batches.push_back(StructData(3, {std::move(v), std::move(g), std::move(m)}));
+  {
+    ArrowSchema s;
+    ExportSchema(spec.schema, &s);
+    Result<Schema> schema = SchemaFromArrow(s);
+    s.release(&s);
+    ASSERT_OK(schema.status());
+    EXPECT_EQ(schema->ToString(), R"(message schema {
+  optional group v (VARIANT) {
+    required binary metadata;
+    required binary value;
+  }
+  optional binary g (GEOGRAPHY(EPSG:4326,SPHERICAL));
+  optional group m (MAP) {
+    repeated group key_value {
+      required int32 key (INTEGER(32,true));
+      optional binary value (STRING);
+    }
+  }
+}
+)");
+  }
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> rows, RoundTrip(std::move(spec), "variant_geo_map.parquet"));
+  const std::vector<std::string> want = {
+      R"({"v":42,"g":"AQEAAAA=","m":[{"key":1,"value":"a"}]})",
+      R"({"v":"hi","g":null,"m":[{"key":2,"value":null},{"key":3,"value":"c"}]})",
+      R"({"v":null,"g":"AA==","m":[]})",
+  };
+  EXPECT_EQ(rows, want);
+  EXPECT_EQ(LiveArrowStructs(), 0);
+}
+
 }  // namespace
 }  // namespace parq
