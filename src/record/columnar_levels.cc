@@ -209,22 +209,54 @@ Status LeafLevels::Walk(size_t k, int64_t begin, int64_t end, int16_t parent_def
     });
   }
   // A list or map: one child range per present slot.
+  // The innermost list of the path (no list below it) gives one entry per
+  // child slot, so consecutive lists whose child ranges touch are walked as
+  // one range, and the first entry of each list but the first is then set
+  // to the repetition level of a new list (rep_rest).
+  const bool innermost = k == innermost_list_;
   auto slots = [&](auto range) -> Status {
+    int64_t run_first = -1, run_last = -1, run_s = 0, run_e = 0;  // list slots and child range of the run
+    int16_t run_rep = 0;
+    auto flush = [&]() -> Status {
+      if (run_first < 0) return Status::OK();
+      const int64_t base = entries_;
+      PARQ_RETURN_IF_ERROR(Walk(k + 1, run_s, run_e, p.empty_below, run_rep, p.repeat_at));
+      for (int64_t j = run_first + 1; j <= run_last; ++j) {
+        rep_[static_cast<size_t>(base + range(j).first - run_s)] = rep_rest;
+      }
+      run_first = -1;
+      return Status::OK();
+    };
     for (int64_t i = p0; i < p1; ++i) {
       const int16_t r = i == p0 ? rep_first : rep_rest;
       if (v.validity != nullptr && !Bit(v.validity, i)) {
         if (!p.nullable) return NullsHere(p, i - v.offset);
+        PARQ_RETURN_IF_ERROR(flush());
         Emit(1, parent_def, r, rep_rest);
         continue;
       }
       const auto [s, e] = range(i);
       if (s == e) {
+        PARQ_RETURN_IF_ERROR(flush());
         Emit(1, static_cast<int16_t>(p.empty_below - 1), r, rep_rest);
         continue;
       }
-      PARQ_RETURN_IF_ERROR(Walk(k + 1, s, e, p.empty_below, r, p.repeat_at));
+      if (!innermost) {
+        PARQ_RETURN_IF_ERROR(Walk(k + 1, s, e, p.empty_below, r, p.repeat_at));
+        continue;
+      }
+      if (run_first >= 0 && s == run_e) {
+        run_last = i;
+        run_e = e;
+        continue;
+      }
+      PARQ_RETURN_IF_ERROR(flush());
+      run_first = run_last = i;
+      run_s = s;
+      run_e = e;
+      run_rep = r;
     }
-    return Status::OK();
+    return flush();
   };
   (void)def;  // a present list's def is empty_below - 1 (its entries say so)
   if (v.offsets == nullptr) {
@@ -247,13 +279,22 @@ Status LeafLevels::Compute(std::vector<LevelStep> path) {
   rep_.clear();
   runs_.clear();
   entries_ = 0;
-  PARQ_RETURN_IF_ERROR(Walk(0, 0, path_.front().view->length, 0, 0, 0));
+  innermost_list_ = path_.size();
+  for (size_t k = 0; k < path_.size(); ++k) {
+    const PlanNode::Kind kind = path_[k].plan->kind;
+    if (kind == PlanNode::Kind::kList || kind == PlanNode::Kind::kMap) innermost_list_ = k;
+  }
+  const int64_t rows = path_.front().view->length;  // at least one entry a row
+  if (has_def_) def_.reserve(static_cast<size_t>(rows));
+  if (has_rep_) rep_.reserve(static_cast<size_t>(rows));
+  PARQ_RETURN_IF_ERROR(Walk(0, 0, rows, 0, 0, 0));
   return Gather(*path_.back().view);
 }
 
 Status LeafLevels::Gather(const ColumnView& v) {
   int64_t n = 0;
   for (const auto& [a, b] : runs_) n += b - a;
+  num_values_ = n;
   const size_t un = static_cast<size_t>(n);
   const PhysicalType t = d_->physical_type;
   const bool byte_arrays = t == PhysicalType::kByteArray && v.byte_arrays != nullptr;

@@ -16,8 +16,9 @@
 //   leaf                      → a run of slots: entries with def = the max
 //                               (present) or the parent's (null).
 //
-// Walks go over runs of slots: one call per struct run or list slot, bulk
-// fills per leaf run, no per-value calls.  The present leaf slots are kept as
+// Walks go over runs of slots: one call per struct run, per list slot (per
+// run of adjacent lists for the innermost list), bulk fills per leaf run,
+// no per-value calls.  The present leaf slots are kept as
 // coalesced runs; one run of fixed-width values is handed over in place.
 //
 // CheckColumnView validates a view tree against the plan before any walk
@@ -63,6 +64,7 @@ class LeafLevels {
   const int16_t* rep() const { return rep_.data(); }
   // The dense values, of the column's value type (bool, int32_t, ...).
   const void* values() const { return dense_; }
+  int64_t num_values() const { return num_values_; }
 
  private:
   Status Walk(size_t k, int64_t begin, int64_t end, int16_t parent_def, int16_t rep_first, int16_t rep_rest);
@@ -70,10 +72,15 @@ class LeafLevels {
               int16_t rep_first, int16_t rep_rest);
   Status NullsHere(const PlanNode& p, int64_t slot) const;
   void Emit(int64_t n, int16_t def, int16_t rep_first, int16_t rep_rest) {
-    if (has_def_) def_.insert(def_.end(), static_cast<size_t>(n), def);
-    if (has_rep_ && n > 0) {
-      rep_.push_back(rep_first);
-      rep_.insert(rep_.end(), static_cast<size_t>(n - 1), rep_rest);
+    if (n == 1) {  // a null or empty list, a one-element run: the common case under lists
+      if (has_def_) def_.push_back(def);
+      if (has_rep_) rep_.push_back(rep_first);
+    } else {
+      if (has_def_) def_.insert(def_.end(), static_cast<size_t>(n), def);
+      if (has_rep_ && n > 0) {
+        rep_.push_back(rep_first);
+        rep_.insert(rep_.end(), static_cast<size_t>(n - 1), rep_rest);
+      }
     }
     entries_ += n;
   }
@@ -89,6 +96,7 @@ class LeafLevels {
   const ColumnDescriptor* d_;
   bool has_def_ = false, has_rep_ = false;
   std::vector<LevelStep> path_;
+  size_t innermost_list_ = 0;  // the last list or map of path_ (path_.size() when none)
   std::vector<int16_t> def_, rep_;
   int64_t entries_ = 0;
   std::vector<std::pair<int64_t, int64_t>> runs_;  // present leaf slots (physical indices)
@@ -99,6 +107,7 @@ class LeafLevels {
   std::vector<ByteArray> ba_;
   std::vector<FixedLenByteArray> flba_;
   const void* dense_ = nullptr;
+  int64_t num_values_ = 0;
 };
 
 }  // namespace parq

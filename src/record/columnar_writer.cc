@@ -74,13 +74,20 @@ struct ColumnarWriter::Impl {
     return Status::Internal("unknown physical type");
   }
 
-  // Hands `count` more rows of every leaf to the column writers.
-  Status WriteRows(int64_t count) {
+  // Hands `count` more rows of every leaf to the column writers; `last`:
+  // they are all the batch has left.
+  Status WriteRows(int64_t count, bool last) {
     for (size_t s = 0; s < leaves.size(); ++s) {
       LeafLevels& l = leaves[s];
       const ColumnDescriptor& d = l.descriptor();
       const int64_t from = entry_at[s];
       const int64_t total = l.num_entries();
+      if (last) {
+        PARQ_RETURN_IF_ERROR(WriteLeaf(l, from, total - from, value_at[s]));
+        entry_at[s] = total;
+        value_at[s] = l.num_values();
+        continue;
+      }
       const int64_t to = d.max_repetition_level > 0 ? RowsEnd(l.rep(), from, total, count) : from + count;
       int64_t values = to - from;
       if (d.max_definition_level > 0) {
@@ -120,7 +127,7 @@ struct ColumnarWriter::Impl {
     for (int64_t done = 0; done < batch.length;) {
       int64_t n = std::min(options.batch_rows, batch.length - done);
       if (max_group > 0) n = std::max<int64_t>(1, std::min(n, max_group - rows_in_group));
-      PARQ_RETURN_IF_ERROR(WriteRows(n));
+      PARQ_RETURN_IF_ERROR(WriteRows(n, done + n == batch.length));
       done += n;
       rows += n;
       rows_in_group += n;
@@ -139,7 +146,7 @@ struct ColumnarWriter::Impl {
     PARQ_RETURN_IF_ERROR(dest.end_row_group());
     for (int64_t done = 0; done < batch.length;) {
       const int64_t n = std::min(options.batch_rows, batch.length - done);
-      PARQ_RETURN_IF_ERROR(WriteRows(n));
+      PARQ_RETURN_IF_ERROR(WriteRows(n, done + n == batch.length));
       done += n;
       rows += n;
     }
