@@ -4,6 +4,7 @@
 // get_next — each a clear error, the stream released, and no file at the
 // path (an existing file there left as it was).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -20,11 +21,18 @@ namespace fs = std::filesystem;
 using namespace parq::testing;  // NOLINT
 using std::nullopt;
 
+fs::path TempDir() { return fs::temp_directory_path() / ("parq_arrow_bad_input_test_" + std::to_string(::getpid())); }
+
 fs::path TempPath(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("parq_arrow_bad_input_test_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
+  fs::create_directories(TempDir());
+  return TempDir() / name;
 }
+
+// Removes the files of this process when the tests end.
+struct TempDirCleanup : ::testing::Environment {
+  void TearDown() override { fs::remove_all(TempDir()); }
+};
+const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new TempDirCleanup);
 
 // Writes the stream to a path that does not exist; returns the status and
 // checks that nothing is left there and that everything was released.

@@ -3,6 +3,7 @@
 // empty batches, many batches across row groups) written and read back as
 // canonical JSON rows; the mapped schema pinned as message-type text.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -26,11 +27,18 @@ using namespace parq::testing;  // NOLINT
 using std::nullopt;
 using Strs = std::vector<std::optional<std::string>>;
 
+fs::path TempDir() { return fs::temp_directory_path() / ("parq_arrow_writer_test_" + std::to_string(::getpid())); }
+
 fs::path TempPath(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("parq_arrow_writer_test_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
+  fs::create_directories(TempDir());
+  return TempDir() / name;
 }
+
+// Removes the files of this process when the tests end.
+struct TempDirCleanup : ::testing::Environment {
+  void TearDown() override { fs::remove_all(TempDir()); }
+};
+const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new TempDirCleanup);
 
 Result<std::vector<std::string>> ReadJson(const std::string& path) {
   PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(path));
