@@ -23,6 +23,7 @@ set(PARQ_LAYER_DAG
   "record:column"
   "json:record,variant"
   "file:record"
+  "arrow:file"
   "capi:file,json"
 )
 

@@ -9,12 +9,14 @@
 #define PARQ_PARQ_H_
 
 #include "parq/arrow_c.h"          // ArrowSchema, ArrowArray, ArrowArrayStream (Arrow's C ABI)
+#include "parq/arrow_writer.h"     // WriteArrowStream, SchemaFromArrow: Arrow record batches → Parquet
 #include "parq/bloom_filter.h"     // BloomFilter: a chunk's split block Bloom filter
 #include "parq/buffer.h"           // Buffer: a growable byte buffer
 #include "parq/c_api.h"            // parq_reader_open ...: the C API (plain C)
 #include "parq/column_reader.h"    // ColumnReader, TypedColumnReader<T>: levels and values
 #include "parq/column_writer.h"    // ColumnWriter, TypedColumnWriter<T>
 #include "parq/columnar.h"         // ColumnarReader: nested values as columns
+#include "parq/columnar_writer.h"  // ColumnarWriter, ColumnView: Arrow-layout columns → levels
 #include "parq/file_reader.h"      // FileReader::Open
 #include "parq/file_writer.h"      // FileWriter::Open
 #include "parq/io.h"               // RandomAccessFile, OutputStream and their implementations

@@ -77,6 +77,10 @@ class RowWriter {
  public:
   // REQUIRES: `file` outlives the RowWriter.
   static Result<std::unique_ptr<RowWriter>> Open(FileWriter& file, const RowWriterOptions& options = {}) {
+    return Open(Destination(file), options);
+  }
+  // `file` as a RowDestination (ColumnarWriter::Open(FileWriter&) uses it too).
+  static RowDestination Destination(FileWriter& file) {
     RowDestination d;
     FileWriter* f = &file;
     d.schema = &file.schema();
@@ -86,7 +90,7 @@ class RowWriter {
     d.num_row_groups = [f] { return f->num_row_groups(); };
     d.max_rows_per_row_group = file.options().max_rows_per_row_group;
     d.holding_rows = [f](bool holding) { f->RowsHeldElsewhere(holding); };
-    return Open(std::move(d), options);
+    return d;
   }
   static Result<std::unique_ptr<RowWriter>> Open(RowDestination destination, const RowWriterOptions& options = {});
 

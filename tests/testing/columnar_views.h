@@ -1,0 +1,103 @@
+// ColumnarReader's batch (parq/columnar.h) as ColumnViews for the
+// ColumnarWriter (parq/columnar_writer.h): the one adapter between the two
+// layouts, for tests that read a file as columns and write it again.
+//
+// ColumnarBatch keeps one validity byte per slot and a copy of each leaf's
+// ancestors in every leaf; ColumnView wants LSB-first bitmaps and one tree.
+// The tree follows the assembly plan (record/assembly_plan.h), each node
+// taken from the path of the first leaf under it; bytes are packed into
+// bitmaps kept in the returned object, everything else is pointed at.
+//
+// REQUIRES: the batch was read without a projection (its leaves are the
+// plan's slots) and outlives the views.
+#ifndef PARQ_TESTS_TESTING_COLUMNAR_VIEWS_H_
+#define PARQ_TESTS_TESTING_COLUMNAR_VIEWS_H_
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "parq/columnar.h"
+#include "parq/columnar_writer.h"
+#include "parq/result.h"
+#include "record/assembly_plan.h"
+
+namespace parq::testing {
+
+class ColumnarViews {
+ public:
+  // Builds the views of `batch`, read from a file of `schema`.
+  static Result<ColumnarViews> Make(const Schema& schema, const ColumnarBatch& batch) {
+    ColumnarViews v;
+    PARQ_ASSIGN_OR_RETURN(AssemblyPlan plan, BuildAssemblyPlan(schema, {}));
+    if (plan.columns.size() != batch.leaves.size()) return Status::InvalidArgument("a projected batch");
+    v.root_ = ColumnView::Struct(batch.num_rows, {});
+    for (const PlanNode& top : plan.root.children) {
+      v.root_.children.emplace_back();
+      PARQ_RETURN_IF_ERROR(v.Build(batch, top, 0, batch.num_rows, &v.root_.children.back()));
+    }
+    return v;
+  }
+
+  const ColumnView& root() const { return root_; }
+
+ private:
+  const uint8_t* Pack(const std::vector<uint8_t>& bytes) {
+    std::unique_ptr<uint8_t[]>& bits = bitmaps_.emplace_back(new uint8_t[(bytes.size() + 7) / 8 + 1]());
+    for (size_t i = 0; i < bytes.size(); ++i) {
+      if (bytes[i] != 0) bits[i / 8] = static_cast<uint8_t>(bits[i / 8] | (1 << (i % 8)));
+    }
+    return bits.get();
+  }
+
+  Status Build(const ColumnarBatch& batch, const PlanNode& p, size_t depth, int64_t need, ColumnView* out) {
+    if (p.kind == PlanNode::Kind::kEmpty) {
+      *out = ColumnView::Struct(need, {});
+      return Status::OK();
+    }
+    const ColumnarLeaf& leaf = batch.leaves[static_cast<size_t>(p.first_slot)];
+    if (depth >= leaf.path.size()) return Status::Internal("a plan deeper than the leaf's path");
+    const ColumnarNode& n = leaf.path[depth];
+    out->length = n.length;
+    out->validity = n.null_count > 0 ? Pack(n.validity) : nullptr;
+    switch (p.kind) {
+      case PlanNode::Kind::kLeaf:
+        out->kind = ColumnView::Kind::kLeaf;
+        if (leaf.descriptor->physical_type == PhysicalType::kBoolean) {
+          out->values = Pack(leaf.values);
+        } else if (leaf.descriptor->physical_type == PhysicalType::kByteArray) {
+          out->offsets = leaf.offsets.data();
+          out->values = leaf.data.data();
+          out->data_length = static_cast<int64_t>(leaf.data.size());
+        } else {
+          out->values = leaf.values.data();
+        }
+        return Status::OK();
+      case PlanNode::Kind::kList:
+      case PlanNode::Kind::kMap: {
+        out->kind = p.kind == PlanNode::Kind::kList ? ColumnView::Kind::kList : ColumnView::Kind::kMap;
+        out->offsets = n.offsets.data();
+        const int64_t children = n.offsets.empty() ? 0 : n.offsets.back();
+        out->children.resize(p.children.size());
+        for (size_t i = 0; i < p.children.size(); ++i) {
+          PARQ_RETURN_IF_ERROR(Build(batch, p.children[i], depth + 1, children, &out->children[i]));
+        }
+        return Status::OK();
+      }
+      default:
+        out->kind = ColumnView::Kind::kStruct;
+        out->children.resize(p.children.size());
+        for (size_t i = 0; i < p.children.size(); ++i) {
+          PARQ_RETURN_IF_ERROR(Build(batch, p.children[i], depth + 1, n.length, &out->children[i]));
+        }
+        return Status::OK();
+    }
+  }
+
+  ColumnView root_;
+  std::vector<std::unique_ptr<uint8_t[]>> bitmaps_;
+};
+
+}  // namespace parq::testing
+
+#endif  // PARQ_TESTS_TESTING_COLUMNAR_VIEWS_H_
