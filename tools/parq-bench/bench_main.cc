@@ -307,7 +307,9 @@ int RunColumnar(const Args& a, int runs) {
       if (!st.ok()) return Fail(st);
       rows += batch.num_rows;
       for (const ColumnarLeaf& l : batch.leaves) {
-        for (const ColumnarNode& n : l.path) bytes += n.length + 8 * static_cast<int64_t>(n.offsets.size());
+        for (const ColumnarNode& n : l.path) {
+          bytes += static_cast<int64_t>(n.validity.size() + 8 * n.offsets.size());
+        }
         bytes += static_cast<int64_t>(l.values.size() + l.data.size() + 8 * l.offsets.size());
       }
     }
