@@ -23,6 +23,7 @@ set(PARQ_LAYER_DAG
   "record:column"
   "json:record,variant"
   "file:record"
+  "arrow:file"
 )
 
 # PARQ_LAYERS: the names, bottom to top; PARQ_LAYER_USES_<name>: the layers

@@ -1,0 +1,226 @@
+// ExportArrowSchema and ExportArrowStream (parq/arrow_reader.h): the stream's
+// state, its callbacks, and a record batch put together from the flat
+// columns (arrow_flat.h) and the nested fields (arrow_nested.h).
+#include <cerrno>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "arrow/arrow_array.h"
+#include "arrow/arrow_flat.h"
+#include "arrow/arrow_nested.h"
+#include "arrow/arrow_type.h"
+#include "parq/arrow_reader.h"
+#include "parq/columnar.h"
+#include "record/assembly_plan.h"
+
+namespace parq {
+
+namespace {
+
+using arrow::ArrowField;
+
+// What the schema and the stream share: the plan and the fields mapped from it.
+struct Mapped {
+  AssemblyPlan plan;
+  std::vector<ArrowField> fields;
+};
+
+Status CheckOptions(const FileReader& file, const ArrowReadOptions& options) {
+  if (options.batch_rows < 1) {
+    return Status::InvalidArgument("batch_rows " + std::to_string(options.batch_rows) + ": want at least 1");
+  }
+  const int groups = file.metadata().num_row_groups();
+  for (int g : options.row_groups) {
+    if (g < 0 || g >= groups) {
+      return Status::InvalidArgument("row group " + std::to_string(g) + " of " + std::to_string(groups));
+    }
+  }
+  return Status::OK();
+}
+
+// The plan's fields are pointed into by `fields`: a Mapped is made in place
+// and never moved.
+Status Map(const FileReader& file, const ArrowReadOptions& options, Mapped* m) {
+  PARQ_RETURN_IF_ERROR(CheckOptions(file, options));
+  PARQ_ASSIGN_OR_RETURN(m->plan, BuildAssemblyPlan(file.schema(), options.columns));
+  arrow::ArrowTypeOptions type_options;
+  type_options.dictionary_arrays = options.dictionary_arrays;
+  type_options.row_groups = options.row_groups;
+  PARQ_ASSIGN_OR_RETURN(m->fields, arrow::MapFields(file, m->plan, type_options));
+  return Status::OK();
+}
+
+// The dotted paths of the leaves under `p` (the nested reader's projection).
+void LeafPaths(const Schema& schema, const AssemblyPlan& plan, const PlanNode& p, std::vector<std::string>* out) {
+  for (int slot = p.first_slot; slot < p.end_slot; ++slot) {
+    out->push_back(schema.column(plan.columns[static_cast<size_t>(slot)]).dotted_path);
+  }
+}
+
+class Stream {
+ public:
+  Stream(std::shared_ptr<const FileReader> file, const ArrowReadOptions& options)
+      : file_(std::move(file)), options_(options) {}
+
+  Status Init() {
+    PARQ_RETURN_IF_ERROR(Map(*file_, options_, &mapped_));
+    if (options_.row_groups.empty()) {
+      for (int g = 0; g < file_->metadata().num_row_groups(); ++g) groups_.push_back(g);
+    } else {
+      groups_ = options_.row_groups;
+    }
+    std::vector<std::string> nested_paths;
+    flat_.resize(mapped_.fields.size());
+    for (size_t i = 0; i < mapped_.fields.size(); ++i) {
+      const ArrowField& f = mapped_.fields[i];
+      if (f.flat) {
+        flat_[i] = std::make_unique<arrow::FlatColumn>(f);
+      } else if (f.kind != ArrowField::Kind::kEmpty) {
+        LeafPaths(file_->schema(), mapped_.plan, mapped_.plan.root.children[i], &nested_paths);
+      }
+    }
+    if (!nested_paths.empty()) {
+      ColumnarReaderOptions o;
+      o.columns = std::move(nested_paths);
+      PARQ_ASSIGN_OR_RETURN(nested_reader_, ColumnarReader::Open(*file_, o));
+    }
+    return Status::OK();
+  }
+
+  void GetSchema(ArrowSchema* out) const { arrow::ExportSchema(mapped_.fields, out); }
+
+  // The next batch into *out (released: the end).
+  Status Next(ArrowArray* out) {
+    out->release = nullptr;
+    while (true) {
+      if (!group_open_) {
+        if (next_group_ == groups_.size()) return Status::OK();
+        PARQ_RETURN_IF_ERROR(OpenGroup(groups_[next_group_]));
+      }
+      if (row_ < group_rows_) break;
+      CloseGroup();
+    }
+    const int64_t n = std::min(options_.batch_rows, group_rows_ - row_);
+    arrow::InitArray(out, n, 0, 0, 1);
+    for (size_t i = 0; i < mapped_.fields.size(); ++i) {
+      ArrowArray* child = arrow::AddChild(out);
+      Status st;
+      if (flat_[i] != nullptr) {
+        st = flat_[i]->Read(n, child);
+      } else if (mapped_.fields[i].kind == ArrowField::Kind::kEmpty) {
+        arrow::InitArray(child, n, 0, 0, 1);
+      } else {
+        arrow::ExportPrepared(nested_->fields[i], nested_, row_, n, child);
+      }
+      if (!st.ok()) {
+        out->release(out);
+        st.AddContext("row group " + std::to_string(groups_[next_group_]));
+        return st;
+      }
+    }
+    row_ += n;
+    return Status::OK();
+  }
+
+  std::string last_error;
+  bool failed = false;
+
+ private:
+  Status OpenGroup(int g) {
+    group_rows_ = file_->metadata().row_group(g).num_rows();
+    row_ = 0;
+    for (auto& f : flat_) {
+      if (f != nullptr) PARQ_RETURN_IF_ERROR(f->Open(*file_, g));
+    }
+    if (nested_reader_ != nullptr) {
+      ColumnarBatch batch;
+      PARQ_RETURN_IF_ERROR(nested_reader_->ReadRowGroup(g, &batch));
+      PARQ_ASSIGN_OR_RETURN(nested_, arrow::PrepareNested(mapped_.fields, mapped_.plan,
+                                                          file_->schema().num_columns(), std::move(batch)));
+    }
+    group_open_ = true;
+    return Status::OK();
+  }
+  void CloseGroup() {
+    for (auto& f : flat_) {
+      if (f != nullptr) f->Close();
+    }
+    nested_.reset();  // the batches handed out keep what they point into
+    group_open_ = false;
+    ++next_group_;
+  }
+
+  const std::shared_ptr<const FileReader> file_;  // first: destroyed last
+  const ArrowReadOptions options_;
+  Mapped mapped_;
+  std::vector<int> groups_;
+  std::vector<std::unique_ptr<arrow::FlatColumn>> flat_;  // per field; nullptr for the others
+  std::unique_ptr<ColumnarReader> nested_reader_;
+  std::shared_ptr<arrow::NestedGroup> nested_;
+  size_t next_group_ = 0;
+  bool group_open_ = false;
+  int64_t group_rows_ = 0, row_ = 0;
+};
+
+Stream* StreamOf(ArrowArrayStream* s) { return static_cast<Stream*>(s->private_data); }
+
+int GetSchema(ArrowArrayStream* s, ArrowSchema* out) {
+  if (s == nullptr || s->release == nullptr || out == nullptr) return EINVAL;
+  StreamOf(s)->GetSchema(out);
+  return 0;
+}
+
+int GetNext(ArrowArrayStream* s, ArrowArray* out) {
+  if (s == nullptr || s->release == nullptr || out == nullptr) return EINVAL;
+  Stream* st = StreamOf(s);
+  if (st->failed) {
+    out->release = nullptr;
+    return EIO;
+  }
+  Status status = st->Next(out);
+  if (!status.ok()) {
+    st->failed = true;
+    st->last_error = status.ToString();
+    out->release = nullptr;
+    return EIO;
+  }
+  return 0;
+}
+
+const char* GetLastError(ArrowArrayStream* s) {
+  if (s == nullptr || s->release == nullptr) return nullptr;
+  Stream* st = StreamOf(s);
+  return st->failed ? st->last_error.c_str() : nullptr;
+}
+
+void Release(ArrowArrayStream* s) {
+  if (s == nullptr || s->release == nullptr) return;
+  delete StreamOf(s);
+  s->release = nullptr;
+}
+
+}  // namespace
+
+Status ExportArrowSchema(const FileReader& file, const ArrowReadOptions& options, ArrowSchema* out) {
+  if (out == nullptr) return Status::InvalidArgument("ExportArrowSchema: a null ArrowSchema");
+  Mapped m;
+  PARQ_RETURN_IF_ERROR(Map(file, options, &m));
+  arrow::ExportSchema(m.fields, out);
+  return Status::OK();
+}
+
+Status ExportArrowStream(std::shared_ptr<const FileReader> file, const ArrowReadOptions& options,
+                         ArrowArrayStream* out) {
+  if (file == nullptr || out == nullptr) return Status::InvalidArgument("ExportArrowStream: a null file or stream");
+  auto stream = std::make_unique<Stream>(std::move(file), options);
+  PARQ_RETURN_IF_ERROR(stream->Init());
+  out->get_schema = GetSchema;
+  out->get_next = GetNext;
+  out->get_last_error = GetLastError;
+  out->release = Release;
+  out->private_data = stream.release();
+  return Status::OK();
+}
+
+}  // namespace parq
