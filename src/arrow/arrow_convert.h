@@ -12,9 +12,15 @@
 namespace parq::arrow {
 
 // Sign-extends the little-endian two's complement `v` to `width` bytes.
+// REQUIRES: width 16 or 32.
 inline void WidenSigned(int64_t v, int width, uint8_t* dst) {
+  const int64_t sign = v >> 63;  // stores of 8 bytes, not a memset call per value
   std::memcpy(dst, &v, 8);
-  std::memset(dst + 8, v < 0 ? 0xff : 0, static_cast<size_t>(width - 8));
+  std::memcpy(dst + 8, &sign, 8);
+  if (width == 32) {
+    std::memcpy(dst + 16, &sign, 8);
+    std::memcpy(dst + 24, &sign, 8);
+  }
 }
 
 // Writes the Arrow value of the physical value `src` (`len` bytes: the

@@ -106,11 +106,13 @@ void Convert(LeafConv conv, const T* dense, int64_t got, int64_t vr, const uint8
   }
 }
 
+}  // namespace
+
 // Appends strings to offsets (int32 or int64) + data.
-class StringSink {
+class FlatColumn::StringSink {
  public:
   StringSink(bool large, Buffer* offsets, Buffer* data, int64_t rows, int64_t reserve_bytes)
-      : large_(large), offsets_(offsets), data_(data) {
+      : large_(large), rows_(rows), offsets_(offsets), data_(data) {
     offsets_->Resize(static_cast<size_t>(rows + 1) * (large ? 8 : 4));
     data_->Reserve(static_cast<size_t>(std::max<int64_t>(reserve_bytes, 64)));
     SetOffset(0);
@@ -123,6 +125,13 @@ class StringSink {
     if (!large_ && pos_ + bytes > static_cast<size_t>(INT32_MAX)) {
       return Status::LimitExceeded("over 2 GiB of values in one batch for Arrow's int32 offsets (a smaller "
                                    "batch_rows reads it)");
+    }
+    if (pos_ + bytes > data_->capacity()) {
+      // Grow once to what the batch will need at this rate (the metadata's
+      // guess was short: a dictionary-encoded chunk's pages are smaller
+      // than its values), rather than by halves with a copy each time.
+      const double rate = static_cast<double>(pos_ + bytes) / static_cast<double>(at + got);
+      data_->Reserve(std::max(pos_ + bytes, static_cast<size_t>(rate * static_cast<double>(rows_) * 1.1) + 64));
     }
     data_->Resize(pos_ + bytes);
     uint8_t* d = data_->data();
@@ -148,10 +157,13 @@ class StringSink {
     }
   }
   const bool large_;
+  const int64_t rows_;
   Buffer* offsets_;
   Buffer* data_;
   size_t pos_ = 0;
 };
+
+namespace {
 
 void PrepareValidity(bool optional, int64_t rows, Buffer* validity) {
   if (!optional) return;
@@ -160,6 +172,9 @@ void PrepareValidity(bool optional, int64_t rows, Buffer* validity) {
 }
 
 }  // namespace
+
+FlatColumn::FlatColumn(const ArrowField& field) : f_(field) {}
+FlatColumn::~FlatColumn() = default;
 
 Status FlatColumn::Open(const FileReader& file, int row_group) {
   PARQ_ASSIGN_OR_RETURN(reader_, file.OpenColumn(row_group, f_.column));
@@ -180,196 +195,209 @@ void FlatColumn::Close() {
 }
 
 template <typename T>
-Result<int64_t> FlatColumn::Step(int64_t want, Buffer* validity, int64_t at, T* values, int64_t* values_read) {
+Result<int64_t> FlatColumn::ReadAt(int64_t want, T* values, int64_t* values_read) {
   auto* r = static_cast<TypedColumnReader<T>*>(reader_.get());
-  if (optional_) return r->ReadBatchWithValidity(want, validity->data(), at, values, values_read);
+  if (optional_) return r->ReadBatchWithValidity(want, validity_.data(), at_, values, values_read);
   return r->ReadBatch(want, nullptr, nullptr, values, values_read);
 }
 
-template <typename T>
-Status FlatColumn::StepIndices(int64_t want, Buffer* validity, int64_t at, int32_t* indices, int64_t* values_read,
-                               int64_t* got) {
-  auto* r = static_cast<TypedColumnReader<T>*>(reader_.get());
-  if (optional_) {
-    PARQ_ASSIGN_OR_RETURN(*got, r->ReadIndicesWithValidity(want, validity->data(), at, indices, values_read));
-  } else {
-    PARQ_ASSIGN_OR_RETURN(*got, r->ReadIndices(want, nullptr, nullptr, indices, values_read));
-  }
-  return Status::OK();
-}
-
-template <typename T>
-Status FlatColumn::ReadFixed(int64_t rows, Buffer* validity, Buffer* values, int64_t* nulls) {
-  values->Resize(static_cast<size_t>(rows) * sizeof(T));
-  PrepareValidity(optional_, rows, validity);
-  T* out = reinterpret_cast<T*>(values->data());
-  for (int64_t at = 0; at < rows;) {
-    int64_t vr = 0;
-    PARQ_ASSIGN_OR_RETURN(int64_t got, Step<T>(rows - at, validity, at, out + at, &vr));
-    if (got == 0) return ChunkEnded(f_, at, rows);
-    if (vr < got) {
-      *nulls += got - vr;
-      Spread<sizeof(T)>(values->data(), at, got, vr, validity->data());
-    }
-    at += got;
-  }
-  return Status::OK();
-}
-
-template <typename T>
-Status FlatColumn::ReadConverted(int64_t rows, Buffer* validity, Buffer* values, int64_t* nulls) {
-  const size_t w = static_cast<size_t>(f_.width);
-  values->Resize(static_cast<size_t>(rows) * w);
-  PrepareValidity(optional_, rows, validity);
-  scratch_.resize(static_cast<size_t>(kStep) * sizeof(T));
-  T* dense = reinterpret_cast<T*>(scratch_.data());
-  for (int64_t at = 0; at < rows;) {
-    int64_t vr = 0;
-    PARQ_ASSIGN_OR_RETURN(int64_t got, Step<T>(std::min(kStep, rows - at), validity, at, dense, &vr));
-    if (got == 0) return ChunkEnded(f_, at, rows);
-    *nulls += got - vr;
-    Convert(f_.conv, dense, got, vr, validity->data(), at, f_.width, static_cast<size_t>(f_.physical_width),
-            values->data() + static_cast<size_t>(at) * w);
-    at += got;
-  }
-  return Status::OK();
-}
-
-Status FlatColumn::ReadBool(int64_t rows, Buffer* validity, Buffer* values, int64_t* nulls) {
-  values->Resize(static_cast<size_t>((rows + 7) / 8));
-  std::memset(values->data(), 0, values->size());
-  PrepareValidity(optional_, rows, validity);
-  scratch_.resize(static_cast<size_t>(kStep) * 2);
-  bool* dense = reinterpret_cast<bool*>(scratch_.data());
-  uint8_t* slots = scratch_.data() + kStep;
-  for (int64_t at = 0; at < rows;) {
-    int64_t vr = 0;
-    PARQ_ASSIGN_OR_RETURN(int64_t got, Step<bool>(std::min(kStep, rows - at), validity, at, dense, &vr));
-    if (got == 0) return ChunkEnded(f_, at, rows);
-    *nulls += got - vr;
-    for (int64_t i = 0, j = 0; i < got; ++i) {
-      const bool present = vr == got || util::GetBit(validity->data(), at + i);
-      slots[i] = present && dense[j] ? 1 : 0;
-      j += present ? 1 : 0;
-    }
-    util::OrBytesAsBits(values->data(), at, slots, got);
-    at += got;
-  }
-  return Status::OK();
-}
-
-Status FlatColumn::ReadBinary(int64_t rows, Buffer* validity, Buffer* offsets, Buffer* data, int64_t* nulls,
-                              Buffer* indices, bool* as_indices) {
-  PrepareValidity(optional_, rows, validity);
-  auto* r = static_cast<TypedColumnReader<ByteArray>*>(reader_.get());
-  const uint8_t* bits = optional_ ? validity->data() : nullptr;
-  *as_indices = f_.dictionary;
-  int64_t at = 0;
-  if (*as_indices) {
-    indices->Resize(static_cast<size_t>(rows) * 4);
-    auto* idx = reinterpret_cast<int32_t*>(indices->data());
-    while (at < rows) {
-      PARQ_ASSIGN_OR_RETURN(bool dict, r->NextPageIsDictionaryEncoded());
-      if (!dict) break;
-      int64_t vr = 0, got = 0;
-      PARQ_RETURN_IF_ERROR(StepIndices<ByteArray>(rows - at, validity, at, idx + at, &vr, &got));
-      if (got == 0) return ChunkEnded(f_, at, rows);
-      if (vr < got) {
-        *nulls += got - vr;
-        Spread<4>(indices->data(), at, got, vr, bits);
-      }
-      at += got;
-    }
-    if (at == rows) return Status::OK();
-    // A page of plain values: this batch becomes a dictionary of its own
-    // values; the rows so far are looked up in the chunk's dictionary.
-    *as_indices = false;
-  }
-  StringSink sink(f_.large, offsets, data, rows, rows * bytes_per_row_ + rows / 8);
-  if (at > 0) {
-    const std::span<const ByteArray> dictionary = r->dictionary();
-    std::vector<ByteArray> looked_up(static_cast<size_t>(at));
-    int64_t vr = 0;
-    const auto* idx = reinterpret_cast<const int32_t*>(indices->data());
-    for (int64_t i = 0; i < at; ++i) {
-      if (bits == nullptr || util::GetBit(bits, i)) looked_up[static_cast<size_t>(vr++)] = dictionary[static_cast<size_t>(idx[i])];
-    }
-    PARQ_RETURN_IF_ERROR(sink.Append(looked_up.data(), at, vr, bits, 0, 0));
-  }
-  scratch_.resize(static_cast<size_t>(kStep) * sizeof(ByteArray));
-  auto* dense = reinterpret_cast<ByteArray*>(scratch_.data());
-  while (at < rows) {
-    int64_t vr = 0;
-    PARQ_ASSIGN_OR_RETURN(int64_t got, Step<ByteArray>(std::min(kStep, rows - at), validity, at, dense, &vr));
-    if (got == 0) return ChunkEnded(f_, at, rows);
-    *nulls += got - vr;
-    PARQ_RETURN_IF_ERROR(sink.Append(dense, got, vr, vr == got ? nullptr : bits, at, 0));
-    at += got;
-  }
-  if (f_.dictionary) {  // the identity indices over this batch's own values
-    indices->Resize(static_cast<size_t>(rows) * 4);
-    auto* idx = reinterpret_cast<int32_t*>(indices->data());
-    for (int64_t i = 0; i < rows; ++i) idx[i] = static_cast<int32_t>(i);
-  }
-  return Status::OK();
-}
-
-Status FlatColumn::Read(int64_t rows, ArrowArray* out) {
-  Buffer validity, values, data, indices;
-  int64_t nulls = 0;
-  int n_buffers = 2;
-  bool as_indices = false;
+void FlatColumn::Begin(int64_t rows) {
+  rows_ = rows;
+  at_ = nulls_ = 0;
+  validity_ = Buffer();
+  values_ = Buffer();
+  data_ = Buffer();
+  indices_ = Buffer();
+  sink_.reset();
+  PrepareValidity(optional_, rows, &validity_);
   switch (f_.conv) {
     case LeafConv::kNull:
-      InitArray(out, rows, rows, 0, 0);
-      return Status::OK();
+      at_ = rows;  // nothing to read
+      break;
     case LeafConv::kBool:
-      PARQ_RETURN_IF_ERROR(ReadBool(rows, &validity, &values, &nulls));
+      values_.Resize(static_cast<size_t>((rows + 7) / 8));
+      std::memset(values_.data(), 0, values_.size());
       break;
     case LeafConv::kBinary:
-      PARQ_RETURN_IF_ERROR(ReadBinary(rows, &validity, &values, &data, &nulls, &indices, &as_indices));
-      n_buffers = 3;
+      as_indices_ = f_.dictionary;
+      if (as_indices_) {
+        indices_.Resize(static_cast<size_t>(rows) * 4);
+      } else {
+        sink_ = std::make_unique<StringSink>(f_.large, &values_, &data_, rows, rows * bytes_per_row_ + rows / 8);
+      }
+      break;
+    default:
+      values_.Resize(static_cast<size_t>(rows) *
+                     static_cast<size_t>(f_.conv == LeafConv::kSame && f_.physical_width > 0 ? f_.physical_width
+                                                                                            : f_.width));
+      break;
+  }
+}
+
+Result<bool> FlatColumn::Step() {
+  if (at_ >= rows_) return false;
+  switch (f_.conv) {
+    case LeafConv::kBool:
+      PARQ_RETURN_IF_ERROR(StepBool());
+      break;
+    case LeafConv::kBinary:
+      PARQ_RETURN_IF_ERROR(as_indices_ ? StepIndices() : StepBinary());
       break;
     case LeafConv::kSame:
       switch (reader_->physical_type()) {
-        case PhysicalType::kInt32: PARQ_RETURN_IF_ERROR(ReadFixed<int32_t>(rows, &validity, &values, &nulls)); break;
-        case PhysicalType::kInt64: PARQ_RETURN_IF_ERROR(ReadFixed<int64_t>(rows, &validity, &values, &nulls)); break;
-        case PhysicalType::kFloat: PARQ_RETURN_IF_ERROR(ReadFixed<float>(rows, &validity, &values, &nulls)); break;
-        case PhysicalType::kDouble: PARQ_RETURN_IF_ERROR(ReadFixed<double>(rows, &validity, &values, &nulls)); break;
-        case PhysicalType::kFixedLenByteArray:
-          PARQ_RETURN_IF_ERROR(ReadConverted<FixedLenByteArray>(rows, &validity, &values, &nulls));
-          break;
+        case PhysicalType::kInt32: PARQ_RETURN_IF_ERROR(StepFixed<int32_t>()); break;
+        case PhysicalType::kInt64: PARQ_RETURN_IF_ERROR(StepFixed<int64_t>()); break;
+        case PhysicalType::kFloat: PARQ_RETURN_IF_ERROR(StepFixed<float>()); break;
+        case PhysicalType::kDouble: PARQ_RETURN_IF_ERROR(StepFixed<double>()); break;
+        case PhysicalType::kFixedLenByteArray: PARQ_RETURN_IF_ERROR(StepConverted<FixedLenByteArray>()); break;
         default: return Status::Internal("no Arrow layout shares the bytes of " + f_.format);
       }
       break;
     default:
       switch (reader_->physical_type()) {
-        case PhysicalType::kInt32: PARQ_RETURN_IF_ERROR(ReadConverted<int32_t>(rows, &validity, &values, &nulls)); break;
-        case PhysicalType::kInt64: PARQ_RETURN_IF_ERROR(ReadConverted<int64_t>(rows, &validity, &values, &nulls)); break;
-        case PhysicalType::kInt96: PARQ_RETURN_IF_ERROR(ReadConverted<Int96>(rows, &validity, &values, &nulls)); break;
-        case PhysicalType::kByteArray:
-          PARQ_RETURN_IF_ERROR(ReadConverted<ByteArray>(rows, &validity, &values, &nulls));
-          break;
-        case PhysicalType::kFixedLenByteArray:
-          PARQ_RETURN_IF_ERROR(ReadConverted<FixedLenByteArray>(rows, &validity, &values, &nulls));
-          break;
+        case PhysicalType::kInt32: PARQ_RETURN_IF_ERROR(StepConverted<int32_t>()); break;
+        case PhysicalType::kInt64: PARQ_RETURN_IF_ERROR(StepConverted<int64_t>()); break;
+        case PhysicalType::kInt96: PARQ_RETURN_IF_ERROR(StepConverted<Int96>()); break;
+        case PhysicalType::kByteArray: PARQ_RETURN_IF_ERROR(StepConverted<ByteArray>()); break;
+        case PhysicalType::kFixedLenByteArray: PARQ_RETURN_IF_ERROR(StepConverted<FixedLenByteArray>()); break;
         default: return Status::Internal("no conversion to " + f_.format + " from this physical type");
       }
       break;
+  }
+  return at_ < rows_;
+}
+
+template <typename T>
+Status FlatColumn::StepFixed() {
+  T* out = reinterpret_cast<T*>(values_.data());
+  int64_t vr = 0;
+  PARQ_ASSIGN_OR_RETURN(int64_t got, ReadAt<T>(rows_ - at_, out + at_, &vr));
+  if (got == 0) return ChunkEnded(f_, at_, rows_);
+  if (vr < got) {
+    nulls_ += got - vr;
+    Spread<sizeof(T)>(values_.data(), at_, got, vr, validity_.data());
+  }
+  at_ += got;
+  return Status::OK();
+}
+
+template <typename T>
+Status FlatColumn::StepConverted() {
+  const size_t w = static_cast<size_t>(f_.width);
+  scratch_.resize(static_cast<size_t>(kStep) * sizeof(T));
+  T* dense = reinterpret_cast<T*>(scratch_.data());
+  int64_t vr = 0;
+  PARQ_ASSIGN_OR_RETURN(int64_t got, ReadAt<T>(std::min(kStep, rows_ - at_), dense, &vr));
+  if (got == 0) return ChunkEnded(f_, at_, rows_);
+  nulls_ += got - vr;
+  Convert(f_.conv, dense, got, vr, validity_.data(), at_, f_.width, static_cast<size_t>(f_.physical_width),
+          values_.data() + static_cast<size_t>(at_) * w);
+  at_ += got;
+  return Status::OK();
+}
+
+Status FlatColumn::StepBool() {
+  scratch_.resize(static_cast<size_t>(kStep) * 2);
+  bool* dense = reinterpret_cast<bool*>(scratch_.data());
+  uint8_t* slots = scratch_.data() + kStep;
+  int64_t vr = 0;
+  PARQ_ASSIGN_OR_RETURN(int64_t got, ReadAt<bool>(std::min(kStep, rows_ - at_), dense, &vr));
+  if (got == 0) return ChunkEnded(f_, at_, rows_);
+  nulls_ += got - vr;
+  for (int64_t i = 0, j = 0; i < got; ++i) {
+    const bool present = vr == got || util::GetBit(validity_.data(), at_ + i);
+    slots[i] = present && dense[j] ? 1 : 0;
+    j += present ? 1 : 0;
+  }
+  util::OrBytesAsBits(values_.data(), at_, slots, got);
+  at_ += got;
+  return Status::OK();
+}
+
+// dictionary_arrays: indices into the chunk's dictionary while its pages
+// are dictionary-encoded.  A page of plain values turns this batch into a
+// dictionary of its own values: the rows so far are looked up in the
+// chunk's dictionary, the rest read as strings (StepBinary).
+Status FlatColumn::StepIndices() {
+  auto* r = static_cast<TypedColumnReader<ByteArray>*>(reader_.get());
+  PARQ_ASSIGN_OR_RETURN(bool dict, r->NextPageIsDictionaryEncoded());
+  const uint8_t* bits = optional_ ? validity_.data() : nullptr;
+  if (dict) {
+    auto* idx = reinterpret_cast<int32_t*>(indices_.data());
+    int64_t vr = 0, got = 0;
+    if (optional_) {
+      PARQ_ASSIGN_OR_RETURN(got, r->ReadIndicesWithValidity(rows_ - at_, validity_.data(), at_, idx + at_, &vr));
+    } else {
+      PARQ_ASSIGN_OR_RETURN(got, r->ReadIndices(rows_ - at_, nullptr, nullptr, idx + at_, &vr));
+    }
+    if (got == 0) return ChunkEnded(f_, at_, rows_);
+    if (vr < got) {
+      nulls_ += got - vr;
+      Spread<4>(indices_.data(), at_, got, vr, bits);
+    }
+    at_ += got;
+    return Status::OK();
+  }
+  as_indices_ = false;
+  sink_ = std::make_unique<StringSink>(f_.large, &values_, &data_, rows_, rows_ * bytes_per_row_ + rows_ / 8);
+  if (at_ == 0) return Status::OK();
+  const std::span<const ByteArray> dictionary = r->dictionary();
+  std::vector<ByteArray> looked_up(static_cast<size_t>(at_));
+  int64_t vr = 0;
+  const auto* idx = reinterpret_cast<const int32_t*>(indices_.data());
+  for (int64_t i = 0; i < at_; ++i) {
+    if (bits == nullptr || util::GetBit(bits, i)) looked_up[static_cast<size_t>(vr++)] = dictionary[static_cast<size_t>(idx[i])];
+  }
+  return sink_->Append(looked_up.data(), at_, vr, bits, 0, 0);
+}
+
+Status FlatColumn::StepBinary() {
+  scratch_.resize(static_cast<size_t>(kStep) * sizeof(ByteArray));
+  auto* dense = reinterpret_cast<ByteArray*>(scratch_.data());
+  int64_t vr = 0;
+  PARQ_ASSIGN_OR_RETURN(int64_t got, ReadAt<ByteArray>(std::min(kStep, rows_ - at_), dense, &vr));
+  if (got == 0) return ChunkEnded(f_, at_, rows_);
+  nulls_ += got - vr;
+  PARQ_RETURN_IF_ERROR(sink_->Append(dense, got, vr, vr == got ? nullptr : validity_.data(), at_, 0));
+  at_ += got;
+  return Status::OK();
+}
+
+Status FlatColumn::Read(int64_t rows, ArrowArray* out) {
+  Begin(rows);
+  while (true) {
+    PARQ_ASSIGN_OR_RETURN(bool more, Step());
+    if (!more) break;
+  }
+  return Finish(out);
+}
+
+Status FlatColumn::Finish(ArrowArray* out) {
+  const int64_t rows = rows_;
+  if (f_.conv == LeafConv::kNull) {
+    InitArray(out, rows, rows, 0, 0);
+    return Status::OK();
   }
   auto hand_over = [](ArrayPrivate* p, int i, Buffer&& b) {
     p->buffers[i] = b.data() != nullptr ? static_cast<const void*>(b.data()) : EmptyBuffer();
     p->owned.push_back(std::move(b));
   };
+  sink_.reset();
   if (f_.dictionary) {
-    ArrayPrivate* p = InitArray(out, rows, nulls, 0, 2);
-    if (nulls > 0) hand_over(p, 0, std::move(validity));
-    hand_over(p, 1, std::move(indices));
+    ArrayPrivate* p = InitArray(out, rows, nulls_, 0, 2);
+    if (nulls_ > 0) hand_over(p, 0, std::move(validity_));
+    if (!as_indices_) {  // the identity indices over this batch's own values
+      indices_.Resize(static_cast<size_t>(rows) * 4);
+      auto* idx = reinterpret_cast<int32_t*>(indices_.data());
+      for (int64_t i = 0; i < rows; ++i) idx[i] = static_cast<int32_t>(i);
+    }
+    hand_over(p, 1, std::move(indices_));
     ArrowArray* dict = AddDictionary(out);
-    if (as_indices) {
+    if (as_indices_) {
       if (dictionary_ == nullptr) {  // the chunk's dictionary, made once for all its batches
         auto d = std::make_shared<Dictionary>();
-        const std::span<const ByteArray> entries = static_cast<TypedColumnReader<ByteArray>*>(reader_.get())->dictionary();
+        const std::span<const ByteArray> entries =
+            static_cast<TypedColumnReader<ByteArray>*>(reader_.get())->dictionary();
         d->length = static_cast<int64_t>(entries.size());
         int64_t bytes = 0;
         for (const ByteArray& e : entries) bytes += e.len;
@@ -383,15 +411,16 @@ Status FlatColumn::Read(int64_t rows, ArrowArray* out) {
       dp->buffers[2] = dictionary_->data.data() != nullptr ? dictionary_->data.data() : EmptyBuffer();
     } else {
       ArrayPrivate* dp = InitArray(dict, rows, 0, 0, 3);
-      hand_over(dp, 1, std::move(values));
-      hand_over(dp, 2, std::move(data));
+      hand_over(dp, 1, std::move(values_));
+      hand_over(dp, 2, std::move(data_));
     }
     return Status::OK();
   }
-  ArrayPrivate* p = InitArray(out, rows, nulls, 0, n_buffers);
-  if (nulls > 0) hand_over(p, 0, std::move(validity));
-  hand_over(p, 1, std::move(values));
-  if (n_buffers == 3) hand_over(p, 2, std::move(data));
+  const int n_buffers = f_.conv == LeafConv::kBinary ? 3 : 2;
+  ArrayPrivate* p = InitArray(out, rows, nulls_, 0, n_buffers);
+  if (nulls_ > 0) hand_over(p, 0, std::move(validity_));
+  hand_over(p, 1, std::move(values_));
+  if (n_buffers == 3) hand_over(p, 2, std::move(data_));
   return Status::OK();
 }
 

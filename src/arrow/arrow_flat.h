@@ -29,7 +29,8 @@ namespace parq::arrow {
 class FlatColumn {
  public:
   // REQUIRES: field.flat; `field` outlives this.
-  explicit FlatColumn(const ArrowField& field) : f_(field) {}
+  explicit FlatColumn(const ArrowField& field);
+  ~FlatColumn();
 
   // Starts row group `row_group`'s chunk.
   Status Open(const FileReader& file, int row_group);
@@ -38,26 +39,32 @@ class FlatColumn {
   // The chunk's reader, for pairing (ReadPagesTogether); nullptr when none.
   ColumnReader* reader() const { return reader_.get(); }
 
-  // *out: the next `rows` rows of the chunk.  kCorrupt when the chunk ends first.
+  // A batch of the next `rows` rows, read a step (a page at most) at a time
+  // so that two columns whose readers are paired can take turns:
+  //   Begin(rows); while (Step() is true) {}; Finish(out);
+  // Step is kCorrupt when the chunk ends first.
+  void Begin(int64_t rows);
+  Result<bool> Step();
+  // *out: the batch (its buffers moved in).
+  Status Finish(ArrowArray* out);
+  // All three.
   Status Read(int64_t rows, ArrowArray* out);
 
   struct Dictionary;  // a chunk's dictionary as Arrow buffers, shared by its batches
+  class StringSink;
 
  private:
   template <typename T>
-  Status ReadFixed(int64_t rows, Buffer* validity, Buffer* values, int64_t* nulls);
+  Status StepFixed();
   template <typename T>
-  Status ReadConverted(int64_t rows, Buffer* validity, Buffer* values, int64_t* nulls);
-  Status ReadBool(int64_t rows, Buffer* validity, Buffer* values, int64_t* nulls);
-  Status ReadBinary(int64_t rows, Buffer* validity, Buffer* offsets, Buffer* data, int64_t* nulls,
-                    Buffer* indices, bool* as_indices);
-  // Reads up to `want` entries at `at` into validity (when the column is
+  Status StepConverted();
+  Status StepBool();
+  Status StepBinary();
+  Status StepIndices();
+  // Reads up to `want` entries at at_ into validity (when the column is
   // optional) and values; returns the entries read (0 at the end).
   template <typename T>
-  Result<int64_t> Step(int64_t want, Buffer* validity, int64_t at, T* values, int64_t* values_read);
-  template <typename T>
-  Status StepIndices(int64_t want, Buffer* validity, int64_t at, int32_t* indices, int64_t* values_read,
-                     int64_t* got);
+  Result<int64_t> ReadAt(int64_t want, T* values, int64_t* values_read);
 
   const ArrowField& f_;
   std::unique_ptr<ColumnReader> reader_;
@@ -65,6 +72,12 @@ class FlatColumn {
   int64_t bytes_per_row_ = 16;  // a guess at string bytes per row, from the chunk's metadata
   std::shared_ptr<Dictionary> dictionary_;
   std::vector<uint8_t> scratch_;  // dense values of a step (converted and string columns)
+
+  // The batch being read.
+  int64_t rows_ = 0, at_ = 0, nulls_ = 0;
+  bool as_indices_ = false;       // dictionary_arrays: still indices into the chunk's dictionary
+  Buffer validity_, values_, data_, indices_;
+  std::unique_ptr<StringSink> sink_;
 };
 
 }  // namespace parq::arrow

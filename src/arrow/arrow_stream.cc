@@ -1,7 +1,9 @@
 // ExportArrowSchema and ExportArrowStream (parq/arrow_reader.h): the stream's
 // state, its callbacks, and a record batch put together from the flat
 // columns (arrow_flat.h) and the nested fields (arrow_nested.h).
+#include <algorithm>
 #include <cerrno>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,7 +13,9 @@
 #include "arrow/arrow_nested.h"
 #include "arrow/arrow_type.h"
 #include "parq/arrow_reader.h"
+#include "parq/column_reader.h"
 #include "parq/columnar.h"
+#include "parq/metadata.h"
 #include "record/assembly_plan.h"
 
 namespace parq {
@@ -103,15 +107,20 @@ class Stream {
     }
     const int64_t n = std::min(options_.batch_rows, group_rows_ - row_);
     arrow::InitArray(out, n, 0, 0, 1);
+    std::vector<ArrowArray*> children(mapped_.fields.size());
+    for (ArrowArray*& c : children) c = arrow::AddChild(out);  // unset: released as nothing on error
     for (size_t i = 0; i < mapped_.fields.size(); ++i) {
-      ArrowArray* child = arrow::AddChild(out);
       Status st;
       if (flat_[i] != nullptr) {
-        st = flat_[i]->Read(n, child);
+        if (partner_[i] == kNoPartner) {
+          st = flat_[i]->Read(n, children[i]);
+        } else if (partner_[i] > i) {
+          st = ReadPair(n, i, partner_[i], children);
+        }  // else read with its partner already
       } else if (mapped_.fields[i].kind == ArrowField::Kind::kEmpty) {
-        arrow::InitArray(child, n, 0, 0, 1);
+        arrow::InitArray(children[i], n, 0, 0, 1);
       } else {
-        arrow::ExportPrepared(nested_->fields[i], nested_, row_, n, child);
+        arrow::ExportPrepared(nested_->fields[i], nested_, row_, n, children[i]);
       }
       if (!st.ok()) {
         out->release(out);
@@ -127,11 +136,52 @@ class Stream {
   bool failed = false;
 
  private:
+  static constexpr size_t kNoPartner = static_cast<size_t>(-1);
+
+  // Two flat columns' batches read taking turns a step (a page at most)
+  // each, their readers paired: their SNAPPY pages decompress two at a time
+  // (ReadPagesTogether in parq/column_reader.h).
+  Status ReadPair(int64_t n, size_t a, size_t b, const std::vector<ArrowArray*>& children) {
+    arrow::FlatColumn& x = *flat_[a];
+    arrow::FlatColumn& y = *flat_[b];
+    x.Begin(n);
+    y.Begin(n);
+    bool more_x = true, more_y = true;
+    while (more_x || more_y) {
+      if (more_x) {
+        PARQ_ASSIGN_OR_RETURN(more_x, x.Step());
+      }
+      if (more_y) {
+        PARQ_ASSIGN_OR_RETURN(more_y, y.Step());
+      }
+    }
+    PARQ_RETURN_IF_ERROR(x.Finish(children[a]));
+    return y.Finish(children[b]);
+  }
+
   Status OpenGroup(int g) {
     group_rows_ = file_->metadata().row_group(g).num_rows();
     row_ = 0;
     for (auto& f : flat_) {
       if (f != nullptr) PARQ_RETURN_IF_ERROR(f->Open(*file_, g));
+    }
+    // Flat SNAPPY columns, two by two from the largest chunk down: a pair
+    // decompresses together only as many pages as the smaller chunk has.
+    partner_.assign(flat_.size(), kNoPartner);
+    const RowGroupMetaData rg = file_->metadata().row_group(g);
+    std::vector<std::pair<int64_t, size_t>> by_size;
+    for (size_t i = 0; i < flat_.size(); ++i) {
+      if (flat_[i] == nullptr || mapped_.fields[i].conv == arrow::LeafConv::kNull) continue;
+      const ColumnChunkMetaData c = rg.column(mapped_.fields[i].column);
+      if (c.codec() == Compression::kSnappy) by_size.emplace_back(c.total_compressed_size(), i);
+    }
+    std::sort(by_size.begin(), by_size.end(), std::greater<>());
+    for (size_t k = 0; k + 1 < by_size.size(); k += 2) {
+      const size_t a = std::min(by_size[k].second, by_size[k + 1].second);
+      const size_t b = std::max(by_size[k].second, by_size[k + 1].second);
+      ReadPagesTogether(*flat_[a]->reader(), *flat_[b]->reader());
+      partner_[a] = b;
+      partner_[b] = a;
     }
     if (nested_reader_ != nullptr) {
       ColumnarBatch batch;
@@ -156,6 +206,7 @@ class Stream {
   Mapped mapped_;
   std::vector<int> groups_;
   std::vector<std::unique_ptr<arrow::FlatColumn>> flat_;  // per field; nullptr for the others
+  std::vector<size_t> partner_;  // per field: the flat field read with it (ReadPair), or kNoPartner
   std::unique_ptr<ColumnarReader> nested_reader_;
   std::shared_ptr<arrow::NestedGroup> nested_;
   size_t next_group_ = 0;
