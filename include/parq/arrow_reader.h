@@ -52,7 +52,8 @@ struct ArrowReadOptions {
   std::vector<int> row_groups;
   // Rows per record batch; a batch never spans row groups.
   int64_t batch_rows = 65536;
-  // Top-level BYTE_ARRAY columns as Arrow dictionary arrays (int32 indices
+  // Top-level BYTE_ARRAY columns (but those of an extension type: JSON,
+  // GEOMETRY, GEOGRAPHY) as Arrow dictionary arrays (int32 indices
   // into the chunk's dictionary) instead of expanded values: a batch of
   // dictionary-encoded pages shares its chunk's dictionary; a batch that
   // meets a page of plain values gets a dictionary of its own values.

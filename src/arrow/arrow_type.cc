@@ -123,7 +123,9 @@ struct Mapper {
       f->large = bytes > INT32_MAX;
       f->format = utf8 ? (f->large ? "U" : "u") : (f->large ? "Z" : "z");
       f->conv = LeafConv::kBinary;
-      f->dictionary = top && options.dictionary_arrays;
+      // Not under an extension type (JSON, geometry): consumers look for
+      // those on a plain utf8 / binary column (DuckDB refuses a dictionary).
+      f->dictionary = top && options.dictionary_arrays && f->metadata.empty();
       return Status::OK();
     };
     switch (t.kind()) {
