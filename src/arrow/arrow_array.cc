@@ -55,6 +55,25 @@ ArrowArray* AddDictionary(ArrowArray* parent) {
   return p->dictionary;
 }
 
+void ExportSlice(const std::shared_ptr<ArrowArray>& whole, int64_t offset, int64_t length, ArrowArray* out) {
+  const int64_t at = whole->offset + offset;
+  int64_t nulls = 0;
+  if (whole->n_buffers == 0) {
+    nulls = length;  // the null type
+  } else if (whole->buffers[0] != nullptr) {
+    nulls = offset == 0 && length == whole->length ? whole->null_count
+                                                   : CountNulls(static_cast<const uint8_t*>(whole->buffers[0]), at, length);
+  }
+  ArrayPrivate* p = InitArray(out, length, nulls, at, static_cast<int>(whole->n_buffers));
+  p->keep = whole;
+  for (int64_t i = 0; i < whole->n_buffers; ++i) p->buffers[i] = whole->buffers[i];
+  if (nulls == 0) p->buffers[0] = nullptr;
+  if (whole->dictionary != nullptr) {
+    const std::shared_ptr<ArrowArray> dictionary(whole, whole->dictionary);  // owned with `whole`
+    ExportSlice(dictionary, 0, whole->dictionary->length, AddDictionary(out));
+  }
+}
+
 int64_t CountNulls(const uint8_t* bits, int64_t offset, int64_t length) {
   int64_t set = 0, i = offset;
   const int64_t end = offset + length;

@@ -42,6 +42,10 @@ ArrowArray* AddChild(ArrowArray* parent);
 // Gives `parent` a dictionary array, to be filled with InitArray.
 ArrowArray* AddDictionary(ArrowArray* parent);
 
+// *out: rows [offset, offset + length) of `whole` (a flat array, maybe with a
+// dictionary), sharing its buffers: `whole` is released with its last slice.
+void ExportSlice(const std::shared_ptr<ArrowArray>& whole, int64_t offset, int64_t length, ArrowArray* out);
+
 // Counts the cleared bits of bits [offset, offset + length).
 int64_t CountNulls(const uint8_t* bits, int64_t offset, int64_t length);
 

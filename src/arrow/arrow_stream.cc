@@ -2,6 +2,7 @@
 // state, its callbacks, and a record batch put together from the flat
 // columns (arrow_flat.h) and the nested fields (arrow_nested.h).
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <functional>
 #include <memory>
@@ -11,6 +12,7 @@
 #include "arrow/arrow_array.h"
 #include "arrow/arrow_flat.h"
 #include "arrow/arrow_nested.h"
+#include "arrow/arrow_stream.h"
 #include "arrow/arrow_type.h"
 #include "parq/arrow_reader.h"
 #include "parq/column_reader.h"
@@ -19,6 +21,14 @@
 #include "record/assembly_plan.h"
 
 namespace parq {
+
+namespace arrow {
+namespace {
+std::atomic<int64_t> g_whole_group_bytes{kDefaultWholeGroupBytes};
+}  // namespace
+int64_t WholeGroupBytes() { return g_whole_group_bytes.load(std::memory_order_relaxed); }
+void SetWholeGroupBytesForTesting(int64_t bytes) { g_whole_group_bytes = bytes; }
+}  // namespace arrow
 
 namespace {
 
@@ -76,6 +86,7 @@ class Stream {
     }
     std::vector<std::string> nested_paths;
     flat_.resize(mapped_.fields.size());
+    flat2_.resize(mapped_.fields.size());
     for (size_t i = 0; i < mapped_.fields.size(); ++i) {
       const ArrowField& f = mapped_.fields[i];
       if (f.flat) {
@@ -111,7 +122,9 @@ class Stream {
     for (ArrowArray*& c : children) c = arrow::AddChild(out);  // unset: released as nothing on error
     for (size_t i = 0; i < mapped_.fields.size(); ++i) {
       Status st;
-      if (flat_[i] != nullptr) {
+      if (flat_[i] != nullptr && !whole_.empty()) {
+        arrow::ExportSlice(whole_[i], row_, n, children[i]);
+      } else if (flat_[i] != nullptr) {
         if (partner_[i] == kNoPartner) {
           st = flat_[i]->Read(n, children[i]);
         } else if (partner_[i] > i) {
@@ -159,9 +172,95 @@ class Stream {
     return y.Finish(children[b]);
   }
 
+  static constexpr size_t kNoGroup = static_cast<size_t>(-1);
+
+  bool Whole(size_t group_index) const {
+    if (group_index >= groups_.size()) return false;
+    const int64_t bytes = file_->metadata().row_group(groups_[group_index]).total_byte_size();
+    return bytes >= 0 && bytes <= arrow::WholeGroupBytes();
+  }
+
+  // Decodes every flat column of row group groups_[next_group_] whole into
+  // whole_, and, when the next row group is small too, that one's into
+  // whole_next_ at the same time: a column's two chunks take turns a step
+  // each, their readers paired (ReadPagesTogether), so that every SNAPPY
+  // page decompresses with its twin (the same column's pages in two row
+  // groups are alike).  Batches are slices of these arrays.
+  Status DecodeWhole() {
+    const size_t second = Whole(next_group_ + 1) ? next_group_ + 1 : kNoGroup;
+    const FileMetaData& md = file_->metadata();
+    const int g = groups_[next_group_];
+    whole_.assign(flat_.size(), nullptr);
+    whole_next_.assign(flat_.size(), nullptr);
+    for (size_t i = 0; i < flat_.size(); ++i) {
+      if (flat_[i] == nullptr) continue;
+      arrow::FlatColumn& a = *flat_[i];
+      PARQ_RETURN_IF_ERROR(a.Open(*file_, g));
+      a.Begin(md.row_group(g).num_rows());
+      arrow::FlatColumn* b = nullptr;
+      if (second != kNoGroup) {
+        if (flat2_[i] == nullptr) flat2_[i] = std::make_unique<arrow::FlatColumn>(mapped_.fields[i]);
+        b = flat2_[i].get();
+        const int g2 = groups_[second];
+        PARQ_RETURN_IF_ERROR(b->Open(*file_, g2));
+        b->Begin(md.row_group(g2).num_rows());
+        ReadPagesTogether(*a.reader(), *b->reader());
+      }
+      bool more_a = true, more_b = b != nullptr;
+      while (more_a || more_b) {
+        if (more_a) {
+          PARQ_ASSIGN_OR_RETURN(more_a, a.Step());
+        }
+        if (more_b) {
+          PARQ_ASSIGN_OR_RETURN(more_b, b->Step());
+        }
+      }
+      whole_[i] = NewArray();
+      PARQ_RETURN_IF_ERROR(a.Finish(whole_[i].get()));
+      a.Close();
+      if (b != nullptr) {
+        whole_next_[i] = NewArray();
+        PARQ_RETURN_IF_ERROR(b->Finish(whole_next_[i].get()));
+        b->Close();
+      }
+    }
+    whole_next_group_ = second;
+    if (second == kNoGroup) whole_next_.clear();
+    return Status::OK();
+  }
+
+  // An ArrowArray released when the last slice of it goes.
+  static std::shared_ptr<ArrowArray> NewArray() {
+    return std::shared_ptr<ArrowArray>(new ArrowArray{}, [](ArrowArray* a) {
+      if (a->release != nullptr) a->release(a);
+      delete a;
+    });
+  }
+
   Status OpenGroup(int g) {
     group_rows_ = file_->metadata().row_group(g).num_rows();
     row_ = 0;
+    if (whole_next_group_ == next_group_) {  // decoded with the row group before
+      whole_ = std::move(whole_next_);
+      whole_next_group_ = kNoGroup;
+    } else if (Whole(next_group_)) {
+      PARQ_RETURN_IF_ERROR(DecodeWhole());
+    } else {
+      whole_.clear();
+      PARQ_RETURN_IF_ERROR(OpenStreaming(g));
+    }
+    if (nested_reader_ != nullptr) {
+      ColumnarBatch batch;
+      PARQ_RETURN_IF_ERROR(nested_reader_->ReadRowGroup(g, &batch));
+      PARQ_ASSIGN_OR_RETURN(nested_, arrow::PrepareNested(mapped_.fields, mapped_.plan,
+                                                          file_->schema().num_columns(), std::move(batch)));
+    }
+    group_open_ = true;
+    return Status::OK();
+  }
+
+  // A large row group: its flat columns read batch by batch.
+  Status OpenStreaming(int g) {
     for (auto& f : flat_) {
       if (f != nullptr) PARQ_RETURN_IF_ERROR(f->Open(*file_, g));
     }
@@ -183,19 +282,13 @@ class Stream {
       partner_[a] = b;
       partner_[b] = a;
     }
-    if (nested_reader_ != nullptr) {
-      ColumnarBatch batch;
-      PARQ_RETURN_IF_ERROR(nested_reader_->ReadRowGroup(g, &batch));
-      PARQ_ASSIGN_OR_RETURN(nested_, arrow::PrepareNested(mapped_.fields, mapped_.plan,
-                                                          file_->schema().num_columns(), std::move(batch)));
-    }
-    group_open_ = true;
     return Status::OK();
   }
   void CloseGroup() {
     for (auto& f : flat_) {
       if (f != nullptr) f->Close();
     }
+    whole_.clear();  // the batches handed out keep what they point into
     nested_.reset();  // the batches handed out keep what they point into
     group_open_ = false;
     ++next_group_;
@@ -206,6 +299,10 @@ class Stream {
   Mapped mapped_;
   std::vector<int> groups_;
   std::vector<std::unique_ptr<arrow::FlatColumn>> flat_;  // per field; nullptr for the others
+  std::vector<std::unique_ptr<arrow::FlatColumn>> flat2_;  // the second row group's, decoding whole
+  std::vector<std::shared_ptr<ArrowArray>> whole_;       // per field, this row group's (empty: streaming)
+  std::vector<std::shared_ptr<ArrowArray>> whole_next_;  // the next row group's, decoded with it
+  size_t whole_next_group_ = kNoGroup;                   // index in groups_ of whole_next_
   std::vector<size_t> partner_;  // per field: the flat field read with it (ReadPair), or kNoPartner
   std::unique_ptr<ColumnarReader> nested_reader_;
   std::shared_ptr<arrow::NestedGroup> nested_;

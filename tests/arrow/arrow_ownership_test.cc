@@ -14,8 +14,10 @@
 #include <cstring>
 #include <new>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "arrow/arrow_stream.h"
 #include "arrow/arrow_test_util.h"
 #include "parq/arrow_reader.h"
 #include "testing/status_macros.h"
@@ -82,8 +84,11 @@ TEST(ArrowOwnershipTest, FixedWidthValuesAreHandedOverAsDecoded) {
   constexpr int kRows = 5000;  // one batch: 40,000 bytes of x, 20,000 of o
   ASSERT_OK_AND_ASSIGN(const std::string bytes, WriteJsonRows(kSchema, Rows(kRows)));
   ASSERT_OK_AND_ASSIGN(auto file, OpenBytes(bytes));
-  for (const auto& [column, width] : std::vector<std::pair<std::string, size_t>>{{"x", 8}, {"o", 4}}) {
-    SCOPED_TRACE(column);
+  // Row groups decoded whole (sliced into batches) and read batch by batch.
+  for (const auto& [column, width, whole] : std::vector<std::tuple<std::string, size_t, bool>>{
+           {"x", 8, true}, {"o", 4, true}, {"x", 8, false}, {"o", 4, false}}) {
+    SCOPED_TRACE(column + (whole ? " whole" : " streamed"));
+    arrow::SetWholeGroupBytesForTesting(whole ? arrow::kDefaultWholeGroupBytes : -1);
     ArrowReadOptions o;
     o.columns = {column};
     ArrowArrayStream stream;
@@ -112,6 +117,7 @@ TEST(ArrowOwnershipTest, FixedWidthValuesAreHandedOverAsDecoded) {
     batch.release(&batch);
     stream.release(&stream);
   }
+  arrow::SetWholeGroupBytesForTesting(arrow::kDefaultWholeGroupBytes);
 }
 
 TEST(ArrowOwnershipTest, BatchesAndChildrenReleasedOutOfOrderAndLate) {
