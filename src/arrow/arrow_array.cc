@@ -10,14 +10,7 @@ namespace {
 void ReleaseArray(ArrowArray* a) {
   if (a == nullptr || a->release == nullptr) return;
   auto* p = static_cast<ArrayPrivate*>(a->private_data);
-  for (ArrowArray* c : p->children) {
-    if (c->release != nullptr) c->release(c);  // a child moved out was marked released
-    delete c;
-  }
-  if (p->dictionary != nullptr) {
-    if (p->dictionary->release != nullptr) p->dictionary->release(p->dictionary);
-    delete p->dictionary;
-  }
+  ReleaseOwned(p->children, p->dictionary);
   delete p;
   a->release = nullptr;
 }

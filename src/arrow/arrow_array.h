@@ -31,6 +31,21 @@ struct ArrayPrivate {
   ArrowArray* dictionary = nullptr;
 };
 
+// What a release callback does for the structs a parent allocated: each
+// child (and the dictionary) released unless a consumer moved it out (and
+// marked it released), then freed.  For ArrowSchema and ArrowArray alike.
+template <typename T>
+void ReleaseOwned(const std::vector<T*>& children, T* dictionary) {
+  for (T* c : children) {
+    if (c->release != nullptr) c->release(c);
+    delete c;
+  }
+  if (dictionary != nullptr) {
+    if (dictionary->release != nullptr) dictionary->release(dictionary);
+    delete dictionary;
+  }
+}
+
 // Makes *out a live array of `n_buffers` buffers (set them in the returned
 // private's `buffers`) and no children yet.
 ArrayPrivate* InitArray(ArrowArray* out, int64_t length, int64_t null_count, int64_t offset, int n_buffers);

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <utility>
 
+#include "arrow/arrow_array.h"
 #include "parq/metadata.h"
 
 namespace parq::arrow {
@@ -278,14 +279,7 @@ struct SchemaPrivate {
 void ReleaseSchema(ArrowSchema* s) {
   if (s == nullptr || s->release == nullptr) return;
   auto* p = static_cast<SchemaPrivate*>(s->private_data);
-  for (ArrowSchema* c : p->children) {
-    if (c->release != nullptr) c->release(c);  // a child moved out was marked released
-    delete c;
-  }
-  if (p->dictionary != nullptr) {
-    if (p->dictionary->release != nullptr) p->dictionary->release(p->dictionary);
-    delete p->dictionary;
-  }
+  ReleaseOwned(p->children, p->dictionary);
   delete p;
   s->release = nullptr;
 }

@@ -14,6 +14,7 @@
 #include "arrow/arrow_test_util.h"
 #include "parq/arrow_reader.h"
 #include "parq/file_reader.h"
+#include "corpus/corpus_test_util.h"
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -279,20 +280,10 @@ TEST(ArrowReaderTest, ReadErrorsComeThroughGetLastError) {
   stream.release(&stream);
 }
 
-std::vector<std::string> ManifestFiles() {
+std::vector<std::string> ManifestFiles() {  // the files some reader's expected output was chosen from
   std::vector<std::string> out;
-  std::ifstream in(kTesting / "expected" / "MANIFEST.tsv");
-  std::string line;
-  std::getline(in, line);
-  while (std::getline(in, line)) {
-    std::stringstream ss(line);
-    std::string file, rows, duck, hyp, chosen;
-    std::getline(ss, file, '\t');
-    std::getline(ss, rows, '\t');
-    std::getline(ss, duck, '\t');
-    std::getline(ss, hyp, '\t');
-    std::getline(ss, chosen, '\t');
-    if (chosen != "none") out.push_back(file);
+  for (const auto& row : corpus_test::ManifestRows()) {
+    if (row.size() > 4 && row[4] != "none") out.push_back(row[0]);
   }
   return out;
 }

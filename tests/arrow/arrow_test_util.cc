@@ -5,32 +5,9 @@
 #include <cstring>
 #include <string_view>
 
-#include "parq/file_writer.h"
 #include "parq/io.h"
-#include "parq/json.h"
-#include "parq/row_writer.h"
 
 namespace parq::testing {
-
-Result<std::string> WriteJsonRows(const char* schema_text, const std::vector<std::string>& rows, int64_t group_rows,
-                                  const WriterOptions& base) {
-  PARQ_ASSIGN_OR_RETURN(Schema schema, ParseMessageType(schema_text));
-  auto mem = std::make_unique<MemoryOutputStream>();
-  MemoryOutputStream* sink = mem.get();
-  WriterOptions o = base;
-  o.max_rows_per_row_group = group_rows;
-  PARQ_ASSIGN_OR_RETURN(auto fw, FileWriter::Open(std::move(mem), schema, o));
-  PARQ_ASSIGN_OR_RETURN(auto rw, RowWriter::Open(*fw));
-  PARQ_ASSIGN_OR_RETURN(auto parser, JsonRowParser::Make(schema));
-  for (const std::string& line : rows) {
-    Value row;
-    PARQ_RETURN_IF_ERROR(parser->Parse(line, &row));
-    PARQ_RETURN_IF_ERROR(rw->Write(row));
-  }
-  PARQ_RETURN_IF_ERROR(rw->Close());
-  PARQ_RETURN_IF_ERROR(fw->Close());
-  return sink->bytes();
-}
 
 Result<std::shared_ptr<const FileReader>> OpenBytes(const std::string& bytes) {
   PARQ_ASSIGN_OR_RETURN(auto f, FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes))));

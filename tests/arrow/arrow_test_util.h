@@ -1,5 +1,5 @@
-// Shared helpers of the tests/arrow suites: files written from JSON rows, and
-// a consumer of exported Arrow arrays that checks their layout and renders
+// Shared helpers of the tests/arrow suites: files in memory opened for
+// export, and a consumer of exported Arrow arrays that checks their layout and renders
 // their values as text (what a test compares).
 #ifndef PARQ_TESTS_ARROW_ARROW_TEST_UTIL_H_
 #define PARQ_TESTS_ARROW_ARROW_TEST_UTIL_H_
@@ -11,13 +11,10 @@
 #include "parq/arrow_reader.h"
 #include "parq/file_reader.h"
 #include "parq/options.h"
+#include "testing/json_rows.h"  // WriteJsonRows
 
 namespace parq::testing {
 
-// A Parquet file (bytes) of JSON rows in canonical form with the given
-// message-type schema, `group_rows` rows a row group.
-Result<std::string> WriteJsonRows(const char* schema_text, const std::vector<std::string>& rows,
-                                  int64_t group_rows = 1 << 20, const WriterOptions& base = {});
 Result<std::shared_ptr<const FileReader>> OpenBytes(const std::string& bytes);
 
 // The rows of a struct array (a record batch) as text, one line a row:

@@ -19,6 +19,8 @@
 #include "parq/json.h"
 #include "parq/record.h"
 #include "parq/row_writer.h"
+#include "corpus/corpus_test_util.h"
+#include "testing/json_rows.h"
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -29,25 +31,9 @@ using Kind = ColumnarNode::Kind;
 
 const fs::path kTesting = fs::path(PARQ_SHARED_DIR) / "parquet-testing";
 
-// Writes JSON rows with the given schema text (max_rows_per_row_group rows a group).
 Result<std::string> WriteRows(const char* schema_text, const std::vector<std::string>& rows,
                               int64_t group_rows = 1 << 20) {
-  PARQ_ASSIGN_OR_RETURN(Schema schema, ParseMessageType(schema_text));
-  auto mem = std::make_unique<MemoryOutputStream>();
-  MemoryOutputStream* sink = mem.get();
-  WriterOptions o;
-  o.max_rows_per_row_group = group_rows;
-  PARQ_ASSIGN_OR_RETURN(auto fw, FileWriter::Open(std::move(mem), schema, o));
-  PARQ_ASSIGN_OR_RETURN(auto rw, RowWriter::Open(*fw));
-  PARQ_ASSIGN_OR_RETURN(auto parser, JsonRowParser::Make(schema));
-  for (const std::string& line : rows) {
-    Value row;
-    PARQ_RETURN_IF_ERROR(parser->Parse(line, &row));
-    PARQ_RETURN_IF_ERROR(rw->Write(row));
-  }
-  PARQ_RETURN_IF_ERROR(rw->Close());
-  PARQ_RETURN_IF_ERROR(fw->Close());
-  return sink->bytes();
+  return testing::WriteJsonRows(schema_text, rows, group_rows);
 }
 
 Result<std::unique_ptr<FileReader>> OpenBytes(const std::string& bytes) {
@@ -331,20 +317,10 @@ void Walk(const Value* v, bool present, size_t k, int width, Expected* e) {
   }
 }
 
-std::vector<std::string> ManifestFiles() {
+std::vector<std::string> ManifestFiles() {  // the files some reader's expected output was chosen from
   std::vector<std::string> out;
-  std::ifstream in(kTesting / "expected" / "MANIFEST.tsv");
-  std::string line;
-  std::getline(in, line);
-  while (std::getline(in, line)) {
-    std::stringstream ss(line);
-    std::string file, rows, duck, hyp, chosen;
-    std::getline(ss, file, '\t');
-    std::getline(ss, rows, '\t');
-    std::getline(ss, duck, '\t');
-    std::getline(ss, hyp, '\t');
-    std::getline(ss, chosen, '\t');
-    if (chosen != "none") out.push_back(file);
+  for (const auto& row : corpus_test::ManifestRows()) {
+    if (row.size() > 4 && row[4] != "none") out.push_back(row[0]);
   }
   return out;
 }
