@@ -24,7 +24,7 @@ set(PARQ_LAYER_DAG
   "json:record,variant"
   "file:record"
   "arrow:file"
-  "capi:file,json"
+  "capi:arrow,json"
 )
 
 # PARQ_LAYERS: the names, bottom to top; PARQ_LAYER_USES_<name>: the layers

@@ -20,12 +20,18 @@
 //     children are null in it, as Arrow lays out struct children);
 //   - a list's or map's child has one slot per element, and the list's
 //     offsets[i] .. offsets[i+1] are the child slots of list slot i.
-// validity[i] is 1 when slot i is present: the node and every node above it
-// are non-null (kept for every node, nullable or not).  The leaf's values
-// have one entry per leaf slot, zero where the slot is null:
-//   - BOOLEAN: 1 byte; INT32/FLOAT: 4; INT64/DOUBLE: 8; INT96: 12;
-//     FIXED_LEN_BYTE_ARRAY: type_length bytes (in `values`);
+// Arrow's layouts: `validity` is an LSB-first bitmap of (length + 7) / 8
+// bytes whose bit i (byte i / 8, bit i % 8) is set when slot i is present:
+// the node and every node above it are non-null (kept for every node,
+// nullable or not; the bits past `length` are 0).  The leaf's values have one
+// entry per leaf slot, zero where the slot is null:
+//   - BOOLEAN: a bit each, an LSB-first bitmap of (length + 7) / 8 bytes in
+//     `values` (value_width 0);
+//   - INT32/FLOAT: 4 bytes; INT64/DOUBLE: 8; INT96: 12; FIXED_LEN_BYTE_ARRAY:
+//     type_length bytes (in `values`, value_width each);
 //   - BYTE_ARRAY: `offsets` (slots + 1 entries) into `data`.
+// Offsets (a list's, a map's, a BYTE_ARRAY leaf's) are int64, Arrow's large
+// layouts.
 // Values are physical (an INT32 DATE is days); the logical type is in
 // `descriptor`.
 //
@@ -60,8 +66,8 @@ struct ColumnarNode {
   std::string name;                // the field name ("key" / "value" under a map)
   bool nullable = false;           // whether the schema lets this node be null
   int64_t length = 0;              // slots
-  int64_t null_count = 0;          // slots with validity 0
-  std::vector<uint8_t> validity;   // length entries, 1 = present
+  int64_t null_count = 0;          // slots whose validity bit is 0
+  std::vector<uint8_t> validity;   // (length + 7) / 8 bytes, bit i (LSB-first) set: slot i present
   std::vector<int64_t> offsets;    // kList / kMap: length + 1 entries into the child's slots
 };
 
@@ -71,7 +77,8 @@ struct ColumnarLeaf {
   // The path from the top-level field to the leaf; path.back() is the leaf.
   std::vector<ColumnarNode> path;
   const ColumnarNode& leaf() const { return path.back(); }
-  // Fixed-width values, leaf().length × value_width bytes (not BYTE_ARRAY).
+  // Fixed-width values, leaf().length × value_width bytes (not BYTE_ARRAY);
+  // BOOLEAN: a bitmap of (leaf().length + 7) / 8 bytes, value_width 0.
   int value_width = 0;
   std::vector<uint8_t> values;
   // BYTE_ARRAY: leaf().length + 1 offsets into data.

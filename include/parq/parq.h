@@ -9,6 +9,7 @@
 #define PARQ_PARQ_H_
 
 #include "parq/arrow_c.h"          // ArrowSchema, ArrowArray, ArrowArrayStream (Arrow's C ABI)
+#include "parq/arrow_reader.h"     // ExportArrowSchema, ExportArrowStream: a file as Arrow record batches
 #include "parq/arrow_writer.h"     // WriteArrowStream, SchemaFromArrow: Arrow record batches → Parquet
 #include "parq/bloom_filter.h"     // BloomFilter: a chunk's split block Bloom filter
 #include "parq/buffer.h"           // Buffer: a growable byte buffer

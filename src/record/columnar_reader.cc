@@ -5,13 +5,16 @@
 //   slot_def     an entry has a slot at k only when def >= slot_def (the top
 //                node: always; a struct's child: as the struct; a list's or
 //                map's child: when the list is non-empty);
-//   present_def  the slot is present (validity 1) when def >= present_def
+//   present_def  the slot is present (its validity bit set) when def >= present_def
 //                (the node's own definition level when it is nullable, else
 //                what its slot needs);
 //   new_at       the entry starts a new slot at k when rep <= new_at (the
 //                repetition level of the innermost list above k; 0 at the top).
 // One pass over the entries, outermost node first, appends the slots; a list
-// records its child's slot count as the offset of each of its slots.
+// records its child's slot count as the offset of each of its slots.  The
+// validity bitmaps (and a BOOLEAN leaf's values) are grown zero-filled, so a
+// slot only ever sets its bit: the loop writes a byte of 0 / 1 per slot into
+// scratch, packed into the bitmap after each batch.
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -26,6 +29,7 @@
 #include "parq/columnar.h"
 #include "parq/record.h"
 #include "record/assembly_plan.h"
+#include "util/bitmap.h"
 
 namespace parq {
 
@@ -92,7 +96,7 @@ void CollectLeaves(const PlanNode& p, std::vector<NodeRule>* chain, const NodeRu
 
 int ValueWidth(const ColumnDescriptor& d) {
   switch (d.physical_type) {
-    case PhysicalType::kBoolean: return 1;
+    case PhysicalType::kBoolean: return 0;  // a bitmap
     case PhysicalType::kInt32:
     case PhysicalType::kFloat: return 4;
     case PhysicalType::kInt64:
@@ -107,11 +111,14 @@ int ValueWidth(const ColumnDescriptor& d) {
 // The scratch one column's batches land in.
 struct Scratch {
   std::vector<int16_t> def, rep;
-  std::vector<uint8_t> fixed;  // fixed-width values (bool as one byte)
+  std::vector<uint8_t> fixed;  // fixed-width values
   std::vector<ByteArray> ba;
   std::vector<FixedLenByteArray> flba;
   std::unique_ptr<bool[]> bools;
   size_t bools_cap = 0;
+  // A byte of 0 / 1 per slot the batch appends: every node's validity, then
+  // a BOOLEAN leaf's values.
+  std::vector<uint8_t> slot_bytes;
 };
 
 }  // namespace
@@ -120,9 +127,11 @@ struct Scratch {
 struct NodeCursors {
   std::vector<uint8_t*> valid;
   std::vector<int64_t*> offs;
-  std::vector<int64_t> len, nulls, noffs;
+  std::vector<int64_t> len, nulls, noffs;  // len: slots appended by this batch
+  std::vector<int64_t> base;                // slots before this batch
   void Resize(size_t depth) {
     valid.resize(depth);
+    base.resize(depth);
     offs.resize(depth);
     len.resize(depth);
     nulls.resize(depth);
@@ -228,11 +237,13 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     // Every node gains at most one slot per entry: size the buffers for
     // that, fill them through pointers, and cut them to length after.
     const size_t grow = static_cast<size_t>(entries);
+    s.slot_bytes.resize(grow * (depth + 1));
     for (size_t k = 0; k < depth; ++k) {
       ColumnarNode& node = path[k];
-      node.validity.resize(static_cast<size_t>(node.length) + grow);
-      st.valid[k] = node.validity.data();
-      st.len[k] = node.length;
+      node.validity.resize((static_cast<size_t>(node.length) + grow + 7) / 8);
+      st.valid[k] = s.slot_bytes.data() + k * grow;
+      st.base[k] = node.length;
+      st.len[k] = 0;
       st.nulls[k] = node.null_count;
       if (node.kind == ColumnarNode::Kind::kList || node.kind == ColumnarNode::Kind::kMap) {
         const size_t at = node.offsets.size();
@@ -243,6 +254,8 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     }
     const size_t leaf_before = static_cast<size_t>(leaf.length);
     if (width > 0) out->values.resize((leaf_before + grow) * width);
+    if constexpr (std::is_same_v<T, bool>) out->values.resize((leaf_before + grow + 7) / 8);
+    uint8_t* const bool_bytes = s.slot_bytes.data() + depth * grow;
     size_t data_at = out->data.size();
     if constexpr (std::is_same_v<T, ByteArray>) {
       size_t bytes = 0;
@@ -250,11 +263,12 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       out->data.resize(data_at + bytes);
       out->offsets.resize(out->offsets.size() + grow);
     }
-    uint8_t* fixed_out = out->values.data();
+    uint8_t* fixed_out = out->values.data() + (width > 0 ? leaf_before * width : 0);
     int64_t* str_off = out->offsets.data() + (out->offsets.size() - (std::is_same_v<T, ByteArray> ? grow : 0));
     int64_t vi = 0;
     const size_t last = depth - 1;
     int64_t* len = st.len.data();
+    const int64_t* base = st.base.data();
     int64_t* nulls = st.nulls.data();
     uint8_t** valid = st.valid.data();
 
@@ -266,7 +280,7 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
         const NodeRule& rule = rules[k];
         if (dl < rule.slot_def) break;
         if (rl > rule.new_at) continue;
-        if (rule.kind != ColumnarNode::Kind::kStruct) st.offs[k][st.noffs[k]++] = len[k + 1];
+        if (rule.kind != ColumnarNode::Kind::kStruct) st.offs[k][st.noffs[k]++] = base[k + 1] + len[k + 1];
         const bool ok = dl >= rule.present_def;
         valid[k][len[k]++] = ok ? 1 : 0;
         nulls[k] += ok ? 0 : 1;
@@ -295,14 +309,12 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
         } else {
           std::memset(dst, 0, width);
         }
+      } else if constexpr (std::is_same_v<T, bool>) {
+        bool_bytes[slot] = present && vals[vi++] ? 1 : 0;
       } else {
         uint8_t* dst = fixed_out + static_cast<size_t>(slot) * width;
         if (present) {
-          if constexpr (std::is_same_v<T, bool>) {
-            *dst = vals[vi++] ? 1 : 0;
-          } else {
-            std::memcpy(dst, &vals[vi++], sizeof(T));
-          }
+          std::memcpy(dst, &vals[vi++], sizeof(T));
         } else {
           std::memset(dst, 0, sizeof(T));
         }
@@ -314,14 +326,20 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     }
     for (size_t k = 0; k < depth; ++k) {
       ColumnarNode& node = path[k];
-      node.length = len[k];
+      util::OrBytesAsBits(node.validity.data(), node.length, s.slot_bytes.data() + k * grow, len[k]);
+      node.length += len[k];
       node.null_count = nulls[k];
-      node.validity.resize(static_cast<size_t>(len[k]));
+      node.validity.resize((static_cast<size_t>(node.length) + 7) / 8);
       if (node.kind == ColumnarNode::Kind::kList || node.kind == ColumnarNode::Kind::kMap) {
         node.offsets.resize(static_cast<size_t>(st.offs[k] - node.offsets.data()) + st.noffs[k]);
       }
     }
     if (width > 0) out->values.resize(static_cast<size_t>(leaf.length) * width);
+    if constexpr (std::is_same_v<T, bool>) {
+      util::OrBytesAsBits(out->values.data(), static_cast<int64_t>(leaf_before), bool_bytes,
+                          leaf.length - static_cast<int64_t>(leaf_before));
+      out->values.resize((static_cast<size_t>(leaf.length) + 7) / 8);
+    }
     if constexpr (std::is_same_v<T, ByteArray>) {
       out->offsets.resize(static_cast<size_t>(leaf.length) + 1);
     }

@@ -16,14 +16,7 @@ mkdir -p "$3"
 bin=$(cd "$1" && pwd) shared=$(cd "$2" && pwd) work=$(cd "$3" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 peers=$work/peers
-if [ ! -d "$peers/node_modules/@duckdb/node-api" ] || [ ! -d "$peers/node_modules/hyparquet" ] ||
-   [ ! -d "$peers/node_modules/nodejs-polars" ]; then
-  mkdir -p "$peers" && cp -r "$shared/peers/." "$peers/"
-  if ! (cd "$peers" && npm install --no-audit --no-fund >"$work/npm-install.log" 2>&1); then
-    echo "interop: cannot install the peers from the npm registry (see $work/npm-install.log)"
-    exit 1
-  fi
-fi
+"$here/install_peers.sh" "$shared" "$work" || exit 1
 # The checker imports the peers' lib/ and packages: it runs from there.
 cp "$here/polars_dump.mjs" "$here/check_peers.mjs" "$peers/"
 export POLARS_MAX_THREADS=1 RUST_BACKTRACE=0

@@ -19,6 +19,8 @@
 #include "parq/json.h"
 #include "parq/record.h"
 #include "parq/row_writer.h"
+#include "corpus/corpus_test_util.h"
+#include "testing/json_rows.h"
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -29,25 +31,9 @@ using Kind = ColumnarNode::Kind;
 
 const fs::path kTesting = fs::path(PARQ_SHARED_DIR) / "parquet-testing";
 
-// Writes JSON rows with the given schema text (max_rows_per_row_group rows a group).
 Result<std::string> WriteRows(const char* schema_text, const std::vector<std::string>& rows,
                               int64_t group_rows = 1 << 20) {
-  PARQ_ASSIGN_OR_RETURN(Schema schema, ParseMessageType(schema_text));
-  auto mem = std::make_unique<MemoryOutputStream>();
-  MemoryOutputStream* sink = mem.get();
-  WriterOptions o;
-  o.max_rows_per_row_group = group_rows;
-  PARQ_ASSIGN_OR_RETURN(auto fw, FileWriter::Open(std::move(mem), schema, o));
-  PARQ_ASSIGN_OR_RETURN(auto rw, RowWriter::Open(*fw));
-  PARQ_ASSIGN_OR_RETURN(auto parser, JsonRowParser::Make(schema));
-  for (const std::string& line : rows) {
-    Value row;
-    PARQ_RETURN_IF_ERROR(parser->Parse(line, &row));
-    PARQ_RETURN_IF_ERROR(rw->Write(row));
-  }
-  PARQ_RETURN_IF_ERROR(rw->Close());
-  PARQ_RETURN_IF_ERROR(fw->Close());
-  return sink->bytes();
+  return testing::WriteJsonRows(schema_text, rows, group_rows);
 }
 
 Result<std::unique_ptr<FileReader>> OpenBytes(const std::string& bytes) {
@@ -79,6 +65,17 @@ std::vector<std::string> Strings(const ColumnarLeaf& l) {
 using Bytes = std::vector<uint8_t>;
 using Offs = std::vector<int64_t>;
 
+// An LSB-first bitmap of the given bits (as ColumnarNode::validity holds them).
+Bytes Bits(std::initializer_list<int> bits) {
+  Bytes out((bits.size() + 7) / 8, 0);
+  size_t i = 0;
+  for (int b : bits) {
+    if (b) out[i / 8] |= static_cast<uint8_t>(1u << (i % 8));
+    ++i;
+  }
+  return out;
+}
+
 TEST(ColumnarReaderTest, ListOfStructWithNullsAtEveryLevel) {
   const char* schema = R"(message m {
   required int64 id;
@@ -108,24 +105,24 @@ TEST(ColumnarReaderTest, ListOfStructWithNullsAtEveryLevel) {
   ASSERT_EQ(id.path.size(), 1u);
   EXPECT_EQ(id.leaf().kind, Kind::kLeaf);
   EXPECT_EQ(Int64s(id), (std::vector<int64_t>{1, 2, 3, 4}));
-  EXPECT_EQ(id.leaf().validity, (Bytes{1, 1, 1, 1}));
+  EXPECT_EQ(id.leaf().validity, Bits({1, 1, 1, 1}));
 
   const ColumnarLeaf& a = *FindLeaf(batch, "items.list.element.a");
   ASSERT_EQ(a.path.size(), 3u);  // items (list) → element (struct) → a
   EXPECT_EQ(a.path[0].kind, Kind::kList);
   EXPECT_EQ(a.path[0].name, "items");
-  EXPECT_EQ(a.path[0].validity, (Bytes{1, 0, 1, 1}));
+  EXPECT_EQ(a.path[0].validity, Bits({1, 0, 1, 1}));
   EXPECT_EQ(a.path[0].null_count, 1);
   EXPECT_EQ(a.path[0].offsets, (Offs{0, 2, 2, 2, 4}));
   EXPECT_EQ(a.path[1].kind, Kind::kStruct);
-  EXPECT_EQ(a.path[1].validity, (Bytes{1, 1, 0, 1}));
-  EXPECT_EQ(a.leaf().validity, (Bytes{1, 0, 0, 1}));
+  EXPECT_EQ(a.path[1].validity, Bits({1, 1, 0, 1}));
+  EXPECT_EQ(a.leaf().validity, Bits({1, 0, 0, 1}));
   EXPECT_EQ(a.leaf().null_count, 2);
   EXPECT_EQ(Int64s(a), (std::vector<int64_t>{10, 0, 0, 40}));
 
   const ColumnarLeaf& b = *FindLeaf(batch, "items.list.element.b");
   EXPECT_EQ(b.path[0].offsets, (Offs{0, 2, 2, 2, 4}));
-  EXPECT_EQ(b.leaf().validity, (Bytes{1, 1, 0, 0}));
+  EXPECT_EQ(b.leaf().validity, Bits({1, 1, 0, 0}));
   EXPECT_EQ(Strings(b), (std::vector<std::string>{"x", "yy", "", ""}));
 
   // Projection, and the buffers reused for a second read.
@@ -168,7 +165,7 @@ TEST(ColumnarReaderTest, MapsNestedListsAndStructs) {
   const ColumnarLeaf& key = *FindLeaf(batch, "m.key_value.key");
   ASSERT_EQ(key.path.size(), 2u);
   EXPECT_EQ(key.path[0].kind, Kind::kMap);
-  EXPECT_EQ(key.path[0].validity, (Bytes{1, 0, 1, 1}));
+  EXPECT_EQ(key.path[0].validity, Bits({1, 0, 1, 1}));
   EXPECT_EQ(key.path[0].offsets, (Offs{0, 2, 2, 2, 3}));
   EXPECT_EQ(key.leaf().name, "key");
   EXPECT_EQ(Strings(key), (std::vector<std::string>{"k1", "k2", "k3"}));
@@ -177,9 +174,9 @@ TEST(ColumnarReaderTest, MapsNestedListsAndStructs) {
   ASSERT_EQ(el.path.size(), 3u);  // map → value (list) → element
   EXPECT_EQ(el.path[1].kind, Kind::kList);
   EXPECT_EQ(el.path[1].name, "value");
-  EXPECT_EQ(el.path[1].validity, (Bytes{1, 0, 1}));
+  EXPECT_EQ(el.path[1].validity, Bits({1, 0, 1}));
   EXPECT_EQ(el.path[1].offsets, (Offs{0, 2, 2, 2}));
-  EXPECT_EQ(el.leaf().validity, (Bytes{1, 0}));
+  EXPECT_EQ(el.leaf().validity, Bits({1, 0}));
   ASSERT_EQ(el.values.size(), 8u);
   int32_t first;
   std::memcpy(&first, el.values.data(), 4);
@@ -187,15 +184,34 @@ TEST(ColumnarReaderTest, MapsNestedListsAndStructs) {
 
   const ColumnarLeaf& d = *FindLeaf(batch, "s.t.d");
   ASSERT_EQ(d.path.size(), 3u);
-  EXPECT_EQ(d.path[0].validity, (Bytes{1, 0, 1, 1}));
-  EXPECT_EQ(d.path[1].validity, (Bytes{1, 0, 1, 1}));  // required t: present when s is
+  EXPECT_EQ(d.path[0].validity, Bits({1, 0, 1, 1}));
+  EXPECT_EQ(d.path[1].validity, Bits({1, 0, 1, 1}));  // required t: present when s is
   EXPECT_FALSE(d.path[1].nullable);
-  EXPECT_EQ(d.leaf().validity, (Bytes{1, 0, 0, 1}));
+  EXPECT_EQ(d.leaf().validity, Bits({1, 0, 0, 1}));
   double dv[4];
   std::memcpy(dv, d.values.data(), sizeof dv);
   EXPECT_EQ(dv[0], 1.5);
   EXPECT_EQ(dv[1], 0.0);
   EXPECT_EQ(dv[3], -2.0);
+}
+
+TEST(ColumnarReaderTest, BooleansAndValidityAreBitmaps) {
+  std::vector<std::string> rows;
+  // Ten rows, so that the bitmaps run into a second byte: true, false, null, ...
+  for (int i = 0; i < 10; ++i) {
+    rows.push_back(std::string("{\"b\":") + (i % 3 == 2 ? "null" : i % 3 == 0 ? "true" : "false") + "}");
+  }
+  ASSERT_OK_AND_ASSIGN(const std::string bytes, WriteRows("message m { optional boolean b; }", rows));
+  ASSERT_OK_AND_ASSIGN(auto file, OpenBytes(bytes));
+  ASSERT_OK_AND_ASSIGN(auto reader, ColumnarReader::Open(*file));
+  ColumnarBatch batch;
+  ASSERT_OK(reader->ReadRowGroup(0, &batch));
+  const ColumnarLeaf& b = batch.leaves.at(0);
+  EXPECT_EQ(b.value_width, 0);
+  EXPECT_EQ(b.leaf().length, 10);
+  EXPECT_EQ(b.leaf().null_count, 3);
+  EXPECT_EQ(b.leaf().validity, Bits({1, 1, 0, 1, 1, 0, 1, 1, 0, 1}));
+  EXPECT_EQ(b.values, Bits({1, 0, 0, 1, 0, 0, 1, 0, 0, 1}));
 }
 
 TEST(ColumnarReaderTest, RowGroupsAndCorruptLevels) {
@@ -246,7 +262,14 @@ struct Expected {
   std::vector<uint8_t> data;
 };
 
+// width: the leaf's value_width, or -1 for BOOLEAN (a bitmap).
 void AppendLeafValue(const Value& v, int width, Expected* e) {
+  if (width < 0) {
+    const int64_t slot = e->path.back().length - 1;
+    e->values.resize(static_cast<size_t>(slot / 8 + 1), 0);
+    if (!v.is_null() && v.bool_value()) e->values[static_cast<size_t>(slot / 8)] |= static_cast<uint8_t>(1u << (slot % 8));
+    return;
+  }
   if (width == 0) {
     if (!v.is_null()) e->data.insert(e->data.end(), v.bytes().begin(), v.bytes().end());
     e->offsets.push_back(static_cast<int64_t>(e->data.size()));
@@ -257,7 +280,6 @@ void AppendLeafValue(const Value& v, int width, Expected* e) {
   uint8_t* p = e->values.data() + at;
   switch (v.kind()) {
     case Value::Kind::kNull: break;
-    case Value::Kind::kBool: *p = v.bool_value() ? 1 : 0; break;
     case Value::Kind::kInt32: { int32_t x = v.int32_value(); std::memcpy(p, &x, 4); break; }
     case Value::Kind::kInt64: { int64_t x = v.int64_value(); std::memcpy(p, &x, 8); break; }
     case Value::Kind::kFloat: { float x = v.float_value(); std::memcpy(p, &x, 4); break; }
@@ -273,7 +295,8 @@ void Walk(const Value* v, bool present, size_t k, int width, Expected* e) {
   if (v == nullptr) v = &kNull;
   ColumnarNode& n = e->path[k];
   const bool valid = present && !v->is_null();
-  n.validity.push_back(valid ? 1 : 0);
+  if (n.length % 8 == 0) n.validity.push_back(0);
+  if (valid) n.validity.back() |= static_cast<uint8_t>(1u << (n.length % 8));
   n.null_count += valid ? 0 : 1;
   ++n.length;
   switch (n.kind) {
@@ -294,20 +317,10 @@ void Walk(const Value* v, bool present, size_t k, int width, Expected* e) {
   }
 }
 
-std::vector<std::string> ManifestFiles() {
+std::vector<std::string> ManifestFiles() {  // the files some reader's expected output was chosen from
   std::vector<std::string> out;
-  std::ifstream in(kTesting / "expected" / "MANIFEST.tsv");
-  std::string line;
-  std::getline(in, line);
-  while (std::getline(in, line)) {
-    std::stringstream ss(line);
-    std::string file, rows, duck, hyp, chosen;
-    std::getline(ss, file, '\t');
-    std::getline(ss, rows, '\t');
-    std::getline(ss, duck, '\t');
-    std::getline(ss, hyp, '\t');
-    std::getline(ss, chosen, '\t');
-    if (chosen != "none") out.push_back(file);
+  for (const auto& row : corpus_test::ManifestRows()) {
+    if (row.size() > 4 && row[4] != "none") out.push_back(row[0]);
   }
   return out;
 }
@@ -386,7 +399,8 @@ TEST(ColumnarReaderTest, CorpusEveryFileMatchesItsRows) {
         size_t field = 0;
         while (field < top.size() && top[field] != leaf.path[0].name) ++field;
         ASSERT_LT(field, top.size());
-        for (const Value& row : group) Walk(&row.items()[field], true, 0, leaf.value_width, &e);
+        const int width = leaf.descriptor->physical_type == PhysicalType::kBoolean ? -1 : leaf.value_width;
+        for (const Value& row : group) Walk(&row.items()[field], true, 0, width, &e);
         for (size_t k = 0; k + 1 < e.path.size(); ++k) {
           if (e.path[k].kind != Kind::kStruct) e.path[k].offsets.push_back(e.path[k + 1].length);
         }
@@ -398,7 +412,7 @@ TEST(ColumnarReaderTest, CorpusEveryFileMatchesItsRows) {
           EXPECT_TRUE(leaf.path[k].offsets == e.path[k].offsets);
         }
         EXPECT_TRUE(leaf.values == e.values);
-        if (leaf.value_width == 0) {
+        if (width == 0) {
           EXPECT_TRUE(leaf.offsets == e.offsets);
           EXPECT_TRUE(leaf.data == e.data);
         }

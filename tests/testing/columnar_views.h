@@ -2,11 +2,11 @@
 // ColumnarWriter (parq/columnar_writer.h): the one adapter between the two
 // layouts, for tests that read a file as columns and write it again.
 //
-// ColumnarBatch keeps one validity byte per slot and a copy of each leaf's
-// ancestors in every leaf; ColumnView wants LSB-first bitmaps and one tree.
-// The tree follows the assembly plan (record/assembly_plan.h), each node
-// taken from the path of the first leaf under it; bytes are packed into
-// bitmaps kept in the returned object, everything else is pointed at.
+// ColumnarBatch keeps a copy of each leaf's ancestors in every leaf;
+// ColumnView wants one tree.  The tree follows the assembly plan
+// (record/assembly_plan.h), each node taken from the path of the first leaf
+// under it; both sides use Arrow's layouts (LSB-first validity and BOOLEAN
+// bitmaps), so every buffer is pointed at, none copied.
 //
 // REQUIRES: the batch was read without a projection (its leaves are the
 // plan's slots) and outlives the views.
@@ -14,7 +14,6 @@
 #define PARQ_TESTS_TESTING_COLUMNAR_VIEWS_H_
 
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include "parq/columnar.h"
@@ -42,14 +41,6 @@ class ColumnarViews {
   const ColumnView& root() const { return root_; }
 
  private:
-  const uint8_t* Pack(const std::vector<uint8_t>& bytes) {
-    std::unique_ptr<uint8_t[]>& bits = bitmaps_.emplace_back(new uint8_t[(bytes.size() + 7) / 8 + 1]());
-    for (size_t i = 0; i < bytes.size(); ++i) {
-      if (bytes[i] != 0) bits[i / 8] = static_cast<uint8_t>(bits[i / 8] | (1 << (i % 8)));
-    }
-    return bits.get();
-  }
-
   Status Build(const ColumnarBatch& batch, const PlanNode& p, size_t depth, int64_t need, ColumnView* out) {
     if (p.kind == PlanNode::Kind::kEmpty) {
       *out = ColumnView::Struct(need, {});
@@ -59,12 +50,12 @@ class ColumnarViews {
     if (depth >= leaf.path.size()) return Status::Internal("a plan deeper than the leaf's path");
     const ColumnarNode& n = leaf.path[depth];
     out->length = n.length;
-    out->validity = n.null_count > 0 ? Pack(n.validity) : nullptr;
+    out->validity = n.null_count > 0 ? n.validity.data() : nullptr;
     switch (p.kind) {
       case PlanNode::Kind::kLeaf:
         out->kind = ColumnView::Kind::kLeaf;
         if (leaf.descriptor->physical_type == PhysicalType::kBoolean) {
-          out->values = Pack(leaf.values);
+          out->values = leaf.values.data();
         } else if (leaf.descriptor->physical_type == PhysicalType::kByteArray) {
           out->offsets = leaf.offsets.data();
           out->values = leaf.data.data();
@@ -95,7 +86,6 @@ class ColumnarViews {
   }
 
   ColumnView root_;
-  std::vector<std::unique_ptr<uint8_t[]>> bitmaps_;
 };
 
 }  // namespace parq::testing

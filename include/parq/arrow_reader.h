@@ -1,0 +1,80 @@
+// parq/arrow_reader.h — a Parquet file as Arrow record batches, through the
+// Arrow C Data Interface (parq/arrow_c.h).
+//
+//   PARQ_ASSIGN_OR_RETURN(std::shared_ptr<parq::FileReader> file, parq::FileReader::Open("data.parquet"));
+//   struct ArrowArrayStream stream;
+//   PARQ_RETURN_IF_ERROR(parq::ExportArrowStream(file, {.columns = {"id", "items"}}, &stream));
+//   // hand `stream` to any Arrow consumer (DuckDB's arrow scan, pyarrow's
+//   // RecordBatchReader._import_from_c, nanoarrow, ...), or read it:
+//   struct ArrowArray batch;
+//   while (stream.get_next(&stream, &batch) == 0 && batch.release != nullptr) {
+//     ...                         // a struct array: one child per top-level field
+//     batch.release(&batch);
+//   }
+//   stream.release(&stream);
+//
+// The type each Parquet type maps to is the table of docs/arrow.md (decimal128,
+// date32, timestamp with "UTC" when adjusted to UTC, utf8, list, map, struct,
+// extension types for JSON, UUID, geometry and variant, ...).  A record batch
+// never spans two row groups: a row group of R rows gives ceil(R / batch_rows)
+// batches, the last one shorter.
+//
+// Ownership (the C Data Interface's rules): every ArrowSchema / ArrowArray /
+// ArrowArrayStream handed out is the caller's, to release exactly once
+// through its `release`, in any order: a batch may outlive the stream and the
+// file, a child moved out of its parent (the struct copied, the parent's
+// pointer's `release` set to NULL) may be released before or after its parent.
+// An array's buffers are owned by its private_data; values decoded for it are
+// handed over as decoded (the buffer the page was decoded into, not a copy).
+//
+// Thread-safety: a stream is used from one thread at a time (as the C Stream
+// Interface requires); the arrays it returns may be used and released on any
+// thread.  Exporting reads the FileReader, which is safe from several
+// threads at once.
+#ifndef PARQ_ARROW_READER_H_
+#define PARQ_ARROW_READER_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "parq/arrow_c.h"
+#include "parq/file_reader.h"
+#include "parq/status.h"
+
+namespace parq {
+
+struct ArrowReadOptions {
+  // Dotted paths of fields (as RowReaderOptions::columns); empty: all.
+  std::vector<std::string> columns;
+  // Row groups to read, in this order; empty: all, in order.
+  std::vector<int> row_groups;
+  // Rows per record batch; a batch never spans row groups.
+  int64_t batch_rows = 65536;
+  // Top-level BYTE_ARRAY columns (but those of an extension type: JSON,
+  // GEOMETRY, GEOGRAPHY) as Arrow dictionary arrays (int32 indices
+  // into the chunk's dictionary) instead of expanded values: a batch of
+  // dictionary-encoded pages shares its chunk's dictionary; a batch that
+  // meets a page of plain values gets a dictionary of its own values.
+  bool dictionary_arrays = false;
+};
+
+// The schema the file maps to: a struct ("+s"), one child per projected
+// top-level field.  kInvalidArgument for an unknown column path.
+// REQUIRES: out != nullptr.  On success *out is the caller's to release.
+Status ExportArrowSchema(const FileReader& file, const ArrowReadOptions& options, struct ArrowSchema* out);
+
+// The file as a stream of record batches (struct arrays, one child per
+// projected top-level field).  The stream keeps `file` alive; it may outlive
+// every other reference to it.  Errors: a Status here for bad options (an
+// unknown column, a row group out of range, batch_rows < 1); an error met
+// while reading (a corrupt page, an I/O error) makes get_next return EIO,
+// and get_last_error gives the Status text.  After an error the stream ends.
+// REQUIRES: file != nullptr, out != nullptr.
+Status ExportArrowStream(std::shared_ptr<const FileReader> file, const ArrowReadOptions& options,
+                         struct ArrowArrayStream* out);
+
+}  // namespace parq
+
+#endif  // PARQ_ARROW_READER_H_

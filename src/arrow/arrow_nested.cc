@@ -1,0 +1,166 @@
+#include "arrow/arrow_nested.h"
+
+#include <climits>
+#include <string>
+
+#include "arrow/arrow_array.h"
+#include "arrow/arrow_convert.h"
+
+namespace parq::arrow {
+
+namespace {
+
+alignas(64) const uint8_t kEmpty[64] = {};
+
+const void* OrEmpty(const void* p) { return p != nullptr ? p : kEmpty; }
+
+struct Preparer {
+  const AssemblyPlan& plan;
+  NestedGroup& group;
+  std::vector<int> leaf_of_column;  // schema column → index in group.batch.leaves
+
+  const ColumnarLeaf& LeafOf(const PlanNode& p) const {
+    const int column = plan.columns.at(static_cast<size_t>(p.rep_slot));
+    return group.batch.leaves[static_cast<size_t>(leaf_of_column[static_cast<size_t>(column)])];
+  }
+
+  Buffer& Make(size_t bytes) {
+    group.made.emplace_back(bytes);
+    return group.made.back();
+  }
+
+  // int64 offsets as Arrow's int32 ones.
+  Result<const void*> Offsets(const std::vector<int64_t>& offsets, bool large, const std::string& name) {
+    if (large) return static_cast<const void*>(offsets.data());
+    if (!offsets.empty() && offsets.back() > INT32_MAX) {
+      return Status::LimitExceeded("'" + name + "': " + std::to_string(offsets.back()) +
+                                   " offsets in one row group overflow Arrow's int32 offsets");
+    }
+    Buffer& b = Make(offsets.size() * 4);
+    auto* o = reinterpret_cast<int32_t*>(b.data());
+    for (size_t i = 0; i < offsets.size(); ++i) o[i] = static_cast<int32_t>(offsets[i]);
+    return static_cast<const void*>(b.data());
+  }
+
+  static void SetValidity(const ColumnarNode& n, PreparedArray* a) {
+    a->length = n.length;
+    a->null_count = n.null_count;
+    a->buffers[0] = n.null_count > 0 ? n.validity.data() : nullptr;
+  }
+
+  // `k`: the depth of f's node in its leaves' ColumnarLeaf::path.
+  Status Prepare(const ArrowField& f, size_t k, int64_t parent_length, PreparedArray* a) {
+    if (f.kind == ArrowField::Kind::kEmpty) {
+      a->length = parent_length;
+      a->n_buffers = 1;
+      return Status::OK();
+    }
+    const ColumnarLeaf& leaf = LeafOf(*f.plan);
+    const ColumnarNode& node = leaf.path.at(k);
+    switch (f.kind) {
+      case ArrowField::Kind::kStruct:
+        a->n_buffers = 1;
+        SetValidity(node, a);
+        return Children(f.children, k + 1, node.length, a);
+      case ArrowField::Kind::kList:
+      case ArrowField::Kind::kMap: {
+        a->n_buffers = 2;
+        SetValidity(node, a);
+        PARQ_ASSIGN_OR_RETURN(a->buffers[1], Offsets(node.offsets, f.large, f.name));
+        a->children.resize(1);
+        const int64_t child_length = node.offsets.empty() ? 0 : node.offsets.back();
+        if (f.kind == ArrowField::Kind::kList) return Prepare(f.children[0], k + 1, child_length, &a->children[0]);
+        // The map's entries: a struct of no nulls over the key and value slots.
+        PreparedArray& entries = a->children[0];
+        entries.length = child_length;
+        entries.n_buffers = 1;
+        return Children(f.children[0].children, k + 1, child_length, &entries);
+      }
+      default:
+        return Leaf(f, leaf, a);
+    }
+  }
+
+  Status Children(const std::vector<ArrowField>& fields, size_t k, int64_t length, PreparedArray* a) {
+    a->children.resize(fields.size());
+    for (size_t i = 0; i < fields.size(); ++i) PARQ_RETURN_IF_ERROR(Prepare(fields[i], k, length, &a->children[i]));
+    return Status::OK();
+  }
+
+  Status Leaf(const ArrowField& f, const ColumnarLeaf& leaf, PreparedArray* a) {
+    const ColumnarNode& node = leaf.leaf();
+    SetValidity(node, a);
+    switch (f.conv) {
+      case LeafConv::kNull:
+        a->n_buffers = 0;
+        a->null_count = a->length;
+        a->buffers[0] = nullptr;
+        return Status::OK();
+      case LeafConv::kBool:
+      case LeafConv::kSame:
+        a->n_buffers = 2;
+        a->buffers[1] = OrEmpty(leaf.values.data());
+        return Status::OK();
+      case LeafConv::kBinary: {
+        a->n_buffers = 3;
+        PARQ_ASSIGN_OR_RETURN(a->buffers[1], Offsets(leaf.offsets, f.large, leaf.descriptor->dotted_path));
+        a->buffers[2] = OrEmpty(leaf.data.data());
+        return Status::OK();
+      }
+      default: {
+        const size_t n = static_cast<size_t>(node.length), w = static_cast<size_t>(f.width);
+        Buffer& b = Make(n * w);
+        const bool bytes = leaf.value_width == 0;  // a BYTE_ARRAY decimal
+        for (size_t i = 0; i < n; ++i) {
+          if (bytes) {
+            ConvertValue(f.conv, f.width, leaf.data.data() + leaf.offsets[i],
+                         static_cast<size_t>(leaf.offsets[i + 1] - leaf.offsets[i]), b.data() + i * w);
+          } else {
+            const size_t pw = static_cast<size_t>(leaf.value_width);
+            ConvertValue(f.conv, f.width, leaf.values.data() + i * pw, pw, b.data() + i * w);
+          }
+        }
+        a->n_buffers = 2;
+        a->buffers[1] = OrEmpty(b.data());
+        return Status::OK();
+      }
+    }
+  }
+};
+
+}  // namespace
+
+const void* EmptyBuffer() { return kEmpty; }
+
+Result<std::shared_ptr<NestedGroup>> PrepareNested(const std::vector<ArrowField>& fields, const AssemblyPlan& plan,
+                                                   int num_columns, ColumnarBatch batch) {
+  auto group = std::make_shared<NestedGroup>();
+  group->batch = std::move(batch);
+  Preparer p{plan, *group, std::vector<int>(static_cast<size_t>(num_columns), -1)};
+  for (size_t i = 0; i < group->batch.leaves.size(); ++i) {
+    int& slot = p.leaf_of_column[static_cast<size_t>(group->batch.leaves[i].column)];
+    if (slot < 0) slot = static_cast<int>(i);
+  }
+  group->fields.resize(fields.size());
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (fields[i].flat || fields[i].kind == ArrowField::Kind::kEmpty) continue;
+    PARQ_RETURN_IF_ERROR(p.Prepare(fields[i], 0, group->batch.num_rows, &group->fields[i]));
+  }
+  return group;
+}
+
+void ExportPrepared(const PreparedArray& a, const std::shared_ptr<const void>& keep, int64_t offset,
+                    int64_t length, ArrowArray* out) {
+  int64_t nulls = a.null_count;
+  if (offset != 0 || length != a.length) {
+    nulls = a.buffers[0] != nullptr ? CountNulls(static_cast<const uint8_t*>(a.buffers[0]), offset, length)
+            : a.n_buffers == 0      ? length
+                                    : 0;
+  }
+  ArrayPrivate* p = InitArray(out, length, nulls, offset, a.n_buffers);
+  p->keep = keep;
+  for (int i = 0; i < a.n_buffers; ++i) p->buffers[i] = a.buffers[i];
+  for (const PreparedArray& c : a.children) ExportPrepared(c, keep, 0, c.length, AddChild(out));
+}
+
+}  // namespace parq::arrow

@@ -1,0 +1,374 @@
+// ExportArrowSchema and ExportArrowStream (parq/arrow_reader.h): the stream's
+// state, its callbacks, and a record batch put together from the flat
+// columns (arrow_flat.h) and the nested fields (arrow_nested.h).
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "arrow/arrow_array.h"
+#include "arrow/arrow_flat.h"
+#include "arrow/arrow_nested.h"
+#include "arrow/arrow_stream.h"
+#include "arrow/arrow_type.h"
+#include "parq/arrow_reader.h"
+#include "parq/column_reader.h"
+#include "parq/columnar.h"
+#include "parq/metadata.h"
+#include "record/assembly_plan.h"
+
+namespace parq {
+
+namespace arrow {
+namespace {
+std::atomic<int64_t> g_whole_group_bytes{kDefaultWholeGroupBytes};
+}  // namespace
+int64_t WholeGroupBytes() { return g_whole_group_bytes.load(std::memory_order_relaxed); }
+void SetWholeGroupBytesForTesting(int64_t bytes) { g_whole_group_bytes = bytes; }
+}  // namespace arrow
+
+namespace {
+
+using arrow::ArrowField;
+
+// What the schema and the stream share: the plan and the fields mapped from it.
+struct Mapped {
+  AssemblyPlan plan;
+  std::vector<ArrowField> fields;
+};
+
+Status CheckOptions(const FileReader& file, const ArrowReadOptions& options) {
+  if (options.batch_rows < 1) {
+    return Status::InvalidArgument("batch_rows " + std::to_string(options.batch_rows) + ": want at least 1");
+  }
+  const int groups = file.metadata().num_row_groups();
+  for (int g : options.row_groups) {
+    if (g < 0 || g >= groups) {
+      return Status::InvalidArgument("row group " + std::to_string(g) + " of " + std::to_string(groups));
+    }
+  }
+  return Status::OK();
+}
+
+// The plan's fields are pointed into by `fields`: a Mapped is made in place
+// and never moved.
+Status Map(const FileReader& file, const ArrowReadOptions& options, Mapped* m) {
+  PARQ_RETURN_IF_ERROR(CheckOptions(file, options));
+  PARQ_ASSIGN_OR_RETURN(m->plan, BuildAssemblyPlan(file.schema(), options.columns));
+  arrow::ArrowTypeOptions type_options;
+  type_options.dictionary_arrays = options.dictionary_arrays;
+  type_options.row_groups = options.row_groups;
+  PARQ_ASSIGN_OR_RETURN(m->fields, arrow::MapFields(file, m->plan, type_options));
+  return Status::OK();
+}
+
+// The dotted paths of the leaves under `p` (the nested reader's projection).
+void LeafPaths(const Schema& schema, const AssemblyPlan& plan, const PlanNode& p, std::vector<std::string>* out) {
+  for (int slot = p.first_slot; slot < p.end_slot; ++slot) {
+    out->push_back(schema.column(plan.columns[static_cast<size_t>(slot)]).dotted_path);
+  }
+}
+
+class Stream {
+ public:
+  Stream(std::shared_ptr<const FileReader> file, const ArrowReadOptions& options)
+      : file_(std::move(file)), options_(options) {}
+
+  Status Init() {
+    PARQ_RETURN_IF_ERROR(Map(*file_, options_, &mapped_));
+    if (options_.row_groups.empty()) {
+      for (int g = 0; g < file_->metadata().num_row_groups(); ++g) groups_.push_back(g);
+    } else {
+      groups_ = options_.row_groups;
+    }
+    std::vector<std::string> nested_paths;
+    flat_.resize(mapped_.fields.size());
+    flat2_.resize(mapped_.fields.size());
+    for (size_t i = 0; i < mapped_.fields.size(); ++i) {
+      const ArrowField& f = mapped_.fields[i];
+      if (f.flat) {
+        flat_[i] = std::make_unique<arrow::FlatColumn>(f);
+      } else if (f.kind != ArrowField::Kind::kEmpty) {
+        LeafPaths(file_->schema(), mapped_.plan, mapped_.plan.root.children[i], &nested_paths);
+      }
+    }
+    if (!nested_paths.empty()) {
+      ColumnarReaderOptions o;
+      o.columns = std::move(nested_paths);
+      PARQ_ASSIGN_OR_RETURN(nested_reader_, ColumnarReader::Open(*file_, o));
+    }
+    return Status::OK();
+  }
+
+  void GetSchema(ArrowSchema* out) const { arrow::ExportSchema(mapped_.fields, out); }
+
+  // The next batch into *out (released: the end).
+  Status Next(ArrowArray* out) {
+    out->release = nullptr;
+    while (true) {
+      if (!group_open_) {
+        if (next_group_ == groups_.size()) return Status::OK();
+        PARQ_RETURN_IF_ERROR(OpenGroup(groups_[next_group_]));
+      }
+      if (row_ < group_rows_) break;
+      CloseGroup();
+    }
+    const int64_t n = std::min(options_.batch_rows, group_rows_ - row_);
+    arrow::InitArray(out, n, 0, 0, 1);
+    std::vector<ArrowArray*> children(mapped_.fields.size());
+    for (ArrowArray*& c : children) c = arrow::AddChild(out);  // unset: released as nothing on error
+    for (size_t i = 0; i < mapped_.fields.size(); ++i) {
+      Status st;
+      if (flat_[i] != nullptr && !whole_.empty()) {
+        arrow::ExportSlice(whole_[i], row_, n, children[i]);
+      } else if (flat_[i] != nullptr) {
+        if (partner_[i] == kNoPartner) {
+          st = flat_[i]->Read(n, children[i]);
+        } else if (partner_[i] > i) {
+          st = ReadPair(n, i, partner_[i], children);
+        }  // else read with its partner already
+      } else if (mapped_.fields[i].kind == ArrowField::Kind::kEmpty) {
+        arrow::InitArray(children[i], n, 0, 0, 1);
+      } else {
+        arrow::ExportPrepared(nested_->fields[i], nested_, row_, n, children[i]);
+      }
+      if (!st.ok()) {
+        out->release(out);
+        st.AddContext("row group " + std::to_string(groups_[next_group_]));
+        return st;
+      }
+    }
+    row_ += n;
+    return Status::OK();
+  }
+
+  std::string last_error;
+  bool failed = false;
+
+ private:
+  static constexpr size_t kNoPartner = static_cast<size_t>(-1);
+
+  // Two flat columns' batches read taking turns a step (a page at most)
+  // each, their readers paired: their SNAPPY pages decompress two at a time
+  // (ReadPagesTogether in parq/column_reader.h).
+  Status ReadPair(int64_t n, size_t a, size_t b, const std::vector<ArrowArray*>& children) {
+    arrow::FlatColumn& x = *flat_[a];
+    arrow::FlatColumn& y = *flat_[b];
+    x.Begin(n);
+    y.Begin(n);
+    bool more_x = true, more_y = true;
+    while (more_x || more_y) {
+      if (more_x) {
+        PARQ_ASSIGN_OR_RETURN(more_x, x.Step());
+      }
+      if (more_y) {
+        PARQ_ASSIGN_OR_RETURN(more_y, y.Step());
+      }
+    }
+    PARQ_RETURN_IF_ERROR(x.Finish(children[a]));
+    return y.Finish(children[b]);
+  }
+
+  static constexpr size_t kNoGroup = static_cast<size_t>(-1);
+
+  bool Whole(size_t group_index) const {
+    if (group_index >= groups_.size()) return false;
+    const int64_t bytes = file_->metadata().row_group(groups_[group_index]).total_byte_size();
+    return bytes >= 0 && bytes <= arrow::WholeGroupBytes();
+  }
+
+  // Decodes every flat column of row group groups_[next_group_] whole into
+  // whole_, and, when the next row group is small too, that one's into
+  // whole_next_ at the same time: a column's two chunks take turns a step
+  // each, their readers paired (ReadPagesTogether), so that every SNAPPY
+  // page decompresses with its twin (the same column's pages in two row
+  // groups are alike).  Batches are slices of these arrays.
+  Status DecodeWhole() {
+    const size_t second = Whole(next_group_ + 1) ? next_group_ + 1 : kNoGroup;
+    const FileMetaData& md = file_->metadata();
+    const int g = groups_[next_group_];
+    whole_.assign(flat_.size(), nullptr);
+    whole_next_.assign(flat_.size(), nullptr);
+    for (size_t i = 0; i < flat_.size(); ++i) {
+      if (flat_[i] == nullptr) continue;
+      arrow::FlatColumn& a = *flat_[i];
+      PARQ_RETURN_IF_ERROR(a.Open(*file_, g));
+      a.Begin(md.row_group(g).num_rows());
+      arrow::FlatColumn* b = nullptr;
+      if (second != kNoGroup) {
+        if (flat2_[i] == nullptr) flat2_[i] = std::make_unique<arrow::FlatColumn>(mapped_.fields[i]);
+        b = flat2_[i].get();
+        const int g2 = groups_[second];
+        PARQ_RETURN_IF_ERROR(b->Open(*file_, g2));
+        b->Begin(md.row_group(g2).num_rows());
+        ReadPagesTogether(*a.reader(), *b->reader());
+      }
+      bool more_a = true, more_b = b != nullptr;
+      while (more_a || more_b) {
+        if (more_a) {
+          PARQ_ASSIGN_OR_RETURN(more_a, a.Step());
+        }
+        if (more_b) {
+          PARQ_ASSIGN_OR_RETURN(more_b, b->Step());
+        }
+      }
+      whole_[i] = NewArray();
+      PARQ_RETURN_IF_ERROR(a.Finish(whole_[i].get()));
+      a.Close();
+      if (b != nullptr) {
+        whole_next_[i] = NewArray();
+        PARQ_RETURN_IF_ERROR(b->Finish(whole_next_[i].get()));
+        b->Close();
+      }
+    }
+    whole_next_group_ = second;
+    if (second == kNoGroup) whole_next_.clear();
+    return Status::OK();
+  }
+
+  // An ArrowArray released when the last slice of it goes.
+  static std::shared_ptr<ArrowArray> NewArray() {
+    return std::shared_ptr<ArrowArray>(new ArrowArray{}, [](ArrowArray* a) {
+      if (a->release != nullptr) a->release(a);
+      delete a;
+    });
+  }
+
+  Status OpenGroup(int g) {
+    group_rows_ = file_->metadata().row_group(g).num_rows();
+    row_ = 0;
+    if (whole_next_group_ == next_group_) {  // decoded with the row group before
+      whole_ = std::move(whole_next_);
+      whole_next_group_ = kNoGroup;
+    } else if (Whole(next_group_)) {
+      PARQ_RETURN_IF_ERROR(DecodeWhole());
+    } else {
+      whole_.clear();
+      PARQ_RETURN_IF_ERROR(OpenStreaming(g));
+    }
+    if (nested_reader_ != nullptr) {
+      ColumnarBatch batch;
+      PARQ_RETURN_IF_ERROR(nested_reader_->ReadRowGroup(g, &batch));
+      PARQ_ASSIGN_OR_RETURN(nested_, arrow::PrepareNested(mapped_.fields, mapped_.plan,
+                                                          file_->schema().num_columns(), std::move(batch)));
+    }
+    group_open_ = true;
+    return Status::OK();
+  }
+
+  // A large row group: its flat columns read batch by batch.
+  Status OpenStreaming(int g) {
+    for (auto& f : flat_) {
+      if (f != nullptr) PARQ_RETURN_IF_ERROR(f->Open(*file_, g));
+    }
+    // Flat SNAPPY columns, two by two from the largest chunk down: a pair
+    // decompresses together only as many pages as the smaller chunk has.
+    partner_.assign(flat_.size(), kNoPartner);
+    const RowGroupMetaData rg = file_->metadata().row_group(g);
+    std::vector<std::pair<int64_t, size_t>> by_size;
+    for (size_t i = 0; i < flat_.size(); ++i) {
+      if (flat_[i] == nullptr || mapped_.fields[i].conv == arrow::LeafConv::kNull) continue;
+      const ColumnChunkMetaData c = rg.column(mapped_.fields[i].column);
+      if (c.codec() == Compression::kSnappy) by_size.emplace_back(c.total_compressed_size(), i);
+    }
+    std::sort(by_size.begin(), by_size.end(), std::greater<>());
+    for (size_t k = 0; k + 1 < by_size.size(); k += 2) {
+      const size_t a = std::min(by_size[k].second, by_size[k + 1].second);
+      const size_t b = std::max(by_size[k].second, by_size[k + 1].second);
+      ReadPagesTogether(*flat_[a]->reader(), *flat_[b]->reader());
+      partner_[a] = b;
+      partner_[b] = a;
+    }
+    return Status::OK();
+  }
+  void CloseGroup() {
+    for (auto& f : flat_) {
+      if (f != nullptr) f->Close();
+    }
+    whole_.clear();  // the batches handed out keep what they point into
+    nested_.reset();  // the batches handed out keep what they point into
+    group_open_ = false;
+    ++next_group_;
+  }
+
+  const std::shared_ptr<const FileReader> file_;  // first: destroyed last
+  const ArrowReadOptions options_;
+  Mapped mapped_;
+  std::vector<int> groups_;
+  std::vector<std::unique_ptr<arrow::FlatColumn>> flat_;  // per field; nullptr for the others
+  std::vector<std::unique_ptr<arrow::FlatColumn>> flat2_;  // the second row group's, decoding whole
+  std::vector<std::shared_ptr<ArrowArray>> whole_;       // per field, this row group's (empty: streaming)
+  std::vector<std::shared_ptr<ArrowArray>> whole_next_;  // the next row group's, decoded with it
+  size_t whole_next_group_ = kNoGroup;                   // index in groups_ of whole_next_
+  std::vector<size_t> partner_;  // per field: the flat field read with it (ReadPair), or kNoPartner
+  std::unique_ptr<ColumnarReader> nested_reader_;
+  std::shared_ptr<arrow::NestedGroup> nested_;
+  size_t next_group_ = 0;
+  bool group_open_ = false;
+  int64_t group_rows_ = 0, row_ = 0;
+};
+
+Stream* StreamOf(ArrowArrayStream* s) { return static_cast<Stream*>(s->private_data); }
+
+int GetSchema(ArrowArrayStream* s, ArrowSchema* out) {
+  if (s == nullptr || s->release == nullptr || out == nullptr) return EINVAL;
+  StreamOf(s)->GetSchema(out);
+  return 0;
+}
+
+int GetNext(ArrowArrayStream* s, ArrowArray* out) {
+  if (s == nullptr || s->release == nullptr || out == nullptr) return EINVAL;
+  Stream* st = StreamOf(s);
+  if (st->failed) {
+    out->release = nullptr;
+    return EIO;
+  }
+  Status status = st->Next(out);
+  if (!status.ok()) {
+    st->failed = true;
+    st->last_error = status.ToString();
+    out->release = nullptr;
+    return EIO;
+  }
+  return 0;
+}
+
+const char* GetLastError(ArrowArrayStream* s) {
+  if (s == nullptr || s->release == nullptr) return nullptr;
+  Stream* st = StreamOf(s);
+  return st->failed ? st->last_error.c_str() : nullptr;
+}
+
+void Release(ArrowArrayStream* s) {
+  if (s == nullptr || s->release == nullptr) return;
+  delete StreamOf(s);
+  s->release = nullptr;
+}
+
+}  // namespace
+
+Status ExportArrowSchema(const FileReader& file, const ArrowReadOptions& options, ArrowSchema* out) {
+  if (out == nullptr) return Status::InvalidArgument("ExportArrowSchema: a null ArrowSchema");
+  Mapped m;
+  PARQ_RETURN_IF_ERROR(Map(file, options, &m));
+  arrow::ExportSchema(m.fields, out);
+  return Status::OK();
+}
+
+Status ExportArrowStream(std::shared_ptr<const FileReader> file, const ArrowReadOptions& options,
+                         ArrowArrayStream* out) {
+  if (file == nullptr || out == nullptr) return Status::InvalidArgument("ExportArrowStream: a null file or stream");
+  auto stream = std::make_unique<Stream>(std::move(file), options);
+  PARQ_RETURN_IF_ERROR(stream->Init());
+  out->get_schema = GetSchema;
+  out->get_next = GetNext;
+  out->get_last_error = GetLastError;
+  out->release = Release;
+  out->private_data = stream.release();
+  return Status::OK();
+}
+
+}  // namespace parq

@@ -1,0 +1,33 @@
+// Arrow-style bitmaps: LSB-first bits (bit i is byte i / 8, bit i % 8).
+//
+// Pure functions over raw spans; the caller owns every buffer.
+#ifndef PARQ_UTIL_BITMAP_H_
+#define PARQ_UTIL_BITMAP_H_
+
+#include <cstdint>
+#include <cstring>
+
+namespace parq::util {
+
+inline bool GetBit(const uint8_t* bits, int64_t i) { return (bits[i >> 3] >> (i & 7)) & 1; }
+
+// ORs n bytes of 0 / 1 into bits [at, at + n) of `bits`, whose bits from `at`
+// on are 0 (a buffer grown zero-filled).  Writing 0/1 bytes in a hot loop and
+// packing them here afterwards is cheaper than a read-modify-write of the
+// same byte per slot, which chains each slot's store to the next one's load.
+inline void OrBytesAsBits(uint8_t* bits, int64_t at, const uint8_t* bytes, int64_t n) {
+  int64_t i = 0;
+  for (; i < n && ((at + i) & 7) != 0; ++i) bits[(at + i) >> 3] |= static_cast<uint8_t>(bytes[i] << ((at + i) & 7));
+  uint8_t* out = bits + ((at + i) >> 3);
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x;
+    std::memcpy(&x, bytes + i, 8);
+    // Byte k (0 or 1) lands on bit 56 + k of the product's top byte.
+    *out++ = static_cast<uint8_t>((x * 0x0102040810204080ULL) >> 56);
+  }
+  for (; i < n; ++i) bits[(at + i) >> 3] |= static_cast<uint8_t>(bytes[i] << ((at + i) & 7));
+}
+
+}  // namespace parq::util
+
+#endif  // PARQ_UTIL_BITMAP_H_
