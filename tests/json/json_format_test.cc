@@ -67,12 +67,7 @@ TEST(JsonFormatTest, FloatShortestRoundTrip) {
   // digits that round-trip through binary32, padded with zeros: not the
   // exact integer 1234567936 (docs/rows-as-json.md; issue 31, item 14).
   EXPECT_EQ(F32(1234567940.0f), "1234568000");
-  EXPECT_EQ(F32(2345552384.0f), "2345552400");
-  EXPECT_EQ(F32(-2345552384.0f), "-2345552400");
-  EXPECT_EQ(F32(16777218.0f), "16777218");
-  EXPECT_EQ(F32(4294967296.0f), "4294967300");
-  EXPECT_EQ(F32(1e10f), "1e+10");
-  EXPECT_EQ(F32(99999997952.0f), "1e+11");
+  EXPECT_EQ(F32(-2345552384.0f), "-2345552400");  // more in tests/util/float_text_test.cc
   EXPECT_EQ(F32(0.0f), "0");
   EXPECT_EQ(F32(-0.0f), "-0");
   EXPECT_EQ(F32(16777216.0f), "16777216");
