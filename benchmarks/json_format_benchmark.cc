@@ -2,7 +2,9 @@
 // the per-value cost of `parq cat --format jsonl`.
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -59,6 +61,21 @@ void BM_Float(benchmark::State& state) {
   Run(state, v, [](std::string& o, float x) { AppendJsonFloat(o, x); });
 }
 BENCHMARK(BM_Float);
+
+// Floats over the whole finite range (random bits), half of them integers
+// above 2^24, whose fixed form std::to_chars prints with exact digits.
+void BM_FloatWide(benchmark::State& state) {
+  auto v = Make<float>([](auto& r) {
+    float f;
+    do {
+      const auto bits = static_cast<uint32_t>(r());
+      std::memcpy(&f, &bits, 4);
+    } while (!std::isfinite(f));
+    return f;
+  });
+  Run(state, v, [](std::string& o, float x) { AppendJsonFloat(o, x); });
+}
+BENCHMARK(BM_FloatWide);
 
 // Strings of `range(0)` bytes: ASCII (fast path), or with UTF-8 and escapes mixed in.
 void BM_StringAscii(benchmark::State& state) {

@@ -8,7 +8,10 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 #include <vector>
+
+#include "util/float_text.h"
 
 namespace parq {
 namespace {
@@ -313,8 +316,12 @@ template <typename F> static void AppendFloating(std::string &out, F v) {
     out.append(v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
   } else {
     char buf[64];
-    // No format argument: the shortest text that round-trips through F.
-    out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+    // The shortest text that round-trips through F.
+    if constexpr (std::is_same_v<F, float>) {
+      out.append(buf, util::FloatToChars(buf, v));
+    } else {
+      out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+    }
   }
 }
 

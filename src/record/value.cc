@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "parq/record.h"
+#include "util/float_text.h"
 
 namespace parq {
 
@@ -49,7 +50,11 @@ void DebugNumber(std::string& out, T v) {
     }
   }
   char buf[64];
-  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+  if constexpr (std::is_same_v<T, float>) {
+    out.append(buf, util::FloatToChars(buf, v));
+  } else {
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+  }
 }
 
 // Bytes in quotes: printable ASCII as is (" and \ escaped), other bytes \xHH.

@@ -219,7 +219,12 @@ bool SchemaNodeAccess::ClassifyList(SchemaNode& g) {
 // nulls are read as null keys), a repeated one fits no rule.  Anything else is
 // read as a plain group.
 bool SchemaNodeAccess::ClassifyMap(SchemaNode& g) {
-  if (g.is_repeated() || g.children_.size() != 1) return false;
+  // A repeated MAP (or MAP_KEY_VALUE) group that is itself the element of an
+  // enclosing list, by LIST's rule 3 or 4, is a map: older writers (parquet-avro's
+  // 2-level lists, Impala, Hive) wrote a list of maps as
+  // `optional group l (LIST) { repeated group array (MAP) { repeated group map
+  // (MAP_KEY_VALUE) { required binary key; optional int32 value; } } }`.
+  if ((g.is_repeated() && g.role_ != NodeRole::kListElement) || g.children_.size() != 1) return false;
   SchemaNode& kv = *g.children_[0];
   if (!kv.is_repeated() || !kv.is_group()) return false;
   if (kv.children_.empty() || kv.children_.size() > 2) return false;

@@ -63,9 +63,11 @@ TEST(JsonFormatTest, FloatShortestRoundTrip) {
   EXPECT_EQ(F32(std::numeric_limits<float>::denorm_min()), "1e-45");
   EXPECT_EQ(F32(3.4028235e38f), "3.4028235e+38");
   EXPECT_EQ(F32(std::numeric_limits<float>::max()), "3.4028235e+38");
-  // std::to_chars picks fixed notation when it is no longer than scientific;
-  // fixed prints the integer exactly (same binary32 value as 1.2345679e9).
-  EXPECT_EQ(F32(1234567940.0f), "1234567936");
+  // Fixed notation where it is no longer than scientific, with the shortest
+  // digits that round-trip through binary32, padded with zeros: not the
+  // exact integer 1234567936 (docs/rows-as-json.md; issue 31, item 14).
+  EXPECT_EQ(F32(1234567940.0f), "1234568000");
+  EXPECT_EQ(F32(-2345552384.0f), "-2345552400");  // more in tests/util/float_text_test.cc
   EXPECT_EQ(F32(0.0f), "0");
   EXPECT_EQ(F32(-0.0f), "-0");
   EXPECT_EQ(F32(16777216.0f), "16777216");

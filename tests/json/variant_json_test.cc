@@ -260,6 +260,7 @@ TEST(VariantJsonTest, Primitives) {
   EXPECT_EQ(d(Prim(7, LE(0x8000000000000000ULL, 8))), "-0");
   EXPECT_EQ(d(Prim(7, LE(0x7FF8000000000000ULL, 8))), "\"NaN\"");
   EXPECT_EQ(d(Prim(14, LE(0x3DCCCCCD, 4))), "0.1");
+  EXPECT_EQ(d(Prim(14, LE(0x4F0BCE4A, 4))), "2345552400");  // shortest through binary32, not 2345552384
   EXPECT_EQ(d(Prim(14, LE(0xFF800000, 4))), "\"-Infinity\"");
   EXPECT_EQ(d(Prim(8, Cat({{2}, LE(static_cast<uint32_t>(-5), 4)}))), "\"-0.05\"");
   EXPECT_EQ(d(Prim(9, Cat({{0}, LE(120, 8)}))), "\"120\"");

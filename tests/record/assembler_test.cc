@@ -231,6 +231,14 @@ TEST(AssemblerTest, ValueTree) {
   EXPECT_EQ(row.DebugString(), R"({"m":map[{"key":"k","value":4},{"key":"j","value":null}],"r":[9]})");
 }
 
+TEST(AssemblerTest, DebugStringPrintsFloatsInTheirShortestBinary32Text) {
+  Value row = Value::List();
+  row.Append(Value::Float(2345552384.0f));
+  row.Append(Value::Double(2345552384.0));
+  row.Append(Value::Float(0.1f));
+  EXPECT_EQ(row.DebugString(), "[2345552400,2345552384,0.1]");
+}
+
 TEST(AssemblerTest, DisagreeingColumnsAreCorruptNotACrash) {
   // Two leaves of one list element: x says two elements, y only one.
   Fixture f;

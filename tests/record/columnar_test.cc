@@ -21,6 +21,7 @@
 #include "parq/row_writer.h"
 #include "corpus/corpus_test_util.h"
 #include "testing/json_rows.h"
+#include "testing/columnar_rows.h"
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -253,69 +254,7 @@ TEST(ColumnarReaderTest, RowGroupsAndCorruptLevels) {
   }
 }
 
-// --- The corpus: the layout derived from RowReader's rows -------------------
-
-struct Expected {
-  std::vector<ColumnarNode> path;
-  std::vector<uint8_t> values;
-  std::vector<int64_t> offsets{0};
-  std::vector<uint8_t> data;
-};
-
-// width: the leaf's value_width, or -1 for BOOLEAN (a bitmap).
-void AppendLeafValue(const Value& v, int width, Expected* e) {
-  if (width < 0) {
-    const int64_t slot = e->path.back().length - 1;
-    e->values.resize(static_cast<size_t>(slot / 8 + 1), 0);
-    if (!v.is_null() && v.bool_value()) e->values[static_cast<size_t>(slot / 8)] |= static_cast<uint8_t>(1u << (slot % 8));
-    return;
-  }
-  if (width == 0) {
-    if (!v.is_null()) e->data.insert(e->data.end(), v.bytes().begin(), v.bytes().end());
-    e->offsets.push_back(static_cast<int64_t>(e->data.size()));
-    return;
-  }
-  const size_t at = e->values.size();
-  e->values.resize(at + static_cast<size_t>(width), 0);
-  uint8_t* p = e->values.data() + at;
-  switch (v.kind()) {
-    case Value::Kind::kNull: break;
-    case Value::Kind::kInt32: { int32_t x = v.int32_value(); std::memcpy(p, &x, 4); break; }
-    case Value::Kind::kInt64: { int64_t x = v.int64_value(); std::memcpy(p, &x, 8); break; }
-    case Value::Kind::kFloat: { float x = v.float_value(); std::memcpy(p, &x, 4); break; }
-    case Value::Kind::kDouble: { double x = v.double_value(); std::memcpy(p, &x, 8); break; }
-    case Value::Kind::kInt96: std::memcpy(p, &v.int96_value(), 12); break;
-    case Value::Kind::kBytes: std::memcpy(p, v.bytes().data(), std::min<size_t>(v.bytes().size(), static_cast<size_t>(width))); break;
-    default: ADD_FAILURE() << "a nested value at a leaf"; break;
-  }
-}
-
-void Walk(const Value* v, bool present, size_t k, int width, Expected* e) {
-  static const Value kNull;
-  if (v == nullptr) v = &kNull;
-  ColumnarNode& n = e->path[k];
-  const bool valid = present && !v->is_null();
-  if (n.length % 8 == 0) n.validity.push_back(0);
-  if (valid) n.validity.back() |= static_cast<uint8_t>(1u << (n.length % 8));
-  n.null_count += valid ? 0 : 1;
-  ++n.length;
-  switch (n.kind) {
-    case Kind::kLeaf:
-      AppendLeafValue(valid ? *v : kNull, width, e);
-      return;
-    case Kind::kStruct:
-      Walk(valid ? v->Find(e->path[k + 1].name) : nullptr, valid, k + 1, width, e);
-      return;
-    case Kind::kList:
-    case Kind::kMap:
-      n.offsets.push_back(e->path[k + 1].length);
-      if (!valid) return;
-      for (const Value& item : v->items()) {
-        Walk(n.kind == Kind::kMap ? item.Find(e->path[k + 1].name) : &item, true, k + 1, width, e);
-      }
-      return;
-  }
-}
+// --- The corpus: the layout derived from RowReader's rows (testing/columnar_rows.h)
 
 std::vector<std::string> ManifestFiles() {  // the files some reader's expected output was chosen from
   std::vector<std::string> out;
@@ -387,35 +326,7 @@ TEST(ColumnarReaderTest, CorpusEveryFileMatchesItsRows) {
         ASSERT_TRUE(more) << "row reader ended early";
       }
       for (const ColumnarLeaf& leaf : batch.leaves) {
-        SCOPED_TRACE(leaf.descriptor->dotted_path);
-        Expected e;
-        e.path = leaf.path;
-        for (ColumnarNode& n : e.path) {
-          n.length = n.null_count = 0;
-          n.validity.clear();
-          n.offsets.clear();
-        }
-        const std::vector<std::string>& top = rows->field_names();
-        size_t field = 0;
-        while (field < top.size() && top[field] != leaf.path[0].name) ++field;
-        ASSERT_LT(field, top.size());
-        const int width = leaf.descriptor->physical_type == PhysicalType::kBoolean ? -1 : leaf.value_width;
-        for (const Value& row : group) Walk(&row.items()[field], true, 0, width, &e);
-        for (size_t k = 0; k + 1 < e.path.size(); ++k) {
-          if (e.path[k].kind != Kind::kStruct) e.path[k].offsets.push_back(e.path[k + 1].length);
-        }
-        for (size_t k = 0; k < e.path.size(); ++k) {
-          SCOPED_TRACE("node " + std::to_string(k) + " " + leaf.path[k].name);
-          EXPECT_EQ(leaf.path[k].length, e.path[k].length);
-          EXPECT_EQ(leaf.path[k].null_count, e.path[k].null_count);
-          EXPECT_TRUE(leaf.path[k].validity == e.path[k].validity);
-          EXPECT_TRUE(leaf.path[k].offsets == e.path[k].offsets);
-        }
-        EXPECT_TRUE(leaf.values == e.values);
-        if (width == 0) {
-          EXPECT_TRUE(leaf.offsets == e.offsets);
-          EXPECT_TRUE(leaf.data == e.data);
-        }
+        testing::ExpectLeafMatchesRows(leaf, group, rows->field_names());
         ++leaves;
         slots += leaf.leaf().length;
         if (HasFailure()) return;

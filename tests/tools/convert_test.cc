@@ -84,6 +84,26 @@ TEST_F(ConvertCliTest, RowGroupFlags) {
   EXPECT_EQ(count(RunParq("meta --json " + Q(P("c.parquet")), Stderr::kShown).out, "\"num_rows\":4"), 2u);
 }
 
+// FLOAT values, in rows and in `meta`'s statistics, print the shortest text
+// that round-trips through binary32 (docs/rows-as-json.md): 2345552400, not
+// the exact 2345552384 of the binary64 text.
+TEST_F(ConvertCliTest, FloatsPrintTheShortestBinary32Text) {
+  Put(P("schema.txt"), "message m { required float f; optional double d; }\n");
+  const std::string lines = "{\"f\":2345552400,\"d\":2345552384}\n{\"f\":-1234568000,\"d\":null}\n"
+                            "{\"f\":0.1,\"d\":0.1}\n{\"f\":1e+10,\"d\":1e+21}\n";
+  Put(P("rows.jsonl"), lines);
+  ASSERT_EQ(RunParq("convert " + Q(P("rows.jsonl")) + " " + Q(P("f.parquet")) + " --schema " + Q(P("schema.txt")))
+                .exit_code,
+            0);
+  EXPECT_EQ(RunParq("cat " + Q(P("f.parquet")), Stderr::kShown).out, lines);
+  CliRun meta = RunParq("meta " + Q(P("f.parquet")), Stderr::kShown);
+  EXPECT_NE(meta.out.find("min -1234568000"), std::string::npos) << meta.out;
+  EXPECT_NE(meta.out.find("max 1e+10"), std::string::npos) << meta.out;
+  CliRun json = RunParq("meta --json " + Q(P("f.parquet")), Stderr::kShown);
+  EXPECT_NE(json.out.find("-1234568000"), std::string::npos) << json.out;
+  EXPECT_EQ(json.out.find("-1234567936"), std::string::npos) << json.out;
+}
+
 TEST_F(ConvertCliTest, ErrorsNameTheLineAndLeaveNoOutput) {
   Put(P("schema.txt"), "message m {\n  required int32 a;\n  optional binary s (STRING);\n}\n");
   Put(P("rows.jsonl"), "{\"a\":1,\"s\":\"x\"}\n\n{\"a\":null}\n");
