@@ -70,6 +70,7 @@ Status Regroup(const FileReader& reader, FileWriter& writer, Progress& progress)
 Status Rewrite(const std::string& in_path, const std::string& out_path, const ReaderOptions& ropts,
                const WriterOptions& wopts, bool regroup) {
   PARQ_ASSIGN_OR_RETURN(auto reader, FileReader::Open(in_path, ropts));
+  ReportWarnings(reader->metadata());
   const Schema& schema = reader->schema();
   PARQ_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(out_path, schema, wopts, /*atomic_rename=*/true));
   Progress progress("rewrite");
