@@ -152,12 +152,17 @@ bool FitsFirstValueOf(uint64_t v) {
   const auto s = static_cast<int64_t>(v);
   return s >= std::numeric_limits<int32_t>::min() && s <= std::numeric_limits<int32_t>::max();
 }
+// On the zigzag encoding: ±(2^32 - 1) are 2^33 - 3 and 2^33 - 2, one compare.
 template <typename T>
-bool FitsMinDeltaOf(uint64_t v) {
+bool FitsMinDeltaOf(uint64_t zigzag) {
   if constexpr (sizeof(T) == 8) return true;
-  const auto s = static_cast<int64_t>(v);
-  constexpr int64_t kMaxDifference = (int64_t{1} << 32) - 1;
-  return s >= -kMaxDifference && s <= kMaxDifference;
+  return zigzag <= (uint64_t{1} << 33) - 2;
+}
+
+[[gnu::cold, gnu::noinline]] Status MinDeltaOutOfRange(uint64_t zigzag, uint64_t block, size_t at) {
+  return Status::Corrupt("DELTA_BINARY_PACKED: min delta " +
+                         std::to_string(static_cast<int64_t>(ZigZagDecode(zigzag))) + " of block " +
+                         std::to_string(block) + " is no difference of two INT32 values" + At(at));
 }
 
 }  // namespace
@@ -213,11 +218,8 @@ Status DeltaBinaryPackedDecoder<T>::Init(const uint8_t* data, size_t size) {
     if (!ReadUleb(data, size, &pos, &min_delta))
       return Status::Corrupt("DELTA_BINARY_PACKED: truncated or bad min delta of block " +
                              std::to_string(b) + At(pos));
-    if (!FitsMinDeltaOf<T>(ZigZagDecode(min_delta)))
-      return Status::Corrupt("DELTA_BINARY_PACKED: min delta " +
-                             std::to_string(static_cast<int64_t>(ZigZagDecode(min_delta))) +
-                             " of block " + std::to_string(b) +
-                             " is no difference of two INT32 values" + At(min_delta_at));
+    if (!FitsMinDeltaOf<T>(min_delta)) [[unlikely]]
+      return MinDeltaOutOfRange(min_delta, b, min_delta_at);
     if (size - pos < miniblocks)
       return Status::Corrupt("DELTA_BINARY_PACKED: truncated bit widths of block " +
                              std::to_string(b) + At(pos));
