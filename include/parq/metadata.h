@@ -146,6 +146,13 @@ class FileMetaData {
   std::vector<std::string> column_orders() const;
   bool has_encryption_algorithm() const;
 
+  // What the reader tolerated in the footer but a user should hear of, one
+  // sentence each (the CLI prints them on stderr; docs/validation.md lists
+  // them): num_rows that disagrees with the row groups' rows (which are what
+  // is read), and annotations newer than this reader, ignored (a schema
+  // node's annotation_note).  Computed on each call: O(row groups + schema
+  // nodes).
+  std::vector<std::string> Warnings() const;
 
  private:
   friend struct MetaDataAccess;  // parq's own layers reach the wire structs through it

@@ -178,8 +178,9 @@ struct ColumnDescriptor {
 struct SchemaOptions {
   // Deepest nesting allowed (root = depth 0).  Mirrors ReaderOptions::max_schema_depth.
   int32_t max_depth = 100;
-  // true (writing, text, code): an annotation that does not fit is an error.
-  // false (reading files): it falls back to the physical type with a note.
+  // true (writing, text, code, reading files): an annotation that does not
+  // fit is an error.  false (Schema::Clone): it falls back to the physical
+  // type with a note.
   bool strict = true;
 };
 

@@ -60,7 +60,10 @@ class [[nodiscard]] Status {
   // `return st.WithContext(...)` reads naturally.
   Status& AddContext(std::string frame) &;
   Status&& AddContext(std::string frame) &&;
+  // An offset as the file stored it: a negative one (a forged footer's) is
+  // printed as such, not as its two's complement.
   Status&& WithFileOffset(uint64_t offset) &&;
+  Status&& WithFileOffset(int64_t offset) &&;
   Status&& WithColumn(std::string_view dotted_path) &&;
   Status&& WithRowGroup(int64_t index) &&;
   Status&& WithPage(int64_t index) &&;

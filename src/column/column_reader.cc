@@ -139,12 +139,20 @@ Status ColumnReader::Impl::StartDataPage() {
   all_defined_ = false;
   if (d.max_definition_level == 0) {
     values_left_ = n;
-    return Status::OK();
+  } else {
+    // A first pass over the definition levels counts the values present (what
+    // the value decoder must be told) and checks the level range.
+    PARQ_ASSIGN_OR_RETURN(values_left_, def_.CountMaxLevels(n, &def_scratch_));
+    all_defined_ = values_left_ == n;
   }
-  // A first pass over the definition levels counts the values present (what
-  // the value decoder must be told) and checks the level range.
-  PARQ_ASSIGN_OR_RETURN(values_left_, def_.CountMaxLevels(n, &def_scratch_));
-  all_defined_ = values_left_ == n;
+  // A v2 header's num_nulls (the levels below the maximum) must agree with
+  // the levels: a reader that trusts either must get the same values.
+  if (page_.type == PageType::kDataPageV2 && page_.num_nulls != n - values_left_) {
+    return Status::Corrupt("data page v2 header says " + std::to_string(page_.num_nulls) +
+                           " nulls but its definition levels hold " +
+                           std::to_string(n - values_left_) + " of its " + std::to_string(n) +
+                           " values");
+  }
   return Status::OK();
 }
 

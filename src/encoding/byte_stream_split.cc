@@ -140,8 +140,10 @@ class ByteStreamSplitDecoder final : public TypedDecoder<T> {
       return Status::Corrupt("BYTE_STREAM_SPLIT: " + std::to_string(size) +
                              " bytes are not a multiple of the value width " + std::to_string(w));
     }
+    // The streams are exactly as long as the values: with bytes to spare,
+    // the stride (and so every value) would be read wrong.
     const int64_t stride = static_cast<int64_t>(size / w);
-    if (num_values > stride) {
+    if (num_values != stride) {
       return Status::Corrupt("BYTE_STREAM_SPLIT: " + std::to_string(num_values) + " values of " +
                              std::to_string(w) + " bytes need " +
                              std::to_string(static_cast<uint64_t>(num_values) * w) +

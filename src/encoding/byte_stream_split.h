@@ -10,7 +10,7 @@
 //   data := stream[0] stream[1] ... stream[K-1]          (size == K * N)
 //
 // The decoder takes N from the size (size must be a multiple of K) and rejects
-// num_values > N.  FLBA values are transposed into a buffer the decoder owns
+// num_values != N: spare bytes would shift every stream (Arrow refuses them too).  FLBA values are transposed into a buffer the decoder owns
 // (size bytes, allocated at SetData); their views stay valid until the next
 // SetData.  Plain transposition kernels are exposed for the benchmarks.
 #ifndef PARQ_ENCODING_BYTE_STREAM_SPLIT_H_

@@ -139,6 +139,32 @@ void PackValues(const uint64_t* values, size_t count, int width, std::string* ou
 
 inline int BitWidth(uint64_t v) { return v == 0 ? 0 : 64 - __builtin_clzll(v); }
 
+// Header values of an INT32 stream, zigzag-decoded to 64 bits, that cannot
+// come from INT32 data.  Values and deltas are reconstructed modulo 2^32 —
+// the format lets writers wrap, so a value or delta is never checked on its
+// own — but the first value is a value, and a min delta is the least of
+// differences of two INT32 values, within ±(2^32 - 1) (a writer computing
+// them in 64 bits can exceed INT32 and still decode right modulo 2^32).
+// Anything beyond would be silently cut to 32 bits.
+template <typename T>
+bool FitsFirstValueOf(uint64_t v) {
+  if constexpr (sizeof(T) == 8) return true;
+  const auto s = static_cast<int64_t>(v);
+  return s >= std::numeric_limits<int32_t>::min() && s <= std::numeric_limits<int32_t>::max();
+}
+// On the zigzag encoding: ±(2^32 - 1) are 2^33 - 3 and 2^33 - 2, one compare.
+template <typename T>
+bool FitsMinDeltaOf(uint64_t zigzag) {
+  if constexpr (sizeof(T) == 8) return true;
+  return zigzag <= (uint64_t{1} << 33) - 2;
+}
+
+[[gnu::cold, gnu::noinline]] Status MinDeltaOutOfRange(uint64_t zigzag, uint64_t block, size_t at) {
+  return Status::Corrupt("DELTA_BINARY_PACKED: min delta " +
+                         std::to_string(static_cast<int64_t>(ZigZagDecode(zigzag))) + " of block " +
+                         std::to_string(block) + " is no difference of two INT32 values" + At(at));
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- decoder
@@ -179,14 +205,21 @@ Status DeltaBinaryPackedDecoder<T>::Init(const uint8_t* data, size_t size) {
     return Status::Corrupt("DELTA_BINARY_PACKED: header claims " + std::to_string(total) +
                            " values in " + std::to_string(blocks) + " blocks but only " +
                            std::to_string(size - pos) + " bytes follow" + At(pos));
+  if (!FitsFirstValueOf<T>(ZigZagDecode(first)))
+    return Status::Corrupt("DELTA_BINARY_PACKED: first value " +
+                           std::to_string(static_cast<int64_t>(ZigZagDecode(first))) +
+                           " is outside INT32");
   const size_t blocks_start = pos;
   // Walk the blocks: validate widths and sizes, find the end.
   uint64_t left = deltas;
   for (uint64_t b = 0; left > 0; ++b) {
-    uint64_t unused;
-    if (!ReadUleb(data, size, &pos, &unused))
+    const size_t min_delta_at = pos;
+    uint64_t min_delta;
+    if (!ReadUleb(data, size, &pos, &min_delta))
       return Status::Corrupt("DELTA_BINARY_PACKED: truncated or bad min delta of block " +
                              std::to_string(b) + At(pos));
+    if (!FitsMinDeltaOf<T>(min_delta)) [[unlikely]]
+      return MinDeltaOutOfRange(min_delta, b, min_delta_at);
     if (size - pos < miniblocks)
       return Status::Corrupt("DELTA_BINARY_PACKED: truncated bit widths of block " +
                              std::to_string(b) + At(pos));

@@ -24,7 +24,10 @@
 //
 // Decoder validation: Init() parses the header and walks every block header
 // (O(number of blocks), no allocation), checking bit widths and that every
-// miniblock's bytes are present, so bytes_consumed() — the end offset of the
+// miniblock's bytes are present, and for INT32 that the first value fits INT32
+// and each min delta within ±(2^32 - 1) (a difference of two INT32 values; the
+// values themselves wrap modulo 2^32 as the format allows, so they are not
+// checked), so bytes_consumed() — the end offset of the
 // stream, needed by DELTA_LENGTH_BYTE_ARRAY / DELTA_BYTE_ARRAY which embed this
 // encoding — is known right after Init() and Decode() runs unchecked loops.
 // The decoder never allocates.  Lenient points (as Arrow and parquet-mr): the

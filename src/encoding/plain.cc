@@ -22,6 +22,13 @@ std::string TypeName() {
   return std::string(PhysicalTypeName(PhysicalTypeOf<T>::value));
 }
 
+std::string U128ToString(unsigned __int128 v) {
+  if (v <= UINT64_MAX) return std::to_string(static_cast<uint64_t>(v));
+  std::string digits;
+  for (; v != 0; v /= 10) digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
+  return digits;
+}
+
 template <typename T>
 class PlainDecoder final : public TypedDecoder<T> {
  public:
@@ -31,20 +38,20 @@ class PlainDecoder final : public TypedDecoder<T> {
 
   Status SetData(int64_t num_values, const uint8_t* data, size_t size) override {
     if (num_values < 0) return Status::InvalidArgument("negative value count");
-    uint64_t min_bytes;  // the least the values can take
+    // The least the values can take: n < 2^63 and a width < 2^31, so the
+    // product fits in 128 bits and is printed exactly.
     const uint64_t n = static_cast<uint64_t>(num_values);
+    unsigned __int128 min_bytes;
     if constexpr (std::is_same_v<T, bool>) {
       min_bytes = (n + 7) / 8;
     } else if constexpr (std::is_same_v<T, ByteArray>) {
-      min_bytes = n > size ? UINT64_MAX : n * 4;
+      min_bytes = static_cast<unsigned __int128>(n) * 4;
     } else {
-      const uint64_t w = static_cast<uint64_t>(width());
-      min_bytes = n > size ? UINT64_MAX : n * w;
+      min_bytes = static_cast<unsigned __int128>(n) * static_cast<uint64_t>(width());
     }
     if (min_bytes > size) {
       return Status::Corrupt("PLAIN " + TypeName<T>() + ": " + std::to_string(num_values) +
-                             " values need at least " +
-                             (min_bytes == UINT64_MAX ? std::string("more") : std::to_string(min_bytes)) +
+                             " values need at least " + U128ToString(min_bytes) +
                              " bytes, the page has " + std::to_string(size));
     }
     data_ = data;

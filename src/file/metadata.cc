@@ -16,6 +16,25 @@ std::vector<KeyValue> ConvertKeyValues(const std::optional<thrift::Vector<format
   return out;
 }
 
+// Whether a chunk's path_in_schema names `leaf`: compared name by name from
+// the leaf up (names may hold dots), a few string compares a chunk.
+bool PathMatches(const thrift::Vector<thrift::String>& path, const ColumnDescriptor& leaf) {
+  const SchemaNode* node = leaf.node;
+  for (size_t i = path.size(); i-- > 0; node = node->parent()) {
+    if (node == nullptr || node->parent() == nullptr || path[i].view() != node->name()) return false;
+  }
+  return node != nullptr && node->parent() == nullptr;  // the walk ended at the root
+}
+
+std::string PathText(const thrift::Vector<thrift::String>& path) {
+  std::string out;
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (i) out += '.';
+    out += path[i].view();
+  }
+  return out;
+}
+
 // Checks what later layers rely on: one chunk per leaf, each with metadata
 // (or crypto metadata) whose type and path agree with the schema.
 Status ValidateRowGroups(const format::FileMetaData& wire, const Schema& schema) {
@@ -47,6 +66,13 @@ Status ValidateRowGroups(const format::FileMetaData& wire, const Schema& schema)
                              "column chunk type " + std::to_string(static_cast<int32_t>(md.type)) +
                              " differs from the schema's " +
                              std::string(PhysicalTypeName(leaf.physical_type))))
+            .WithColumn(leaf.dotted_path)
+            .WithRowGroup(static_cast<int64_t>(rg));
+      }
+      if (!PathMatches(md.path_in_schema, leaf)) {
+        return std::move(Status::Corrupt("column chunk's path_in_schema '" +
+                                         PathText(md.path_in_schema) +
+                                         "' is not the schema's column path"))
             .WithColumn(leaf.dotted_path)
             .WithRowGroup(static_cast<int64_t>(rg));
       }
@@ -85,6 +111,34 @@ Result<FileMetaData> MetaDataAccess::FromWire(std::shared_ptr<const format::File
   PARQ_ASSIGN_OR_RETURN(Schema schema, schema::FromFormat(wire->schema, options));
   PARQ_RETURN_IF_ERROR(ValidateRowGroups(*wire, schema));
   return MetaDataAccess::Make(std::move(wire), std::move(schema));
+}
+
+namespace {
+
+void CollectNotes(const SchemaNode& n, std::vector<std::string>* out) {
+  if (!n.annotation_note().empty()) {
+    out->push_back((n.is_leaf() ? "column '" : "group '") + n.DottedPath() + "': " + n.annotation_note());
+  }
+  for (int i = 0; i < n.num_children(); ++i) CollectNotes(n.child(i), out);
+}
+
+}  // namespace
+
+std::vector<std::string> FileMetaData::Warnings() const {
+  std::vector<std::string> out;
+  // Each count is checked non-negative at open, and there are fewer than 2^31
+  // row groups: the sum cannot overflow 128 bits.
+  __int128 rows = 0;
+  for (const auto& group : impl_->wire->row_groups) rows += group.num_rows;
+  if (rows != impl_->wire->num_rows) {
+    // parquet-java and Arrow read by the row groups too, without a check.
+    const std::string sum = rows <= INT64_MAX ? std::to_string(static_cast<int64_t>(rows)) : "over 2^63";
+    out.push_back("the footer's num_rows " + std::to_string(impl_->wire->num_rows) +
+                  " disagrees with the " + sum + " rows of its " +
+                  std::to_string(impl_->wire->row_groups.size()) + " row groups, which are what is read");
+  }
+  CollectNotes(impl_->schema.root(), &out);
+  return out;
 }
 
 int32_t FileMetaData::version() const { return impl_->wire->version; }

@@ -58,7 +58,7 @@ Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& opt
   if (std::memcmp(head, kMagic, 4) != 0) {
     return std::move(Status::Corrupt("'" + file.name() +
                                      "' does not start with the Parquet magic PAR1"))
-        .WithFileOffset(0);
+        .WithFileOffset(uint64_t{0});
   }
   uint32_t length;
   std::memcpy(&length, tail, 4);  // little-endian on every platform parq supports

@@ -78,7 +78,7 @@ Result<std::optional<BloomFilter>> ReadBloomFilter(const RandomAccessFile& file,
     return std::move(st.AddContext("Bloom filter"))
         .WithColumn(column.dotted_path)
         .WithRowGroup(row_group)
-        .WithFileOffset(static_cast<uint64_t>(offset < 0 ? 0 : offset));
+        .WithFileOffset(offset);
   };
   if (chunk.crypto_metadata) {
     return locate(Status::Unsupported("the column is encrypted; decryption is not supported"));

@@ -101,8 +101,7 @@ Status RefuseEncrypted(const format::ColumnChunk& chunk, const ColumnDescriptor&
 }
 
 Status Locate(Status st, const ColumnDescriptor& column, int row_group, int64_t offset) {
-  return std::move(st).WithColumn(column.dotted_path).WithRowGroup(row_group).WithFileOffset(
-      static_cast<uint64_t>(offset));
+  return std::move(st).WithColumn(column.dotted_path).WithRowGroup(row_group).WithFileOffset(offset);
 }
 
 }  // namespace

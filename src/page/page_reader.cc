@@ -193,6 +193,13 @@ Status PageReader::ReadDictionaryPage(const format::PageHeader& header,
     return Status::Corrupt("dictionary page without a dictionary_page_header");
   }
   if (seen_data_page_) return Status::Corrupt("dictionary page after a data page");
+  // A second one would silently replace the first, whose indices the data
+  // pages may use (Arrow refuses such chunks too).
+  if (first_dictionary_offset_) {
+    return Status::Corrupt("second dictionary page in the column chunk (the first at file offset " +
+                           std::to_string(*first_dictionary_offset_) + ")");
+  }
+  first_dictionary_offset_ = page->file_offset;
   const auto& h = *header.dictionary_page_header;
   if (h.num_values < 0) {
     return Status::Corrupt("negative dictionary size " + std::to_string(h.num_values));

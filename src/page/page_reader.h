@@ -5,7 +5,7 @@
 // size against the chunk and the limits, make the body held, verify the CRC
 // when asked and present, and fill the Page for its type, decompressing into
 // its slot's buffer.  INDEX_PAGE and page types it does not know are skipped;
-// a dictionary page is accepted only before the first data page.  The
+// a dictionary page is accepted only before the first data page, and once.  The
 // mechanisms around those steps are classes of their own:
 //   ChunkWindow  the chunk bytes held: a view of a mapped, in-memory or
 //                pre-buffered chunk, else windows read from the file
@@ -135,6 +135,7 @@ class PageReader final : private PageSource {
   int64_t ordinal_ = 0;
   int64_t values_seen_ = 0;
   bool seen_data_page_ = false;
+  std::optional<uint64_t> first_dictionary_offset_;  // of the chunk's dictionary page, once read
   int64_t dictionary_bytes_ = 0;  // what the column reader keeps of the dictionary page
 };
 

@@ -32,9 +32,11 @@ std::string Where(size_t index, std::string_view name) {
   return "schema element " + std::to_string(index) + " ('" + std::string(name) + "')";
 }
 
-// The effective annotation candidate of one element (Schema::Make then drops
-// it if it does not fit the physical type), and the note of any fallback.
-void ChooseAnnotation(const format::SchemaElement& e, SchemaNode& node) {
+// The effective annotation of one element (Schema::Make then checks that it
+// fits the physical type), and the note of any fallback: an annotation newer
+// than this reader is ignored with a note (a warning), a legacy DECIMAL
+// without a valid precision and scale is kCorrupt.
+Status ChooseAnnotation(const format::SchemaElement& e, size_t index, SchemaNode& node) {
   std::string note;
   ConvertedType stored = ConvertedType::kNone;
   if (e.converted_type) {
@@ -57,17 +59,16 @@ void ChooseAnnotation(const format::SchemaElement& e, SchemaNode& node) {
   }
   if (!chosen && stored != ConvertedType::kNone) {
     Result<LogicalType> from = LogicalType::FromConvertedType(stored, e.scale, e.precision);
-    if (from.ok()) {
-      chosen = *from;
-    } else {
-      if (!note.empty()) note += "; ";
-      note += std::string(ConvertedTypeName(stored)) + ": " + from.status().message() + "; read as " +
-              (e.type ? std::string("the physical type") : std::string("a plain group"));
+    if (!from.ok()) {
+      return Status::Corrupt(Where(index, e.name) + ": converted_type " +
+                             std::string(ConvertedTypeName(stored)) + ": " + from.status().message());
     }
+    chosen = *from;
   }
   SchemaNodeAccess::set_logical(node, chosen.value_or(LogicalType()));
   node.set_converted_type(stored);
   SchemaNodeAccess::set_note(node, std::move(note));
+  return Status::OK();
 }
 
 }  // namespace
@@ -230,6 +231,11 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
       if (children < 0) {
         return Status::Corrupt(Where(i, e.name) + ": negative num_children " + std::to_string(children));
       }
+      if (children == 0) {
+        // A group holds at least one field (parquet-java and Arrow refuse to
+        // write an empty one); without a leaf it has no column to be read from.
+        return Status::Corrupt(Where(i, e.name) + ": a group with no children");
+      }
       if (static_cast<uint64_t>(children) > n - 1 - i) {
         return Status::Corrupt(Where(i, e.name) + ": num_children " + std::to_string(children) + " exceeds the " +
                                std::to_string(n - 1 - i) + " elements that follow");
@@ -251,7 +257,7 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
       }
       node = SchemaNode::MakePrimitive(std::string(e.name), rep, physical, {}, length);
     }
-    ChooseAnnotation(e, *node);
+    PARQ_RETURN_IF_ERROR(ChooseAnnotation(e, i, *node));
     node->set_field_id(e.field_id);
     SchemaNode* raw = node.get();
     parent->AddChild(std::move(node));
@@ -262,10 +268,18 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
     return Status::Corrupt("schema: " + std::to_string(n - i) + " element(s) follow the root's subtree, which ends at element " +
                            std::to_string(i - 1));
   }
+  // An annotation that does not fit its physical type (STRING on INT32,
+  // DECIMAL(12,2) on INT32, UUID on FIXED_LEN_BYTE_ARRAY(8), LIST on a leaf)
+  // is refused, as parquet-java and Arrow refuse it: strict resolution, its
+  // error a corrupt file's.
   SchemaOptions so;
   so.max_depth = options.max_schema_depth;
-  so.strict = false;
-  return Schema::Make(std::move(root), so);
+  so.strict = true;
+  Result<Schema> schema = Schema::Make(std::move(root), so);
+  if (!schema.ok() && schema.status().code() == StatusCode::kInvalidArgument) {
+    return Status::Corrupt("schema: " + schema.status().message());
+  }
+  return schema;
 }
 
 namespace {

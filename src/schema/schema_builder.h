@@ -12,11 +12,17 @@
 //   * a leaf has a known physical type; FIXED_LEN_BYTE_ARRAY has a positive
 //     type_length;
 //   * nesting is at most ReaderOptions::max_schema_depth (kLimitExceeded).
-// Annotations never fail a read: a LogicalType the reader does not know (a
-// union member newer than our IDL, an unknown time unit) falls back to the
-// ConvertedType if any, else to the physical type; an annotation that does
-// not fit its physical type falls back to the physical type.  Each fallback
-// leaves a note on the node (SchemaNode::annotation_note()).
+//   * no group but the root is empty;
+//   * every annotation fits its physical type, or its group (STRING on INT32,
+//     DATE on INT64, DECIMAL(10,2) on INT32, DECIMAL with scale > precision,
+//     UUID on FIXED_LEN_BYTE_ARRAY(8), LIST on a leaf are corrupt, as
+//     parquet-java and Arrow refuse them), and a legacy DECIMAL has a valid
+//     precision and scale.
+// An annotation newer than this reader (a LogicalType union member newer than
+// our IDL, an unknown time unit, an unknown converted_type) is ignored, as
+// the format asks for forward compatibility: it falls back to the
+// ConvertedType if any, else to the physical type, and leaves a note on the
+// node (SchemaNode::annotation_note()), which FileMetaData::Warnings reports.
 //
 // ToFormat writes both the LogicalType and the matching ConvertedType (plus
 // scale and precision for DECIMAL), as the format asks of writers.

@@ -16,15 +16,48 @@
 
 namespace parq {
 
-// A CRS may be any text (PROJJSON holds commas, braces, spaces): it is
-// written in double quotes, with \" and \\ escaped, when it holds a character
-// the message-type grammar uses.
+namespace {
+
+bool IsControl(char c) { return static_cast<unsigned char>(c) < 0x20 || c == '\x7f'; }
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+// A name or a CRS may be any text (PROJJSON holds commas, braces, spaces; a
+// file's column name may hold a NUL or a newline): it is written in double
+// quotes when it holds a character the message-type grammar uses or a
+// control character, with \" and \\ escaped and control characters written
+// as \n, \r, \t or \xHH, so that the text holds no raw control character.
 std::string QuoteIfNeeded(std::string_view s) {
-  if (!s.empty() && s.find_first_of(" \t\r\n,;{}()=\"\\") == std::string::npos) return std::string(s);
+  bool plain = !s.empty() && s.find_first_of(" ,;{}()=\"\\") == std::string::npos;
+  for (size_t i = 0; plain && i < s.size(); ++i) plain = !IsControl(s[i]);
+  if (plain) return std::string(s);
   std::string out = "\"";
   for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (IsControl(c)) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      const auto u = static_cast<unsigned char>(c);
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
   }
   out += '"';
   return out;
@@ -40,12 +73,26 @@ bool Unquote(std::string_view s, std::string* out) {
   if (s.size() < 2 || s.back() != '"') return false;
   s = s.substr(1, s.size() - 2);
   for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\\') {
-      if (++i == s.size()) return false;
-    } else if (s[i] == '"') {
-      return false;
+    if (s[i] == '"') return false;
+    if (s[i] != '\\') {
+      *out += s[i];
+      continue;
     }
-    *out += s[i];
+    if (++i == s.size()) return false;
+    switch (s[i]) {
+      case 'n': *out += '\n'; break;
+      case 'r': *out += '\r'; break;
+      case 't': *out += '\t'; break;
+      case 'x': {
+        const int hi = i + 2 < s.size() ? HexDigit(s[i + 1]) : -1;
+        const int lo = hi >= 0 ? HexDigit(s[i + 2]) : -1;
+        if (lo < 0) return false;
+        *out += static_cast<char>(hi * 16 + lo);
+        i += 2;
+        break;
+      }
+      default: *out += s[i];  // \" and \\, and any other character as itself
+    }
   }
   return true;
 }

@@ -69,6 +69,9 @@ Status&& Status::AddContext(std::string frame) && {
 Status&& Status::WithFileOffset(uint64_t offset) && {
   return std::move(*this).AddContext("file offset " + std::to_string(offset));
 }
+Status&& Status::WithFileOffset(int64_t offset) && {
+  return std::move(*this).AddContext("file offset " + std::to_string(offset));
+}
 Status&& Status::WithColumn(std::string_view dotted_path) && {
   return std::move(*this).AddContext("column '" + std::string(dotted_path) + "'");
 }

@@ -166,6 +166,58 @@ TEST(DeltaBinaryPackedTest, ExtremesUseFullWidth) {
   EXPECT_EQ(DecodeAll<int32_t>(ToVec(DeltaBinaryPacked(w))), w);
 }
 
+// Header values an INT32 stream cannot hold, which 32 bits would silently cut
+// (2^32 + 5 read as 5); values themselves wrap modulo 2^32 as writers may.
+TEST(DeltaBinaryPackedTest, Int32HeaderValuesBeyond32BitsAreCorrupt) {
+  auto header = [](uint64_t total, int64_t first) {
+    std::string s;
+    for (uint64_t v : {uint64_t{128}, uint64_t{4}, total, (static_cast<uint64_t>(first) << 1) ^ static_cast<uint64_t>(first >> 63)}) {
+      for (; v >= 0x80; v >>= 7) s.push_back(static_cast<char>((v & 0x7f) | 0x80));
+      s.push_back(static_cast<char>(v));
+    }
+    return s;
+  };
+  auto zigzag = [&](int64_t v) { return header(0, v).substr(4); };  // the last field alone
+  const int64_t k2to32 = int64_t{1} << 32;
+  for (int64_t first : {k2to32 + 5, -k2to32, int64_t{INT32_MAX} + 1, int64_t{INT32_MIN} - 1}) {
+    SCOPED_TRACE(first);
+    const auto b = ToVec(header(1, first));
+    DeltaBinaryPackedDecoder<int32_t> d32;
+    EXPECT_STATUS_HAS(d32.Init(b.data(), b.size()), StatusCode::kCorrupt,
+                      "DELTA_BINARY_PACKED: first value " + std::to_string(first) + " is outside INT32");
+    EXPECT_EQ(DecodeAll<int64_t>(b), std::vector<int64_t>{first});  // fine for INT64
+  }
+  for (int64_t first : {int64_t{INT32_MAX}, int64_t{INT32_MIN}}) {
+    EXPECT_EQ(DecodeAll<int32_t>(ToVec(header(1, first))), std::vector<int32_t>{static_cast<int32_t>(first)});
+  }
+  // Min delta: within ±(2^32 - 1) (a difference of two INT32 values, as a
+  // writer computing in 64 bits stores it) is read modulo 2^32; beyond is corrupt.
+  const std::string width0(4, '\0');
+  EXPECT_EQ(DecodeAll<int32_t>(ToVec(header(2, INT32_MAX) + zigzag(-(k2to32 - 1)) + width0)),
+            (std::vector<int32_t>{INT32_MAX, INT32_MIN}));
+  EXPECT_EQ(DecodeAll<int32_t>(ToVec(header(2, INT32_MIN) + zigzag(k2to32 - 1) + width0)),
+            (std::vector<int32_t>{INT32_MIN, INT32_MAX}));
+  for (int64_t min_delta : {k2to32 + 5, k2to32, -k2to32}) {
+    SCOPED_TRACE(min_delta);
+    const std::string head = header(2, 1);
+    const auto b = ToVec(head + zigzag(min_delta) + width0);
+    DeltaBinaryPackedDecoder<int32_t> d32;
+    Status st = d32.Init(b.data(), b.size());
+    EXPECT_STATUS_HAS(st, StatusCode::kCorrupt,
+                      "min delta " + std::to_string(min_delta) + " of block 0 is no difference of two INT32 values");
+    EXPECT_STATUS_HAS(st, StatusCode::kCorrupt, "byte offset " + std::to_string(head.size()));
+    EXPECT_EQ(DecodeAll<int64_t>(b), (std::vector<int64_t>{1, 1 + min_delta}));
+  }
+  // In a later block too: 130 values, 128 deltas in block 0, one in block 1.
+  const std::string two_blocks = header(130, 7) + zigzag(0) + width0 + zigzag(k2to32 + 5) + width0;
+  const auto b = ToVec(two_blocks);
+  DeltaBinaryPackedDecoder<int32_t> d32;
+  EXPECT_STATUS_HAS(d32.Init(b.data(), b.size()), StatusCode::kCorrupt, "min delta 4294967301 of block 1");
+  std::vector<int64_t> want(130, 7);
+  want.back() = 7 + k2to32 + 5;
+  EXPECT_EQ(DecodeAll<int64_t>(b), want);
+}
+
 TEST(DeltaBinaryPackedTest, WidthAboveTypeIsCorrupt) {
   // One block, min delta 0, width 33 for int32 (legal for int64).
   std::vector<uint8_t> b = {0x80, 0x01, 0x04, 0x02, 0x00, 0x00, 33, 0, 0, 0};

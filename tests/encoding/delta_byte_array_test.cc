@@ -118,6 +118,24 @@ TEST(DeltaByteArrayTest, PrefixLongerThanPreviousIsCorrupt) {
   EXPECT_STATUS(DecodeStrings(Dbp({0, -1}) + Dbp({1, 1}) + "ab"), StatusCode::kCorrupt);
 }
 
+// Prefix and suffix lengths of 2^32 + k were read as k before.
+TEST(DeltaByteArrayTest, LengthsBeyond32BitsAreCorrupt) {
+  auto one_value = [](int64_t v) {  // a DELTA_BINARY_PACKED stream of one value
+    std::string s = "\x80\x01\x04\x01";
+    for (uint64_t u = static_cast<uint64_t>(v) << 1; ; u >>= 7) {
+      if (u < 0x80) return s + static_cast<char>(u);
+      s.push_back(static_cast<char>((u & 0x7f) | 0x80));
+    }
+  };
+  const int64_t k2to32 = int64_t{1} << 32;
+  auto r = DecodeStrings(one_value(k2to32) + Dbp({1}) + "a");
+  EXPECT_STATUS_HAS(r, StatusCode::kCorrupt, "DELTA_BYTE_ARRAY prefix lengths");
+  EXPECT_STATUS_HAS(r, StatusCode::kCorrupt, "first value 4294967296 is outside INT32");
+  r = DecodeStrings(Dbp({0}) + one_value(k2to32 + 1) + "a");
+  EXPECT_STATUS_HAS(r, StatusCode::kCorrupt, "DELTA_BYTE_ARRAY suffixes");
+  EXPECT_STATUS_HAS(r, StatusCode::kCorrupt, "first value 4294967297 is outside INT32");
+}
+
 TEST(DeltaByteArrayTest, CountMismatchIsCorrupt) {
   auto r = DecodeStrings(Dbp({0, 0}) + Dbp({1}) + "a");
   EXPECT_STATUS_HAS(r, StatusCode::kCorrupt, "2 prefix lengths but 1 suffixes");

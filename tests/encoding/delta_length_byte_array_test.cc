@@ -104,6 +104,22 @@ TEST(DeltaLengthByteArrayTest, LengthsPastTheDataAreCorrupt) {
   EXPECT_STATUS(DecodeStrings(enc), StatusCode::kCorrupt);
 }
 
+// A length of 2^32 + 2 in the header was read as 2 before.
+TEST(DeltaLengthByteArrayTest, LengthBeyond32BitsIsCorrupt) {
+  const int64_t big = (int64_t{1} << 32) + 2;
+  std::string enc = "\x80\x01\x04\x01";  // block 128, 4 miniblocks, 1 value
+  for (uint64_t v = static_cast<uint64_t>(big) << 1; ; v >>= 7) {
+    if (v < 0x80) {
+      enc.push_back(static_cast<char>(v));
+      break;
+    }
+    enc.push_back(static_cast<char>((v & 0x7f) | 0x80));
+  }
+  auto r = DecodeStrings(enc + "ab");
+  EXPECT_STATUS_HAS(r, StatusCode::kCorrupt, "first value 4294967298 is outside INT32");
+  EXPECT_STATUS_HAS(r, StatusCode::kCorrupt, "DELTA_LENGTH_BYTE_ARRAY lengths");
+}
+
 TEST(DeltaLengthByteArrayTest, BadLengthStreamHasContext) {
   std::string enc = "\x80\x01\x03\x01\x00";  // 3 miniblocks
   DeltaLengthByteArrayDecoder dec;

@@ -33,8 +33,14 @@ TEST(PlainTest, ForgedCountsFailFast) {
     ASSERT_OK_AND_ASSIGN(auto d, Dec<int32_t>(Encoding::kPlain));
     Status st = d->SetData(huge, ten.data(), ten.size());
     EXPECT_STATUS(st, StatusCode::kCorrupt);
-    EXPECT_TRUE(Contains(st, "2147483648 values")) << st.ToString();
-    EXPECT_STATUS(d->SetData(3, ten.data(), ten.size()), StatusCode::kCorrupt);  // 12 > 10
+    EXPECT_TRUE(Contains(st, "2147483648 values need at least 8589934592 bytes")) << st.ToString();
+    EXPECT_STATUS_HAS(d->SetData(3, ten.data(), ten.size()), StatusCode::kCorrupt,
+                      "PLAIN INT32: 3 values need at least 12 bytes, the page has 10");
+    // More values than bytes: the need is still a number, not "more".
+    EXPECT_STATUS_HAS(d->SetData(11, ten.data(), ten.size()), StatusCode::kCorrupt,
+                      "PLAIN INT32: 11 values need at least 44 bytes, the page has 10");
+    EXPECT_STATUS_HAS(d->SetData(INT64_MAX, ten.data(), ten.size()), StatusCode::kCorrupt,
+                      "9223372036854775807 values need at least 36893488147419103228 bytes");
     EXPECT_OK(d->SetData(2, ten.data(), ten.size()));
   }
   ASSERT_OK_AND_ASSIGN(auto strings, Dec<ByteArray>(Encoding::kPlain));
@@ -448,10 +454,14 @@ TEST(ByteStreamSplitTest, ExactBytesAndChecks) {
   EXPECT_EQ(st.message(), "BYTE_STREAM_SPLIT: 7 bytes are not a multiple of the value width 4");
   EXPECT_STATUS(d->SetData(3, bytes, 8), StatusCode::kCorrupt);
   EXPECT_STATUS(d->SetData(int64_t{1} << 31, bytes, 8), StatusCode::kCorrupt);
-  // Fewer values than the streams hold (the stride still comes from the size).
-  ASSERT_OK(d->SetData(1, bytes, 8));
-  ASSERT_EQ(*d->Decode(out, 2), 1);
-  EXPECT_EQ(out[0], 1.0f);
+  // Fewer values than the streams hold: the stride would be wrong.
+  st = d->SetData(1, bytes, 8);
+  EXPECT_STATUS(st, StatusCode::kCorrupt);
+  EXPECT_EQ(st.message(), "BYTE_STREAM_SPLIT: 1 values of 4 bytes need 4 bytes, the page has 8");
+  ASSERT_OK_AND_ASSIGN(auto doubles, Dec<double>(Encoding::kByteStreamSplit));
+  const std::vector<uint8_t> forty(40, 0);
+  EXPECT_STATUS_HAS(doubles->SetData(4, forty.data(), forty.size()), StatusCode::kCorrupt,
+                    "4 values of 8 bytes need 32 bytes, the page has 40");
 
   uint8_t enc[8];
   const float in[2] = {1.0f, -2.0f};

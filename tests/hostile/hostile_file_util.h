@@ -6,6 +6,7 @@
 #define PARQ_TESTS_HOSTILE_HOSTILE_FILE_UTIL_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,11 +38,17 @@ struct RawPage {
   std::string body;
 };
 
-inline format::PageHeader DataPageV1(int32_t num_values, format::Encoding encoding, size_t body_size) {
+// A header of `type` for an uncompressed body of `body_size` bytes.
+inline format::PageHeader PageOf(format::PageType type, size_t body_size) {
   format::PageHeader h;
-  h.type = format::PageType::DATA_PAGE;
+  h.type = type;
   h.uncompressed_page_size = static_cast<int32_t>(body_size);
   h.compressed_page_size = static_cast<int32_t>(body_size);
+  return h;
+}
+
+inline format::PageHeader DataPageV1(int32_t num_values, format::Encoding encoding, size_t body_size) {
+  format::PageHeader h = PageOf(format::PageType::DATA_PAGE, body_size);
   format::DataPageHeader d;
   d.num_values = num_values;
   d.encoding = encoding;
@@ -51,11 +58,25 @@ inline format::PageHeader DataPageV1(int32_t num_values, format::Encoding encodi
   return h;
 }
 
+// A v2 data page whose levels (uncompressed, as the format has them) lead the
+// body: `rep_bytes` then `def_bytes` bytes.
+inline format::PageHeader DataPageV2(int32_t num_values, int32_t num_nulls, format::Encoding encoding,
+                                     size_t body_size, int32_t def_bytes, int32_t rep_bytes = 0) {
+  format::PageHeader h = PageOf(format::PageType::DATA_PAGE_V2, body_size);
+  format::DataPageHeaderV2 d;
+  d.num_values = num_values;
+  d.num_nulls = num_nulls;
+  d.num_rows = num_values;
+  d.encoding = encoding;
+  d.definition_levels_byte_length = def_bytes;
+  d.repetition_levels_byte_length = rep_bytes;
+  d.is_compressed = false;
+  h.data_page_header_v2 = d;
+  return h;
+}
+
 inline format::PageHeader DictionaryPage(int32_t num_values, size_t body_size) {
-  format::PageHeader h;
-  h.type = format::PageType::DICTIONARY_PAGE;
-  h.uncompressed_page_size = static_cast<int32_t>(body_size);
-  h.compressed_page_size = static_cast<int32_t>(body_size);
+  format::PageHeader h = PageOf(format::PageType::DICTIONARY_PAGE, body_size);
   format::DictionaryPageHeader d;
   d.num_values = num_values;
   d.encoding = format::Encoding::PLAIN;
@@ -73,8 +94,10 @@ struct ColumnSpec {
   int64_t num_rows = 0;
 };
 
-// "PAR1" <pages> <footer> <length> "PAR1", one row group, one column chunk.
-inline std::string BuildFile(const ColumnSpec& spec, const std::vector<RawPage>& pages) {
+// "PAR1" <pages> <footer> <length> "PAR1", one row group, one column chunk;
+// `edit`, when given, changes the footer before it is written.
+inline std::string BuildFile(const ColumnSpec& spec, const std::vector<RawPage>& pages,
+                             const std::function<void(format::FileMetaData&)>& edit = nullptr) {
   std::string out = "PAR1";
   const int64_t chunk_start = static_cast<int64_t>(out.size());
   std::optional<int64_t> dict_offset;
@@ -122,6 +145,7 @@ inline std::string BuildFile(const ColumnSpec& spec, const std::vector<RawPage>&
   rg.num_rows = spec.num_rows;
   md.row_groups = {rg};
   md.created_by = "parq hostile tests";
+  if (edit) edit(md);
   MemoryOutputStream footer;
   (void)format::WriteFooter(md, &footer);
   return out + footer.Take();

@@ -121,13 +121,11 @@ TEST(JsonRowParserTest, LegacyListsAndMapWithoutValue) {
       }
     }
   }
-  required group empty {
-  }
 })",
                   {
-                      R"({"two":[1,2],"twog":[{"x":1,"y":null},{"x":null,"y":2}],"keys":[{"key":1},{"key":2}],"nested":[[1,null],[],null,[2]],"empty":{}})",
-                      R"({"two":null,"twog":[],"keys":null,"nested":null,"empty":{}})",
-                      R"({"two":[],"twog":null,"keys":[],"nested":[],"empty":{}})",
+                      R"({"two":[1,2],"twog":[{"x":1,"y":null},{"x":null,"y":2}],"keys":[{"key":1},{"key":2}],"nested":[[1,null],[],null,[2]]})",
+                      R"({"two":null,"twog":[],"keys":null,"nested":null})",
+                      R"({"two":[],"twog":null,"keys":[],"nested":[]})",
                   });
 }
 

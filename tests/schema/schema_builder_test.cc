@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <limits>
 
 #include "parq/options.h"
@@ -181,36 +182,68 @@ TEST(FromFormatTest, LegacyConvertedTypesAreReadByTheBackwardTable) {
   EXPECT_EQ(s2->column(0).logical_type, LogicalType::Timestamp(TimeUnit::kMillis, false));
 }
 
-TEST(FromFormatTest, AnnotationsThatDoNotFitFallBackWithANote) {
-  std::vector<SchemaElement> v = {Root(5),
-                                  Leaf("i", kOpt, Type::INT32),
-                                  Leaf("u", kOpt, Type::FIXED_LEN_BYTE_ARRAY),
-                                  Leaf("d", kOpt, Type::INT32),
-                                  Leaf("nd", kOpt, Type::BYTE_ARRAY),
-                                  Leaf("w", kOpt, Type::INT32)};
-  v[1].converted_type = ConvertedType::INT_64;
-  v[2].type_length = 8;
-  v[2].logicalType.emplace().UUID.emplace();
-  v[3].logicalType.emplace().DECIMAL.emplace();
-  v[3].logicalType->DECIMAL->precision = 12;
-  v[3].logicalType->DECIMAL->scale = 2;
-  v[4].converted_type = ConvertedType::DECIMAL;  // no precision
-  v[5].logicalType.emplace().INTEGER.emplace();
-  v[5].logicalType->INTEGER->bitWidth = 7;
-  v[5].logicalType->INTEGER->isSigned = true;
-  Result<Schema> s = From(v);
-  ASSERT_OK(s);
-  for (int c = 0; c < 5; ++c) EXPECT_TRUE(s->column(c).logical_type.is_none()) << c;
-  EXPECT_EQ(s->FindNode("i")->annotation_note(),
-            "INTEGER(64,true) cannot annotate INT32: needs INT64; read as INT32");
-  EXPECT_EQ(s->FindNode("u")->annotation_note(),
-            "UUID cannot annotate FIXED_LEN_BYTE_ARRAY(8): needs FIXED_LEN_BYTE_ARRAY(16); read as "
-            "FIXED_LEN_BYTE_ARRAY");
-  EXPECT_EQ(s->FindNode("d")->annotation_note(),
-            "DECIMAL(12,2) cannot annotate INT32: needs precision <= 9 on INT32; read as INT32");
-  EXPECT_EQ(s->FindNode("nd")->annotation_note(), "DECIMAL: DECIMAL without precision; read as the physical type");
-  EXPECT_EQ(s->FindNode("w")->annotation_note(),
-            "INTEGER bit width 7 is not 8, 16, 32 or 64; read as INT32");
+// An annotation that does not fit its physical type was dropped silently
+// before; parquet-java and Arrow refuse such a schema, and so does parq.
+TEST(FromFormatTest, AnnotationsThatDoNotFitAreCorrupt) {
+  struct Case {
+    Type type;
+    int32_t type_length;
+    std::function<void(SchemaElement&)> annotate;
+    std::string error;
+  };
+  auto logical = [](auto set) { return [set](SchemaElement& e) { set(e.logicalType.emplace()); }; };
+  auto converted = [](ConvertedType t) { return [t](SchemaElement& e) { e.converted_type = t; }; };
+  auto decimal = [](int32_t precision, int32_t scale) {
+    return [=](SchemaElement& e) {
+      e.logicalType.emplace().DECIMAL.emplace();
+      e.logicalType->DECIMAL->precision = precision;
+      e.logicalType->DECIMAL->scale = scale;
+    };
+  };
+  auto timestamp = [](SchemaElement& e) {
+    e.logicalType.emplace().TIMESTAMP.emplace();
+    e.logicalType->TIMESTAMP->unit.MILLIS.emplace();
+  };
+  const Case cases[] = {
+      {Type::INT32, 0, logical([](auto& t) { t.STRING.emplace(); }),
+       "field 'c': STRING cannot annotate INT32: needs BYTE_ARRAY"},
+      {Type::INT64, 0, logical([](auto& t) { t.DATE.emplace(); }), "field 'c': DATE cannot annotate INT64: needs INT32"},
+      {Type::INT32, 0, timestamp, "field 'c': TIMESTAMP(MILLIS,false) cannot annotate INT32: needs INT64"},
+      {Type::FIXED_LEN_BYTE_ARRAY, 8, logical([](auto& t) { t.UUID.emplace(); }),
+       "field 'c': UUID cannot annotate FIXED_LEN_BYTE_ARRAY(8): needs FIXED_LEN_BYTE_ARRAY(16)"},
+      {Type::BYTE_ARRAY, 0, decimal(4, 5), "field 'c': DECIMAL scale 5 is outside 0..4"},
+      {Type::INT32, 0, decimal(12, 2), "field 'c': DECIMAL(12,2) cannot annotate INT32: needs precision <= 9 on INT32"},
+      {Type::INT32, 0, converted(ConvertedType::INT_64), "field 'c': INTEGER(64,true) cannot annotate INT32"},
+      {Type::INT64, 0, converted(ConvertedType::UTF8), "field 'c': STRING cannot annotate INT64"},
+      {Type::INT32, 0, logical([](auto& t) { t.LIST.emplace(); }), "field 'c': LIST cannot annotate INT32: needs a group"},
+      {Type::INT32, 0,
+       [](SchemaElement& e) {
+         e.logicalType.emplace().INTEGER.emplace();
+         e.logicalType->INTEGER->bitWidth = 7;
+         e.logicalType->INTEGER->isSigned = true;
+       },
+       "field 'c': INTEGER bit width 7 is not 8, 16, 32 or 64"},
+      {Type::BYTE_ARRAY, 0, converted(ConvertedType::DECIMAL),
+       "schema element 1 ('c'): converted_type DECIMAL: DECIMAL without precision"},
+      {Type::BYTE_ARRAY, 0,
+       [](SchemaElement& e) {
+         e.converted_type = ConvertedType::DECIMAL;
+         e.precision = 3;
+         e.scale = 4;
+       },
+       "schema element 1 ('c'): converted_type DECIMAL: DECIMAL scale 4 is outside 0..3"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.error);
+    std::vector<SchemaElement> v = {Root(1), Leaf("c", kOpt, c.type)};
+    if (c.type_length) v[1].type_length = c.type_length;
+    c.annotate(v[1]);
+    EXPECT_STATUS_HAS(From(v), StatusCode::kCorrupt, c.error);
+  }
+  // On a group: an annotation of leaves.
+  std::vector<SchemaElement> g = {Root(1), Group("g", kOpt, 1), Leaf("x", kOpt, Type::INT32)};
+  g[1].logicalType.emplace().JSON.emplace();
+  EXPECT_STATUS_HAS(From(g), StatusCode::kCorrupt, "field 'g': JSON cannot annotate a group");
 }
 
 TEST(FromFormatTest, UnknownLogicalTypeFallsBackToConvertedTypeThenPhysical) {
@@ -251,10 +284,15 @@ TEST(FromFormatTest, EmptyGroupsAndZeroColumns) {
   SchemaElement bare;
   bare.name = "schema";
   ASSERT_OK(From({bare}));
-  Result<Schema> s = From({Root(2), Group("empty", kOpt, 0), Leaf("x", kReq, Type::BOOLEAN)});
-  ASSERT_OK(s);
-  EXPECT_EQ(s->num_columns(), 1);
-  EXPECT_EQ(s->FindNode("empty")->num_children(), 0);
+  // A group below the root holds at least one field.
+  EXPECT_STATUS_HAS(From({Root(2), Group("empty", kOpt, 0), Leaf("x", kReq, Type::BOOLEAN)}), StatusCode::kCorrupt,
+                    "schema element 1 ('empty'): a group with no children");
+  SchemaElement untyped;  // no type and no num_children: not a leaf, and no group either
+  untyped.name = "u";
+  untyped.repetition_type = kOpt;
+  EXPECT_STATUS_HAS(From({Root(1), untyped}), StatusCode::kCorrupt, "neither a physical type");
+  EXPECT_STATUS_HAS(From({Root(1), Group("outer", kOpt, 1), Group("inner", kReq, 0)}), StatusCode::kCorrupt,
+                    "schema element 2 ('inner'): a group with no children");
 }
 
 struct Hostile {

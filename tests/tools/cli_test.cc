@@ -4,7 +4,10 @@
 #include <filesystem>
 #include <string>
 
+#include "parq/file_writer.h"
+#include "parq/schema.h"
 #include "testing/run_parq.h"
+#include "testing/status_macros.h"
 
 namespace {
 
@@ -78,6 +81,37 @@ TEST(CliTest, SchemaTextForm) {
   ASSERT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out.rfind("message schema {\n  optional int32 id;\n", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("  optional int96 timestamp_col;\n}"), std::string::npos) << r.out;
+}
+
+// A column name may hold any bytes: `parq schema` writes NUL, newline, quote
+// and backslash escaped inside the quotes, and the text parses back to the
+// same names.
+TEST(CliTest, SchemaTextEscapesNamesSoTheyParseBack) {
+  const std::string odd("a\0b\nc\"d\\e\tf\x7f", 12);
+  std::vector<std::unique_ptr<parq::SchemaNode>> fields;
+  fields.push_back(parq::SchemaNode::MakePrimitive(odd, parq::Repetition::kRequired, parq::PhysicalType::kInt32));
+  fields.push_back(parq::SchemaNode::MakePrimitive("plain", parq::Repetition::kOptional, parq::PhysicalType::kInt64));
+  ASSERT_OK_AND_ASSIGN(parq::Schema schema,
+                       parq::Schema::Make(parq::SchemaNode::MakeGroup(std::string("m\n\0", 3), parq::Repetition::kRequired,
+                                                                      std::move(fields))));
+  const std::string path = ::testing::TempDir() + "/parq_cli_odd_names.parquet";
+  {
+    ASSERT_OK_AND_ASSIGN(auto writer, parq::FileWriter::Open(path, schema));
+    ASSERT_OK(writer->Close());
+  }
+  CliRun r = RunParq("schema " + Quote(path), parq::testing::Stderr::kShown);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out.find('\0'), std::string::npos) << r.out;
+  EXPECT_EQ(r.out, "message \"m\\n\\x00\" {\n"
+                   "  required int32 \"a\\x00b\\nc\\\"d\\\\e\\tf\\x7f\";\n"
+                   "  optional int64 plain;\n"
+                   "}\n");
+  ASSERT_OK_AND_ASSIGN(parq::Schema back, parq::ParseMessageType(r.out));
+  EXPECT_EQ(back.root().name(), std::string("m\n\0", 3));
+  ASSERT_EQ(back.num_columns(), 2);
+  EXPECT_EQ(back.root().child(0).name(), odd);
+  EXPECT_TRUE(back.Equals(schema)) << back.ToString();
+  std::remove(path.c_str());
 }
 
 TEST(CliTest, CatVerifiesChecksumsByDefault) {

@@ -18,11 +18,13 @@ TEST(StatusTest, OkIsEmpty) {
 
 TEST(StatusTest, ContextChainInnermostFirst) {
   Status s = Status::Corrupt("bad RLE run");
-  s = std::move(s).WithPage(3).WithColumn("a.b").WithRowGroup(1).WithFileOffset(4096);
+  s = std::move(s).WithPage(3).WithColumn("a.b").WithRowGroup(1).WithFileOffset(uint64_t{4096});
   EXPECT_STATUS(s, StatusCode::kCorrupt);
   EXPECT_EQ(s.ToString(),
             "Corrupt: bad RLE run (page 3, column 'a.b', row group 1, file offset 4096)");
   ASSERT_EQ(s.context().size(), 4u);
+  // An offset a file stored negative prints negative, not as 2^64 - 10.
+  EXPECT_EQ(Status::Corrupt("x").WithFileOffset(int64_t{-10}).ToString(), "Corrupt: x (file offset -10)");
 }
 
 TEST(StatusTest, CopyIsDeep) {

@@ -68,6 +68,10 @@ int ReportError(const Status& status) {
   return kExitBadFile;
 }
 
+void ReportWarnings(const FileMetaData& metadata) {
+  for (const std::string& w : metadata.Warnings()) std::fprintf(stderr, "parq: warning: %s\n", w.c_str());
+}
+
 int ReportUsage(const std::string& message, const char* usage) {
   std::fprintf(stderr, "parq: usage error: %s\nusage: %s\n", message.c_str(), usage);
   return kExitUsage;

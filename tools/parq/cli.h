@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "parq/metadata.h"
 #include "parq/status.h"
 
 namespace parq::cli {
@@ -38,6 +39,9 @@ class Args {
 
 // Prints "parq: error: ..." to stderr and returns kExitBadFile.
 int ReportError(const Status& status);
+// Prints "parq: warning: ..." to stderr for each of the file's
+// FileMetaData::Warnings (what was read despite it); stdout is untouched.
+void ReportWarnings(const FileMetaData& metadata);
 // Prints "parq: usage error: ..." and the verb's usage line; returns kExitUsage.
 int ReportUsage(const std::string& message, const char* usage);
 

@@ -59,6 +59,7 @@ int RunCat(int argc, char** argv) {
   reader_options.verify_checksums = !args.Has("no-verify-checksums");
   auto file = FileReader::Open(args.positional()[0], reader_options);
   if (!file.ok()) return ReportError(file.status());
+  ReportWarnings((*file)->metadata());
   auto rows = JsonRowReader::Open(**file, options);
   if (!rows.ok()) return ReportError(rows.status());
 

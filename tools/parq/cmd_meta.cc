@@ -347,6 +347,7 @@ int RunMeta(int argc, char** argv) {
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
   auto reader = FileReader::Open(args.positional()[0]);
   if (!reader.ok()) return ReportError(reader.status());
+  ReportWarnings((*reader)->metadata());
   MetaFlags flags;
   flags.page_index = args.Has("page-index");
   flags.bloom_filter = args.Has("bloom-filter");

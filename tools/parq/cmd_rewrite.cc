@@ -106,6 +106,7 @@ int RunRewrite(int argc, char** argv) {
   ropts.verify_checksums = !args.Has("no-verify-checksums");
   auto reader = FileReader::Open(args.positional()[0], ropts);
   if (!reader.ok()) return ReportError(reader.status());
+  ReportWarnings((*reader)->metadata());
   // The flags against the input's schema (an --encoding column, its type).
   if (Status st = FileWriter::ValidateOptions(wopts, (*reader)->schema()); !st.ok()) {
     return ReportUsage(st.message(), kUsage);

@@ -66,6 +66,7 @@ int RunSchema(int argc, char** argv) {
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
   auto reader = FileReader::Open(args.positional()[0]);
   if (!reader.ok()) return ReportError(reader.status());
+  ReportWarnings((*reader)->metadata());
   const Schema& schema = (*reader)->schema();
   std::string out;
   if (args.Has("json")) {
