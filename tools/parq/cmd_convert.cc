@@ -6,8 +6,8 @@
 // never by the input.  A line longer than --max-line-bytes (64 MiB unless
 // given) is an error naming it; the memory of a long line and of its row is
 // given back once they are written, so a file of one 50 MB line takes about
-// three times that.  Errors name the input line; the output is written to a
-// temporary sibling and renamed only on success.
+// three times that.  Errors name the input line; OUT appears only once
+// complete (FileOutputOptions::atomic_rename, parq/io.h).
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
