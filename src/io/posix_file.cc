@@ -145,23 +145,30 @@ std::string DirectoryOf(const std::string& path) {
 }
 
 // Gives the unnamed file `fd` the name `to` (fails with EEXIST when it is
-// taken).  Through /proc, which needs no privilege; AT_EMPTY_PATH where /proc
-// is not mounted.
+// taken).  Through /proc, which needs no privilege; else AT_EMPTY_PATH (which
+// needs CAP_DAC_READ_SEARCH on older kernels), e.g. where /proc is not mounted.
 int LinkUnnamed(int fd, const std::string& to) {
   const std::string proc = "/proc/self/fd/" + std::to_string(fd);
   if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, to.c_str(), AT_SYMLINK_FOLLOW) == 0) return 0;
-  if (errno != ENOENT) return -1;
-  return ::linkat(fd, "", AT_FDCWD, to.c_str(), AT_EMPTY_PATH);
+  if (errno == EEXIST) return -1;
+  const int proc_errno = errno;
+  if (::linkat(fd, "", AT_FDCWD, to.c_str(), AT_EMPTY_PATH) == 0) return 0;
+  if (errno != EEXIST) errno = proc_errno;  // the first failure says more
+  return -1;
 }
 
 class FileOutput final : public OutputStream {
  public:
   // `path` is what messages name: the file written (kDirect, kTemporary) or
-  // the destination (kUnnamed); `final_path` the destination otherwise.
-  FileOutput(int fd, Naming naming, std::string path, std::string final_path)
-      : fd_(fd), naming_(naming), path_(std::move(path)), final_path_(std::move(final_path)) {
+  // the destination (kUnnamed); `final_path` the destination otherwise;
+  // `cleanup_slot` the kTemporary file's io::RegisterTempPath slot.
+  FileOutput(int fd, Naming naming, std::string path, std::string final_path, int cleanup_slot = -1)
+      : fd_(fd),
+        naming_(naming),
+        path_(std::move(path)),
+        final_path_(std::move(final_path)),
+        cleanup_slot_(cleanup_slot) {
     buffer_.Reserve(kBufferSize);
-    if (naming_ == Naming::kTemporary) cleanup_slot_ = io::RegisterTempPath(path_);
   }
   ~FileOutput() override {
     if (fd_ >= 0) {
@@ -306,9 +313,15 @@ Result<std::unique_ptr<OutputStream>> OpenFileOutput(const std::string& path,
   }
 #endif
   const std::string target = TemporaryName(path);
+  // Registered before it exists: a signal in between unlinks nothing.
+  const int slot = io::RegisterTempPath(target);
   const int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return ErrnoStatus("cannot create", target);
-  return std::unique_ptr<OutputStream>(new FileOutput(fd, Naming::kTemporary, target, path));
+  if (fd < 0) {
+    Status st = ErrnoStatus("cannot create", target);
+    io::UnregisterTempPath(slot);
+    return st;
+  }
+  return std::unique_ptr<OutputStream>(new FileOutput(fd, Naming::kTemporary, target, path, slot));
 }
 
 }  // namespace parq
