@@ -34,9 +34,10 @@
 // finish the file.
 //
 // A FileWriter destroyed without a successful Close() leaves no file behind
-// when it was opened by path: with atomic_rename the temporary sibling is
-// removed (nothing was ever under the real name); without it the partly
-// written file at `path` is removed.  A closed file stays.
+// when it was opened by path: with atomic_rename nothing was ever under the
+// real name (the unnamed file, or the temporary sibling where the file system
+// lacks O_TMPFILE, is dropped; see FileOutputOptions in parq/io.h); without
+// it the partly written file at `path` is removed.  A closed file stays.
 //
 // Thread-safety: none; one thread writes a file.
 #ifndef PARQ_FILE_WRITER_H_
@@ -62,9 +63,10 @@ class FileWriter {
   // is copied.  Errors: those of ValidateOptions(options, schema), first.
   static Result<std::unique_ptr<FileWriter>> Open(std::unique_ptr<OutputStream> out, const Schema& schema,
                                                   const WriterOptions& options = {});
-  // Creates `path`; with `atomic_rename` the bytes go to a temporary sibling
-  // renamed onto `path` only by a successful Close().  Either way, no file
-  // is left at `path` unless Close() succeeds (see the header comment).
+  // Creates `path`; with `atomic_rename` the bytes go to an unnamed file (or
+  // a temporary sibling) that only a successful Close() puts at `path`, even
+  // when the process is killed (FileOutputOptions::atomic_rename).  Either
+  // way, no file is left at `path` unless Close() succeeds.
   static Result<std::unique_ptr<FileWriter>> Open(const std::string& path, const Schema& schema,
                                                   const WriterOptions& options = {},
                                                   bool atomic_rename = true);

@@ -85,8 +85,17 @@ class OutputStream {
 };
 
 struct FileOutputOptions {
-  // Write to "<path>.tmp-<pid>" and rename onto `path` in Close(), so a run
-  // that fails midway never leaves a partial file under the real name.
+  // Nothing appears under `path` until a successful Close(), and then the
+  // whole file at once; a run that fails, or is killed, midway leaves `path`
+  // as it was and nothing beside it.  On Linux the bytes go to an unnamed
+  // file in `path`'s directory (O_TMPFILE) that Close() links in (through
+  // "<path>.tmp-<pid>", renamed over `path` at once, when `path` exists);
+  // even SIGKILL leaves nothing behind.  Where the file system lacks
+  // O_TMPFILE they go to "<path>.tmp-<pid>", renamed onto `path` by Close();
+  // SIGINT and SIGTERM then remove it before the process ends (a handler is
+  // installed while such a file exists; see src/io/temp_cleanup.h), SIGKILL
+  // leaves it.  PARQ_TEST_NO_O_TMPFILE=1 in the environment forces that
+  // fallback (for tests).  Neither is synced to disk (no fsync).
   bool atomic_rename = false;
 };
 

@@ -29,6 +29,7 @@
 #ifndef PARQ_RECORD_H_
 #define PARQ_RECORD_H_
 
+#include <concepts>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -71,6 +72,10 @@ class Value {
   static Value Double(double v) { Value x(Kind::kDouble); x.u_.d = v; return x; }
   static Value MakeInt96(const parq::Int96& v) { Value x(Kind::kInt96); x.u_.i96 = v; return x; }
   static Value Bytes(std::string_view v) { Value x(Kind::kBytes); x.bytes_.assign(v); return x; }
+  // The bytes of a std::string rvalue, moved rather than copied.
+  template <typename S>
+    requires std::same_as<S, std::string>
+  static Value Bytes(S&& v) { Value x(Kind::kBytes); x.bytes_ = std::move(v); return x; }
   static Value List() { return Value(Kind::kList); }
   static Value Struct() { return Value(Kind::kStruct); }
   static Value Map() { return Value(Kind::kMap); }

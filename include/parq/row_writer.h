@@ -98,6 +98,10 @@ class RowWriter {
 
   // Shreds one row into the buffers (see the header comment for its shape).
   Status Write(const Value& row);
+  // The same, and the row is released (left null) once shredded, before the
+  // buffered rows may be handed on: a row of one huge value is then not held
+  // beside the buffers' and the encoders' copies.
+  Status Write(Value&& row);
   // Hands every buffered row to the column writers (a row-group boundary may
   // follow).  Close() does it; call it before the FileWriter's own Close().
   Status Flush();

@@ -1,4 +1,6 @@
-// Files on a POSIX system: pread, mmap, and buffered output.
+// Files on a POSIX system: pread, mmap, and buffered output (written in
+// place, or atomically: an unnamed O_TMPFILE file linked in by Close, or a
+// temporary sibling renamed by Close where the file system lacks O_TMPFILE).
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -6,8 +8,10 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
+#include "io/temp_cleanup.h"
 #include "parq/io.h"
 
 namespace parq {
@@ -122,18 +126,58 @@ class MappedFile final : public RandomAccessFile {
   std::string path_;
 };
 
+// How a FileOutput's bytes reach their name.
+enum class Naming {
+  kDirect,     // written under the path itself
+  kUnnamed,    // an O_TMPFILE file in the path's directory, linked in by Close
+  kTemporary,  // the "<path>.tmp-<pid>" fallback, renamed onto the path by Close
+};
+
+// "<path>.tmp-<pid>": the fallback's temporary, and the name an unnamed file
+// is linked to before it is renamed over a file that exists.
+std::string TemporaryName(const std::string& path) { return path + ".tmp-" + std::to_string(::getpid()); }
+
+// The directory a new file named `path` goes into.
+std::string DirectoryOf(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// Gives the unnamed file `fd` the name `to` (fails with EEXIST when it is
+// taken).  Through /proc, which needs no privilege; else AT_EMPTY_PATH (which
+// needs CAP_DAC_READ_SEARCH on older kernels), e.g. where /proc is not mounted.
+int LinkUnnamed(int fd, const std::string& to) {
+  const std::string proc = "/proc/self/fd/" + std::to_string(fd);
+  if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, to.c_str(), AT_SYMLINK_FOLLOW) == 0) return 0;
+  if (errno == EEXIST) return -1;
+  const int proc_errno = errno;
+  if (::linkat(fd, "", AT_FDCWD, to.c_str(), AT_EMPTY_PATH) == 0) return 0;
+  if (errno != EEXIST) errno = proc_errno;  // the first failure says more
+  return -1;
+}
+
 class FileOutput final : public OutputStream {
  public:
-  FileOutput(int fd, std::string path, std::string final_path)
-      : fd_(fd), path_(std::move(path)), final_path_(std::move(final_path)) {
+  // `path` is what messages name: the file written (kDirect, kTemporary) or
+  // the destination (kUnnamed); `final_path` the destination otherwise;
+  // `cleanup_slot` the kTemporary file's io::RegisterTempPath slot.
+  FileOutput(int fd, Naming naming, std::string path, std::string final_path, int cleanup_slot = -1)
+      : fd_(fd),
+        naming_(naming),
+        path_(std::move(path)),
+        final_path_(std::move(final_path)),
+        cleanup_slot_(cleanup_slot) {
     buffer_.Reserve(kBufferSize);
   }
   ~FileOutput() override {
     if (fd_ >= 0) {
       ::close(fd_);
-      // Closed without Close(): a temporary sibling is removed, never renamed.
-      if (!final_path_.empty()) ::unlink(path_.c_str());
+      // Closed without Close(): a temporary sibling is removed, never renamed
+      // (an unnamed file is gone with its descriptor).
+      if (naming_ == Naming::kTemporary) ::unlink(path_.c_str());
     }
+    io::UnregisterTempPath(cleanup_slot_);
   }
 
   Status Write(const void* data, size_t length) override {
@@ -152,19 +196,42 @@ class FileOutput final : public OutputStream {
   Status Close() override {
     if (fd_ < 0) return Status::OK();
     Status st = Flush();
+    if (st.ok() && naming_ == Naming::kUnnamed) st = LinkIn();
     if (::close(fd_) != 0 && st.ok()) st = ErrnoStatus("cannot close", path_);
     fd_ = -1;
-    if (!final_path_.empty()) {
+    if (naming_ == Naming::kTemporary) {
       if (st.ok() && ::rename(path_.c_str(), final_path_.c_str()) != 0) {
         st = ErrnoStatus("cannot rename onto", final_path_);
       }
       if (!st.ok()) ::unlink(path_.c_str());
     }
+    io::UnregisterTempPath(cleanup_slot_);
+    cleanup_slot_ = -1;
     return st;
   }
 
  private:
   static constexpr size_t kBufferSize = 1 << 20;
+
+  // The unnamed file's bytes appear under final_path_ whole: linked there
+  // when nothing has that name, else linked to a temporary name (removed on
+  // SIGINT / SIGTERM meanwhile) and renamed over it.
+  Status LinkIn() {
+    if (LinkUnnamed(fd_, final_path_) == 0) return Status::OK();
+    if (errno != EEXIST) return ErrnoStatus("cannot link", final_path_);
+    const std::string temporary = TemporaryName(final_path_);
+    const int slot = io::RegisterTempPath(temporary);
+    Status st;
+    if (LinkUnnamed(fd_, temporary) != 0 && (errno != EEXIST || ::unlink(temporary.c_str()) != 0 ||
+                                             LinkUnnamed(fd_, temporary) != 0)) {
+      st = ErrnoStatus("cannot link", temporary);
+    } else if (::rename(temporary.c_str(), final_path_.c_str()) != 0) {
+      st = ErrnoStatus("cannot rename onto", final_path_);
+      ::unlink(temporary.c_str());
+    }
+    io::UnregisterTempPath(slot);
+    return st;
+  }
 
   Status Flush() {
     Status st = WriteAll(buffer_.data(), buffer_.size());
@@ -185,11 +252,20 @@ class FileOutput final : public OutputStream {
   }
 
   int fd_;
+  Naming naming_;
   std::string path_;
-  std::string final_path_;  // set when writing a temporary sibling
+  std::string final_path_;  // the destination, unless kDirect
+  int cleanup_slot_ = -1;   // io::RegisterTempPath's, for kTemporary
   Buffer buffer_;
   uint64_t position_ = 0;
 };
+
+// Whether atomic outputs skip O_TMPFILE (the test-only PARQ_TEST_NO_O_TMPFILE=1,
+// so that the fallback can be tested on file systems that have it).
+bool UnnamedDisabled() {
+  const char* v = std::getenv("PARQ_TEST_NO_O_TMPFILE");
+  return v != nullptr && std::strcmp(v, "1") == 0;
+}
 
 }  // namespace
 
@@ -220,15 +296,32 @@ Result<std::unique_ptr<RandomAccessFile>> OpenMappedFile(const std::string& path
 
 Result<std::unique_ptr<OutputStream>> OpenFileOutput(const std::string& path,
                                                       FileOutputOptions options) {
-  std::string target = path;
-  std::string final_path;
-  if (options.atomic_rename) {
-    target = path + ".tmp-" + std::to_string(::getpid());
-    final_path = path;
+  if (!options.atomic_rename) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return ErrnoStatus("cannot create", path);
+    return std::unique_ptr<OutputStream>(new FileOutput(fd, Naming::kDirect, path, ""));
   }
-  int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return ErrnoStatus("cannot create", target);
-  return std::unique_ptr<OutputStream>(new FileOutput(fd, target, final_path));
+#ifdef O_TMPFILE
+  if (!UnnamedDisabled()) {
+    // Nothing under any name until Close links it in: a run killed midway,
+    // even by SIGKILL, leaves nothing behind.
+    const int fd = ::open(DirectoryOf(path).c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+    if (fd >= 0) return std::unique_ptr<OutputStream>(new FileOutput(fd, Naming::kUnnamed, path, path));
+    // A file system without O_TMPFILE (EOPNOTSUPP, or EISDIR / EINVAL from
+    // older kernels) takes the fallback; so does any other error, which the
+    // fallback's open then reports as before.
+  }
+#endif
+  const std::string target = TemporaryName(path);
+  // Registered before it exists: a signal in between unlinks nothing.
+  const int slot = io::RegisterTempPath(target);
+  const int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    Status st = ErrnoStatus("cannot create", target);
+    io::UnregisterTempPath(slot);
+    return st;
+  }
+  return std::unique_ptr<OutputStream>(new FileOutput(fd, Naming::kTemporary, target, path, slot));
 }
 
 }  // namespace parq

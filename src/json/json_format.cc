@@ -351,7 +351,29 @@ void AppendJsonFloat16(std::string &out, uint16_t bits) {
 
 // ---- strings and bytes ----
 
+namespace {
+
+// A long string gets its room at once, with kLongSlack to spare: std::string
+// would otherwise grow by doubling, so the closing quote after a 60 MB value
+// took a 120 MB text.  The slack covers the quote, the rest of a row and the
+// slow path's overshoot of its last chunk (5 bytes per input byte of a chunk
+// of at most 64 KiB, below).  When `out` is already large the room grows by
+// at least half its capacity, so appending many long strings stays linear.
+constexpr size_t kLongString = size_t{1} << 20;
+constexpr size_t kLongSlack = size_t{512} << 10;
+
+void ReserveForLong(std::string &out, size_t n) {
+  const size_t want = out.size() + n + kLongSlack;
+  if (want > out.capacity()) {
+    out.reserve(std::max(want, out.capacity() + out.capacity() / 2));
+  }
+}
+
+}  // namespace
+
 void AppendJsonEscaped(std::string &out, std::string_view s) {
+  if (s.size() >= kLongString) [[unlikely]]
+    ReserveForLong(out, s.size());
   const uint8_t *p = reinterpret_cast<const uint8_t *>(s.data());
   const uint8_t *const end = p + s.size();
   // Fast path: the prefix that needs no attention (often the whole string).
@@ -439,6 +461,8 @@ void AppendJsonString(std::string &out, std::string_view bytes) {
 void AppendJsonBase64(std::string &out, std::span<const uint8_t> in) {
   const size_t n = in.size();
   const size_t old = out.size();
+  if (n >= kLongString) [[unlikely]]
+    ReserveForLong(out, (n + 2) / 3 * 4);
   out.resize(old + 2 + (n + 2) / 3 * 4);
   char *o = out.data() + old;
   *o++ = '"';

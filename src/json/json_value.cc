@@ -83,8 +83,14 @@ struct Parser {
       if (static_cast<unsigned char>(c) < 0x20)
         return Error("control character in string");
       if (c != '\\') {
-        out->push_back(c);
-        ++pos;
+        // The run of plain characters at once: a long string is then one
+        // append of its exact size, not a push_back per byte that doubles.
+        size_t end = pos + 1;
+        while (end < s.size() && s[end] != '"' && s[end] != '\\' &&
+               static_cast<unsigned char>(s[end]) >= 0x20)
+          ++end;
+        out->append(s.data() + pos, end - pos);
+        pos = end;
         continue;
       }
       if (++pos >= s.size())

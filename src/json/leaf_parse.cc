@@ -509,7 +509,7 @@ Status LeafParser::Binary(const JsonValue& j, Value* out) const {
   if (fixed && bytes.size() != static_cast<size_t>(d_.type_length)) {
     return Bad(std::to_string(d_.type_length) + " bytes", j);
   }
-  *out = Value::Bytes(bytes);
+  *out = Value::Bytes(std::move(bytes));
   return Status::OK();
 }
 

@@ -73,4 +73,13 @@ Status ChunkWindow::Ensure(uint64_t from, uint64_t to, int64_t held_beside) {
   return Status::OK();
 }
 
+void ChunkWindow::DropIfOversized(uint64_t to) {
+  if (file_ == nullptr || read_size_ <= 0 || to != end() || bytes_.size() <= static_cast<uint64_t>(read_size_)) {
+    return;
+  }
+  start_ = end();
+  bytes_ = {};
+  windows_[window_] = Buffer();  // freed, not pooled: its size was one page's
+}
+
 }  // namespace parq::page

@@ -81,6 +81,14 @@ class ChunkWindow {
   // REQUIRES: from <= to <= length(); `from` is not before the bytes held.
   Status Ensure(uint64_t from, uint64_t to, int64_t held_beside);
 
+  // Called once the bytes up to chunk offset `to` are no longer needed (a
+  // page decompressed into a buffer of its own): frees the window when it
+  // ends at `to` and was read larger than chunk_read_size, which happens
+  // only for a page larger than that, held alone.  So a 60 MB compressed page
+  // does not stay beside its decompressed bytes while they are used.
+  // Normal windows are kept for the pages that follow.
+  void DropIfOversized(uint64_t to);
+
  private:
   BufferPool* const pool_;
   const int64_t read_size_;

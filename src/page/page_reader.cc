@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <utility>
 
 #include "format/footer.h"
@@ -15,6 +16,16 @@ namespace {
 // (see DecodeHeader); it is read with the rest of the window, so it costs no
 // extra read unless chunk_read_size is smaller.
 constexpr uint64_t kHeaderProbe = 256;
+
+// Whether any of the page's spans lies in `body` (the page's bytes in the
+// chunk window), i.e. whether the window must be kept while the page is used.
+bool Borrows(const Page& page, std::span<const uint8_t> body) {
+  const auto in_body = [&](std::span<const uint8_t> s) {
+    const std::less<const uint8_t*> before;
+    return !s.empty() && !before(s.data(), body.data()) && before(s.data(), body.data() + body.size());
+  };
+  return in_body(page.values) || in_body(page.definition_levels) || in_body(page.repetition_levels);
+}
 
 bool IsReadable(PageType type) {
   return type == PageType::kDataPage || type == PageType::kDataPageV2 ||
@@ -103,6 +114,7 @@ Result<bool> PageReader::ReadPageAtPos(const PageTarget& target, Page* page) {
   }
   PARQ_RETURN_IF_ERROR(type == PageType::kDataPage ? ReadDataPage(header, body, target, page)
                                                    : ReadDataPageV2(header, body, target, page));
+  if (target.deferred == nullptr && !Borrows(*page, body)) chunk_.DropIfOversized(body_end);
   if (page->num_values > options_.max_values_per_page) {
     return Status::LimitExceeded("page claims " + std::to_string(page->num_values) +
                                  " values, beyond max_values_per_page");

@@ -3,10 +3,16 @@
 //
 // Entries (a definition and a repetition level each) sit in `def` / `rep`;
 // the non-null values, densely, in `raw` (fixed-width types, `width` bytes
-// each, bool as one byte) or `offsets` + `bytes` (BYTE_ARRAY; FLBA is
-// fixed-width).  Values are copies: they stay valid across column-reader
-// batches.  `pos` / `vpos` are the next entry / value to consume; `end` is
-// the end of the current row (the next entry whose repetition level is 0).
+// each, bool as one byte, copies) or `views` (BYTE_ARRAY; FLBA is
+// fixed-width).  A BYTE_ARRAY value is not copied as it comes in
+// (AppendBorrowed): it points into the column reader's page, which stays
+// valid only until the reader's next batch, so the feeder calls
+// OwnBorrowed() before reading one, and that copies the values not yet
+// consumed (the rest of an unfinished row) into blocks the leaf owns.  A
+// flat column's rows never span batches, so its strings are never copied
+// here: a 60 MB value is held once, by the page, while it is formatted.
+// `pos` / `vpos` are the next entry / value to consume; `end` is the end of
+// the current row (the next entry whose repetition level is 0).
 //
 // Levels are kept even when the max level is 0 (as zeros) so the assembler
 // never branches on their absence.  Compact() drops consumed entries so the
@@ -23,6 +29,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -61,9 +68,16 @@ struct LeafBuffer {
 
   std::vector<int16_t> def;
   std::vector<int16_t> rep;
-  std::vector<uint8_t> raw;        // fixed-width values
-  std::vector<uint64_t> offsets{0};  // BYTE_ARRAY: value i is bytes[offsets[i], offsets[i+1])
-  std::string bytes;
+  std::vector<uint8_t> raw;              // fixed-width values
+  std::vector<std::string_view> views;   // BYTE_ARRAY: value i's bytes
+  // The bytes of BYTE_ARRAY values the leaf owns, in blocks that never move;
+  // a block holds values of `views` before index `end` (and after the
+  // previous block's end), so Compact frees the blocks it consumed.
+  struct OwnedBlock {
+    std::unique_ptr<char[]> bytes;
+    size_t end;
+  };
+  std::vector<OwnedBlock> owned;
 
   size_t pos = 0;   // next entry
   size_t end = 0;   // end of the current row (valid after FindRowEnd)
@@ -91,13 +105,13 @@ struct LeafBuffer {
     def.clear();
     rep.clear();
     raw.clear();
-    offsets.assign(1, 0);
-    bytes.clear();
+    views.clear();
+    owned.clear();
     pos = end = vpos = scan = 0;
   }
 
   size_t size() const { return def.size(); }
-  size_t num_values() const { return is_byte_array() ? offsets.size() - 1 : (width ? raw.size() / width : 0); }
+  size_t num_values() const { return is_byte_array() ? views.size() : (width ? raw.size() / width : 0); }
 
   // Sets `end` to the end of the row starting at `pos`.  Returns false when
   // the row may continue past the buffered entries (more must be read first,
@@ -128,10 +142,11 @@ struct LeafBuffer {
     end -= pos < end ? pos : end;
     scan -= pos < scan ? pos : scan;
     if (is_byte_array()) {
-      const uint64_t base = offsets[vpos];
-      bytes.erase(0, base);
-      offsets.erase(offsets.begin(), offsets.begin() + static_cast<std::ptrdiff_t>(vpos));
-      for (uint64_t& o : offsets) o -= base;
+      views.erase(views.begin(), views.begin() + static_cast<std::ptrdiff_t>(vpos));
+      size_t done = 0;
+      while (done < owned.size() && owned[done].end <= vpos) ++done;
+      owned.erase(owned.begin(), owned.begin() + static_cast<std::ptrdiff_t>(done));
+      for (OwnedBlock& o : owned) o.end -= vpos;
     } else {
       raw.erase(raw.begin(), raw.begin() + static_cast<std::ptrdiff_t>(vpos * width));
     }
@@ -146,11 +161,10 @@ struct LeafBuffer {
     if constexpr (std::is_same_v<T, bool>) {
       AppendBools(v, n);
     } else if constexpr (std::is_same_v<T, ByteArray>) {
-      size_t total = 0;
-      for (size_t i = 0; i < n; ++i) total += v[i].len;
-      bytes.reserve(bytes.size() + total);
-      offsets.reserve(offsets.size() + n);
-      for (size_t i = 0; i < n; ++i) AppendBytes(v[i].ptr, v[i].len);
+      const size_t old = views.size();
+      views.resize(old + n);
+      std::string_view* out = views.data() + old;
+      for (size_t i = 0; i < n; ++i) out[i] = {reinterpret_cast<const char*>(v[i].ptr), v[i].len};
     } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
       raw.reserve(raw.size() + n * width);
       for (size_t i = 0; i < n; ++i) AppendFixedBytes(v[i].ptr);
@@ -169,9 +183,28 @@ struct LeafBuffer {
     raw.resize(old + n);
     for (size_t i = 0; i < n; ++i) raw[old + i] = v[i] ? 1 : 0;
   }
+  // One BYTE_ARRAY value, copied.
   void AppendBytes(const uint8_t* p, size_t len) {
-    bytes.append(reinterpret_cast<const char*>(p), len);
-    offsets.push_back(bytes.size());
+    views.emplace_back(reinterpret_cast<const char*>(p), len);
+    OwnBorrowed();
+  }
+  // Copies the BYTE_ARRAY values appended since the last call (those the
+  // leaf does not own yet) into one block of its own.  Only values not yet
+  // consumed are left after Compact(), so call it after that.
+  void OwnBorrowed() {
+    const size_t from = owned.empty() ? 0 : owned.back().end;
+    if (from >= views.size()) return;
+    size_t total = 0;
+    for (size_t i = from; i < views.size(); ++i) total += views[i].size();
+    std::unique_ptr<char[]> block(new char[total ? total : 1]);
+    char* o = block.get();
+    for (size_t i = from; i < views.size(); ++i) {
+      const size_t len = views[i].size();
+      if (len) std::memcpy(o, views[i].data(), len);
+      views[i] = {o, len};
+      o += len;
+    }
+    owned.push_back({std::move(block), views.size()});
   }
   void AppendFixedBytes(const uint8_t* p) {
     raw.insert(raw.end(), p, p + width);
@@ -198,7 +231,7 @@ struct LeafBuffer {
   }
   bool BoolAt(size_t i) const { return raw[i] != 0; }
   std::string_view BytesAt(size_t i) const {
-    if (is_byte_array()) return std::string_view(bytes).substr(offsets[i], offsets[i + 1] - offsets[i]);
+    if (is_byte_array()) return views[i];
     return {reinterpret_cast<const char*>(raw.data() + i * width), width};
   }
 };

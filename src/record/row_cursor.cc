@@ -65,6 +65,9 @@ Status RowCursor::Refill(size_t s) {
   LeafBuffer& b = leaves_[s];
   Feed& f = feeds_[s];
   b.Compact();
+  // The values of the unfinished row point into the reader's page, which the
+  // next batch may replace.
+  if (b.is_byte_array()) b.OwnBorrowed();
   const int64_t n = options_.batch_levels > 0 ? options_.batch_levels : 4096;
   const size_t old = b.def.size();
   b.def.resize(old + static_cast<size_t>(n));

@@ -242,7 +242,8 @@ struct RowWriter::Impl {
     return Status::OK();
   }
 
-  Status Write(const Value& row) {
+  // `taken`, when not null, is the row itself, released once shredded.
+  Status Write(const Value& row, Value* taken) {
     if (row.kind() != Value::Kind::kStruct) {
       return Status::InvalidArgument("row " + std::to_string(rows) + ": a " + KindName(row.kind()) +
                                      ", not a struct");
@@ -255,6 +256,7 @@ struct RowWriter::Impl {
       buffered_bytes = bytes_before;
       return st;
     }
+    if (taken != nullptr) *taken = Value();
     ++rows;
     if (++buffered == 1 && dest.holding_rows) dest.holding_rows(true);
     int64_t limit = options.batch_rows;
@@ -306,6 +308,11 @@ struct RowWriter::Impl {
     for (size_t s = 0; s < leaves.size(); ++s) {
       PARQ_RETURN_IF_ERROR(FlushLeaf(s));
       leaves[s].Clear();
+      // A row larger than a batch grew the bytes past their usual size: they
+      // are not kept for the rows after it.
+      if (leaves[s].arena.capacity() > 2 * static_cast<size_t>(options.batch_bytes)) {
+        std::string().swap(leaves[s].arena);
+      }
     }
     rows_in_group += buffered;
     buffered = 0;
@@ -350,7 +357,8 @@ Result<std::unique_ptr<RowWriter>> RowWriter::Open(RowDestination destination, c
 RowWriter::RowWriter(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 RowWriter::~RowWriter() = default;
 
-Status RowWriter::Write(const Value& row) { return impl_->Write(row); }
+Status RowWriter::Write(const Value& row) { return impl_->Write(row, nullptr); }
+Status RowWriter::Write(Value&& row) { return impl_->Write(row, &row); }
 Status RowWriter::Flush() { return impl_->Flush(); }
 int64_t RowWriter::rows_written() const { return impl_->rows; }
 

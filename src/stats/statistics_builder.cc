@@ -287,8 +287,27 @@ void StatisticsBuilder<T>::Reset() {
   max_.clear();
 }
 
+// What a binary bound keeps of a value when ToFormat truncates to `length`:
+// its first length + 1 bytes (enough to tell that it was cut).  Truncation is
+// monotone, so the least (greatest) of the kept prefixes is the kept prefix
+// of the least (greatest) value, and ToFormat cuts it to the same bytes: a
+// 50 MB string no longer leaves four 50 MB bounds in a page's and a chunk's
+// builders.  A max whose first `length` bytes are all 0xFF cannot be cut
+// (TruncateMax), so it is kept whole.
+namespace {
+std::string_view KeptBound(std::string_view v, size_t length, bool is_max) {
+  if (v.size() <= length + 1) return v;
+  if (is_max && v.find_first_not_of('\xFF') >= length) return v;
+  return v.substr(0, length + 1);
+}
+}  // namespace
+
 template <typename T>
 void StatisticsBuilder<T>::Offer(std::string_view lo, std::string_view hi) {
+  if (physical_ == PhysicalType::kByteArray && kind_ == CompareKind::kBytes && truncate_length_ > 0) {
+    lo = KeptBound(lo, static_cast<size_t>(truncate_length_), false);
+    hi = KeptBound(hi, static_cast<size_t>(truncate_length_), true);
+  }
   if (!has_min_max_) {
     min_.assign(lo);
     max_.assign(hi);

@@ -96,7 +96,10 @@ class StatisticsBuilder {
   bool has_min_max() const { return has_min_max_; }
   int64_t null_count() const { return null_count_; }
   int64_t nan_count() const { return nan_count_; }
-  // The bounds, PLAIN-encoded (binary without a length prefix), untruncated.
+  // The bounds, PLAIN-encoded (binary without a length prefix).  With
+  // truncation (a BYTE_ARRAY column compared as bytes), only what ToFormat
+  // needs is kept: the first truncate_length + 1 bytes (a max that cannot be
+  // cut, whole).
   const std::string& min() const { return min_; }
   const std::string& max() const { return max_; }
 

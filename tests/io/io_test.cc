@@ -6,7 +6,9 @@
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -250,6 +252,33 @@ TEST(IoTest, AtomicRenameOnlyOnClose) {
   ASSERT_OK(in);
   EXPECT_EQ((*in)->size(), 5u);
   std::remove(path.c_str());
+}
+
+// While an atomic output is written, nothing of it has a name where O_TMPFILE
+// works (the unnamed file is linked in by Close, also over an existing file);
+// the fallback (forced by PARQ_TEST_NO_O_TMPFILE=1) writes "<path>.tmp-<pid>".
+TEST(IoTest, AtomicOutputIsUnnamedUntilClose) {
+  const std::string path = TempPath("unnamed");
+  const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
+  std::remove(path.c_str());
+  for (bool fallback : {false, true}) {
+    SCOPED_TRACE(fallback ? "fallback" : "O_TMPFILE");
+    if (fallback) ::setenv("PARQ_TEST_NO_O_TMPFILE", "1", 1);
+    for (const char* content : {"first", "second, over the first"}) {
+      auto out = OpenFileOutput(path, {.atomic_rename = true});
+      ASSERT_OK(out);
+      ASSERT_OK((*out)->Write(content, std::strlen(content)));
+      std::ifstream probe(temporary);
+      EXPECT_EQ(probe.good(), fallback);
+      ASSERT_OK((*out)->Close());
+      EXPECT_FALSE(std::ifstream(temporary).good());
+      std::stringstream got;
+      got << std::ifstream(path).rdbuf();
+      EXPECT_EQ(got.str(), content);
+    }
+    ::unsetenv("PARQ_TEST_NO_O_TMPFILE");
+    std::remove(path.c_str());
+  }
 }
 
 TEST(IoTest, MemoryOutput) {

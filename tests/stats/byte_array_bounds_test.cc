@@ -110,6 +110,51 @@ TEST(ByteArrayBoundsTest, SharedHeadLeftAnywhere) {
   }
 }
 
+// With truncation the builders keep only the first truncate_length + 1 bytes
+// of a bound (a max that cannot be cut, whole), in pages merged into a chunk
+// as the column writer does, and still give the truncated brute-force bounds
+// and exactness flags: values around the cut, 0xFF runs across it, long tails.
+TEST(ByteArrayBoundsTest, TruncatedBoundsKeepOnlyThePrefix) {
+  auto schema = ParseMessageType("message m { required binary s (STRING); }");
+  ASSERT_OK(schema);
+  std::mt19937 rng(23);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const size_t len = 1 + rng() % 6;
+    std::vector<std::string> strings;
+    for (int i = 0, n = 1 + static_cast<int>(rng() % 40); i < n; ++i) {
+      std::string s;
+      for (size_t k = 0, size = rng() % (3 * len + 3); k < size; ++k) {
+        const uint32_t kind = rng() % 4;
+        s.push_back(static_cast<char>(kind == 0 ? 0xFF : kind == 1 ? 0xFE : 'a' + rng() % 2));
+      }
+      if (rng() % 8 == 0) s.append(1000, 'z');  // a long tail the builders must not keep
+      strings.push_back(std::move(s));
+    }
+    const std::vector<ByteArray> values = Views(strings);
+    StatisticsBuilder<ByteArray> chunk(schema->column(0), static_cast<int32_t>(len));
+    StatisticsBuilder<ByteArray> page(schema->column(0), static_cast<int32_t>(len));
+    for (size_t i = 0; i < values.size(); i += 5) {
+      page.Update(values.data() + i, static_cast<int64_t>(std::min<size_t>(5, values.size() - i)));
+      chunk.Merge(page);
+      page.Reset();
+    }
+    const std::string lo = *std::min_element(strings.begin(), strings.end());
+    const std::string hi = *std::max_element(strings.begin(), strings.end());
+    std::string want_hi = hi;
+    const bool hi_cut = hi.size() > len && TruncateMax(hi, len, &want_hi);
+    const format::Statistics st = chunk.ToFormat();
+    ASSERT_TRUE(st.min_value.has_value() && st.max_value.has_value());
+    EXPECT_EQ(*st.min_value, TruncateMin(lo, len)) << "trial " << trial;
+    EXPECT_EQ(*st.max_value, want_hi) << "trial " << trial;
+    EXPECT_EQ(st.is_min_value_exact, lo.size() <= len) << "trial " << trial;
+    EXPECT_EQ(st.is_max_value_exact, !hi_cut) << "trial " << trial;
+    EXPECT_LE(chunk.min().size(), len + 1) << "trial " << trial;
+    if (hi_cut) {
+      EXPECT_LE(chunk.max().size(), len + 1) << "trial " << trial;
+    }
+  }
+}
+
 // FIXED_LEN_BYTE_ARRAY takes the same loop with every value of the type's length.
 TEST(ByteArrayBoundsTest, FixedLengthMatchBruteForce) {
   auto schema = ParseMessageType("message m { required fixed_len_byte_array(13) s; }");

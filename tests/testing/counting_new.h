@@ -5,10 +5,16 @@
 // exactly one .cc of an executable (the operators are defined here, not
 // inline).  Thread-safe: the count is atomic.
 //
+// It also keeps the bytes held at once (malloc_usable_size of each block, so
+// a little more than asked) and their peak, for tests that bound how much a
+// call holds rather than how much it asks for in all: PeakTracker.
+//
 // ThreadSanitizer defines the operators itself (a second definition does not
 // link), so under TSan nothing is replaced and AllocatedBytes() stays 0.
 #ifndef PARQ_TESTS_TESTING_COUNTING_NEW_H_
 #define PARQ_TESTS_TESTING_COUNTING_NEW_H_
+
+#include <malloc.h>
 
 #include <atomic>
 #include <chrono>
@@ -23,8 +29,39 @@ namespace parq::testing {
 
 inline std::atomic<uint64_t> g_allocated_bytes{0};
 
+inline std::atomic<uint64_t> g_live_bytes{0};
+inline std::atomic<uint64_t> g_peak_live_bytes{0};
+
 // Every byte operator new has handed out since the start.
 inline uint64_t AllocatedBytes() { return g_allocated_bytes.load(); }
+
+// Bytes of operator new's blocks held now.
+inline uint64_t LiveBytes() { return g_live_bytes.load(); }
+
+inline void CountLive(void* p) {
+  const uint64_t now = g_live_bytes += malloc_usable_size(p);
+  uint64_t peak = g_peak_live_bytes.load();
+  while (now > peak && !g_peak_live_bytes.compare_exchange_weak(peak, now)) {
+  }
+}
+inline void UncountLive(void* p) {
+  if (p != nullptr) g_live_bytes -= malloc_usable_size(p);
+}
+
+// The most bytes held at once beyond what was held when it was made:
+//   PeakTracker peak;  ...work...;  EXPECT_LE(peak.Bytes(), limit);
+// One at a time (it resets the process-wide peak).
+class PeakTracker {
+ public:
+  PeakTracker() : base_(g_live_bytes.load()) { g_peak_live_bytes.store(base_); }
+  uint64_t Bytes() const {
+    const uint64_t peak = g_peak_live_bytes.load();
+    return peak > base_ ? peak - base_ : 0;
+  }
+
+ private:
+  uint64_t base_;
+};
 
 // What a call cost: its status, wall time and the heap bytes it asked for.
 struct Measured {
@@ -64,14 +101,31 @@ Measured Measure(F&& f) {
 #endif
 void* operator new(size_t n) {
   parq::testing::g_allocated_bytes += n;
-  if (void* p = std::malloc(n ? n : 1)) return p;
+  if (void* p = std::malloc(n ? n : 1)) {
+    parq::testing::CountLive(p);
+    return p;
+  }
   throw std::bad_alloc();
 }
 void* operator new[](size_t n) { return operator new(n); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
-void operator delete[](void* p, size_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept {
+  parq::testing::UncountLive(p);
+  std::free(p);
+}
+void operator delete[](void* p) noexcept { operator delete(p); }
+void operator delete(void* p, size_t) noexcept { operator delete(p); }
+void operator delete[](void* p, size_t) noexcept { operator delete(p); }
+// The nothrow forms too (std::stable_sort's buffer uses them): a sanitizer's
+// own would hand out blocks the replaced delete frees and uncounts.
+void* operator new(size_t n, const std::nothrow_t&) noexcept {
+  parq::testing::g_allocated_bytes += n;
+  void* p = std::malloc(n ? n : 1);
+  if (p != nullptr) parq::testing::CountLive(p);
+  return p;
+}
+void* operator new[](size_t n, const std::nothrow_t& t) noexcept { return operator new(n, t); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { operator delete(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { operator delete(p); }
 #endif
 
 #endif  // PARQ_TESTS_TESTING_COUNTING_NEW_H_

@@ -1,6 +1,7 @@
 // parq rewrite IN OUT [options]: the same rows, re-encoded.  Column chunks are
 // copied level by level (no row assembly), keeping the input's row groups,
-// unless --row-group-size / --row-group-rows ask for new ones.
+// unless --row-group-size / --row-group-rows ask for new ones.  OUT appears
+// only once complete (FileOutputOptions::atomic_rename, parq/io.h).
 #include <cstdio>
 #include <memory>
 #include <vector>
