@@ -178,8 +178,10 @@ struct ColumnDescriptor {
 struct SchemaOptions {
   // Deepest nesting allowed (root = depth 0).  Mirrors ReaderOptions::max_schema_depth.
   int32_t max_depth = 100;
-  // true (writing, text, code): an annotation that does not fit is an error.
-  // false (reading files): it falls back to the physical type with a note.
+  // true (writing, text, code): an annotation that does not fit is an error,
+  // and so are two fields of one name in a group.  false (reading files): the
+  // annotation falls back to the physical type with a note; repeated names
+  // are kept (lookups by name find the first).
   bool strict = true;
 };
 
@@ -193,8 +195,9 @@ class Schema {
 
   // Takes a tree whose root is a group (its repetition is ignored).  Checks:
   // leaves of a valid physical type, FIXED_LEN_BYTE_ARRAY with a positive
-  // length, depth <= options.max_depth, annotations that fit (strict) — then
-  // resolves levels, kinds and columns.
+  // length, depth <= options.max_depth, annotations that fit and field names
+  // unique within each group ("group 'a.b': duplicate field 'x'"; both
+  // strict) — then resolves levels, kinds and columns.
   static Result<Schema> Make(std::unique_ptr<SchemaNode> root, const SchemaOptions& options = {});
 
   const SchemaNode& root() const { return *root_; }
