@@ -12,7 +12,9 @@
 #include "encoding/rle_bit_packed.h"
 #include "index/page_index_builder.h"
 #include "page/page_writer.h"
+#include "schema/decimal_precision.h"
 #include "stats/statistics_builder.h"
+#include "util/utf8.h"
 
 namespace parq::column {
 namespace {
@@ -80,6 +82,10 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   Status WriteBatchImpl(int64_t n, const int16_t* def, const int16_t* rep, const T* values);
   // The argument checks of WriteBatch, for n > 0 levels.
   Status CheckBatch(int64_t n, const int16_t* def, const int16_t* rep, const T* values) const;
+  // The values' own checks, for the `count` non-null values of a batch:
+  // STRING / ENUM / JSON values are well-formed UTF-8, a DECIMAL's unscaled
+  // values have at most its precision in digits.
+  Status CheckValues(const T* v, int64_t count) const;
   // Where the step of levels starting at i ends: at most kMiniBatch levels,
   // not past the page's row limit, and (repeated columns) at a record start.
   int64_t StepEnd(const int16_t* rep, int64_t i, int64_t n, bool record_start, int64_t max_rows) const;
@@ -130,6 +136,10 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   const WriterOptions& options_;
   ColumnWriterOptions col_;
   Status* sticky_;
+  const bool check_utf8_ = std::is_same_v<T, ByteArray> && (d_.logical_type.kind() == LogicalType::Kind::kString ||
+                                                           d_.logical_type.kind() == LogicalType::Kind::kEnum ||
+                                                           d_.logical_type.kind() == LogicalType::Kind::kJson);
+  const bool check_decimal_ = !std::is_same_v<T, bool> && d_.logical_type.kind() == LogicalType::Kind::kDecimal;
   int def_width_ = 0, rep_width_ = 0;
 
   std::unique_ptr<page::PageWriter> page_writer_;
@@ -287,6 +297,52 @@ Status TypedColumnWriterImpl<T>::CheckBatch(int64_t n, const int16_t* def, const
     bool any = max_def == 0;
     for (int64_t i = 0; !any && i < n; ++i) any = def[i] == max_def;
     if (any) return Status::InvalidArgument("values is null but the levels hold non-null entries");
+  } else if (check_utf8_ || check_decimal_) {
+    int64_t count = n;
+    if (max_def > 0) {
+      count = 0;
+      for (int64_t i = 0; i < n; ++i) count += def[i] == max_def;
+    }
+    PARQ_RETURN_IF_ERROR(CheckValues(values, count));
+  }
+  return Status::OK();
+}
+
+template <typename T>
+Status TypedColumnWriterImpl<T>::CheckValues(const T* v, int64_t count) const {
+  auto bad = [](int64_t k, const std::string& what) {
+    return Status::InvalidArgument("non-null value " + std::to_string(k) + " of the batch: " + what);
+  };
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    if (check_utf8_) {
+      for (int64_t k = 0; k < count; ++k) {
+        const size_t at = util::Utf8InvalidOffset(v[k].ptr, v[k].len);
+        if (at != v[k].len) [[unlikely]] return bad(k, util::DescribeInvalidUtf8(v[k].view(), at));
+      }
+    }
+  }
+  if constexpr (std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t>) {
+    if (check_decimal_) {
+      const int32_t precision = d_.logical_type.precision();
+      for (int64_t k = 0; k < count; ++k) {
+        if (!schema::UnscaledFits(int64_t{v[k]}, precision)) [[unlikely]] {
+          return bad(k, schema::TooManyDigits(schema::UnscaledText(int64_t{v[k]}), d_.logical_type));
+        }
+      }
+    }
+  }
+  if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray>) {
+    if (check_decimal_) {
+      const int32_t precision = d_.logical_type.precision();
+      for (int64_t k = 0; k < count; ++k) {
+        const uint8_t* p = v[k].ptr;
+        size_t len = static_cast<size_t>(d_.type_length);
+        if constexpr (std::is_same_v<T, ByteArray>) len = v[k].len;
+        if (!schema::UnscaledFits(p, len, precision)) [[unlikely]] {
+          return bad(k, schema::TooManyDigits(schema::UnscaledText(p, len), d_.logical_type));
+        }
+      }
+    }
   }
   return Status::OK();
 }
