@@ -4,11 +4,14 @@
 // schema` prints).  Streams: one line at a time through JsonRowParser and a
 // RowWriter, so memory is bounded by a batch of rows and the open row group,
 // never by the input.  Errors name the input line; the output is written to a
-// temporary sibling and renamed only on success.
+// temporary sibling and renamed only on success.  Text that is not UTF-8
+// where UTF-8 is due is an error, or U+FFFD with --replace-invalid-utf8
+// (JsonRowParserOptions::replace_invalid_utf8).
 #include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli.h"
 #include "parq/file_writer.h"
@@ -20,7 +23,8 @@
 namespace parq::cli {
 namespace {
 
-constexpr char kUsage[] = "parq convert IN.jsonl OUT.parquet --schema SCHEMA.txt " PARQ_WRITER_FLAGS_USAGE;
+constexpr char kUsage[] =
+    "parq convert IN.jsonl OUT.parquet --schema SCHEMA.txt [--replace-invalid-utf8] " PARQ_WRITER_FLAGS_USAGE;
 
 Result<Schema> ReadSchema(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -41,9 +45,9 @@ bool Blank(const std::string& line) {
 }
 
 Status Convert(const std::string& in_path, const std::string& out_path, const std::string& schema_path,
-               const WriterOptions& wopts) {
+               const WriterOptions& wopts, const JsonRowParserOptions& popts) {
   PARQ_ASSIGN_OR_RETURN(Schema schema, ReadSchema(schema_path));
-  PARQ_ASSIGN_OR_RETURN(auto parser, JsonRowParser::Make(schema));
+  PARQ_ASSIGN_OR_RETURN(auto parser, JsonRowParser::Make(schema, popts));
   std::ifstream in(in_path, std::ios::binary);
   if (!in) return Status::IOError("cannot open '" + in_path + "'");
   PARQ_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(out_path, schema, wopts, /*atomic_rename=*/true));
@@ -72,13 +76,17 @@ int RunConvert(int argc, char** argv) {
   std::string error;
   std::vector<std::string> valued = kWriterFlags;
   valued.push_back("schema");
-  if (!args.Parse(argc, argv, kWriterBareFlags, valued, &error)) return ReportUsage(error, kUsage);
+  std::vector<std::string> bare = kWriterBareFlags;
+  bare.push_back("replace-invalid-utf8");
+  if (!args.Parse(argc, argv, bare, valued, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 2) return ReportUsage("expected IN.jsonl and OUT.parquet", kUsage);
   auto schema = args.Get("schema");
   if (!schema) return ReportUsage("--schema SCHEMA.txt is required", kUsage);
   WriterOptions wopts;
   if (!ParseWriterFlags(args, &wopts, &error)) return ReportUsage(error, kUsage);
-  Status st = Convert(args.positional()[0], args.positional()[1], *schema, wopts);
+  JsonRowParserOptions popts;
+  popts.replace_invalid_utf8 = args.Has("replace-invalid-utf8");
+  Status st = Convert(args.positional()[0], args.positional()[1], *schema, wopts, popts);
   if (!st.ok()) return ReportError(st);
   return kExitOk;
 }
