@@ -18,8 +18,8 @@
 // not), and a DECIMAL(p, s) column only unscaled values of at most p digits;
 // a value that is not is kInvalidArgument naming the column, the value's
 // position among the batch's non-null values and what is wrong ("invalid
-// UTF-8 at byte 3 (ff fe)").  Such a batch writes nothing.  The values are
-// copied before WriteBatch returns.
+// UTF-8 at byte 3 (ff fe)"), sticky as below.  The values are copied before
+// WriteBatch returns.
 //
 // Pages are cut at record boundaries when their buffered bytes reach
 // WriterOptions::data_page_size or their rows max_rows_per_page; dictionary

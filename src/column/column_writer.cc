@@ -82,7 +82,8 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   Status WriteBatchImpl(int64_t n, const int16_t* def, const int16_t* rep, const T* values);
   // The argument checks of WriteBatch, for n > 0 levels.
   Status CheckBatch(int64_t n, const int16_t* def, const int16_t* rep, const T* values) const;
-  // The values' own checks, for the `count` non-null values of a batch:
+  // The values' own checks, for `count` non-null values of the batch (a
+  // step's, just before they are encoded, while their bytes are in cache):
   // STRING / ENUM / JSON values are well-formed UTF-8, a DECIMAL's unscaled
   // values have at most its precision in digits.
   Status CheckValues(const T* v, int64_t count) const;
@@ -140,6 +141,7 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
                                                            d_.logical_type.kind() == LogicalType::Kind::kEnum ||
                                                            d_.logical_type.kind() == LogicalType::Kind::kJson);
   const bool check_decimal_ = !std::is_same_v<T, bool> && d_.logical_type.kind() == LogicalType::Kind::kDecimal;
+  const T* batch_values_ = nullptr;  // the values of the WriteBatch under way
   int def_width_ = 0, rep_width_ = 0;
 
   std::unique_ptr<page::PageWriter> page_writer_;
@@ -245,6 +247,7 @@ Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, c
   PARQ_RETURN_IF_ERROR(CheckBatch(n, def, rep, values));
   const int64_t max_rows = std::max<int64_t>(1, options_.max_rows_per_page);
   const T* v = values;
+  batch_values_ = values;
   for (int64_t i = 0; i < n;) {
     const bool record_start = d_.max_repetition_level == 0 || rep[i] == 0;
     if (record_start && page_levels_ > 0 && (page_full_ || fallback_pending_)) {
@@ -297,27 +300,33 @@ Status TypedColumnWriterImpl<T>::CheckBatch(int64_t n, const int16_t* def, const
     bool any = max_def == 0;
     for (int64_t i = 0; !any && i < n; ++i) any = def[i] == max_def;
     if (any) return Status::InvalidArgument("values is null but the levels hold non-null entries");
-  } else if (check_utf8_ || check_decimal_) {
-    int64_t count = n;
-    if (max_def > 0) {
-      count = 0;
-      for (int64_t i = 0; i < n; ++i) count += def[i] == max_def;
-    }
-    PARQ_RETURN_IF_ERROR(CheckValues(values, count));
   }
   return Status::OK();
 }
 
 template <typename T>
 Status TypedColumnWriterImpl<T>::CheckValues(const T* v, int64_t count) const {
-  auto bad = [](int64_t k, const std::string& what) {
-    return Status::InvalidArgument("non-null value " + std::to_string(k) + " of the batch: " + what);
+  auto bad = [this, v](int64_t k, const std::string& what) {
+    return Status::InvalidArgument("non-null value " + std::to_string(v - batch_values_ + k) + " of the batch: " +
+                                   what);
   };
   if constexpr (std::is_same_v<T, ByteArray>) {
     if (check_utf8_) {
-      for (int64_t k = 0; k < count; ++k) {
-        const size_t at = util::Utf8InvalidOffset(v[k].ptr, v[k].len);
-        if (at != v[k].len) [[unlikely]] return bad(k, util::DescribeInvalidUtf8(v[k].view(), at));
+      // Values whose bytes follow one another (an arena, Arrow's offsets and
+      // characters) are one run: all ASCII, every value in it is UTF-8;
+      // otherwise each is checked alone (a sequence must not straddle two).
+      for (int64_t k = 0; k < count;) {
+        const uint8_t* const start = v[k].ptr;
+        const uint8_t* end = start + v[k].len;
+        int64_t j = k + 1;
+        while (j < count && v[j].ptr == end) end += v[j++].len;
+        if (!util::IsAscii(start, static_cast<size_t>(end - start))) [[unlikely]] {
+          for (int64_t i = k; i < j; ++i) {
+            const size_t at = util::Utf8InvalidOffset(v[i].ptr, v[i].len);
+            if (at != v[i].len) return bad(i, util::DescribeInvalidUtf8(v[i].view(), at));
+          }
+        }
+        k = j;
       }
     }
   }
@@ -408,6 +417,7 @@ Status TypedColumnWriterImpl<T>::AddStep(const int16_t* def, const int16_t* rep,
 
 template <typename T>
 Status TypedColumnWriterImpl<T>::PutValues(const T* v, int64_t n) {
+  if (check_utf8_ || check_decimal_) PARQ_RETURN_IF_ERROR(CheckValues(v, n));
   PARQ_RETURN_IF_ERROR(current_->Put(v, n));
   if (trial_) PARQ_RETURN_IF_ERROR(fallback_->Put(v, n));
   if (col_.statistics && !StatsFromDictionary()) page_stats_.Update(v, n);

@@ -3,6 +3,30 @@
 
 namespace parq::util {
 
+size_t Utf8InvalidOffsetSlow(const uint8_t* p, size_t n) {
+  const uint8_t* const begin = p;
+  const uint8_t* const end = p + n;
+  while (p < end) {
+    // ASCII runs 8 bytes at a time, then one sequence at a time.
+    while (end - p >= 8) {
+      uint64_t w;
+      std::memcpy(&w, p, 8);
+      if ((w & 0x8080808080808080ULL) != 0) break;
+      p += 8;
+    }
+    if (p == end) break;
+    if (*p < 0x80) {
+      ++p;
+      continue;
+    }
+    size_t bad = 0;
+    const size_t len = Utf8Sequence(p, end, &bad);
+    if (len == 0) return static_cast<size_t>(p - begin);
+    p += len;
+  }
+  return n;
+}
+
 void AppendUtf8Replacing(std::string_view s, std::string* out) {
   const uint8_t* p = reinterpret_cast<const uint8_t*>(s.data());
   const uint8_t* const end = p + s.size();

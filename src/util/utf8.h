@@ -54,32 +54,39 @@ inline size_t Utf8Sequence(const uint8_t* p, const uint8_t* end, size_t* bad) {
   return need;
 }
 
-// The offset of the first ill-formed sequence in [p, p + n), or n when all of
-// it is well-formed.  ASCII runs go 8 bytes at a time.
-inline size_t Utf8InvalidOffset(const uint8_t* p, size_t n) {
-  const uint8_t* const begin = p;
-  const uint8_t* const end = p + n;
-  while (true) {
-    while (end - p >= 8) {
-      uint64_t w;
-      std::memcpy(&w, p, 8);
-      if ((w & 0x8080808080808080ULL) != 0) break;
-      p += 8;
+// Whether [p, p + n) is all ASCII: 8 bytes at a time, OR-ed together with
+// one test at the end (the last 8, or two overlapping 4, bytes cover the
+// tail), so a short string costs a few loads and one branch.
+inline bool IsAscii(const uint8_t* p, size_t n) {
+  constexpr uint64_t kHigh = 0x8080808080808080ULL;
+  uint64_t acc = 0;
+  if (n >= 8) {
+    uint64_t w;
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+      std::memcpy(&w, p + i, 8);
+      acc |= w;
     }
-    // Bytes one at a time up to the next 8 that are ASCII (or the end).
-    const uint8_t* const stop = end - p >= 8 ? p + 8 : end;
-    if (p == end) return n;
-    while (p < stop) {
-      if (*p < 0x80) {
-        ++p;
-        continue;
-      }
-      size_t bad = 0;
-      const size_t len = Utf8Sequence(p, end, &bad);
-      if (len == 0) return static_cast<size_t>(p - begin);
-      p += len;
-    }
+    std::memcpy(&w, p + n - 8, 8);
+    acc |= w;
+  } else if (n >= 4) {
+    uint32_t a, b;
+    std::memcpy(&a, p, 4);
+    std::memcpy(&b, p + n - 4, 4);
+    acc = a | b;
+  } else if (n > 0) {
+    acc = p[0] | p[n / 2] | p[n - 1];
   }
+  return (acc & kHigh) == 0;
+}
+
+// Utf8InvalidOffset for text that is not all ASCII.
+size_t Utf8InvalidOffsetSlow(const uint8_t* p, size_t n);
+
+// The offset of the first ill-formed sequence in [p, p + n), or n when all of
+// it is well-formed.  ASCII goes 8 bytes at a time.
+inline size_t Utf8InvalidOffset(const uint8_t* p, size_t n) {
+  if (IsAscii(p, n)) [[likely]] return n;
+  return Utf8InvalidOffsetSlow(p, n);
 }
 
 inline bool IsValidUtf8(std::string_view s) {

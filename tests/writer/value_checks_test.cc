@@ -103,6 +103,20 @@ TEST_F(TypedColumnWriterTest, InvalidUtf8InStringEnumAndJsonColumnsIsRefused) {
                     "non-null value 1 of the batch: invalid UTF-8 at byte 2 (ff fe)");
 }
 
+TEST_F(TypedColumnWriterTest, ValuesBackToBackInOneBufferAreEachUtf8) {
+  // "ab\xE2\x82" then "\xAC": one buffer holds a well-formed euro sign
+  // across the two values, neither of which is UTF-8 alone.
+  const std::string arena = "plain ascii" "ab\xE2\x82" "\xAC" "z";
+  const auto* p = reinterpret_cast<const uint8_t*>(arena.data());
+  const ByteArray ascii[] = {{p, 5}, {p + 5, 6}};
+  const ByteArray split[] = {{p, 11}, {p + 11, 4}, {p + 15, 1}, {p + 16, 1}};
+  const int16_t def[] = {1, 1, 1, 1};
+  ASSERT_OK_AND_ASSIGN(auto* s, file_->typed_column<ByteArray>(4));
+  ASSERT_OK(s->WriteBatch(2, def, nullptr, ascii));
+  EXPECT_STATUS_HAS(s->WriteBatch(4, def, nullptr, split), StatusCode::kInvalidArgument,
+                    "non-null value 1 of the batch: invalid UTF-8 at byte 2 (e2 82)");
+}
+
 TEST_F(TypedColumnWriterTest, SurrogatesAreNotUtf8) {
   const std::string surrogate = "x\xED\xA0\x80";
   const ByteArray value = Bytes(surrogate);
