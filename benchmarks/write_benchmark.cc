@@ -1,5 +1,6 @@
 // Write throughput: one optional column of 1M values (1% nulls) through
-// FileWriter into memory, for int64 / double / string with no compression,
+// FileWriter into memory, for int64 / double / string (unannotated, and as
+// STRING, which the writer checks for UTF-8) with no compression,
 // snappy and zstd; dictionary on (the default) and off.  Bytes processed are
 // the PLAIN size of the values (8 bytes, or 4 + length for strings).
 #include <benchmark/benchmark.h>
@@ -55,9 +56,10 @@ const Input<T>& GetInput() {
 }
 
 template <typename T>
-void BM_Write(benchmark::State& state, const char* type, Compression codec, bool dictionary) {
+void BM_Write(benchmark::State& state, const char* type, Compression codec, bool dictionary,
+              const char* annotation = "") {
   const Input<T>& in = GetInput<T>();
-  auto schema = ParseMessageType(std::string("message m { optional ") + type + " x; }").value();
+  auto schema = ParseMessageType(std::string("message m { optional ") + type + " x" + annotation + "; }").value();
   WriterOptions o;
   o.column_defaults.compression = codec;
   o.column_defaults.dictionary = dictionary;
@@ -80,6 +82,10 @@ void BM_Write(benchmark::State& state, const char* type, Compression codec, bool
 void BM_Int64(benchmark::State& s, Compression c, bool d) { BM_Write<int64_t>(s, "int64", c, d); }
 void BM_Double(benchmark::State& s, Compression c, bool d) { BM_Write<double>(s, "double", c, d); }
 void BM_String(benchmark::State& s, Compression c, bool d) { BM_Write<ByteArray>(s, "binary", c, d); }
+// The same bytes in a STRING column: BM_String plus the UTF-8 check.
+void BM_Utf8String(benchmark::State& s, Compression c, bool d) {
+  BM_Write<ByteArray>(s, "binary", c, d, " (STRING)");
+}
 
 #define PARQ_WRITE_BENCH(fn, codec, dict, name) \
   BENCHMARK_CAPTURE(fn, name, Compression::codec, dict)->Unit(benchmark::kMillisecond)
@@ -99,6 +105,8 @@ PARQ_WRITE_BENCH(BM_String, kSnappy, false, plain_snappy);
 PARQ_WRITE_BENCH(BM_String, kZstd, false, plain_zstd);
 PARQ_WRITE_BENCH(BM_String, kUncompressed, true, dict_none);
 PARQ_WRITE_BENCH(BM_String, kZstd, true, dict_zstd);
+PARQ_WRITE_BENCH(BM_Utf8String, kUncompressed, false, plain_none);
+PARQ_WRITE_BENCH(BM_Utf8String, kUncompressed, true, dict_none);
 
 }  // namespace
 

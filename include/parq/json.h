@@ -20,7 +20,12 @@
 // JsonRowParser turns one canonical JSON row back into such a Value, driven by
 // the schema's logical types (decimals, dates, times, timestamps, INT96, UUID,
 // base64 binary, FLOAT16, intervals, "NaN" / "Infinity" / "-Infinity").  An
-// object key that is absent reads as null; an unknown key is an error.  A
+// object key that is absent reads as null; an unknown key, or one given twice
+// in an object, is an error.  A DECIMAL(p, s) takes at most s fraction digits
+// and p digits in all.  A STRING / ENUM / JSON value, and a VARIANT's strings
+// and keys, must be well-formed UTF-8, and a "\u" escape of a lone surrogate
+// ("\ud800") is not: both are errors naming the field, unless
+// JsonRowParserOptions::replace_invalid_utf8 asks for U+FFFD instead.  A
 // VARIANT's decoded JSON is encoded again with the simplest variant types that
 // print the same text, and shredded into the group's typed_value as
 // VariantShredding.md lays it out: a value that fits a typed_value leaf goes
@@ -83,11 +88,20 @@ class JsonRowReader {
   std::unique_ptr<Impl> impl_;
 };
 
+struct JsonRowParserOptions {
+  // false: text that is not well-formed UTF-8 where UTF-8 is due (see above)
+  // is kInvalidArgument naming the field and the byte ("field 'name': invalid
+  // UTF-8 at byte 3 (ff fe) of the string").  true: each ill-formed part
+  // becomes U+FFFD (a lone surrogate escape one U+FFFD), as `parq cat` prints
+  // such bytes.
+  bool replace_invalid_utf8 = false;
+};
+
 class JsonRowParser {
  public:
   // REQUIRES: `schema` outlives the parser.  kUnsupported when a column cannot
   // be parsed from JSON (a VARIANT group without a value column).
-  static Result<std::unique_ptr<JsonRowParser>> Make(const Schema& schema);
+  static Result<std::unique_ptr<JsonRowParser>> Make(const Schema& schema, const JsonRowParserOptions& options = {});
   ~JsonRowParser();
 
   // One JSON object (a line of `parq cat --format jsonl`) into *row.

@@ -20,7 +20,11 @@
 // map kMap of kStruct {key[, value]}; a VARIANT group is a kStruct of its raw
 // fields; a group with no leaf under it accepts any struct (or null).  A row
 // that does not fit (null where the schema says required, a wrong kind, a
-// missing, extra or misnamed field) is kInvalidArgument naming the row number
+// missing, extra or misnamed field, bytes that are not well-formed UTF-8 in a
+// STRING / ENUM / JSON column, an unscaled DECIMAL(p, s) value of more than p
+// digits, as a kInt32 / kInt64 or as bytes; parq::ToValue of
+// parq/logical_value_access.h refuses a Decimal that does not fit the column
+// the same way) is kInvalidArgument naming the row number
 // (0-based, counting rows written by this RowWriter) and the field's path;
 // nothing of that row is written and the writer stays usable.
 //

@@ -182,6 +182,10 @@ struct SchemaOptions {
   // fit is an error.  false (Schema::Clone): it falls back to the physical
   // type with a note.
   bool strict = true;
+  // true (writing, text, code): two fields of one name in a group are an
+  // error.  false (reading files, Schema::Clone): repeated names are kept
+  // (lookups by name find the first).
+  bool unique_names = true;
 };
 
 class Schema {
@@ -194,8 +198,9 @@ class Schema {
 
   // Takes a tree whose root is a group (its repetition is ignored).  Checks:
   // leaves of a valid physical type, FIXED_LEN_BYTE_ARRAY with a positive
-  // length, depth <= options.max_depth, annotations that fit (strict) — then
-  // resolves levels, kinds and columns.
+  // length, depth <= options.max_depth, annotations that fit and field names
+  // unique within each group ("group 'a.b': duplicate field 'x'"; both
+  // strict) — then resolves levels, kinds and columns.
   static Result<Schema> Make(std::unique_ptr<SchemaNode> root, const SchemaOptions& options = {});
 
   const SchemaNode& root() const { return *root_; }

@@ -12,7 +12,9 @@
 #include "encoding/rle_bit_packed.h"
 #include "index/page_index_builder.h"
 #include "page/page_writer.h"
+#include "schema/decimal_precision.h"
 #include "stats/statistics_builder.h"
+#include "util/utf8.h"
 
 namespace parq::column {
 namespace {
@@ -80,6 +82,11 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   Status WriteBatchImpl(int64_t n, const int16_t* def, const int16_t* rep, const T* values);
   // The argument checks of WriteBatch, for n > 0 levels.
   Status CheckBatch(int64_t n, const int16_t* def, const int16_t* rep, const T* values) const;
+  // The values' own checks, for `count` non-null values of the batch (a
+  // step's, just before they are encoded, while their bytes are in cache):
+  // STRING / ENUM / JSON values are well-formed UTF-8, a DECIMAL's unscaled
+  // values have at most its precision in digits.
+  Status CheckValues(const T* v, int64_t count) const;
   // Where the step of levels starting at i ends: at most kMiniBatch levels,
   // not past the page's row limit, and (repeated columns) at a record start.
   int64_t StepEnd(const int16_t* rep, int64_t i, int64_t n, bool record_start, int64_t max_rows) const;
@@ -130,6 +137,11 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   const WriterOptions& options_;
   ColumnWriterOptions col_;
   Status* sticky_;
+  const bool check_utf8_ = std::is_same_v<T, ByteArray> && (d_.logical_type.kind() == LogicalType::Kind::kString ||
+                                                           d_.logical_type.kind() == LogicalType::Kind::kEnum ||
+                                                           d_.logical_type.kind() == LogicalType::Kind::kJson);
+  const bool check_decimal_ = !std::is_same_v<T, bool> && d_.logical_type.kind() == LogicalType::Kind::kDecimal;
+  const T* batch_values_ = nullptr;  // the values of the WriteBatch under way
   int def_width_ = 0, rep_width_ = 0;
 
   std::unique_ptr<page::PageWriter> page_writer_;
@@ -235,6 +247,7 @@ Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, c
   PARQ_RETURN_IF_ERROR(CheckBatch(n, def, rep, values));
   const int64_t max_rows = std::max<int64_t>(1, options_.max_rows_per_page);
   const T* v = values;
+  batch_values_ = values;
   for (int64_t i = 0; i < n;) {
     const bool record_start = d_.max_repetition_level == 0 || rep[i] == 0;
     if (record_start && page_levels_ > 0 && (page_full_ || fallback_pending_)) {
@@ -287,6 +300,58 @@ Status TypedColumnWriterImpl<T>::CheckBatch(int64_t n, const int16_t* def, const
     bool any = max_def == 0;
     for (int64_t i = 0; !any && i < n; ++i) any = def[i] == max_def;
     if (any) return Status::InvalidArgument("values is null but the levels hold non-null entries");
+  }
+  return Status::OK();
+}
+
+template <typename T>
+Status TypedColumnWriterImpl<T>::CheckValues(const T* v, int64_t count) const {
+  auto bad = [this, v](int64_t k, const std::string& what) {
+    return Status::InvalidArgument("non-null value " + std::to_string(v - batch_values_ + k) + " of the batch: " +
+                                   what);
+  };
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    if (check_utf8_) {
+      // Values whose bytes follow one another (an arena, Arrow's offsets and
+      // characters) are one run: all ASCII, every value in it is UTF-8;
+      // otherwise each is checked alone (a sequence must not straddle two).
+      for (int64_t k = 0; k < count;) {
+        const uint8_t* const start = v[k].ptr;
+        const uint8_t* end = start + v[k].len;
+        int64_t j = k + 1;
+        while (j < count && v[j].ptr == end) end += v[j++].len;
+        if (!util::IsAscii(start, static_cast<size_t>(end - start))) [[unlikely]] {
+          for (int64_t i = k; i < j; ++i) {
+            const size_t at = util::Utf8InvalidOffset(v[i].ptr, v[i].len);
+            if (at != v[i].len) return bad(i, util::DescribeInvalidUtf8(v[i].view(), at));
+          }
+        }
+        k = j;
+      }
+    }
+  }
+  if constexpr (std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t>) {
+    if (check_decimal_) {
+      const int32_t precision = d_.logical_type.precision();
+      for (int64_t k = 0; k < count; ++k) {
+        if (!schema::UnscaledFits(int64_t{v[k]}, precision)) [[unlikely]] {
+          return bad(k, schema::TooManyDigits(schema::UnscaledText(int64_t{v[k]}), d_.logical_type));
+        }
+      }
+    }
+  }
+  if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray>) {
+    if (check_decimal_) {
+      const int32_t precision = d_.logical_type.precision();
+      for (int64_t k = 0; k < count; ++k) {
+        const uint8_t* p = v[k].ptr;
+        size_t len = static_cast<size_t>(d_.type_length);
+        if constexpr (std::is_same_v<T, ByteArray>) len = v[k].len;
+        if (!schema::UnscaledFits(p, len, precision)) [[unlikely]] {
+          return bad(k, schema::TooManyDigits(schema::UnscaledText(p, len), d_.logical_type));
+        }
+      }
+    }
   }
   return Status::OK();
 }
@@ -352,6 +417,7 @@ Status TypedColumnWriterImpl<T>::AddStep(const int16_t* def, const int16_t* rep,
 
 template <typename T>
 Status TypedColumnWriterImpl<T>::PutValues(const T* v, int64_t n) {
+  if (check_utf8_ || check_decimal_) PARQ_RETURN_IF_ERROR(CheckValues(v, n));
   PARQ_RETURN_IF_ERROR(current_->Put(v, n));
   if (trial_) PARQ_RETURN_IF_ERROR(fallback_->Put(v, n));
   if (col_.statistics && !StatsFromDictionary()) page_stats_.Update(v, n);

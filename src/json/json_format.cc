@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "util/float_text.h"
+#include "util/utf8.h"
 
 namespace parq {
 namespace {
@@ -133,49 +134,6 @@ constexpr std::array<uint8_t, 256> MakeSpecialTable() {
   return t;
 }
 constexpr std::array<uint8_t, 256> kSpecial = MakeSpecialTable();
-
-inline bool InRange(uint8_t c, uint8_t lo, uint8_t hi) {
-  return c >= lo && c <= hi;
-}
-
-// For a lead byte >= 0x80 at p: returns the length of the well-formed
-// sequence there (Unicode Table 3-7), or 0 with *bad set to the length of the
-// maximal subpart to replace by one U+FFFD (at least 1).
-inline size_t Utf8Sequence(const uint8_t *p, const uint8_t *end, size_t *bad) {
-  const uint8_t c = p[0];
-  const size_t avail = static_cast<size_t>(end - p);
-  size_t need;
-  uint8_t lo = 0x80, hi = 0xBF; // allowed range of the second byte
-  if (c >= 0xC2 && c <= 0xDF) {
-    need = 2;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    need = 3;
-    if (c == 0xE0)
-      lo = 0xA0;
-    if (c == 0xED)
-      hi = 0x9F; // no UTF-16 surrogates
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    need = 4;
-    if (c == 0xF0)
-      lo = 0x90;
-    if (c == 0xF4)
-      hi = 0x8F; // nothing above U+10FFFF
-  } else {
-    *bad = 1; // 80..C1 (continuation or overlong lead), F5..FF
-    return 0;
-  }
-  if (avail < 2 || !InRange(p[1], lo, hi)) {
-    *bad = 1;
-    return 0;
-  }
-  for (size_t i = 2; i < need; ++i) {
-    if (i >= avail || !InRange(p[i], 0x80, 0xBF)) {
-      *bad = i;
-      return 0;
-    }
-  }
-  return need;
-}
 
 constexpr char kHex[] = "0123456789abcdef";
 constexpr char kBase64[] =
@@ -403,7 +361,7 @@ void AppendJsonEscaped(std::string &out, std::string_view s) {
       }
       if (c >= 0x80) {
         size_t bad = 0;
-        const size_t n = Utf8Sequence(p, end, &bad);
+        const size_t n = util::Utf8Sequence(p, end, &bad);
         if (n != 0) {
           std::memcpy(o, p, n);
           o += n;

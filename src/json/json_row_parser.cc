@@ -10,6 +10,7 @@
 #include "json/variant_json.h"
 #include "parq/json.h"
 #include "record/assembly_plan.h"
+#include "util/utf8.h"
 
 namespace parq {
 
@@ -91,6 +92,38 @@ Status CheckVariant(const PlanNode& p) {
   return Status::OK();
 }
 
+// Whether every string and object key in j is well-formed UTF-8; if not,
+// *what says where the first ill-formed part is.
+bool AllUtf8(const JsonValue& j, std::string* what) {
+  auto check = [what](const std::string& s, const char* of) {
+    const size_t at = util::Utf8InvalidOffset(reinterpret_cast<const uint8_t*>(s.data()), s.size());
+    if (at == s.size()) return true;
+    *what = util::DescribeInvalidUtf8(s, at) + " of " + of;
+    return false;
+  };
+  if (j.kind == JsonValue::Kind::kString) return check(j.text, "a string");
+  for (const std::string& k : j.keys) {
+    if (!check(k, "an object key")) return false;
+  }
+  for (const JsonValue& i : j.items) {
+    if (!AllUtf8(i, what)) return false;
+  }
+  return true;
+}
+
+// Each ill-formed part of j's strings and keys as U+FFFD.
+void ReplaceInvalidUtf8(JsonValue* j) {
+  auto fix = [](std::string* s) {
+    if (util::IsValidUtf8(*s)) return;
+    std::string fixed;
+    util::AppendUtf8Replacing(*s, &fixed);
+    *s = std::move(fixed);
+  };
+  if (j->kind == JsonValue::Kind::kString) fix(&j->text);
+  for (std::string& k : j->keys) fix(&k);
+  for (JsonValue& i : j->items) ReplaceInvalidUtf8(&i);
+}
+
 bool IsIntegerLiteral(const std::string& t) { return t.find_first_of(".eE") == std::string::npos; }
 
 // Whether a JSON value of the decoded form may go into a typed_value leaf and
@@ -119,6 +152,7 @@ bool FitsLeaf(const ColumnDescriptor& d, const JsonValue& j) {
 }  // namespace
 
 struct JsonRowParser::Impl {
+  JsonRowParserOptions options;
   AssemblyPlan plan;
   std::vector<LeafParser> leaves;  // by plan slot
   std::vector<const ColumnDescriptor*> descriptors;  // by plan slot
@@ -174,7 +208,18 @@ struct JsonRowParser::Impl {
   // A decoded variant, encoded again: the metadata holds every key; the
   // value is shredded into typed_value where the schema has one and the
   // value fits it, the rest goes to value (VariantShredding.md).
-  Status Variant(const PlanNode& p, const JsonValue& j, Value* out) const {
+  Status Variant(const PlanNode& p, const JsonValue& in, Value* out) const {
+    // Variant strings and keys are UTF-8 (VariantEncoding.md).
+    const JsonValue* checked = &in;
+    JsonValue replaced;
+    std::string what;
+    if (!AllUtf8(in, &what)) {
+      if (!options.replace_invalid_utf8) return Fail(p, what);
+      replaced = in;
+      ReplaceInvalidUtf8(&replaced);
+      checked = &replaced;
+    }
+    const JsonValue& j = *checked;
     std::string metadata;
     VariantKeyIds ids;
     Status st = EncodeVariantMetadata(j, &metadata, &ids);
@@ -278,7 +323,7 @@ struct JsonRowParser::Impl {
   }
 
   // The children of p from the members of object j (in schema order; an
-  // absent member is null; duplicates matched in order).
+  // absent member is null; a key given twice is an error).
   Status Fields(const PlanNode& p, const JsonValue& j, Value* out) const {
     if (j.kind != JsonValue::Kind::kObject) {
       return Fail(p, std::string("expected an object, got ") + JsonKindName(j.kind));
@@ -310,19 +355,28 @@ struct JsonRowParser::Impl {
       out->AddField(p.children[i].name, std::move(v));
     }
     for (size_t k = 0; k < used.size(); ++k) {
-      if (!used[k]) return Fail(p, "unknown field '" + j.keys[k] + "'");
+      if (used[k]) continue;
+      for (size_t e = 0; e < k; ++e) {
+        if (j.keys[e] != j.keys[k]) continue;
+        const std::string what = "duplicate field '" + j.keys[k] + "'";
+        // The row itself has no path to name.
+        return p.node != nullptr && p.node->parent() != nullptr ? Fail(p, what) : Status::InvalidArgument(what);
+      }
+      return Fail(p, "unknown field '" + j.keys[k] + "'");
     }
     return Status::OK();
   }
 };
 
-Result<std::unique_ptr<JsonRowParser>> JsonRowParser::Make(const Schema& schema) {
+Result<std::unique_ptr<JsonRowParser>> JsonRowParser::Make(const Schema& schema,
+                                                           const JsonRowParserOptions& options) {
   auto impl = std::make_unique<Impl>();
+  impl->options = options;
   PARQ_ASSIGN_OR_RETURN(impl->plan, BuildAssemblyPlan(schema, {}));
   PARQ_RETURN_IF_ERROR(CheckVariant(impl->plan.root));
   impl->leaves.reserve(impl->plan.columns.size());
   for (int c : impl->plan.columns) {
-    impl->leaves.emplace_back(schema.column(c));
+    impl->leaves.emplace_back(schema.column(c), options.replace_invalid_utf8);
     impl->descriptors.push_back(&schema.column(c));
   }
   return std::unique_ptr<JsonRowParser>(new JsonRowParser(std::move(impl)));
@@ -332,7 +386,11 @@ JsonRowParser::JsonRowParser(std::unique_ptr<Impl> impl) : impl_(std::move(impl)
 JsonRowParser::~JsonRowParser() = default;
 
 Status JsonRowParser::Parse(std::string_view json, Value* row) const {
-  PARQ_ASSIGN_OR_RETURN(JsonValue j, ParseJson(json));
+  // A lone surrogate is kept as ill-formed UTF-8 for the leaf to refuse,
+  // naming its field; replaced, it is one U+FFFD as before.
+  PARQ_ASSIGN_OR_RETURN(JsonValue j, ParseJson(json, /*max_depth=*/512,
+                                               impl_->options.replace_invalid_utf8 ? LoneSurrogates::kReplace
+                                                                                   : LoneSurrogates::kKeep));
   row->Reset(Value::Kind::kStruct);
   if (j.kind != JsonValue::Kind::kObject) {
     return Status::InvalidArgument(std::string("a row must be a JSON object, not ") + JsonKindName(j.kind));

@@ -33,6 +33,7 @@ struct Parser {
   std::string_view s;
   size_t pos = 0;
   int max_depth;
+  LoneSurrogates lone_surrogates;
 
   Status Error(const std::string &what) const {
     return Status::InvalidArgument("JSON: " + what + " at byte " +
@@ -124,24 +125,25 @@ struct Parser {
       case 'u': {
         uint32_t cp = 0;
         PARQ_RETURN_IF_ERROR(Hex4(&cp));
+        bool lone = cp >= 0xDC00 && cp <= 0xDFFF;
         if (cp >= 0xD800 && cp <= 0xDBFF) {
           uint32_t lo = 0;
+          lone = true;
           if (s.substr(pos, 2) == "\\u") {
             size_t save = pos;
             pos += 2;
             PARQ_RETURN_IF_ERROR(Hex4(&lo));
             if (lo >= 0xDC00 && lo <= 0xDFFF) {
               cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+              lone = false;
             } else {
               pos = save;
-              cp = 0xFFFD;
             }
-          } else {
-            cp = 0xFFFD;
           }
-        } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-          cp = 0xFFFD;
         }
+        // AppendUtf8 writes a surrogate as its generalized 3-byte form.
+        if (lone && lone_surrogates == LoneSurrogates::kReplace)
+          cp = 0xFFFD;
         AppendUtf8(*out, cp);
         break;
       }
@@ -374,8 +376,9 @@ const JsonValue *JsonValue::Find(std::string_view key) const {
   return nullptr;
 }
 
-Result<JsonValue> ParseJson(std::string_view text, int max_depth) {
-  Parser p{text, 0, max_depth};
+Result<JsonValue> ParseJson(std::string_view text, int max_depth,
+                            LoneSurrogates lone_surrogates) {
+  Parser p{text, 0, max_depth, lone_surrogates};
   JsonValue v;
   PARQ_RETURN_IF_ERROR(p.Value(&v, 0));
   p.SkipWs();

@@ -18,6 +18,7 @@
 #ifndef PARQ_JSON_JSON_VALUE_H_
 #define PARQ_JSON_JSON_VALUE_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -42,10 +43,19 @@ struct JsonValue {
   const JsonValue *Find(std::string_view key) const;
 };
 
-// Parses exactly one JSON value (surrounding whitespace allowed).  Invalid
-// \u surrogates decode to U+FFFD.  Errors are InvalidArgument naming the byte
-// offset.
-Result<JsonValue> ParseJson(std::string_view text, int max_depth = 512);
+// What a \u escape of a lone surrogate ("\ud800" without its pair, or a
+// "\udc00" alone) decodes to.
+enum class LoneSurrogates : uint8_t {
+  kReplace,  // U+FFFD
+  kKeep,     // the surrogate's 3 bytes of generalized UTF-8 (ED A0..BF 80..BF):
+             // ill-formed UTF-8, so a later check (util/utf8.h) can refuse
+             // it naming the field, or replace it
+};
+
+// Parses exactly one JSON value (surrounding whitespace allowed).  Errors are
+// InvalidArgument naming the byte offset.  Strings are not checked for UTF-8.
+Result<JsonValue> ParseJson(std::string_view text, int max_depth = 512,
+                            LoneSurrogates lone_surrogates = LoneSurrogates::kReplace);
 
 struct JsonCompareOptions {
   bool numbers_as_binary32 = false; // the FLOAT / FLOAT16 tolerance

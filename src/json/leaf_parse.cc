@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/utf8.h"
+
 namespace parq {
 
 namespace {
@@ -131,13 +133,17 @@ bool ParseInt(std::string_view s, T* v) {
   return r.ec == std::errc() && r.ptr == s.data() + s.size();
 }
 
-// Decimal text → unscaled magnitude as little-endian 32-bit limbs, and sign.
-bool ParseDecimalText(std::string_view s, int32_t scale, std::vector<uint32_t>* limbs, bool* neg) {
+// Decimal text → unscaled magnitude as little-endian 32-bit limbs, its sign,
+// and the number of its digits (without leading zeros).
+bool ParseDecimalText(std::string_view s, int32_t scale, std::vector<uint32_t>* limbs, bool* neg,
+                      size_t* significant) {
   size_t i = 0;
   *neg = false;
+  *significant = 0;
   if (i < s.size() && (s[i] == '-' || s[i] == '+')) *neg = s[i++] == '-';
   limbs->assign(1, 0);
   auto push = [&](int digit) {
+    if (*significant > 0 || digit != 0) ++*significant;
     uint64_t carry = static_cast<uint64_t>(digit);
     for (uint32_t& l : *limbs) {
       const uint64_t x = uint64_t{l} * 10 + carry;
@@ -282,7 +288,8 @@ uint16_t FloatToHalf(float f) {
   return static_cast<uint16_t>(sign | half);
 }
 
-LeafParser::LeafParser(const ColumnDescriptor& descriptor) : d_(descriptor) {
+LeafParser::LeafParser(const ColumnDescriptor& descriptor, bool replace_invalid_utf8)
+    : d_(descriptor), replace_invalid_utf8_(replace_invalid_utf8) {
   // The same decisions as LeafFormatter's constructor.
   const LogicalType& lt = descriptor.logical_type;
   const bool binary = descriptor.physical_type == PhysicalType::kByteArray ||
@@ -293,6 +300,7 @@ LeafParser::LeafParser(const ColumnDescriptor& descriptor) : d_(descriptor) {
     case LogicalType::Kind::kDecimal:
       kind_ = Kind::kDecimal;
       scale_ = lt.scale();
+      precision_ = lt.precision();
       break;
     case LogicalType::Kind::kDate: kind_ = Kind::kDate; break;
     case LogicalType::Kind::kTime:
@@ -384,8 +392,13 @@ Status LeafParser::Decimal(const JsonValue& j, Value* out) const {
   if (j.kind != JsonValue::Kind::kString && j.kind != JsonValue::Kind::kNumber) return Bad("a decimal string", j);
   std::vector<uint32_t> mag;
   bool neg = false;
-  if (!ParseDecimalText(j.text, scale_, &mag, &neg)) {
+  size_t digits = 0;
+  if (!ParseDecimalText(j.text, scale_, &mag, &neg, &digits)) {
     return Bad("a decimal with at most " + std::to_string(scale_) + " fraction digits", j);
+  }
+  if (digits > static_cast<size_t>(precision_)) {
+    return Bad("a decimal of at most " + std::to_string(precision_) + " digits (" + d_.logical_type.ToString() + ")",
+               j);
   }
   size_t len = 0;
   switch (d_.physical_type) {
@@ -462,10 +475,18 @@ Status LeafParser::Binary(const JsonValue& j, Value* out) const {
   const bool fixed = d_.physical_type == PhysicalType::kFixedLenByteArray;
   std::string bytes;
   switch (kind_) {
-    case Kind::kString:
+    case Kind::kString: {
       if (j.kind != JsonValue::Kind::kString) return Bad("a string", j);
-      bytes = j.text;
+      const size_t at = util::Utf8InvalidOffset(reinterpret_cast<const uint8_t*>(j.text.data()), j.text.size());
+      if (at == j.text.size()) {
+        bytes = j.text;
+      } else if (replace_invalid_utf8_) {
+        util::AppendUtf8Replacing(j.text, &bytes);
+      } else {
+        return Status::InvalidArgument(util::DescribeInvalidUtf8(j.text, at) + " of the string");
+      }
       break;
+    }
     case Kind::kUuid: {
       if (j.kind != JsonValue::Kind::kString || j.text.size() != 36) return Bad("a UUID", j);
       for (size_t i = 0; i < 36;) {

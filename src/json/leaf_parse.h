@@ -8,8 +8,10 @@
 // Accepted forms, by annotation: integers (unsigned ones up to 2^32-1 /
 // 2^64-1; a value outside a narrower width is taken as stored); FLOAT /
 // DOUBLE / FLOAT16 numbers and "NaN" / "Infinity" / "-Infinity"; strings as
-// UTF-8; unannotated binary as standard base64; DECIMAL as a string (or
-// number) with at most `scale` fraction digits; DATE "[-]YYYY-MM-DD"; TIME
+// well-formed UTF-8 (else kInvalidArgument saying where, or, when the parser
+// replaces, each ill-formed part as U+FFFD); unannotated binary as standard
+// base64; DECIMAL as a string (or number) with at most `scale` fraction
+// digits and at most `precision` digits in all; DATE "[-]YYYY-MM-DD"; TIME
 // "[-]HH:MM:SS[.f]"; TIMESTAMP and INT96 "[-]YYYY-MM-DDTHH:MM:SS[.f][Z]"
 // (fewer fraction digits than the unit's are padded, more are refused; the
 // "Z" is not checked against isAdjustedToUTC); UUID 8-4-4-4-12 hex; INTERVAL
@@ -37,7 +39,9 @@ uint16_t FloatToHalf(float f);
 
 class LeafParser {
  public:
-  explicit LeafParser(const ColumnDescriptor& descriptor);
+  // replace_invalid_utf8: a STRING / ENUM / JSON string that is not
+  // well-formed UTF-8 gets U+FFFD for each ill-formed part instead of failing.
+  explicit LeafParser(const ColumnDescriptor& descriptor, bool replace_invalid_utf8 = false);
 
   // REQUIRES: j is not null (nulls are the caller's).
   Status Parse(const JsonValue& j, Value* out) const;
@@ -56,6 +60,8 @@ class LeafParser {
   Kind kind_ = Kind::kPhysical;
   JsonTimeUnit unit_ = JsonTimeUnit::kMillis;
   int32_t scale_ = 0;
+  int32_t precision_ = 0;
+  bool replace_invalid_utf8_ = false;
 };
 
 }  // namespace parq

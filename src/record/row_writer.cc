@@ -19,6 +19,8 @@
 
 #include "parq/row_writer.h"
 #include "record/assembly_plan.h"
+#include "schema/decimal_precision.h"
+#include "util/utf8.h"
 
 namespace parq {
 
@@ -27,6 +29,8 @@ namespace {
 // One leaf's buffered entries.
 struct LeafOut {
   const ColumnDescriptor* d = nullptr;
+  bool utf8 = false;     // STRING / ENUM / JSON: values must be well-formed UTF-8
+  bool decimal = false;  // DECIMAL: unscaled values of at most its precision in digits
   std::vector<int16_t> def, rep;
   std::vector<uint8_t> bools;
   std::vector<int32_t> i32;
@@ -120,6 +124,34 @@ struct RowWriter::Impl {
     buffered_bytes += 4 * (p.end_slot - p.first_slot);
   }
 
+  // The column's checks of one value (see LeafOut::utf8, decimal).
+  Status CheckValue(const PlanNode& p, const LeafOut& o, const Value& v) const {
+    const int32_t precision = o.d->logical_type.precision();
+    switch (v.kind()) {
+      case Value::Kind::kInt32:
+      case Value::Kind::kInt64: {
+        const int64_t u = v.kind() == Value::Kind::kInt32 ? v.int32_value() : v.int64_value();
+        if (o.decimal && !schema::UnscaledFits(u, precision)) {
+          return Fail(p, schema::TooManyDigits(schema::UnscaledText(u), o.d->logical_type));
+        }
+        return Status::OK();
+      }
+      case Value::Kind::kBytes: {
+        const std::string_view b = v.bytes();
+        const uint8_t* data = reinterpret_cast<const uint8_t*>(b.data());
+        if (o.utf8) {
+          const size_t at = util::Utf8InvalidOffset(data, b.size());
+          if (at != b.size()) return Fail(p, util::DescribeInvalidUtf8(b, at));
+        }
+        if (o.decimal && !schema::UnscaledFits(data, b.size(), precision)) {
+          return Fail(p, schema::TooManyDigits(schema::UnscaledText(data, b.size()), o.d->logical_type));
+        }
+        return Status::OK();
+      }
+      default: return Status::OK();
+    }
+  }
+
   Status PutValue(const PlanNode& p, LeafOut& o, const Value& v) {
     const PhysicalType t = o.d->physical_type;
     auto want = [&](Value::Kind k) -> Status {
@@ -185,7 +217,8 @@ struct RowWriter::Impl {
     switch (p.kind) {
       case PlanNode::Kind::kLeaf: {
         LeafOut& o = leaves[static_cast<size_t>(p.rep_slot)];
-        PARQ_RETURN_IF_ERROR(PutValue(p, o, v));
+        PARQ_RETURN_IF_ERROR(PutValue(p, o, v));  // a row that fails is rolled back
+        if (o.utf8 || o.decimal) PARQ_RETURN_IF_ERROR(CheckValue(p, o, v));
         o.def.push_back(def);
         o.rep.push_back(rep);
         return Status::OK();
@@ -348,7 +381,12 @@ Result<std::unique_ptr<RowWriter>> RowWriter::Open(RowDestination destination, c
   impl->leaves.resize(impl->plan.columns.size());
   impl->marks.resize(impl->plan.columns.size());
   for (size_t s = 0; s < impl->leaves.size(); ++s) {
-    impl->leaves[s].d = &impl->dest.schema->column(impl->plan.columns[s]);
+    LeafOut& o = impl->leaves[s];
+    o.d = &impl->dest.schema->column(impl->plan.columns[s]);
+    const LogicalType::Kind k = o.d->logical_type.kind();
+    o.utf8 = o.d->physical_type == PhysicalType::kByteArray &&
+             (k == LogicalType::Kind::kString || k == LogicalType::Kind::kEnum || k == LogicalType::Kind::kJson);
+    o.decimal = k == LogicalType::Kind::kDecimal;
   }
   impl->last_groups = impl->dest.num_row_groups();
   return std::unique_ptr<RowWriter>(new RowWriter(std::move(impl)));

@@ -9,6 +9,8 @@
 #include <limits>
 #include <utility>
 
+#include "schema/decimal_precision.h"
+
 namespace parq {
 
 namespace {
@@ -20,14 +22,7 @@ constexpr int64_t kSecondsPerDay = 86400;
 constexpr int64_t kJulianDayOfEpoch = 2440588;  // 1970-01-01
 constexpr int64_t kDaysPer400Years = 146097;    // the Gregorian calendar's cycle
 
-// 10^0 .. 10^38.
-constexpr std::array<i128, 39> MakePowersOfTen() {
-  std::array<i128, 39> p{};
-  p[0] = 1;
-  for (size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * 10;
-  return p;
-}
-constexpr std::array<i128, 39> kPow10 = MakePowersOfTen();
+constexpr const std::array<i128, 39>& kPow10 = schema::kPowersOfTen;  // 10^0 .. 10^38
 
 u128 Magnitude(i128 v) { return v < 0 ? u128{0} - static_cast<u128>(v) : static_cast<u128>(v); }
 

@@ -2,6 +2,8 @@
 #include "parq/schema.h"
 
 #include <string>
+#include <string_view>
+#include <unordered_set>
 #include <utility>
 
 #include "schema/near_names.h"
@@ -98,6 +100,24 @@ std::string Describe(const SchemaNode& n) {
   return "field '" + (p.empty() ? n.name() : p) + "'";
 }
 
+// The first name that a later child repeats, or nullptr.
+const std::string* FirstDuplicateName(const std::vector<std::unique_ptr<SchemaNode>>& children) {
+  if (children.size() <= 16) {  // a few compares cost less than a set
+    for (size_t i = 1; i < children.size(); ++i) {
+      for (size_t k = 0; k < i; ++k) {
+        if (children[k]->name() == children[i]->name()) return &children[i]->name();
+      }
+    }
+    return nullptr;
+  }
+  std::unordered_set<std::string_view> seen;
+  seen.reserve(children.size());
+  for (const auto& c : children) {
+    if (!seen.insert(c->name()).second) return &c->name();
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 // Walks the tree once, top-down: validates each node, settles its effective
@@ -138,6 +158,15 @@ Status SchemaNodeAccess::Resolve(SchemaNode& n, int depth, const SchemaOptions& 
     if (n.logical_.is_none() && n.converted_ == ConvertedType::kMapKeyValue && parent != nullptr &&
         parent->logical_.kind() != LogicalType::Kind::kMap) {
       n.logical_ = LogicalType::Map();
+    }
+    // Field names are unique within a group (files from other writers are
+    // read as they are: the first of a name is the one found by name).
+    if (opt.unique_names) {
+      if (const std::string* dup = FirstDuplicateName(n.children_)) {
+        const std::string path = n.DottedPath();
+        return Status::InvalidArgument((parent == nullptr ? "message '" + n.name_ : "group '" + path) +
+                                       "': duplicate field '" + *dup + "'");
+      }
     }
     for (auto& c : n.children_) {
       c->parent_ = &n;
@@ -396,6 +425,7 @@ Result<Schema> Schema::Clone() const {
   // and lenient mode never rejects an annotation.
   SchemaOptions lenient;
   lenient.strict = false;
+  lenient.unique_names = false;
   lenient.max_depth = INT32_MAX;
   return Make(CloneNode(*root_), lenient);
 }

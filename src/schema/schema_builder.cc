@@ -275,6 +275,7 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
   SchemaOptions so;
   so.max_depth = options.max_schema_depth;
   so.strict = true;
+  so.unique_names = false;  // files from other writers are read as they are
   Result<Schema> schema = Schema::Make(std::move(root), so);
   if (!schema.ok() && schema.status().code() == StatusCode::kInvalidArgument) {
     return Status::Corrupt("schema: " + schema.status().message());

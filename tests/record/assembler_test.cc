@@ -31,7 +31,11 @@ class Fixture {
   // The schema, its plan (with a projection) and one Col per plan slot.
   Status Load(const std::string& schema_text, const std::vector<Col>& cols,
               const std::vector<std::string>& projection = {}) {
-    PARQ_ASSIGN_OR_RETURN(schema_, ParseMessageType(schema_text));
+    // As a file's schema is read: the rows of a file whose group repeats a
+    // field name are assembled too.
+    SchemaOptions lenient;
+    lenient.unique_names = false;
+    PARQ_ASSIGN_OR_RETURN(schema_, ParseMessageType(schema_text, lenient));
     PARQ_ASSIGN_OR_RETURN(plan_, BuildAssemblyPlan(schema_, projection));
     if (plan_.columns.size() != cols.size()) return Status::InvalidArgument("one Col per plan slot");
     leaves_.resize(plan_.columns.size());

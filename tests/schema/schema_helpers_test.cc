@@ -165,6 +165,10 @@ TEST(SchemaHelpersTest, ForbiddenShapesNameTheField) {
   EXPECT_STATUS_HAS(ps::Message({ps::Map("m", ps::Int32("k"), ps::Int32("v")).Repeated()}),
                     StatusCode::kInvalidArgument, "field 'm': a MAP must be required or optional");
   EXPECT_STATUS(ps::Message({ps::FixedBinary("f", 0)}), StatusCode::kInvalidArgument);
+  EXPECT_STATUS_HAS(ps::Message({ps::Int32("a"), ps::String("a")}), StatusCode::kInvalidArgument,
+                    "message 'schema': duplicate field 'a'");
+  EXPECT_STATUS_HAS(ps::Message({ps::Struct("s", {ps::Int32("x"), ps::Int64("x")})}), StatusCode::kInvalidArgument,
+                    "group 's': duplicate field 'x'");
 }
 
 TEST(SchemaHelpersTest, MessageResolvesKindsAndReadsBackFromItsText) {

@@ -71,14 +71,37 @@ TEST(SchemaBuildTest, NamesWithDotsAreFound) {
   EXPECT_EQ(s.FindColumn("a.b.c.d")->path, (std::vector<std::string>{"a.b", "c.d"}));
 }
 
-TEST(SchemaBuildTest, DuplicateNamesKeepBothColumnsAndFindTheFirst) {
+TEST(SchemaBuildTest, DuplicateNamesReadLenientlyKeepBothColumnsAndFindTheFirst) {
+  SchemaOptions lenient;  // as a file's footer is read
+  lenient.unique_names = false;
   ASSERT_OK_AND_ASSIGN(Schema s,
-                       ParseMessageType("message m { required int32 a; optional binary a (STRING); }"));
+                       ParseMessageType("message m { required int32 a; optional binary a (STRING); }", lenient));
   ASSERT_EQ(s.num_columns(), 2);
   EXPECT_EQ(s.column(1).dotted_path, "a");
   EXPECT_EQ(s.FindColumn("a"), &s.column(0));
   EXPECT_EQ(s.FindColumnIndex("a"), 0);
   EXPECT_EQ(s.FindNode("a"), s.column(0).node);
+}
+
+TEST(SchemaBuildTest, TwoFieldsOfOneNameInAGroupAreRefusedNamingTheGroup) {
+  EXPECT_STATUS_HAS(ParseMessageType("message m { required int32 a; optional binary a (STRING); }"),
+                    StatusCode::kInvalidArgument, "message 'm': duplicate field 'a'");
+  EXPECT_STATUS_HAS(ParseMessageType("message m { optional group g { optional group h {\n"
+                                     "  required int32 x; required int64 y; required double x; } } }"),
+                    StatusCode::kInvalidArgument, "group 'g.h': duplicate field 'x'");
+  // The same name in different groups, or as a group and its child, is fine.
+  EXPECT_OK(ParseMessageType("message m { required int32 a; optional group g { required int32 a; } }"));
+  EXPECT_OK(ParseMessageType("message m { optional group a { required int32 a; } }"));
+  // In code: SchemaNode::MakeGroup and Schema::Make; a wide group takes the
+  // hashed path.
+  Nodes wide;
+  for (int i = 0; i < 100; ++i) {
+    wide.push_back(SchemaNode::MakePrimitive("c" + std::to_string(i % 99), Repetition::kOptional,
+                                             PhysicalType::kInt32));
+  }
+  EXPECT_STATUS_HAS(Schema::Make(Group("m", Repetition::kRequired, List(Group("w", Repetition::kRequired,
+                                                                              std::move(wide))))),
+                    StatusCode::kInvalidArgument, "group 'w': duplicate field 'c0'");
 }
 
 TEST(SchemaBuildTest, StrictErrorsNameTheField) {
