@@ -1,14 +1,18 @@
-// Heap accounting for the hostile-input tests: this header replaces the
-// global operator new and delete of the test executable that includes it
-// with ones that count every byte asked for, so that a test can show that a
-// forged length or count never became a large allocation.  Include it in
-// exactly one .cc of an executable (the operators are defined here, not
-// inline).  Thread-safe: the count is atomic.
+// Heap accounting for the hostile-input and memory tests: this header
+// replaces the global operator new and delete of the test executable that
+// includes it with ones that count every byte asked for, so that a test can
+// show that a forged length or count never became a large allocation, and
+// that keep the bytes live now and their peak (malloc_usable_size of each
+// block), so that a test can bound what a reader holds at once.  Include it
+// in exactly one .cc of an executable (the operators are defined here, not
+// inline).  Thread-safe: the counts are atomic.
 //
 // ThreadSanitizer defines the operators itself (a second definition does not
 // link), so under TSan nothing is replaced and AllocatedBytes() stays 0.
 #ifndef PARQ_TESTS_TESTING_COUNTING_NEW_H_
 #define PARQ_TESTS_TESTING_COUNTING_NEW_H_
+
+#include <malloc.h>
 
 #include <atomic>
 #include <chrono>
@@ -22,9 +26,24 @@
 namespace parq::testing {
 
 inline std::atomic<uint64_t> g_allocated_bytes{0};
+inline std::atomic<int64_t> g_live_bytes{0};
+inline std::atomic<int64_t> g_peak_bytes{0};
 
 // Every byte operator new has handed out since the start.
 inline uint64_t AllocatedBytes() { return g_allocated_bytes.load(); }
+// The bytes of the blocks operator new handed out and delete has not taken
+// back (usable sizes, so a little more than asked for).
+inline int64_t LiveBytes() { return g_live_bytes.load(); }
+// The most LiveBytes() has been since the last ResetPeakBytes().
+inline int64_t PeakBytes() { return g_peak_bytes.load(); }
+inline void ResetPeakBytes() { g_peak_bytes.store(g_live_bytes.load()); }
+
+inline void AddLiveBytes(int64_t n) {
+  const int64_t live = g_live_bytes.fetch_add(n) + n;
+  int64_t peak = g_peak_bytes.load();
+  while (live > peak && !g_peak_bytes.compare_exchange_weak(peak, live)) {
+  }
+}
 
 // What a call cost: its status, wall time and the heap bytes it asked for.
 struct Measured {
@@ -64,14 +83,20 @@ Measured Measure(F&& f) {
 #endif
 void* operator new(size_t n) {
   parq::testing::g_allocated_bytes += n;
-  if (void* p = std::malloc(n ? n : 1)) return p;
+  if (void* p = std::malloc(n ? n : 1)) {
+    parq::testing::AddLiveBytes(static_cast<int64_t>(malloc_usable_size(p)));
+    return p;
+  }
   throw std::bad_alloc();
 }
 void* operator new[](size_t n) { return operator new(n); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
-void operator delete[](void* p, size_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept {
+  if (p != nullptr) parq::testing::g_live_bytes -= static_cast<int64_t>(malloc_usable_size(p));
+  std::free(p);
+}
+void operator delete[](void* p) noexcept { operator delete(p); }
+void operator delete(void* p, size_t) noexcept { operator delete(p); }
+void operator delete[](void* p, size_t) noexcept { operator delete(p); }
 #endif
 
 #endif  // PARQ_TESTS_TESTING_COUNTING_NEW_H_
