@@ -235,15 +235,16 @@ class Schema {
   bool Equals(const Schema& other) const;
 
  private:
+  void IndexPaths();
+
   std::unique_ptr<SchemaNode> root_;
   std::vector<ColumnDescriptor> columns_;
-  // Looked up by string_view without building a std::string (C++20
-  // heterogeneous lookup: a transparent hash and equality).
-  struct PathHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-  };
-  std::unordered_map<std::string, int, PathHash, std::equal_to<>> by_dotted_path_;  // first column of each path
+  // The first column of each dotted path, found by the path's hash: an
+  // open-addressed table (linear probing) of column index + 1, 0 marking a
+  // free slot, a power of two at least twice the columns in size.  Four bytes
+  // a slot, where a node-based map took some seventy a column and a copy of
+  // each path.
+  std::vector<int32_t> path_slots_;
 };
 
 // Parses the message-type text (parquet-java's MessageTypeParser grammar):

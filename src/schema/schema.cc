@@ -269,6 +269,13 @@ void SchemaNodeAccess::ResetRoles(SchemaNode& n) {
   for (auto& c : n.children_) ResetRoles(*c);
 }
 
+int SchemaNodeAccess::CountLeaves(const SchemaNode& n) {
+  if (!n.group_) return 1;
+  int leaves = 0;
+  for (const auto& c : n.children_) leaves += CountLeaves(*c);
+  return leaves;
+}
+
 void SchemaNodeAccess::CollectColumns(SchemaNode& n, std::vector<ColumnDescriptor>* out) {
   if (n.group_) {
     for (auto& c : n.children_) CollectColumns(*c, out);
@@ -304,16 +311,45 @@ Result<Schema> Schema::Make(std::unique_ptr<SchemaNode> root, const SchemaOption
   SchemaNodeAccess::Classify(*root);
   SchemaNodeAccess::Demote(*root);
   Schema s;
+  // Counted first: a vector grown by doubling would hold one and a half
+  // times the descriptors of a wide schema at its peak.
+  s.columns_.reserve(static_cast<size_t>(SchemaNodeAccess::CountLeaves(*root)));
   SchemaNodeAccess::CollectColumns(*root, &s.columns_);
-  s.by_dotted_path_.reserve(s.columns_.size());
-  for (const ColumnDescriptor& c : s.columns_) s.by_dotted_path_.emplace(c.dotted_path, c.index);
+  s.IndexPaths();
   s.root_ = std::move(root);
   return s;
 }
 
+namespace {
+size_t PathHash(std::string_view path) { return std::hash<std::string_view>{}(path); }
+}  // namespace
+
+void Schema::IndexPaths() {
+  size_t size = 16;
+  while (size < 2 * columns_.size()) size *= 2;
+  path_slots_.assign(size, 0);
+  const size_t mask = size - 1;
+  for (const ColumnDescriptor& c : columns_) {
+    for (size_t i = PathHash(c.dotted_path) & mask;; i = (i + 1) & mask) {
+      int32_t& slot = path_slots_[i];
+      if (slot == 0) {
+        slot = c.index + 1;
+        break;
+      }
+      if (columns_[static_cast<size_t>(slot - 1)].dotted_path == c.dotted_path) break;  // keeps the first
+    }
+  }
+}
+
 const ColumnDescriptor* Schema::FindColumn(std::string_view dotted_path) const {
-  auto it = by_dotted_path_.find(dotted_path);
-  return it == by_dotted_path_.end() ? nullptr : &columns_[static_cast<size_t>(it->second)];
+  if (path_slots_.empty()) return nullptr;
+  const size_t mask = path_slots_.size() - 1;
+  for (size_t i = PathHash(dotted_path) & mask;; i = (i + 1) & mask) {
+    const int32_t slot = path_slots_[i];
+    if (slot == 0) return nullptr;
+    const ColumnDescriptor& c = columns_[static_cast<size_t>(slot - 1)];
+    if (c.dotted_path == dotted_path) return &c;
+  }
 }
 
 const ColumnDescriptor* Schema::FindColumn(const std::vector<std::string>& path) const {

@@ -185,6 +185,8 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
   }
   auto root = SchemaNode::MakeGroup(std::string(r.name), Repetition::kRequired, {});
   root->set_field_id(r.field_id);
+  // num_children is bounded by the elements that follow (checked above).
+  SchemaNodeAccess::ReserveChildren(*root, static_cast<size_t>(root_children));
 
   // Depth-first, with an explicit stack whose height the depth limit bounds.
   struct Open {
@@ -235,6 +237,7 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
                                std::to_string(n - 1 - i) + " elements that follow");
       }
       node = SchemaNode::MakeGroup(std::string(e.name), rep, {});
+      SchemaNodeAccess::ReserveChildren(*node, static_cast<size_t>(children));
     } else {
       auto physical = static_cast<PhysicalType>(*e.type);
       if (!IsKnownPhysicalType(physical)) {

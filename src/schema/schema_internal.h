@@ -32,7 +32,9 @@ class SchemaNodeAccess {
   static bool ClassifyList(SchemaNode& g);
   static bool ClassifyMap(SchemaNode& g);
   static void Demote(SchemaNode& n);
+  static int CountLeaves(const SchemaNode& n);
   static void CollectColumns(SchemaNode& n, std::vector<ColumnDescriptor>* out);
+  static void ReserveChildren(SchemaNode& n, size_t children) { n.children_.reserve(children); }
 };
 
 }  // namespace parq

@@ -127,5 +127,19 @@ TEST(WideFileTest, ProjectedReadsDoNotGrowWithTheColumnsLeftOut) {
       << "ColumnarReader of c1: " << columnar[0] << " then " << columnar[1] << " bytes";
 }
 
+// Opening a footer of many leaves: the decoded footer (its arena) and the
+// schema built from it, with no buffer growing by doubling past the end.
+TEST(WideFileTest, OpeningAWideFooterHoldsTheSchemaOnce) {
+  const std::string bytes = WideFile(kWide, 0);
+  std::unique_ptr<FileReader> file;
+  const int64_t peak = PeakAbove([&]() -> Status {
+    PARQ_ASSIGN_OR_RETURN(file, OpenBytes(bytes));
+    return Status::OK();
+  });
+  ASSERT_NE(file, nullptr);
+  EXPECT_EQ(file->schema().num_columns(), kWide);
+  EXPECT_LT(peak / kWide, 600) << peak << " bytes at the peak of FileReader::Open";
+}
+
 }  // namespace
 }  // namespace parq
