@@ -62,7 +62,9 @@ struct LeafBuffer {
   std::vector<int16_t> def;
   std::vector<int16_t> rep;
   std::vector<uint8_t> raw;        // fixed-width values
-  std::vector<uint64_t> offsets{0};  // BYTE_ARRAY: value i is bytes[offsets[i], offsets[i+1])
+  // BYTE_ARRAY: value i is bytes[offsets[i], offsets[i+1]); empty for the
+  // other types (a wide file has a leaf buffer per column).
+  std::vector<uint64_t> offsets;
   std::string bytes;
 
   size_t pos = 0;   // next entry
@@ -91,7 +93,11 @@ struct LeafBuffer {
     def.clear();
     rep.clear();
     raw.clear();
-    offsets.assign(1, 0);
+    if (is_byte_array()) {
+      offsets.assign(1, 0);
+    } else {
+      offsets.clear();
+    }
     bytes.clear();
     pos = end = vpos = scan = 0;
   }
