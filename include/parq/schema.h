@@ -97,7 +97,7 @@ class SchemaNode {
   ConvertedType converted_type() const { return converted_; }
   std::optional<int32_t> field_id() const { return field_id_; }
   // Why a stored annotation was dropped or replaced; empty when it was not.
-  const std::string& annotation_note() const { return note_; }
+  const std::string& annotation_note() const { return note_.str(); }
 
   // --- Tree ---
   const SchemaNode* parent() const { return parent_; }
@@ -140,7 +140,7 @@ class SchemaNode {
   LogicalType logical_;
   ConvertedType converted_ = ConvertedType::kNone;
   std::optional<int32_t> field_id_;
-  std::string note_;
+  RareString note_;  // out of line: almost every node has none
   SchemaNode* parent_ = nullptr;
   std::vector<std::unique_ptr<SchemaNode>> children_;
 

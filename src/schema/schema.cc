@@ -122,9 +122,11 @@ Status SchemaNodeAccess::Resolve(SchemaNode& n, int depth, const SchemaOptions& 
 
   auto drop = [&](const Status& why) -> Status {
     if (opt.strict) return Status::InvalidArgument(Describe(n) + ": " + why.message());
-    if (!n.note_.empty()) n.note_ += "; ";
-    n.note_ += why.message() + "; read as " +
-               (n.group_ ? std::string("a plain group") : std::string(PhysicalTypeName(n.physical_)));
+    std::string note = n.note_.str();
+    if (!note.empty()) note += "; ";
+    note += why.message() + "; read as " +
+            (n.group_ ? std::string("a plain group") : std::string(PhysicalTypeName(n.physical_)));
+    n.note_.assign(std::move(note));
     n.logical_ = LogicalType();
     return Status::OK();
   };

@@ -150,17 +150,21 @@ std::optional<format::LogicalType> LogicalTypeToFormat(const LogicalType& t) {
       out.VARIANT.emplace();
       out.VARIANT->specification_version = t.variant_spec_version();
       break;
-    case K::kGeometry:
-      out.GEOMETRY.emplace();
-      if (!t.crs().empty()) out.GEOMETRY->crs = t.crs();
+    case K::kGeometry: {
+      // Built apart and moved in: filled in place, g++ 12 warns that the
+      // optional's string may be destroyed uninitialized (it may not).
+      format::GeometryType g;
+      if (!t.crs().empty()) g.crs = std::string_view(t.crs());
+      out.GEOMETRY = std::move(g);
       break;
-    case K::kGeography:
-      out.GEOGRAPHY.emplace();
-      if (!t.crs().empty()) out.GEOGRAPHY->crs = t.crs();
-      if (t.edge_algorithm()) {
-        out.GEOGRAPHY->algorithm = static_cast<format::EdgeInterpolationAlgorithm>(*t.edge_algorithm());
-      }
+    }
+    case K::kGeography: {
+      format::GeographyType g;
+      if (!t.crs().empty()) g.crs = std::string_view(t.crs());
+      if (t.edge_algorithm()) g.algorithm = static_cast<format::EdgeInterpolationAlgorithm>(*t.edge_algorithm());
+      out.GEOGRAPHY = std::move(g);
       break;
+    }
     case K::kFile: out.FILE.emplace(); break;
   }
   return out;

@@ -23,7 +23,7 @@ bool Unquote(std::string_view s, std::string* out);
 
 class SchemaNodeAccess {
  public:
-  static void set_note(SchemaNode& n, std::string note) { n.note_ = std::move(note); }
+  static void set_note(SchemaNode& n, std::string note) { n.note_.assign(std::move(note)); }
   static void set_logical(SchemaNode& n, LogicalType t) { n.logical_ = std::move(t); }
 
   static Status Resolve(SchemaNode& n, int depth, const SchemaOptions& opt);

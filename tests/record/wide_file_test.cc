@@ -128,7 +128,10 @@ TEST(WideFileTest, ProjectedReadsDoNotGrowWithTheColumnsLeftOut) {
 }
 
 // Opening a footer of many leaves: the decoded footer (its arena) and the
-// schema built from it, with no buffer growing by doubling past the end.
+// schema built from it, with no buffer growing by doubling past the end and
+// no empty text taking a std::string's 32 bytes in every node and
+// descriptor (677 bytes a leaf at first, 456 with the path table, 384 with
+// RareString).
 TEST(WideFileTest, OpeningAWideFooterHoldsTheSchemaOnce) {
   const std::string bytes = WideFile(kWide, 0);
   std::unique_ptr<FileReader> file;
@@ -138,7 +141,7 @@ TEST(WideFileTest, OpeningAWideFooterHoldsTheSchemaOnce) {
   });
   ASSERT_NE(file, nullptr);
   EXPECT_EQ(file->schema().num_columns(), kWide);
-  EXPECT_LT(peak / kWide, 600) << peak << " bytes at the peak of FileReader::Open";
+  EXPECT_LT(peak / kWide, 420) << peak << " bytes at the peak of FileReader::Open";
 }
 
 }  // namespace
