@@ -73,11 +73,13 @@ Status RowCursor::Refill(size_t s) {
   }
   leaves_[s].Compact();
   const int64_t batch = options_.batch_levels > 0 ? options_.batch_levels : 4096;
-  // Past the promised entries (a chunk whose last page holds more), one at a
-  // time: the next read meets the end, or rows the row count check rejects.
+  // Past the promised entries (a chunk whose last page holds more than its
+  // metadata says), small batches: what is left is at most that page's rest.
   const int64_t left = f.reader->num_values() - f.entries;
-  PARQ_RETURN_IF_ERROR(ReadInto(s, std::clamp<int64_t>(left, 1, batch)));
-  if (!f.eof && f.entries >= f.reader->num_values()) PARQ_RETURN_IF_ERROR(ReadInto(s, 1));
+  PARQ_RETURN_IF_ERROR(ReadInto(s, left > 0 ? std::min(left, batch) : std::min<int64_t>(batch, 64)));
+  // The promised entries are all read: meet the end now (a read of none) and
+  // let the reader go, rather than hold it until the row group ends.
+  if (left > 0 && !f.eof && f.entries >= f.reader->num_values()) PARQ_RETURN_IF_ERROR(ReadInto(s, 1));
   return Status::OK();
 }
 
