@@ -2,7 +2,9 @@
 #include "parq/schema.h"
 
 #include <string>
+#include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include "schema/near_names.h"
 #include "schema/schema_internal.h"
@@ -317,8 +319,8 @@ Result<Schema> Schema::Make(std::unique_ptr<SchemaNode> root, const SchemaOption
   // times the descriptors of a wide schema at its peak.
   s.columns_.reserve(static_cast<size_t>(SchemaNodeAccess::CountLeaves(*root)));
   SchemaNodeAccess::CollectColumns(*root, &s.columns_);
-  s.IndexPaths();
   s.root_ = std::move(root);
+  s.IndexPaths();
   return s;
 }
 
@@ -331,6 +333,7 @@ void Schema::IndexPaths() {
   while (size < 2 * columns_.size()) size *= 2;
   path_slots_.assign(size, 0);
   const size_t mask = size - 1;
+  bool unique = true;
   for (const ColumnDescriptor& c : columns_) {
     for (size_t i = PathHash(c.dotted_path) & mask;; i = (i + 1) & mask) {
       int32_t& slot = path_slots_[i];
@@ -338,9 +341,36 @@ void Schema::IndexPaths() {
         slot = c.index + 1;
         break;
       }
-      if (columns_[static_cast<size_t>(slot - 1)].dotted_path == c.dotted_path) break;  // keeps the first
+      if (columns_[static_cast<size_t>(slot - 1)].dotted_path == c.dotted_path) {
+        unique = false;
+        break;  // keeps the first
+      }
     }
   }
+  unique_paths_ = unique;
+  if (unique) FindUniquePaths();
+}
+
+// Leaves are spelled apart (IndexPaths); the groups must be too, apart from
+// the leaves and from each other, and no name may hold a '.' (which lets
+// two different nodes spell one path, as "a.b" and a group a's b).
+void Schema::FindUniquePaths() {
+  unique_paths_ = false;
+  std::unordered_set<std::string> groups;
+  std::vector<const SchemaNode*> stack = {root_.get()};
+  while (!stack.empty()) {
+    const SchemaNode* n = stack.back();
+    stack.pop_back();
+    if (n != root_.get()) {
+      if (n->name().find('.') != std::string::npos) return;
+      if (n->is_group()) {
+        std::string path = n->DottedPath();
+        if (FindColumn(path) != nullptr || !groups.insert(std::move(path)).second) return;
+      }
+    }
+    for (int i = 0; i < n->num_children(); ++i) stack.push_back(&n->child(i));
+  }
+  unique_paths_ = true;
 }
 
 const ColumnDescriptor* Schema::FindColumn(std::string_view dotted_path) const {
@@ -420,6 +450,10 @@ bool NodesEqual(const SchemaNode& a, const SchemaNode& b) {
 const SchemaNode* Schema::FindNode(std::string_view dotted_path) const {
   if (!root_) return nullptr;
   if (dotted_path.empty()) return root_.get();
+  // No other node spells a leaf's path: the table's answer is the walk's.
+  if (unique_paths_) {
+    if (const ColumnDescriptor* c = FindColumn(dotted_path)) return c->node;
+  }
   return FindNodeRec(*root_, dotted_path);
 }
 
