@@ -156,11 +156,22 @@ Result<bool> RowCursor::Advance() {
     ++row_group_;
     rows_left_ = source_.row_group_rows[static_cast<size_t>(row_group_)];
     if (rows_left_ < 0) return Status::Corrupt("negative row count").WithRowGroup(row_group_);
+    // Every chunk is opened here, in column order, so that the first one
+    // that cannot be (its metadata places it outside the file, say) is
+    // reported before any row of the group, whatever the other columns hold.
+    // The first kHeldAhead readers are kept; the others are opened again at
+    // their first read (Refill), so that a wide row group never holds a
+    // reader per column at once.  Each is dropped at its chunk's end.
+    constexpr size_t kHeldAhead = 64;
     for (size_t s = 0; s < leaves_.size(); ++s) {
       leaves_[s].Clear();
-      feeds_[s].reader.reset();  // opened by the first Refill
+      feeds_[s].reader.reset();
       feeds_[s].entries = 0;
       feeds_[s].eof = rows_left_ == 0;  // an empty row group: its chunks are not read
+      if (rows_left_ == 0) continue;
+      Result<std::unique_ptr<ColumnReader>> r = source_.open_column(row_group_, plan_.columns[s]);
+      if (!r.ok()) return std::move(r).status();  // names its column and row group
+      if (s < kHeldAhead) feeds_[s].reader = std::move(*r);
     }
   }
   for (size_t s = 0; s < leaves_.size(); ++s) PARQ_RETURN_IF_ERROR(EnsureRow(s));
