@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "parq/rare_string.h"
 #include "parq/result.h"
 #include "parq/status.h"
 #include "parq/types.h"
@@ -129,7 +130,7 @@ class LogicalType {
   int bit_width() const { return bit_width_; }      // kInt
   bool is_signed() const { return is_signed_; }     // kInt
   std::optional<int8_t> variant_spec_version() const { return variant_version_; }  // kVariant
-  const std::string& crs() const { return crs_; }                                  // kGeometry, kGeography
+  const std::string& crs() const { return crs_.str(); }                                // kGeometry, kGeography
   std::optional<EdgeAlgorithm> edge_algorithm() const { return algorithm_; }       // kGeography
 
   // The parquet-java message-type text: "STRING", "DECIMAL(9,2)",
@@ -178,7 +179,7 @@ class LogicalType {
   int32_t scale_ = 0;
   std::optional<int8_t> variant_version_;
   std::optional<EdgeAlgorithm> algorithm_;
-  std::string crs_;
+  RareString crs_;  // out of line: a LogicalType sits in every schema node and column
 };
 
 // The largest DECIMAL precision a FIXED_LEN_BYTE_ARRAY of `length` bytes can

@@ -29,6 +29,7 @@
 #include "parq/options.h"          // ReaderOptions, WriterOptions
 #include "parq/page_index.h"       // ColumnIndex, OffsetIndex
 #include "parq/record.h"           // Value, RowReader
+#include "parq/rare_string.h"      // RareString: a mostly empty text, one pointer wide
 #include "parq/result.h"           // Result<T>
 #include "parq/row_writer.h"       // RowWriter
 #include "parq/schema.h"           // Schema, SchemaNode, ColumnDescriptor

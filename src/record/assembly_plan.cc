@@ -106,6 +106,8 @@ struct Builder {
       default: {  // kStruct (also VARIANT groups and groups that fit no LIST/MAP rule)
         const bool variant = n.logical_type().kind() == LogicalType::Kind::kVariant;
         out->kind = variant ? PlanNode::Kind::kVariant : PlanNode::Kind::kStruct;
+        // Every field is kept when the whole group is: no growth by doubling.
+        if (whole || variant) out->children.reserve(static_cast<size_t>(n.num_children()));
         for (int i = 0; i < n.num_children(); ++i) {
           PlanNode child;
           if (Build(n.child(i), whole || variant, false, &child)) out->children.push_back(std::move(child));
@@ -143,6 +145,12 @@ Result<AssemblyPlan> BuildAssemblyPlan(const Schema& schema, const std::vector<s
   const SchemaNode& root = schema.root();
   plan.root.node = &root;
   plan.root.kind = PlanNode::Kind::kStruct;
+  if (columns.empty()) {
+    // Every field and leaf is kept: no growth by doubling (a plan node per
+    // field of a wide schema).
+    plan.root.children.reserve(static_cast<size_t>(root.num_children()));
+    plan.columns.reserve(static_cast<size_t>(schema.num_columns()));
+  }
   for (int i = 0; i < root.num_children(); ++i) {
     PlanNode child;
     if (b.Build(root.child(i), columns.empty(), false, &child)) plan.root.children.push_back(std::move(child));

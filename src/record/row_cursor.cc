@@ -60,15 +60,36 @@ Result<std::unique_ptr<RowCursor>> RowCursor::Open(RowSource source, const RowRe
   return c;
 }
 
-// Reads one more batch of slot s.
+// Reads one more batch of slot s: at most the entries its chunk has left (by
+// its metadata), so that a short chunk takes buffers of its size; once they
+// are all read, reads again to meet the end of the chunk and drops the reader.
 Status RowCursor::Refill(size_t s) {
+  Feed& f = feeds_[s];
+  if (f.reader == nullptr) {
+    Result<std::unique_ptr<ColumnReader>> r = source_.open_column(row_group_, plan_.columns[s]);
+    if (!r.ok()) return std::move(r).status();  // names its column and row group
+    f.reader = std::move(*r);
+    f.entries = 0;
+  }
+  leaves_[s].Compact();
+  const int64_t batch = options_.batch_levels > 0 ? options_.batch_levels : 4096;
+  // Past the promised entries (a chunk whose last page holds more than its
+  // metadata says), small batches: what is left is at most that page's rest.
+  const int64_t left = f.reader->num_values() - f.entries;
+  PARQ_RETURN_IF_ERROR(ReadInto(s, left > 0 ? std::min(left, batch) : std::min<int64_t>(batch, 64)));
+  // The promised entries are all read: meet the end now (a read of none) and
+  // let the reader go, rather than hold it until the row group ends.
+  if (left > 0 && !f.eof && f.entries >= f.reader->num_values()) PARQ_RETURN_IF_ERROR(ReadInto(s, 1));
+  return Status::OK();
+}
+
+// Appends up to n entries of slot s's chunk to its leaf.
+Status RowCursor::ReadInto(size_t s, int64_t n) {
   LeafBuffer& b = leaves_[s];
   Feed& f = feeds_[s];
-  b.Compact();
   // The values of the unfinished row point into the reader's page, which the
-  // next batch may replace.
+  // next read may replace.
   if (b.is_byte_array()) b.OwnBorrowed();
-  const int64_t n = options_.batch_levels > 0 ? options_.batch_levels : 4096;
   const size_t old = b.def.size();
   b.def.resize(old + static_cast<size_t>(n));
   b.rep.resize(old + static_cast<size_t>(n));
@@ -86,7 +107,11 @@ Status RowCursor::Refill(size_t s) {
   b.rep.resize(nl);
   if (def == nullptr) std::fill(b.def.begin() + static_cast<std::ptrdiff_t>(old), b.def.end(), int16_t{0});
   if (rep == nullptr) std::fill(b.rep.begin() + static_cast<std::ptrdiff_t>(old), b.rep.end(), int16_t{0});
-  if (levels == 0) f.eof = true;
+  f.entries += levels;
+  if (levels == 0) {
+    f.eof = true;
+    f.reader.reset();  // its pages, buffers and decoders go now, not at the row group's end
+  }
   return Status::OK();
 }
 
@@ -134,17 +159,22 @@ Result<bool> RowCursor::Advance() {
     ++row_group_;
     rows_left_ = source_.row_group_rows[static_cast<size_t>(row_group_)];
     if (rows_left_ < 0) return Status::Corrupt("negative row count").WithRowGroup(row_group_);
+    // Every chunk is opened here, in column order, so that the first one
+    // that cannot be (its metadata places it outside the file, say) is
+    // reported before any row of the group, whatever the other columns hold.
+    // The first kHeldAhead readers are kept; the others are opened again at
+    // their first read (Refill), so that a wide row group never holds a
+    // reader per column at once.  Each is dropped at its chunk's end.
+    constexpr size_t kHeldAhead = 64;
     for (size_t s = 0; s < leaves_.size(); ++s) {
       leaves_[s].Clear();
-      feeds_[s].eof = false;
       feeds_[s].reader.reset();
-      if (rows_left_ == 0) {
-        feeds_[s].eof = true;  // an empty row group: its chunks are not read
-        continue;
-      }
+      feeds_[s].entries = 0;
+      feeds_[s].eof = rows_left_ == 0;  // an empty row group: its chunks are not read
+      if (rows_left_ == 0) continue;
       Result<std::unique_ptr<ColumnReader>> r = source_.open_column(row_group_, plan_.columns[s]);
       if (!r.ok()) return std::move(r).status();  // names its column and row group
-      feeds_[s].reader = std::move(*r);
+      if (s < kHeldAhead) feeds_[s].reader = std::move(*r);
     }
   }
   for (size_t s = 0; s < leaves_.size(); ++s) PARQ_RETURN_IF_ERROR(EnsureRow(s));

@@ -4,8 +4,10 @@
 //
 // A RowCursor opens each row group's projected column chunks in turn, feeds
 // their levels and values into one LeafBuffer per plan slot a batch at a time
-// (RowReaderOptions::batch_levels entries per column), and positions every
-// leaf on the next row.  The caller then runs the Assembler with a sink of
+// (RowReaderOptions::batch_levels entries per column, fewer when the chunk
+// holds fewer), and positions every leaf on the next row.  Buffers and
+// readers grow with what the chunks hold, not with the batch size: a file of
+// 100,000 columns and one row costs a few hundred bytes per column.  The caller then runs the Assembler with a sink of
 // its choice and calls Finish:
 //
 //   PARQ_ASSIGN_OR_RETURN(bool more, cursor->Advance());
@@ -59,10 +61,14 @@ class RowCursor {
   // Rows finished so far.
   int64_t rows_read() const { return rows_read_; }
 
-  // One projected column's reader and the scratch its batches land in.
+  // One projected column's reader and the scratch its batches land in.  The
+  // reader is opened at the column's first read in a row group and dropped
+  // as soon as its chunk is exhausted, so that a wide file of small row
+  // groups holds few readers at once.
   struct Feed {
     std::unique_ptr<ColumnReader> reader;
     bool eof = false;
+    int64_t entries = 0;  // entries read from the current chunk
     // Reads up to n entries into the leaf (levels into def / rep, nullptr
     // when the max level is 0; values appended); returns the entries read.
     Result<int64_t> (*read)(Feed& f, LeafBuffer& b, int64_t n, int16_t* def, int16_t* rep) = nullptr;
@@ -73,6 +79,7 @@ class RowCursor {
  private:
   RowCursor() = default;
   Status Refill(size_t s);
+  Status ReadInto(size_t s, int64_t n);
   Status EnsureRow(size_t s);
   Status CheckExhausted();
 

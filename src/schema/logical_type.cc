@@ -164,13 +164,13 @@ LogicalType LogicalType::Variant(std::optional<int8_t> spec_version) {
 
 LogicalType LogicalType::Geometry(std::string crs) {
   LogicalType t(Kind::kGeometry);
-  t.crs_ = std::move(crs);
+  t.crs_.assign(std::move(crs));
   return t;
 }
 
 LogicalType LogicalType::Geography(std::string crs, std::optional<EdgeAlgorithm> algorithm) {
   LogicalType t(Kind::kGeography);
-  t.crs_ = std::move(crs);
+  t.crs_.assign(std::move(crs));
   t.algorithm_ = algorithm;
   return t;
 }
@@ -194,11 +194,11 @@ std::string LogicalType::ToString() const {
       if (variant_version_) s += "(" + std::to_string(*variant_version_) + ")";
       break;
     case Kind::kGeometry:
-      if (!crs_.empty()) s += "(" + QuoteIfNeeded(crs_) + ")";
+      if (!crs_.empty()) s += "(" + QuoteIfNeeded(crs_.str()) + ")";
       break;
     case Kind::kGeography:
       if (!crs_.empty() || algorithm_) {
-        s += "(" + QuoteIfNeeded(crs_);
+        s += "(" + QuoteIfNeeded(crs_.str());
         if (algorithm_) {
           s += ",";
           s += EdgeAlgorithmName(*algorithm_);

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include "schema/near_names.h"
 #include "schema/schema_internal.h"
@@ -142,9 +143,11 @@ Status SchemaNodeAccess::Resolve(SchemaNode& n, int depth, const SchemaOptions& 
 
   auto drop = [&](const Status& why) -> Status {
     if (opt.strict) return Status::InvalidArgument(Describe(n) + ": " + why.message());
-    if (!n.note_.empty()) n.note_ += "; ";
-    n.note_ += why.message() + "; read as " +
-               (n.group_ ? std::string("a plain group") : std::string(PhysicalTypeName(n.physical_)));
+    std::string note = n.note_.str();
+    if (!note.empty()) note += "; ";
+    note += why.message() + "; read as " +
+            (n.group_ ? std::string("a plain group") : std::string(PhysicalTypeName(n.physical_)));
+    n.note_.assign(std::move(note));
     n.logical_ = LogicalType();
     return Status::OK();
   };
@@ -303,6 +306,13 @@ void SchemaNodeAccess::ResetRoles(SchemaNode& n) {
   for (auto& c : n.children_) ResetRoles(*c);
 }
 
+int SchemaNodeAccess::CountLeaves(const SchemaNode& n) {
+  if (!n.group_) return 1;
+  int leaves = 0;
+  for (const auto& c : n.children_) leaves += CountLeaves(*c);
+  return leaves;
+}
+
 void SchemaNodeAccess::CollectColumns(SchemaNode& n, std::vector<ColumnDescriptor>* out) {
   if (n.group_) {
     for (auto& c : n.children_) CollectColumns(*c, out);
@@ -338,16 +348,73 @@ Result<Schema> Schema::Make(std::unique_ptr<SchemaNode> root, const SchemaOption
   SchemaNodeAccess::Classify(*root);
   SchemaNodeAccess::Demote(*root);
   Schema s;
+  // Counted first: a vector grown by doubling would hold one and a half
+  // times the descriptors of a wide schema at its peak.
+  s.columns_.reserve(static_cast<size_t>(SchemaNodeAccess::CountLeaves(*root)));
   SchemaNodeAccess::CollectColumns(*root, &s.columns_);
-  s.by_dotted_path_.reserve(s.columns_.size());
-  for (const ColumnDescriptor& c : s.columns_) s.by_dotted_path_.emplace(c.dotted_path, c.index);
   s.root_ = std::move(root);
+  s.IndexPaths();
   return s;
 }
 
+namespace {
+size_t PathHash(std::string_view path) { return std::hash<std::string_view>{}(path); }
+}  // namespace
+
+void Schema::IndexPaths() {
+  size_t size = 16;
+  while (size < 2 * columns_.size()) size *= 2;
+  path_slots_.assign(size, 0);
+  const size_t mask = size - 1;
+  bool unique = true;
+  for (const ColumnDescriptor& c : columns_) {
+    for (size_t i = PathHash(c.dotted_path) & mask;; i = (i + 1) & mask) {
+      int32_t& slot = path_slots_[i];
+      if (slot == 0) {
+        slot = c.index + 1;
+        break;
+      }
+      if (columns_[static_cast<size_t>(slot - 1)].dotted_path == c.dotted_path) {
+        unique = false;
+        break;  // keeps the first
+      }
+    }
+  }
+  unique_paths_ = unique;
+  if (unique) FindUniquePaths();
+}
+
+// Leaves are spelled apart (IndexPaths); the groups must be too, apart from
+// the leaves and from each other, and no name may hold a '.' (which lets
+// two different nodes spell one path, as "a.b" and a group a's b).
+void Schema::FindUniquePaths() {
+  unique_paths_ = false;
+  std::unordered_set<std::string> groups;
+  std::vector<const SchemaNode*> stack = {root_.get()};
+  while (!stack.empty()) {
+    const SchemaNode* n = stack.back();
+    stack.pop_back();
+    if (n != root_.get()) {
+      if (n->name().find('.') != std::string::npos) return;
+      if (n->is_group()) {
+        std::string path = n->DottedPath();
+        if (FindColumn(path) != nullptr || !groups.insert(std::move(path)).second) return;
+      }
+    }
+    for (int i = 0; i < n->num_children(); ++i) stack.push_back(&n->child(i));
+  }
+  unique_paths_ = true;
+}
+
 const ColumnDescriptor* Schema::FindColumn(std::string_view dotted_path) const {
-  auto it = by_dotted_path_.find(dotted_path);
-  return it == by_dotted_path_.end() ? nullptr : &columns_[static_cast<size_t>(it->second)];
+  if (path_slots_.empty()) return nullptr;
+  const size_t mask = path_slots_.size() - 1;
+  for (size_t i = PathHash(dotted_path) & mask;; i = (i + 1) & mask) {
+    const int32_t slot = path_slots_[i];
+    if (slot == 0) return nullptr;
+    const ColumnDescriptor& c = columns_[static_cast<size_t>(slot - 1)];
+    if (c.dotted_path == dotted_path) return &c;
+  }
 }
 
 const ColumnDescriptor* Schema::FindColumn(const std::vector<std::string>& path) const {
@@ -416,6 +483,10 @@ bool NodesEqual(const SchemaNode& a, const SchemaNode& b) {
 const SchemaNode* Schema::FindNode(std::string_view dotted_path) const {
   if (!root_) return nullptr;
   if (dotted_path.empty()) return root_.get();
+  // No other node spells a leaf's path: the table's answer is the walk's.
+  if (unique_paths_) {
+    if (const ColumnDescriptor* c = FindColumn(dotted_path)) return c->node;
+  }
   return FindNodeRec(*root_, dotted_path);
 }
 

@@ -151,17 +151,21 @@ std::optional<format::LogicalType> LogicalTypeToFormat(const LogicalType& t) {
       out.VARIANT.emplace();
       out.VARIANT->specification_version = t.variant_spec_version();
       break;
-    case K::kGeometry:
-      out.GEOMETRY.emplace();
-      if (!t.crs().empty()) out.GEOMETRY->crs = t.crs();
+    case K::kGeometry: {
+      // Built apart and moved in: filled in place, g++ 12 warns that the
+      // optional's string may be destroyed uninitialized (it may not).
+      format::GeometryType g;
+      if (!t.crs().empty()) g.crs = std::string_view(t.crs());
+      out.GEOMETRY = std::move(g);
       break;
-    case K::kGeography:
-      out.GEOGRAPHY.emplace();
-      if (!t.crs().empty()) out.GEOGRAPHY->crs = t.crs();
-      if (t.edge_algorithm()) {
-        out.GEOGRAPHY->algorithm = static_cast<format::EdgeInterpolationAlgorithm>(*t.edge_algorithm());
-      }
+    }
+    case K::kGeography: {
+      format::GeographyType g;
+      if (!t.crs().empty()) g.crs = std::string_view(t.crs());
+      if (t.edge_algorithm()) g.algorithm = static_cast<format::EdgeInterpolationAlgorithm>(*t.edge_algorithm());
+      out.GEOGRAPHY = std::move(g);
       break;
+    }
     case K::kFile: out.FILE.emplace(); break;
   }
   return out;
@@ -186,6 +190,8 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
   }
   auto root = SchemaNode::MakeGroup(std::string(r.name), Repetition::kRequired, {});
   root->set_field_id(r.field_id);
+  // num_children is bounded by the elements that follow (checked above).
+  SchemaNodeAccess::ReserveChildren(*root, static_cast<size_t>(root_children));
 
   // Depth-first, with an explicit stack whose height the depth limit bounds.
   struct Open {
@@ -241,6 +247,7 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
                                std::to_string(n - 1 - i) + " elements that follow");
       }
       node = SchemaNode::MakeGroup(std::string(e.name), rep, {});
+      SchemaNodeAccess::ReserveChildren(*node, static_cast<size_t>(children));
     } else {
       auto physical = static_cast<PhysicalType>(*e.type);
       if (!IsKnownPhysicalType(physical)) {

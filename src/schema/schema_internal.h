@@ -23,7 +23,7 @@ bool Unquote(std::string_view s, std::string* out);
 
 class SchemaNodeAccess {
  public:
-  static void set_note(SchemaNode& n, std::string note) { n.note_ = std::move(note); }
+  static void set_note(SchemaNode& n, std::string note) { n.note_.assign(std::move(note)); }
   static void set_logical(SchemaNode& n, LogicalType t) { n.logical_ = std::move(t); }
 
   static Status Resolve(SchemaNode& n, int depth, const SchemaOptions& opt);
@@ -32,7 +32,9 @@ class SchemaNodeAccess {
   static bool ClassifyList(SchemaNode& g);
   static bool ClassifyMap(SchemaNode& g);
   static void Demote(SchemaNode& n);
+  static int CountLeaves(const SchemaNode& n);
   static void CollectColumns(SchemaNode& n, std::vector<ColumnDescriptor>* out);
+  static void ReserveChildren(SchemaNode& n, size_t children) { n.children_.reserve(children); }
 };
 
 }  // namespace parq

@@ -5,7 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "format/footer.h"
 #include "parq/file_reader.h"
+#include "parq/file_writer.h"
 #include "parq/json.h"
 #include "parq/record.h"
 #include "testing/status_macros.h"
@@ -91,6 +93,47 @@ TEST(RowReaderTest, ValuesKeepPhysicalTypes) {
   }
   EXPECT_EQ(n, 3);
   EXPECT_EQ(rows->rows_read(), 3);
+}
+
+// A chunk whose one page holds more entries than its metadata's num_values:
+// the cursor asks for the promised entries, then meets the rest in small
+// batches, and the rows are those of the page (the row group's count).
+TEST(RowReaderTest, ChunkHoldingMoreEntriesThanItsMetadataSays) {
+  ASSERT_OK_AND_ASSIGN(Schema schema, ParseMessageType("message m { required int32 x; }"));
+  auto sink = std::make_unique<MemoryOutputStream>();
+  MemoryOutputStream* out = sink.get();
+  ASSERT_OK_AND_ASSIGN(auto writer, FileWriter::Open(std::move(sink), schema));
+  const int32_t xs[] = {10, 11, 12, 13, 14};
+  ASSERT_OK_AND_ASSIGN(auto* column, writer->typed_column<int32_t>(0));
+  ASSERT_OK(column->WriteBatch(5, nullptr, nullptr, xs));
+  ASSERT_OK(writer->Close());
+  const std::string bytes = out->Take();
+  // The same file with the chunk's num_values cut to 2.
+  auto original = OpenMemory(bytes);
+  ASSERT_OK_AND_ASSIGN(format::Footer footer, format::ReadFooter(*original, ReaderOptions{}));
+  format::FileMetaData md = *footer.metadata;  // an editable copy
+  md.row_groups[0].columns[0].meta_data->num_values = 2;
+  MemoryOutputStream edited;
+  ASSERT_OK(edited.Write(bytes.data(), footer.offset));
+  ASSERT_OK(format::WriteFooter(md, &edited));
+  ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(edited.Take()))));
+  ASSERT_EQ(file->metadata().row_group(0).column(0).num_values(), 2);
+  for (int64_t batch : {1, 2, 4096}) {
+    RowReaderOptions o;
+    o.batch_levels = batch;
+    ASSERT_OK_AND_ASSIGN(auto rows, JsonRowReader::Open(*file, o));
+    std::vector<std::string> got;
+    std::string line;
+    while (true) {
+      line.clear();
+      ASSERT_OK_AND_ASSIGN(bool more, rows->Next(&line));
+      if (!more) break;
+      got.push_back(line);
+    }
+    EXPECT_EQ(got, (std::vector<std::string>{R"({"x":10})", R"({"x":11})", R"({"x":12})", R"({"x":13})",
+                                             R"({"x":14})"}))
+        << "batch " << batch;
+  }
 }
 
 }  // namespace

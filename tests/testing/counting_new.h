@@ -1,13 +1,11 @@
-// Heap accounting for the hostile-input tests: this header replaces the
-// global operator new and delete of the test executable that includes it
-// with ones that count every byte asked for, so that a test can show that a
-// forged length or count never became a large allocation.  Include it in
-// exactly one .cc of an executable (the operators are defined here, not
-// inline).  Thread-safe: the count is atomic.
-//
-// It also keeps the bytes held at once (malloc_usable_size of each block, so
-// a little more than asked) and their peak, for tests that bound how much a
-// call holds rather than how much it asks for in all: PeakTracker.
+// Heap accounting for the hostile-input and memory tests: this header
+// replaces the global operator new and delete of the test executable that
+// includes it with ones that count every byte asked for, so that a test can
+// show that a forged length or count never became a large allocation, and
+// that keep the bytes live now and their peak (malloc_usable_size of each
+// block), so that a test can bound what a reader holds at once.  Include it
+// in exactly one .cc of an executable (the operators are defined here, not
+// inline).  Thread-safe: the counts are atomic.
 //
 // ThreadSanitizer defines the operators itself (a second definition does not
 // link), so under TSan nothing is replaced and AllocatedBytes() stays 0.
@@ -28,24 +26,26 @@
 namespace parq::testing {
 
 inline std::atomic<uint64_t> g_allocated_bytes{0};
-
-inline std::atomic<uint64_t> g_live_bytes{0};
-inline std::atomic<uint64_t> g_peak_live_bytes{0};
+inline std::atomic<int64_t> g_live_bytes{0};
+inline std::atomic<int64_t> g_peak_bytes{0};
 
 // Every byte operator new has handed out since the start.
 inline uint64_t AllocatedBytes() { return g_allocated_bytes.load(); }
-
-// Bytes of operator new's blocks held now.
-inline uint64_t LiveBytes() { return g_live_bytes.load(); }
+// The bytes of the blocks operator new handed out and delete has not taken
+// back (usable sizes, so a little more than asked for).
+inline int64_t LiveBytes() { return g_live_bytes.load(); }
+// The most LiveBytes() has been since the last ResetPeakBytes().
+inline int64_t PeakBytes() { return g_peak_bytes.load(); }
+inline void ResetPeakBytes() { g_peak_bytes.store(g_live_bytes.load()); }
 
 inline void CountLive(void* p) {
-  const uint64_t now = g_live_bytes += malloc_usable_size(p);
-  uint64_t peak = g_peak_live_bytes.load();
-  while (now > peak && !g_peak_live_bytes.compare_exchange_weak(peak, now)) {
+  const int64_t live = g_live_bytes += static_cast<int64_t>(malloc_usable_size(p));
+  int64_t peak = g_peak_bytes.load();
+  while (live > peak && !g_peak_bytes.compare_exchange_weak(peak, live)) {
   }
 }
 inline void UncountLive(void* p) {
-  if (p != nullptr) g_live_bytes -= malloc_usable_size(p);
+  if (p != nullptr) g_live_bytes -= static_cast<int64_t>(malloc_usable_size(p));
 }
 
 // The most bytes held at once beyond what was held when it was made:
@@ -53,14 +53,14 @@ inline void UncountLive(void* p) {
 // One at a time (it resets the process-wide peak).
 class PeakTracker {
  public:
-  PeakTracker() : base_(g_live_bytes.load()) { g_peak_live_bytes.store(base_); }
+  PeakTracker() : base_(LiveBytes()) { ResetPeakBytes(); }
   uint64_t Bytes() const {
-    const uint64_t peak = g_peak_live_bytes.load();
-    return peak > base_ ? peak - base_ : 0;
+    const int64_t peak = PeakBytes();
+    return peak > base_ ? static_cast<uint64_t>(peak - base_) : 0;
   }
 
  private:
-  uint64_t base_;
+  int64_t base_;
 };
 
 // What a call cost: its status, wall time and the heap bytes it asked for.

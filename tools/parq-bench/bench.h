@@ -57,9 +57,13 @@ struct WriteScratch {
 void PrepareWrite(const ColumnDescriptor& d, const ColumnData& in, WriteScratch* scratch);
 Status WriteChunk(ColumnWriter* writer, const ColumnData& in, const WriteScratch& scratch);
 
-// Data sets (deterministic): lineitem, wide, nested, strings-dict, strings-plain.
-// `rows` 0 = the data set's default size.
-Status Generate(const std::string& kind, const std::string& path, int64_t rows, Compression codec);
+// Data sets (deterministic): lineitem, wide, nested, strings-dict,
+// strings-plain, wide-boolean (100,000 required BOOLEAN columns, one row),
+// wide-footer (1,000,000 of them, no row group: a footer only).  `rows` and
+// `columns` 0 = the data set's default size (`columns` counts only for the
+// wide-boolean and wide-footer sets).
+Status Generate(const std::string& kind, const std::string& path, int64_t rows, int64_t columns,
+                Compression codec);
 
 }  // namespace parq::bench
 

@@ -158,6 +158,26 @@ Status Wide(const std::string& path, int64_t rows, Compression codec) {
   return w->Close();
 }
 
+// `columns` required BOOLEAN columns (the widths of feature stores and
+// sensor matrices) and `rows` rows in one row group; no rows writes a file
+// of footer only (a schema of `columns` leaves, no row group).  These time
+// what grows with the width alone: the footer, the schema, the per-column
+// reader state.
+Status WideBoolean(const std::string& path, int64_t rows, int64_t columns, Compression codec) {
+  std::vector<Node> f;
+  f.reserve(static_cast<size_t>(columns));
+  for (int64_t c = 0; c < columns; ++c) f.push_back(Prim("c" + std::to_string(c), Repetition::kRequired, PhysicalType::kBoolean));
+  PARQ_ASSIGN_OR_RETURN(Schema schema, Schema::Make(SchemaNode::MakeGroup("schema", Repetition::kRequired, std::move(f))));
+  PARQ_ASSIGN_OR_RETURN(auto w, FileWriter::Open(path, schema, Options(codec, std::max<int64_t>(rows, 1))));
+  std::vector<uint8_t> bytes(static_cast<size_t>(rows));
+  auto* v = reinterpret_cast<bool*>(bytes.data());
+  for (int64_t c = 0; rows > 0 && c < columns; ++c) {
+    for (int64_t i = 0; i < rows; ++i) bytes[static_cast<size_t>(i)] = static_cast<uint8_t>(H(i, static_cast<uint64_t>(c)) & 1);
+    PARQ_RETURN_IF_ERROR(Put(w.get(), static_cast<int>(c), rows, nullptr, nullptr, v));
+  }
+  return w->Close();
+}
+
 // id INT64, items: optional list<optional struct<a: optional int64, b: optional string>>.
 // 10 % null lists, 5 % empty lists, else 1..6 elements; 5 % null elements, 10 % null fields.
 Status Nested(const std::string& path, int64_t rows, Compression codec) {
@@ -254,13 +274,17 @@ Status Urls(const std::string& path, int64_t rows, Compression codec, int64_t di
 
 }  // namespace
 
-Status Generate(const std::string& kind, const std::string& path, int64_t rows, Compression codec) {
+Status Generate(const std::string& kind, const std::string& path, int64_t rows, int64_t columns,
+                Compression codec) {
   if (kind == "lineitem") return Lineitem(path, rows > 0 ? rows : 6'000'000, codec);
   if (kind == "wide") return Wide(path, rows > 0 ? rows : 10'000, codec);
   if (kind == "nested") return Nested(path, rows > 0 ? rows : 1'000'000, codec);
   if (kind == "strings-dict") return Urls(path, rows > 0 ? rows : 10'000'000, codec, 10'000);
   if (kind == "strings-plain") return Urls(path, rows > 0 ? rows : 10'000'000, codec, 0);
-  return Status::InvalidArgument("unknown data set '" + kind + "' (lineitem, wide, nested, strings-dict, strings-plain)");
+  if (kind == "wide-boolean") return WideBoolean(path, rows > 0 ? rows : 1, columns > 0 ? columns : 100'000, codec);
+  if (kind == "wide-footer") return WideBoolean(path, 0, columns > 0 ? columns : 1'000'000, codec);
+  return Status::InvalidArgument("unknown data set '" + kind +
+                                 "' (lineitem, wide, nested, strings-dict, strings-plain, wide-boolean, wide-footer)");
 }
 
 }  // namespace parq::bench

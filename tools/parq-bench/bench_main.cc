@@ -31,7 +31,9 @@
 //       write FILE's rows again (its schema and row groups) with codec C;
 //       each row group is decoded into memory first, untimed; the time is
 //       WriteBatch of every column + EndRowGroup + Close.  bytes = OUT's size.
-//   parq-bench gen KIND OUT [--rows N] [--codec C]   write a data set (bench_gen.cc)
+//   parq-bench gen KIND OUT [--rows N] [--columns N] [--codec C]
+//       write a data set (bench_gen.cc); --columns sets the width of
+//       wide-boolean and wide-footer
 //
 // The timed page reads (read, columnar, cat) do not verify page CRCs
 // (ReaderOptions::verify_checksums, on by default, is set off here), as
@@ -81,7 +83,8 @@ constexpr char kUsage[] =
     "       parq-bench arrow FILE [--columns a,b.c] [--batch-rows N] [--dictionary on|off] [--runs N]\n"
     "       parq-bench cat FILE [--runs N]\n"
     "       parq-bench write OUT --like FILE --codec none|snappy|gzip|brotli|zstd|lz4_raw [--runs N]\n"
-    "       parq-bench gen lineitem|wide|nested|strings-dict|strings-plain OUT [--rows N] [--codec C]\n";
+    "       parq-bench gen lineitem|wide|nested|strings-dict|strings-plain|wide-boolean|wide-footer OUT\n"
+    "                      [--rows N] [--columns N] [--codec C]\n";
 
 struct Args {
   std::vector<std::string> pos;
@@ -473,8 +476,9 @@ int RunGen(const Args& a) {
   auto codec = ParseCodec(a.Get("codec").value_or("snappy"));
   if (!codec) return std::fprintf(stderr, "%s", kUsage), 2;
   const int64_t rows = a.Get("rows") ? std::atoll(a.Get("rows")->c_str()) : 0;
+  const int64_t columns = a.Get("columns") ? std::atoll(a.Get("columns")->c_str()) : 0;
   const auto t0 = Clock::now();
-  Status st = Generate(a.pos[0], a.pos[1], rows, *codec);
+  Status st = Generate(a.pos[0], a.pos[1], rows, columns, *codec);
   if (!st.ok()) return Fail(st);
   std::printf("{\"op\":\"gen\",\"kind\":\"%s\",\"seconds\":%.3f}\n", a.pos[0].c_str(), Since(t0));
   return 0;
