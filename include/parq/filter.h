@@ -176,6 +176,19 @@ class Filter {
   std::shared_ptr<const Node> node_;
 };
 
+// Parses the filter text syntax (docs/filter.md) against `schema`:
+//   l_shipdate >= DATE '1995-01-01' AND l_quantity < 10
+//   name IN ('a', 'b')    x IS NOT NULL    NOT (a.b = 1 OR "a.b" != 'x')
+//   ts BETWEEN TIMESTAMP '2020-01-01 00:00:00' AND TIMESTAMP '2021-01-01 00:00:00'
+// Keywords are case-insensitive; a dotted name is a path (a.b is field b of
+// a), a double-quoted name is one field ("a.b").  Numbers and plain strings
+// take their column's type: 10 on a DOUBLE column is 10.0, 1.5 on a DECIMAL
+// column a decimal, '1995-01-01' on a DATE column a date.  The result is
+// bound once here, so a filter that parses also binds.  Errors are
+// kInvalidArgument: "filter: <what> at column N" (1-based, of `text`),
+// then the text and a caret line under the place.
+Result<Filter> ParseFilter(std::string_view text, const Schema& schema);
+
 // A Filter checked against a Schema, ready to evaluate rows.
 class BoundFilter {
  public:
