@@ -51,11 +51,12 @@
 #include <vector>
 
 #include "parq/logical_values.h"
-#include "parq/record.h"
 #include "parq/result.h"
 #include "parq/schema.h"
 
 namespace parq {
+
+class Value;  // parq/record.h
 
 // A typed constant.
 class Literal {
@@ -213,6 +214,7 @@ class BoundFilter {
   bool Matches(const Value& row) const { return Evaluate(row) == Truth::kTrue; }
 
   struct Impl;
+  const Impl& impl() const { return *impl_; }  // for parq's own layers (pruning)
 
  private:
   explicit BoundFilter(std::unique_ptr<Impl> impl, std::vector<int> columns);

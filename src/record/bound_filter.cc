@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "parq/filter.h"
+#include "record/bound_filter_impl.h"
 #include "record/filter_compare.h"
 
 namespace parq {
@@ -32,23 +33,6 @@ enum class Accepts : uint8_t { kNothing, kBool, kNumber, kReal, kDate, kTime, kT
 
 }  // namespace
 
-struct BoundFilter::Impl {
-  struct Leaf {
-    std::vector<std::string> path;
-    filter_internal::LeafType type;
-  };
-  struct Node {
-    Filter::Kind kind = Filter::Kind::kCompare;
-    int leaf = -1;
-    CompareOp op = CompareOp::kEq;
-    std::vector<Key> keys;
-    std::vector<Node> children;
-  };
-  std::vector<Leaf> leaves;
-  Node root;
-
-  Truth Eval(const Node& n, const Value& row) const;
-};
 
 namespace {
 
@@ -74,6 +58,7 @@ struct Binder {
     auto it = std::find(columns.begin(), columns.end(), c->index);
     if (it != columns.end()) return static_cast<int>(it - columns.begin());
     BoundFilter::Impl::Leaf leaf;
+    leaf.column = c->index;
     leaf.path = c->path;
     Accepts acc = Accepts::kNothing;
     filter_internal::LeafType& t = leaf.type;
@@ -95,6 +80,7 @@ struct Binder {
         } else if (lt.kind() == LogicalType::Kind::kDecimal) {
           acc = Accepts::kNumber;
           t.scale = lt.scale();
+          t.is_decimal = true;
         } else if (lt.kind() == LogicalType::Kind::kDate) {
           acc = Accepts::kDate;
         } else if (lt.kind() == LogicalType::Kind::kTime) {
@@ -139,6 +125,7 @@ struct Binder {
             if (lt.precision() <= Decimal::kMaxPrecision) {
               t.domain = Domain::kExact;
               t.scale = lt.scale();
+              t.is_decimal = true;
               acc = Accepts::kNumber;
             }
             break;

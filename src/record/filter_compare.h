@@ -35,6 +35,7 @@ struct LeafType {
   int scale = 0;             // kExact: the column's decimal scale or time unit (3, 6, 9)
   bool is_unsigned = false;  // kExact on INT32 / INT64: INT(n, false)
   bool is_float16 = false;   // kReal on FIXED_LEN_BYTE_ARRAY(2)
+  bool is_decimal = false;   // kExact: a DECIMAL column
 };
 
 // One value in its domain: i (kBool: 0 / 1; kExact with scale), d (kReal) or

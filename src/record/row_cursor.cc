@@ -131,6 +131,10 @@ Result<bool> RowCursor::Advance() {
     ++row_group_;
     rows_left_ = source_.row_group_rows[static_cast<size_t>(row_group_)];
     if (rows_left_ < 0) return Status::Corrupt("negative row count").WithRowGroup(row_group_);
+    if (rows_left_ > 0 && keep_ && !keep_(row_group_)) {
+      rows_left_ = 0;  // then read like an empty row group
+      ++row_groups_skipped_;
+    }
     for (size_t s = 0; s < leaves_.size(); ++s) {
       leaves_[s].Clear();
       feeds_[s].eof = false;

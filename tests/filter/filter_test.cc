@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "parq/record.h"
 #include "testing/status_macros.h"
 
 namespace parq {
