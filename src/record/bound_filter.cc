@@ -15,6 +15,7 @@ namespace parq {
 
 using filter_internal::Domain;
 using filter_internal::Key;
+using filter_internal::UnitScale;
 
 namespace {
 
@@ -25,8 +26,6 @@ std::string ColumnType(const ColumnDescriptor& c) {
   if (!c.logical_type.is_none()) s += " (" + c.logical_type.ToString() + ")";
   return s;
 }
-
-int UnitScale(TimeUnit u) { return u == TimeUnit::kMillis ? 3 : u == TimeUnit::kMicros ? 6 : 9; }
 
 // What a column's values are compared as, and which literals name them.
 enum class Accepts : uint8_t { kNothing, kBool, kNumber, kReal, kDate, kTime, kTimestamp, kBytes, kUuid };

@@ -21,6 +21,7 @@
 #include <string_view>
 
 #include "parq/filter.h"
+#include "parq/logical_type.h"
 #include "parq/record.h"
 #include "parq/types.h"
 
@@ -46,6 +47,9 @@ struct Key {
   double d = 0;
   std::string s;
 };
+
+// The decimal scale of a time unit: MILLIS 3, MICROS 6, NANOS 9.
+inline int UnitScale(TimeUnit u) { return u == TimeUnit::kMillis ? 3 : u == TimeUnit::kMicros ? 6 : 9; }
 
 inline __int128 Pow10(int n) {
   __int128 p = 1;

@@ -26,8 +26,11 @@
 #include <utility>
 
 #include "parq/filter.h"
+#include "record/filter_compare.h"
 
 namespace parq {
+
+using filter_internal::UnitScale;
 
 namespace {
 
@@ -46,8 +49,6 @@ bool KeywordIs(const Token& t, std::string_view kw) {
   }
   return true;
 }
-
-int UnitScale(TimeUnit u) { return u == TimeUnit::kMillis ? 3 : u == TimeUnit::kMicros ? 6 : 9; }
 
 class Parser {
  public:
@@ -420,8 +421,7 @@ class Parser {
       if (!c.ok()) return bad(c.status());
       clock = *c;
     }
-    __int128 per_day = 86400;
-    for (int k = 0; k < UnitScale(clock.second); ++k) per_day *= 10;
+    const __int128 per_day = 86400 * filter_internal::Pow10(UnitScale(clock.second));
     const __int128 v = __int128{d->days_since_epoch()} * per_day + clock.first;
     if (v < std::numeric_limits<int64_t>::min() || v > std::numeric_limits<int64_t>::max()) {
       return bad(Status::InvalidArgument("outside the range of 64-bit " + std::string(TimeUnitName(clock.second))));
