@@ -20,6 +20,7 @@
 #include "parq/columnar_writer.h"  // ColumnarWriter, ColumnView: Arrow-layout columns → levels
 #include "parq/file_reader.h"      // FileReader::Open
 #include "parq/file_writer.h"      // FileWriter::Open
+#include "parq/filter.h"           // Filter, Literal, BoundFilter: row filters
 #include "parq/io.h"               // RandomAccessFile, OutputStream and their implementations
 #include "parq/json.h"             // JsonRowReader, JsonRowParser: rows as canonical JSON
 #include "parq/logical_type.h"     // LogicalType, ConvertedType

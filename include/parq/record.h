@@ -33,12 +33,15 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "parq/column_reader.h"
 #include "parq/file_reader.h"
+#include "parq/filter.h"
+#include "parq/metadata.h"
 #include "parq/result.h"
 #include "parq/schema.h"
 #include "parq/types.h"
@@ -146,6 +149,12 @@ struct RowReaderOptions {
   std::vector<std::string> columns;
   // Level entries read per column per batch.
   int64_t batch_levels = 4096;
+  // Only rows for which the filter is true (parq/filter.h, docs/filter.md).
+  // Its columns are read even when not projected (and then not returned);
+  // row groups whose statistics prove that no row matches are skipped
+  // without opening their chunks.  RowReader only (JsonRowReader refuses it
+  // for now).
+  std::optional<Filter> filter;
 };
 
 // Where a RowReader gets its data from: the schema, the row groups' row
@@ -155,6 +164,12 @@ struct RowSource {
   const Schema* schema = nullptr;
   std::vector<int64_t> row_group_rows;
   std::function<Result<std::unique_ptr<ColumnReader>>(int row_group, int column)> open_column;
+  // Optional, for pruning by a filter: a chunk's statistics as stored, the
+  // writer (created_by, for its known statistics bugs) and the leaves'
+  // column orders ("TYPE_ORDER", ...; empty when the file has none).
+  std::function<std::optional<EncodedStatistics>(int row_group, int column)> chunk_statistics;
+  std::optional<std::string> created_by;
+  std::vector<std::string> column_orders;
 
   // The chunks of `file`.  REQUIRES: `file` outlives the source.
   static RowSource FromFile(const FileReader& file) {
@@ -164,6 +179,9 @@ struct RowSource {
     for (int i = 0; i < md.num_row_groups(); ++i) src.row_group_rows.push_back(md.row_group(i).num_rows());
     const FileReader* f = &file;
     src.open_column = [f](int rg, int col) { return f->OpenColumn(rg, col); };
+    src.chunk_statistics = [f](int rg, int col) { return f->metadata().row_group(rg).column(col).statistics(); };
+    src.created_by = md.created_by();
+    src.column_orders = md.column_orders();
     return src;
   }
 };
@@ -186,6 +204,8 @@ class RowReader {
   const std::vector<std::string>& field_names() const;
   // Rows returned so far.
   int64_t rows_read() const;
+  // Row groups skipped because their statistics prove the filter false.
+  int64_t row_groups_pruned() const;
 
   struct Impl;
 

@@ -20,6 +20,9 @@ JsonRowReader::JsonRowReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)
 JsonRowReader::~JsonRowReader() = default;
 
 Result<std::unique_ptr<JsonRowReader>> JsonRowReader::Open(RowSource source, const RowReaderOptions& options) {
+  if (options.filter) {
+    return Status::Unsupported("JsonRowReader does not filter yet; read with RowReader and a filter instead");
+  }
   auto impl = std::make_unique<Impl>();
   PARQ_ASSIGN_OR_RETURN(impl->cursor, RowCursor::Open(std::move(source), options));
   const std::vector<int>& columns = impl->cursor->plan().columns;

@@ -159,6 +159,10 @@ Result<bool> RowCursor::Advance() {
     ++row_group_;
     rows_left_ = source_.row_group_rows[static_cast<size_t>(row_group_)];
     if (rows_left_ < 0) return Status::Corrupt("negative row count").WithRowGroup(row_group_);
+    if (rows_left_ > 0 && keep_ && !keep_(row_group_)) {
+      rows_left_ = 0;  // then read like an empty row group
+      ++row_groups_skipped_;
+    }
     // Every chunk is opened here, in column order, so that the first one
     // that cannot be (its metadata places it outside the file, say) is
     // reported before any row of the group, whatever the other columns hold.

@@ -29,6 +29,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -60,6 +61,11 @@ class RowCursor {
   const std::vector<std::string>& field_names() const { return names_; }
   // Rows finished so far.
   int64_t rows_read() const { return rows_read_; }
+
+  // Row groups for which `keep` says false are skipped like empty ones: their
+  // chunks are never opened.  Set before the first Advance.
+  void set_row_group_filter(std::function<bool(int row_group)> keep) { keep_ = std::move(keep); }
+  int64_t row_groups_skipped() const { return row_groups_skipped_; }
 
   // One projected column's reader and the scratch its batches land in.  The
   // reader is opened at the column's first read in a row group and dropped
@@ -93,6 +99,8 @@ class RowCursor {
   int row_group_ = -1;
   int64_t rows_left_ = 0;
   int64_t rows_read_ = 0;
+  std::function<bool(int)> keep_;
+  int64_t row_groups_skipped_ = 0;
 };
 
 }  // namespace parq

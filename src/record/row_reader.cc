@@ -1,17 +1,70 @@
 // RowReader (parq/record.h): the RowCursor (record/row_cursor.h) run with the
-// ValueSink, one Value row at a time.
+// ValueSink, one Value row at a time; with a filter, row groups pruned by
+// their statistics (record/filter_prune.h) and rows evaluated after assembly.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "parq/record.h"
 #include "record/assembler.h"
+#include "record/bound_filter_impl.h"
+#include "record/filter_prune.h"
 #include "record/row_cursor.h"
 
 namespace parq {
 
+namespace {
+
+std::string Join(const std::vector<std::string>& path, size_t n) {
+  std::string s;
+  for (size_t i = 0; i < n; ++i) s += (i ? "." : "") + path[i];
+  return s;
+}
+
+// Whether a projected path selects `dotted` (itself or a group above it).
+bool Covers(const std::vector<std::string>& projection, const std::string& dotted) {
+  for (const std::string& q : projection) {
+    if (q == dotted || (dotted.size() > q.size() && dotted.starts_with(q) && dotted[q.size()] == '.')) return true;
+  }
+  return false;
+}
+
+bool SomeBelow(const std::vector<std::string>& projection, const std::string& prefix) {
+  for (const std::string& q : projection) {
+    if (q.size() > prefix.size() && q.starts_with(prefix) && q[prefix.size()] == '.') return true;
+  }
+  return false;
+}
+
+// Removes the first field `name` of a kStruct.
+void RemoveField(Value& v, const std::string& name) {
+  Value out = Value::Struct();
+  bool removed = false;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (!removed && v.names()[i] == name) {
+      removed = true;
+      continue;
+    }
+    out.AddField(v.names()[i], std::move(v.mutable_items()[i]));
+  }
+  v = std::move(out);
+}
+
+}  // namespace
+
 struct RowReader::Impl {
   std::unique_ptr<RowCursor> cursor;
+  std::optional<BoundFilter> filter;
+  // Where a filter column outside the projection sits in a row: its path,
+  // and how deep the field to drop lies (path[0..drop_depth] is removed).
+  struct Extra {
+    std::vector<std::string> path;
+    size_t drop_depth = 0;
+  };
+  std::vector<Extra> extras;
+  int64_t returned = 0;  // rows that passed the filter
+  std::vector<std::string> names;  // the cursor's, less extras dropped at the top
 };
 
 RowReader::RowReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -19,22 +72,92 @@ RowReader::~RowReader() = default;
 
 Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowReaderOptions& options) {
   auto impl = std::make_unique<Impl>();
-  PARQ_ASSIGN_OR_RETURN(impl->cursor, RowCursor::Open(std::move(source), options));
+  if (!options.filter) {
+    PARQ_ASSIGN_OR_RETURN(impl->cursor, RowCursor::Open(std::move(source), options));
+    return std::unique_ptr<RowReader>(new RowReader(std::move(impl)));
+  }
+  if (source.schema == nullptr) return Status::InvalidArgument("RowSource without a schema");
+  PARQ_ASSIGN_OR_RETURN(BoundFilter bound, BoundFilter::Bind(*options.filter, *source.schema));
+  RowReaderOptions read = options;
+  read.filter.reset();
+  if (!options.columns.empty()) {
+    for (const BoundFilter::Impl::Leaf& leaf : bound.impl().leaves) {
+      const std::string dotted = Join(leaf.path, leaf.path.size());
+      if (Covers(options.columns, dotted)) continue;
+      read.columns.push_back(dotted);
+      Impl::Extra e{leaf.path, 0};
+      while (SomeBelow(options.columns, Join(leaf.path, e.drop_depth + 1))) ++e.drop_depth;
+      impl->extras.push_back(std::move(e));
+    }
+  }
+  // The statistics of every row group's filter columns, decided up front
+  // (the footer is in memory; no chunk is opened for it).
+  std::vector<bool> keep(source.row_group_rows.size(), true);
+  if (source.chunk_statistics) {
+    const auto& leaves = bound.impl().leaves;
+    for (size_t rg = 0; rg < keep.size(); ++rg) {
+      std::vector<filter_internal::ChunkFacts> facts;
+      for (const BoundFilter::Impl::Leaf& leaf : leaves) {
+        const std::string order = static_cast<size_t>(leaf.column) < source.column_orders.size()
+                                      ? source.column_orders[static_cast<size_t>(leaf.column)]
+                                      : std::string();
+        facts.push_back(filter_internal::FactsOf(source.chunk_statistics(static_cast<int>(rg), leaf.column),
+                                                 source.row_group_rows[rg], leaf.type, order, source.created_by));
+      }
+      keep[rg] = filter_internal::MayMatch(bound, facts);
+    }
+  }
+  PARQ_ASSIGN_OR_RETURN(impl->cursor, RowCursor::Open(std::move(source), read));
+  impl->cursor->set_row_group_filter([keep = std::move(keep)](int rg) { return keep[static_cast<size_t>(rg)]; });
+  impl->filter.emplace(std::move(bound));
+  impl->names = impl->cursor->field_names();
+  for (const Impl::Extra& e : impl->extras) {
+    if (e.drop_depth != 0) continue;
+    // The extra field comes after the projected ones of the same name.
+    for (size_t i = impl->names.size(); i-- > 0;) {
+      if (impl->names[i] == e.path[0]) {
+        impl->names.erase(impl->names.begin() + static_cast<std::ptrdiff_t>(i));
+        break;
+      }
+    }
+  }
   return std::unique_ptr<RowReader>(new RowReader(std::move(impl)));
 }
 
 Result<bool> RowReader::Next(Value* row) {
   RowCursor& c = *impl_->cursor;
-  PARQ_ASSIGN_OR_RETURN(bool more, c.Advance());
-  if (!more) return false;
-  ValueSink sink;
-  sink.Start(row);
-  c.assembler().AssembleRow(sink);
-  PARQ_RETURN_IF_ERROR(c.Finish());
-  return true;
+  while (true) {
+    PARQ_ASSIGN_OR_RETURN(bool more, c.Advance());
+    if (!more) return false;
+    ValueSink sink;
+    sink.Start(row);
+    c.assembler().AssembleRow(sink);
+    PARQ_RETURN_IF_ERROR(c.Finish());
+    if (!impl_->filter) return true;
+    if (!impl_->filter->Matches(*row)) continue;
+    for (const Impl::Extra& e : impl_->extras) {
+      Value* parent = row;
+      for (size_t d = 0; d < e.drop_depth && parent != nullptr; ++d) {
+        Value* next = nullptr;
+        for (size_t i = 0; i < parent->size(); ++i) {
+          if (parent->names()[i] == e.path[d]) {
+            next = &parent->mutable_items()[i];
+            break;
+          }
+        }
+        parent = next != nullptr && next->kind() == Value::Kind::kStruct ? next : nullptr;
+      }
+      if (parent != nullptr) RemoveField(*parent, e.path[e.drop_depth]);
+    }
+    ++impl_->returned;
+    return true;
+  }
 }
 
-const std::vector<std::string>& RowReader::field_names() const { return impl_->cursor->field_names(); }
-int64_t RowReader::rows_read() const { return impl_->cursor->rows_read(); }
+const std::vector<std::string>& RowReader::field_names() const {
+  return impl_->filter ? impl_->names : impl_->cursor->field_names();
+}
+int64_t RowReader::rows_read() const { return impl_->filter ? impl_->returned : impl_->cursor->rows_read(); }
+int64_t RowReader::row_groups_pruned() const { return impl_->cursor->row_groups_skipped(); }
 
 }  // namespace parq

@@ -1,0 +1,356 @@
+// RowReader with a filter: the differential property (random files, random
+// predicates: the filtered read equals the unfiltered read filtered row by
+// row, so pruning never drops a matching row), projection of columns the
+// filter reads but the caller did not ask for, statistics pruning on sorted
+// data, and the same check over the parquet-testing corpus.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "parq/file_reader.h"
+#include "parq/file_writer.h"
+#include "parq/filter.h"
+#include "parq/json.h"
+#include "parq/logical_value_access.h"
+#include "parq/record.h"
+#include "parq/row_writer.h"
+#include "testing/status_macros.h"
+
+namespace parq {
+namespace {
+
+Result<std::vector<Value>> ReadRows(const FileReader& file, const RowReaderOptions& options,
+                                    int64_t* pruned = nullptr) {
+  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(file, options));
+  std::vector<Value> out;
+  while (true) {
+    Value v;
+    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&v));
+    if (!more) break;
+    out.push_back(std::move(v));
+  }
+  if (pruned != nullptr) *pruned = rows->row_groups_pruned();
+  return out;
+}
+
+// filtered read == rows of the unfiltered (projected) read whose full row
+// matches.  Returns the row groups pruned.
+// `all_rows`, when given, is the file's unfiltered read (columns empty).
+int64_t CheckDifferential(const FileReader& file, const Filter& filter, const std::vector<std::string>& columns,
+                          const std::vector<Value>* all_rows = nullptr) {
+  SCOPED_TRACE(filter.ToString());
+  auto bound = BoundFilter::Bind(filter, file.schema());
+  EXPECT_OK(bound.status());
+  if (!bound.ok()) return 0;
+  RowReaderOptions projected;
+  projected.columns = columns;
+  Result<std::vector<Value>> full = all_rows ? Result<std::vector<Value>>(*all_rows) : ReadRows(file, {});
+  Result<std::vector<Value>> plain = all_rows && columns.empty() ? full : ReadRows(file, projected);
+  EXPECT_OK(full.status());
+  EXPECT_OK(plain.status());
+  if (!full.ok() || !plain.ok()) return 0;
+  std::vector<Value> expected;
+  for (size_t i = 0; i < full->size(); ++i) {
+    if (bound->Matches((*full)[i])) expected.push_back((*plain)[i]);
+  }
+  RowReaderOptions filtered = projected;
+  filtered.filter = filter;
+  int64_t pruned = 0;
+  auto got = ReadRows(file, filtered, &pruned);
+  EXPECT_OK(got.status());
+  if (!got.ok()) return 0;
+  EXPECT_EQ(got->size(), expected.size());
+  for (size_t i = 0; i < std::min(got->size(), expected.size()); ++i) {
+    EXPECT_EQ((*got)[i], expected[i]) << (*got)[i].DebugString() << " vs " << expected[i].DebugString();
+  }
+  // The text form reads back as the same filter.
+  auto parsed = ParseFilter(filter.ToString(), file.schema());
+  EXPECT_OK(parsed.status());
+  if (parsed.ok()) {
+    EXPECT_EQ(parsed->ToString(), filter.ToString());
+  }
+  return pruned;
+}
+
+class RandomFile {
+ public:
+  explicit RandomFile(uint32_t seed) : rng_(seed) {}
+
+  std::string Write(bool sorted, const std::string& path) {
+    auto schema = ParseMessageType(R"(
+      message m {
+        required int64 id;
+        optional int32 i32;
+        optional int32 u32 (INTEGER(32,false));
+        optional int64 dec (DECIMAL(10,2));
+        optional binary s (STRING);
+        optional double x;
+        optional int32 d (DATE);
+        optional boolean b;
+        optional group st {
+          optional int32 v;
+        }
+      })");
+    EXPECT_OK(schema.status());
+    WriterOptions wo;
+    wo.max_rows_per_row_group = Uniform(3, 40);
+    wo.data_page_size = Uniform(16, 400);
+    wo.column_defaults.dictionary = Uniform(0, 1) == 1;
+    auto fw = FileWriter::Open(path, *schema, wo);
+    EXPECT_OK(fw.status());
+    auto rw = RowWriter::Open(**fw);
+    EXPECT_OK(rw.status());
+    const int n = Uniform(0, 200);
+    for (int r = 0; r < n; ++r) {
+      Value row = Value::Struct();
+      row.AddField("id", Value::Int64(r));
+      row.AddField("i32", Maybe(Value::Int32(sorted ? r / 3 - 20 : Uniform(-50, 50))));
+      row.AddField("u32", Maybe(Value::Int32(static_cast<int32_t>(static_cast<uint32_t>(
+                              sorted ? r * 30000000u : static_cast<uint32_t>(rng_()))))));
+      row.AddField("dec", Maybe(Value::Int64(sorted ? r * 7 - 300 : Uniform(-1000, 1000))));
+      row.AddField("s", Maybe(Value::Bytes(sorted ? std::string(1, static_cast<char>('a' + r / 10)) : Str())));
+      row.AddField("x", Maybe(Value::Double(sorted ? r * 0.5 - 20 : Real())));
+      row.AddField("d", Maybe(Value::Int32(sorted ? 9000 + r : Uniform(8990, 9300))));
+      row.AddField("b", Maybe(Value::Bool(sorted ? r > n / 2 : Uniform(0, 1) == 1)));
+      Value st = Value::Struct();
+      st.AddField("v", Maybe(Value::Int32(Uniform(-5, 5))));
+      row.AddField("st", Maybe(std::move(st)));
+      EXPECT_OK((*rw)->Write(row));
+    }
+    EXPECT_OK((*rw)->Close());
+    EXPECT_OK((*fw)->Close());
+    return path;
+  }
+
+  Literal LiteralFor(const std::string& column) {
+    if (column == "i32" || column == "st.v") return Literal::Int(Uniform(-60, 60));
+    if (column == "id") return Literal::Int(Uniform(-5, 210));
+    if (column == "u32") {
+      return Uniform(0, 2) == 0 ? Literal::Int(Uniform(-3, 3)) : Literal::UInt(static_cast<uint32_t>(rng_()));
+    }
+    if (column == "dec") {
+      const int scale = Uniform(0, 3);
+      return Literal::Of(*Decimal::Make(Uniform(-12000, 12000) / (scale == 3 ? 1 : 10), 9, scale));
+    }
+    if (column == "s") return Literal::String(Str());
+    if (column == "x") return Literal::Double(Real());
+    if (column == "d") return Literal::Of(Date(Uniform(8980, 9310)));
+    return Literal::Bool(Uniform(0, 1) == 1);
+  }
+
+  Filter Predicate(int depth) {
+    static const std::vector<std::string> kCols = {"id", "i32", "u32", "dec", "s", "x", "d", "b", "st.v"};
+    const int pick = Uniform(0, depth > 0 ? 12 : 8);
+    if (pick >= 9) {
+      if (pick == 9) return Filter::Not(Predicate(depth - 1));
+      if (pick == 10) return Filter::Or(Predicate(depth - 1), Predicate(depth - 1));
+      return Filter::And(Predicate(depth - 1), Predicate(depth - 1));
+    }
+    const std::string& c = kCols[static_cast<size_t>(Uniform(0, static_cast<int>(kCols.size()) - 1))];
+    switch (Uniform(0, 9)) {
+      case 0: return Filter::IsNull(c);
+      case 1: return Filter::IsNotNull(c);
+      case 2: return Filter::In(c, {LiteralFor(c), LiteralFor(c), LiteralFor(c)});
+      case 3: return Filter::Between(c, LiteralFor(c), LiteralFor(c));
+      default: return Filter::Compare(c, static_cast<CompareOp>(Uniform(0, 5)), LiteralFor(c));
+    }
+  }
+
+  int Uniform(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
+
+ private:
+  Value Maybe(Value v) { return Uniform(0, 9) == 0 ? Value::Null() : std::move(v); }
+  std::string Str() {
+    static const char kChars[] = {'a', 'b', 'z', '\x7f', '\xc3', '\xff'};
+    std::string s;
+    for (int i = Uniform(0, 3); i > 0; --i) s.push_back(kChars[Uniform(0, 5)]);
+    return s;
+  }
+  double Real() {
+    switch (Uniform(0, 9)) {
+      case 0: return std::numeric_limits<double>::quiet_NaN();
+      case 1: return -0.0;
+      case 2: return 0.0;
+      case 3: return std::numeric_limits<double>::infinity();
+      default: return Uniform(-40, 40) * 0.5;
+    }
+  }
+  std::mt19937 rng_;
+};
+
+TEST(FilterReadTest, FilteredReadEqualsUnfilteredThenFiltered) {
+  const std::string path = ::testing::TempDir() + "/filter_read_random.parquet";
+  int64_t predicates = 0, pruned = 0;
+  for (uint32_t seed = 1; seed <= 24; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    RandomFile gen(seed);
+    gen.Write(/*sorted=*/seed % 2 == 0, path);
+    ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(path));
+    for (int p = 0; p < 15; ++p) {
+      // Sometimes a projection without the filter's columns.
+      std::vector<std::string> columns;
+      if (gen.Uniform(0, 2) == 0) columns = {"id"};
+      if (gen.Uniform(0, 3) == 0) columns = {"st", "s"};
+      pruned += CheckDifferential(*file, gen.Predicate(2), columns);
+      ++predicates;
+    }
+  }
+  std::filesystem::remove(path);
+  EXPECT_EQ(predicates, 360);
+  EXPECT_GT(pruned, 0);  // sorted files do get pruned
+}
+
+TEST(FilterReadTest, StatisticsPruneSortedRowGroups) {
+  const std::string path = ::testing::TempDir() + "/filter_read_sorted.parquet";
+  auto schema = ParseMessageType("message m { required int64 k; optional binary s (STRING); }");
+  ASSERT_OK(schema.status());
+  WriterOptions wo;
+  wo.max_rows_per_row_group = 10;
+  {
+    ASSERT_OK_AND_ASSIGN(auto fw, FileWriter::Open(path, *schema, wo));
+    ASSERT_OK_AND_ASSIGN(auto rw, RowWriter::Open(*fw));
+    for (int i = 0; i < 100; ++i) {
+      Value row = Value::Struct();
+      row.AddField("k", Value::Int64(i));
+      row.AddField("s", Value::Bytes(std::string(1, static_cast<char>('a' + i / 10))));
+      ASSERT_OK(rw->Write(row));
+    }
+    ASSERT_OK(rw->Close());
+    ASSERT_OK(fw->Close());
+  }
+  ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(path));
+  struct Case {
+    const char* where;
+    size_t rows;
+    int64_t pruned;
+  };
+  for (const Case& c : {Case{"k = 42", 1, 9}, Case{"k >= 95", 5, 9}, Case{"k BETWEEN 15 AND 24", 10, 8},
+                        Case{"s = 'c' OR k < 5", 15, 8}, Case{"NOT (k >= 10)", 10, 9}, Case{"k != 3", 99, 0},
+                        Case{"s IN ('b', 'j')", 20, 8}, Case{"k IS NULL", 0, 10}, Case{"s > 'zz'", 0, 10}}) {
+    SCOPED_TRACE(c.where);
+    RowReaderOptions o;
+    o.columns = {"s"};
+    ASSERT_OK_AND_ASSIGN(o.filter, ParseFilter(c.where, file->schema()));
+    int64_t pruned = 0;
+    ASSERT_OK_AND_ASSIGN(auto rows, ReadRows(*file, o, &pruned));
+    EXPECT_EQ(rows.size(), c.rows);
+    EXPECT_EQ(pruned, c.pruned);
+    for (const Value& r : rows) EXPECT_EQ(r.names(), (std::vector<std::string>{"s"}));
+  }
+  ASSERT_OK_AND_ASSIGN(auto reader, RowReader::Open(*file, RowReaderOptions{{"s"}, 4096, Filter::IsNull("k")}));
+  EXPECT_EQ(reader->field_names(), (std::vector<std::string>{"s"}));
+  std::filesystem::remove(path);
+}
+
+TEST(FilterReadTest, BadFiltersAndJsonRowReader) {
+  const std::string path = ::testing::TempDir() + "/filter_read_bad.parquet";
+  RandomFile(7).Write(false, path);
+  ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(path));
+  RowReaderOptions o;
+  o.filter = Filter::Eq("nope", Literal::Int(1));
+  EXPECT_STATUS_HAS(RowReader::Open(*file, o).status(), StatusCode::kInvalidArgument, "no leaf column 'nope'");
+  o.filter = Filter::Eq("i32", Literal::Int(1));
+  EXPECT_STATUS(JsonRowReader::Open(*file, o).status(), StatusCode::kUnsupported);
+  std::filesystem::remove(path);
+}
+
+// A literal of the leaf's type holding its physical value `v`, or nothing
+// when the type has no literal.
+std::optional<Literal> LiteralOf(const Value& v, const ColumnDescriptor& c) {
+  const SchemaNode& node = *c.node;
+  const LogicalType& lt = c.logical_type;
+  switch (lt.kind()) {
+    case LogicalType::Kind::kDecimal: {
+      auto d = DecimalOf(v, node);
+      return d.ok() ? std::optional<Literal>(Literal::Of(*d)) : std::nullopt;
+    }
+    case LogicalType::Kind::kDate: return Literal::Of(*DateOf(v, node));
+    case LogicalType::Kind::kTime: return Literal::Of(*TimeOf(v, node));
+    case LogicalType::Kind::kTimestamp: return Literal::Of(*TimestampOf(v, node));
+    case LogicalType::Kind::kUuid: return Literal::Of(*UuidOf(v, node));
+    case LogicalType::Kind::kFloat16: return Literal::Of(*Float16Of(v, node));
+    case LogicalType::Kind::kInt:
+      if (!lt.is_signed()) {
+        return Literal::UInt(v.kind() == Value::Kind::kInt32 ? uint64_t{static_cast<uint32_t>(v.int32_value())}
+                                                              : static_cast<uint64_t>(v.int64_value()));
+      }
+      break;
+    case LogicalType::Kind::kNone:
+    case LogicalType::Kind::kString:
+    case LogicalType::Kind::kEnum:
+    case LogicalType::Kind::kJson:
+    case LogicalType::Kind::kBson:
+      break;
+    default:
+      return std::nullopt;
+  }
+  switch (v.kind()) {
+    case Value::Kind::kBool: return Literal::Bool(v.bool_value());
+    case Value::Kind::kInt32: return Literal::Int(v.int32_value());
+    case Value::Kind::kInt64: return Literal::Int(v.int64_value());
+    case Value::Kind::kFloat: return Literal::Double(v.float_value());
+    case Value::Kind::kDouble: return Literal::Double(v.double_value());
+    case Value::Kind::kBytes: return Literal::Binary(std::string(v.bytes()));
+    case Value::Kind::kInt96: {
+      auto ts = TimestampOf(v, node);
+      return ts.ok() ? std::optional<Literal>(Literal::Of(*ts)) : std::nullopt;
+    }
+    default: return std::nullopt;
+  }
+}
+
+const Value* Leaf(const Value& row, const std::vector<std::string>& path) {
+  const Value* cur = &row;
+  for (const std::string& name : path) {
+    if (cur->kind() != Value::Kind::kStruct || (cur = cur->Find(name)) == nullptr) return nullptr;
+  }
+  return cur->is_null() ? nullptr : cur;
+}
+
+TEST(FilterReadTest, CorpusFilteredEqualsUnfilteredThenFiltered) {
+  const std::string dir = std::string(PARQ_SHARED_DIR) + "/parquet-testing/data";
+  if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no corpus at " << dir;
+  int files = 0, predicates = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".parquet") continue;
+    auto file = FileReader::Open(entry.path().string());
+    if (!file.ok()) continue;  // unreadable corpus files are other tests' business
+    auto rows = ReadRows(**file, {});
+    if (!rows.ok() || rows->size() > 5000) continue;
+    ++files;
+    SCOPED_TRACE(entry.path().filename().string());
+    const Schema& schema = (*file)->schema();
+    for (const ColumnDescriptor& c : schema.columns()) {
+      if (c.max_repetition_level > 0) continue;
+      // A value from the middle of the column, and the first one.
+      std::vector<Literal> values;
+      for (size_t i : {rows->size() / 2, size_t{0}}) {
+        if (i >= rows->size()) continue;
+        if (const Value* v = Leaf((*rows)[i], c.path)) {
+          if (auto lit = LiteralOf(*v, c)) values.push_back(*lit);
+        }
+      }
+      std::vector<Filter> filters = {Filter::IsNull(Filter::Column(c.path))};
+      for (const Literal& lit : values) {
+        if (!BoundFilter::Bind(Filter::Eq(Filter::Column(c.path), lit), schema).ok()) continue;
+        filters.push_back(Filter::Eq(Filter::Column(c.path), lit));
+        filters.push_back(Filter::Lt(Filter::Column(c.path), lit));
+        filters.push_back(Filter::Not(Filter::Ge(Filter::Column(c.path), lit)));
+      }
+      for (const Filter& f : filters) {
+        CheckDifferential(**file, f, {}, &*rows);
+        ++predicates;
+      }
+    }
+  }
+  EXPECT_GT(files, 20);
+  EXPECT_GT(predicates, 300);
+}
+
+}  // namespace
+}  // namespace parq
