@@ -166,10 +166,11 @@ struct RowSource {
   std::function<Result<std::unique_ptr<ColumnReader>>(int row_group, int column)> open_column;
   // Optional, for pruning by a filter: a chunk's statistics as stored, the
   // writer (created_by, for its known statistics bugs) and the leaves'
-  // column orders ("TYPE_ORDER", ...; empty when the file has none).
+  // column orders ("TYPE_ORDER", ...; empty when the file has none).  Asked
+  // per filtered leaf, so that a wide file's source holds nothing per column.
   std::function<std::optional<EncodedStatistics>(int row_group, int column)> chunk_statistics;
   std::optional<std::string> created_by;
-  std::vector<std::string> column_orders;
+  std::function<std::string(int column)> column_order;
 
   // The chunks of `file`.  REQUIRES: `file` outlives the source.
   static RowSource FromFile(const FileReader& file) {
@@ -181,7 +182,7 @@ struct RowSource {
     src.open_column = [f](int rg, int col) { return f->OpenColumn(rg, col); };
     src.chunk_statistics = [f](int rg, int col) { return f->metadata().row_group(rg).column(col).statistics(); };
     src.created_by = md.created_by();
-    src.column_orders = md.column_orders();
+    src.column_order = [f](int col) { return f->metadata().column_order(col); };
     return src;
   }
 };

@@ -163,6 +163,14 @@ std::vector<std::string> FileMetaData::column_orders() const {
   }
   return out;
 }
+std::string FileMetaData::column_order(int column) const {
+  const auto& orders = impl_->wire->column_orders;
+  if (!orders || column < 0 || static_cast<size_t>(column) >= orders->size()) return std::string();
+  const auto& order = (*orders)[static_cast<size_t>(column)];
+  if (order.TYPE_ORDER) return "TYPE_ORDER";
+  if (order.IEEE_754_TOTAL_ORDER) return "IEEE_754_TOTAL_ORDER";
+  return "UNKNOWN";
+}
 
 // --- RowGroupMetaData ---
 

@@ -78,8 +78,13 @@ Status RowCursor::Refill(size_t s) {
   const int64_t left = f.reader->num_values() - f.entries;
   PARQ_RETURN_IF_ERROR(ReadInto(s, left > 0 ? std::min(left, batch) : std::min<int64_t>(batch, 64)));
   // The promised entries are all read: meet the end now (a read of none) and
-  // let the reader go, rather than hold it until the row group ends.
-  if (left > 0 && !f.eof && f.entries >= f.reader->num_values()) PARQ_RETURN_IF_ERROR(ReadInto(s, 1));
+  // let the reader go, rather than hold it until the row group ends.  Not a
+  // BYTE_ARRAY leaf's: its unconsumed values point into the reader's page, and
+  // letting the page go would mean copying them (a 60 MB value held twice);
+  // its reader goes at its next read, once those are consumed.
+  if (left > 0 && !f.eof && f.entries >= f.reader->num_values() && !leaves_[s].is_byte_array()) {
+    PARQ_RETURN_IF_ERROR(ReadInto(s, 1));
+  }
   return Status::OK();
 }
 

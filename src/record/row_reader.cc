@@ -98,9 +98,7 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
     for (size_t rg = 0; rg < keep.size(); ++rg) {
       std::vector<filter_internal::ChunkFacts> facts;
       for (const BoundFilter::Impl::Leaf& leaf : leaves) {
-        const std::string order = static_cast<size_t>(leaf.column) < source.column_orders.size()
-                                      ? source.column_orders[static_cast<size_t>(leaf.column)]
-                                      : std::string();
+        const std::string order = source.column_order ? source.column_order(leaf.column) : std::string();
         facts.push_back(filter_internal::FactsOf(source.chunk_statistics(static_cast<int>(rg), leaf.column),
                                                  source.row_group_rows[rg], leaf.type, order, source.created_by));
       }

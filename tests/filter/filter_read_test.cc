@@ -166,9 +166,11 @@ class RandomFile {
  private:
   Value Maybe(Value v) { return Uniform(0, 9) == 0 ? Value::Null() : std::move(v); }
   std::string Str() {
-    static const char kChars[] = {'a', 'b', 'z', '\x7f', '\xc3', '\xff'};
+    // Valid UTF-8 (a STRING column refuses anything else) with bytes above
+    // 0x7f, whose order is unsigned: é, ÿ, U+FFFF.
+    static const char* const kChars[] = {"a", "b", "z", "\x7f", "\xc3\xa9", "\xc3\xbf", "\xef\xbf\xbf"};
     std::string s;
-    for (int i = Uniform(0, 3); i > 0; --i) s.push_back(kChars[Uniform(0, 5)]);
+    for (int i = Uniform(0, 3); i > 0; --i) s += kChars[Uniform(0, 6)];
     return s;
   }
   double Real() {

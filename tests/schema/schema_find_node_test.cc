@@ -58,7 +58,9 @@ TEST(SchemaTest, FindNodeKeepsTheFirstOfNodesSpelledAlike) {
     std::vector<Node> f;
     f.push_back(Group("x", std::move(g)));
     f.push_back(Leaf("x"));  // a field spelled as the group before it
-    ASSERT_OK_AND_ASSIGN(Schema schema, Schema::Make(Group("m", std::move(f))));
+    SchemaOptions as_read;  // as a file's schema is read: repeated names are kept
+    as_read.unique_names = false;
+    ASSERT_OK_AND_ASSIGN(Schema schema, Schema::Make(Group("m", std::move(f)), as_read));
     ASSERT_NE(schema.FindNode("x"), nullptr);
     EXPECT_TRUE(schema.FindNode("x")->is_group());
     EXPECT_EQ(schema.FindColumnIndex("x"), 1);
