@@ -15,6 +15,7 @@
 #include "parq/c_api.h"
 #include "parq/file_reader.h"
 #include "parq/metadata.h"
+#include "capi/c_api_test_util.h"
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -23,12 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 const std::string kAllTypes = std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/alltypes_plain.parquet";
 
-struct Reader {
-  explicit Reader(const std::string& path) { r = parq_reader_open(path.c_str(), error, sizeof error); }
-  ~Reader() { parq_reader_close(r); }
-  parq_reader* r;
-  char error[512];
-};
+using capi_test::Reader;
 
 // A fresh path in the test's temporary directory, removed at the end.
 struct TempPath {
