@@ -33,8 +33,10 @@
  *   - a last-error message lives until the next failing call on its handle;
  *   - parq_version() and parq_error_name() are static.
  * Strings are NUL-terminated; those that may hold NUL bytes (key-value
- * metadata) come with their length too.  A parq_rows keeps its file open:
- * it may outlive the parq_reader it came from.
+ * metadata) come with their length too.  A parq_rows, and an
+ * ArrowArrayStream from parq_reader_to_arrow, keep their file open: they may
+ * outlive the parq_reader they came from.  Arrow structs follow the C Data
+ * Interface's rules: each is released once, through its `release`.
  *
  * Thread-safety: one thread at a time per handle (a call on a handle caches
  * strings and sets its last error).  Distinct handles may be used on
@@ -141,6 +143,37 @@ const char* parq_rows_last_error(const parq_rows* rows);
 /* Frees the rows (and, when its reader is closed already, the file).  NULL is
  * a no-op. */
 void parq_rows_close(parq_rows* rows);
+
+/* The Arrow C Data Interface (parq/arrow_c.h; the type mapping is
+ * docs/arrow.md's table). */
+
+/* `reader`'s file as an ArrowArrayStream of record batches (struct arrays,
+ * one child per top-level field) in *out, the caller's to release.  `columns`
+ * as parq_rows_open takes them (NULL or "": every field); `batch_rows`: rows
+ * per batch, <= 0 for the default (65536); a batch never spans two row
+ * groups.  PARQ_OK, or a negative code with the message in
+ * parq_reader_last_error(reader) (an unknown column:
+ * PARQ_ERROR_INVALID_ARGUMENT) and *out untouched.  An error met later, while
+ * reading (a corrupt page), makes the stream's get_next return EIO and its
+ * get_last_error give the message.  The stream keeps the file open: it may
+ * outlive the reader. */
+int parq_reader_to_arrow(parq_reader* reader, const char* columns, int64_t batch_rows,
+                         struct ArrowArrayStream* out);
+
+/* Writes every batch of the ArrowArrayStream `in` as a Parquet file at `path`,
+ * replacing what is there only once the file is complete: on any error
+ * nothing is left at `path` (a file already there stays as it was).
+ * `options`: NULL or `key=value` pairs separated by ';' with the names of the
+ * CLI's writer flags ("codec=zstd;page_version=2;row_group_rows=100000";
+ * parq/writer_options_text.h lists them).  PARQ_OK, or a negative code with
+ * the message in `error` (as parq_reader_open fills it): an unknown option or
+ * a bad value (naming it), a NULL path or stream, a released stream:
+ * PARQ_ERROR_INVALID_ARGUMENT; an Arrow type with no Parquet form:
+ * PARQ_ERROR_UNSUPPORTED; a failing get_schema / get_next: PARQ_ERROR_IO
+ * with the stream's get_last_error text.  `in` is always released (unless
+ * NULL or released already), success or not. */
+int parq_write_arrow(const char* path, struct ArrowArrayStream* in, const char* options, char* error,
+                     size_t error_len);
 
 #ifdef __cplusplus
 }  /* extern "C" */

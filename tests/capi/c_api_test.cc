@@ -23,6 +23,7 @@
 #include "parq/file_reader.h"
 #include "parq/json.h"
 #include "parq/version.h"
+#include "capi/c_api_test_util.h"
 #include "testing/status_macros.h"
 
 // operator new fails (std::bad_alloc) once g_fail_after more allocations
@@ -57,13 +58,9 @@ namespace fs = std::filesystem;
 const std::string kTesting = std::string(PARQ_SHARED_DIR) + "/parquet-testing";
 const std::string kAllTypes = kTesting + "/data/alltypes_plain.parquet";
 
-// Owns a parq_reader / parq_rows for a test.
-struct Reader {
-  explicit Reader(const std::string& path) { r = parq_reader_open(path.c_str(), error, sizeof error); }
-  ~Reader() { parq_reader_close(r); }
-  parq_reader* r;
-  char error[512];
-};
+using capi_test::Reader;
+
+// Owns a parq_rows for a test.
 struct Rows {
   explicit Rows(parq_rows* p) : rows(p) {}
   ~Rows() { parq_rows_close(rows); }

@@ -8,7 +8,10 @@
  *
  * Prints the version, the metadata and the rows (JSON lines) of FILE, after
  * checking the error paths: a nonexistent file, NULL arguments, error
- * buffers of 0 and 1 bytes, an index out of range, an unknown column.
+ * buffers of 0 and 1 bytes, an index out of range, an unknown column; then
+ * streams FILE through the Arrow C Data Interface (parq_reader_to_arrow,
+ * counting the rows of its batches) and hands such a stream to
+ * parq_write_arrow with bad arguments (each an error, the stream released).
  * Exit 0 when every check held, 1 otherwise (each failure on stderr). */
 #include <stdio.h>
 #include <string.h>
@@ -24,6 +27,46 @@ static int failures = 0;
       ++failures;                                                             \
     }                                                                         \
   } while (0)
+
+/* The rows of `reader`'s file through parq_reader_to_arrow in batches of 3,
+ * and parq_write_arrow's refusals of a NULL path and an unknown option. */
+static void check_arrow(parq_reader* reader, int64_t num_rows) {
+  struct ArrowArrayStream stream;
+  struct ArrowSchema schema;
+  struct ArrowArray batch;
+  int64_t rows = 0, columns = 0;
+  char error[256];
+
+  CHECK(parq_reader_num_columns(reader, &columns) == PARQ_OK);
+  CHECK(parq_reader_to_arrow(reader, "no_such_column", 0, &stream) == PARQ_ERROR_INVALID_ARGUMENT);
+  if (parq_reader_to_arrow(reader, NULL, 3, &stream) != PARQ_OK) {
+    fprintf(stderr, "c_consumer: %s\n", parq_reader_last_error(reader));
+    ++failures;
+    return;
+  }
+  CHECK(stream.get_schema(&stream, &schema) == 0);
+  CHECK(strcmp(schema.format, "+s") == 0);
+  schema.release(&schema);
+  while (stream.get_next(&stream, &batch) == 0 && batch.release != NULL) {
+    CHECK(batch.length <= 3);
+    rows += batch.length;
+    batch.release(&batch);
+  }
+  stream.release(&stream);
+  CHECK(rows == num_rows);
+  printf("arrow: %lld rows\n", (long long)rows);
+
+  CHECK(parq_write_arrow(NULL, NULL, NULL, error, sizeof error) == PARQ_ERROR_INVALID_ARGUMENT);
+  CHECK(parq_reader_to_arrow(reader, NULL, 0, &stream) == PARQ_OK);
+  CHECK(parq_write_arrow(NULL, &stream, NULL, error, sizeof error) == PARQ_ERROR_INVALID_ARGUMENT);
+  CHECK(strcmp(error, "Invalid argument: parq_write_arrow: path is NULL") == 0);
+  CHECK(stream.release == NULL);
+  CHECK(parq_reader_to_arrow(reader, NULL, 0, &stream) == PARQ_OK);
+  CHECK(parq_write_arrow("/nonexistent/out.parquet", &stream, "colour=blue", error, sizeof error) ==
+        PARQ_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(error, "'colour'") != NULL);
+  CHECK(stream.release == NULL);
+}
 
 static void check_errors(void) {
   char error[256];
@@ -119,6 +162,7 @@ int main(int argc, char** argv) {
   CHECK(read == num_rows);
   CHECK(parq_rows_next(rows, &line, &len) == 0);
   parq_rows_close(rows);
+  check_arrow(reader, num_rows);
   parq_reader_close(reader);
   if (failures > 0) fprintf(stderr, "c_consumer: %d checks failed\n", failures);
   return failures == 0 ? 0 : 1;

@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <cerrno>
 #include <cstdint>
 
 namespace parq::testing {
@@ -36,6 +37,14 @@ struct DuckDb::Api {
   char* (*value_varchar)(duckdb_result* result, idx_t col, idx_t row);
   void (*free)(void* ptr);
   duckdb_state (*arrow_scan)(void* connection, const char* table_name, void* arrow_stream);
+  // duckdb_arrow is a handle; duckdb_arrow_schema / duckdb_arrow_array are
+  // pointers to the caller's ArrowSchema / ArrowArray, which DuckDB fills
+  // (an array left unfilled at the end of the result).
+  duckdb_state (*query_arrow)(void* connection, const char* query, void** out_result);
+  duckdb_state (*query_arrow_schema)(void* result, void** out_schema);
+  duckdb_state (*query_arrow_array)(void* result, void** out_array);
+  const char* (*query_arrow_error)(void* result);
+  void (*destroy_arrow)(void** result);
   const char* (*library_version)();
 };
 
@@ -62,6 +71,11 @@ Result<std::unique_ptr<DuckDb>> DuckDb::Open(const std::string& library) {
   load(a.value_varchar, "duckdb_value_varchar");
   load(a.free, "duckdb_free");
   load(a.arrow_scan, "duckdb_arrow_scan");
+  load(a.query_arrow, "duckdb_query_arrow");
+  load(a.query_arrow_schema, "duckdb_query_arrow_schema");
+  load(a.query_arrow_array, "duckdb_query_arrow_array");
+  load(a.query_arrow_error, "duckdb_query_arrow_error");
+  load(a.destroy_arrow, "duckdb_destroy_arrow");
   load(a.library_version, "duckdb_library_version");
   PARQ_RETURN_IF_ERROR(missing);
   if (a.open(nullptr, &db->database_) != 0) return Status::IOError("duckdb_open failed");
@@ -113,6 +127,61 @@ Status DuckDb::ArrowScan(const std::string& name, ArrowArrayStream* stream) {
   if (api_->arrow_scan(connection_, name.c_str(), stream) != 0) {
     return Status::InvalidArgument("duckdb_arrow_scan refused the stream for '" + name + "'");
   }
+  return Status::OK();
+}
+
+namespace {
+
+// A duckdb_arrow result as an ArrowArrayStream (its private_data).
+struct ResultStream {
+  const DuckDb::Api* api;
+  void* result;
+  std::string error;
+};
+
+}  // namespace
+
+Status DuckDb::QueryArrow(const std::string& sql, ArrowArrayStream* out) {
+  void* result = nullptr;
+  if (api_->query_arrow(connection_, sql.c_str(), &result) != 0) {
+    const char* e = result != nullptr ? api_->query_arrow_error(result) : nullptr;
+    Status st = Status::InvalidArgument(std::string(e != nullptr ? e : "error") + " [" + sql + "]");
+    api_->destroy_arrow(&result);
+    return st;
+  }
+  out->private_data = new ResultStream{api_.get(), result, std::string()};
+  out->get_schema = [](ArrowArrayStream* s, ArrowSchema* schema) -> int {
+    auto* self = static_cast<ResultStream*>(s->private_data);
+    schema->release = nullptr;
+    void* p = schema;
+    if (self->api->query_arrow_schema(self->result, &p) != 0 || schema->release == nullptr) {
+      const char* e = self->api->query_arrow_error(self->result);
+      self->error = std::string("duckdb_query_arrow_schema failed") + (e != nullptr && *e != 0 ? ": " : "") +
+                    (e != nullptr ? e : "");
+      return EIO;
+    }
+    return 0;
+  };
+  out->get_next = [](ArrowArrayStream* s, ArrowArray* batch) -> int {
+    auto* self = static_cast<ResultStream*>(s->private_data);
+    batch->release = nullptr;  // stays so at the end of the result
+    void* p = batch;
+    if (self->api->query_arrow_array(self->result, &p) != 0) {
+      const char* e = self->api->query_arrow_error(self->result);
+      self->error = e != nullptr ? e : "duckdb_query_arrow_array failed";
+      return EIO;
+    }
+    return 0;
+  };
+  out->get_last_error = [](ArrowArrayStream* s) -> const char* {
+    return static_cast<ResultStream*>(s->private_data)->error.c_str();
+  };
+  out->release = [](ArrowArrayStream* s) {
+    auto* self = static_cast<ResultStream*>(s->private_data);
+    self->api->destroy_arrow(&self->result);
+    delete self;
+    s->release = nullptr;
+  };
   return Status::OK();
 }
 

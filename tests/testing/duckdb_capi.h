@@ -8,10 +8,12 @@
 //   PARQ_RETURN_IF_ERROR(db->Run("CREATE TABLE t AS SELECT * FROM read_parquet('x.parquet')"));
 //   PARQ_ASSIGN_OR_RETURN(std::string n, db->Scalar("SELECT count(*) FROM t"));
 //   PARQ_RETURN_IF_ERROR(db->ArrowScan("v", &stream));   // a view over an ArrowArrayStream
+//   PARQ_RETURN_IF_ERROR(db->QueryArrow("SELECT * FROM t", &stream));  // a result as one
 //
 // Ownership: a DuckDb owns one in-memory database and one connection.
 // ArrowScan borrows the stream: it must stay alive (and unreleased) until
-// the view has been read; the caller releases it.  Thread-safety: none.
+// the view has been read; the caller releases it.  QueryArrow's stream is the
+// caller's to release, before the DuckDb is destroyed.  Thread-safety: none.
 #ifndef PARQ_TESTS_TESTING_DUCKDB_CAPI_H_
 #define PARQ_TESTS_TESTING_DUCKDB_CAPI_H_
 
@@ -37,6 +39,9 @@ class DuckDb {
   Result<std::string> Scalar(const std::string& sql);
   // Registers `stream` as the view `name` (duckdb_arrow_scan).
   Status ArrowScan(const std::string& name, ArrowArrayStream* stream);
+  // `sql`'s (materialized) result as an ArrowArrayStream in *out, through
+  // duckdb_query_arrow / _schema / _array: DuckDB's own Arrow export.
+  Status QueryArrow(const std::string& sql, ArrowArrayStream* out);
   // DuckDB's version ("v1.4.1").
   std::string Version() const;
 
