@@ -11,6 +11,7 @@
 #include <string>
 
 #include "parq/arrow_writer.h"
+#include "arrow/arrow_temp_files_util.h"
 #include "testing/arrow_builders.h"
 #include "testing/status_macros.h"
 
@@ -20,19 +21,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace parq::testing;  // NOLINT
 using std::nullopt;
-
-fs::path TempDir() { return fs::temp_directory_path() / ("parq_arrow_bad_input_test_" + std::to_string(::getpid())); }
-
-fs::path TempPath(const std::string& name) {
-  fs::create_directories(TempDir());
-  return TempDir() / name;
-}
-
-// Removes the files of this process when the tests end.
-struct TempDirCleanup : ::testing::Environment {
-  void TearDown() override { fs::remove_all(TempDir()); }
-};
-const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new TempDirCleanup);
 
 // Writes the stream to a path that does not exist; returns the status and
 // checks that nothing is left there and that everything was released.

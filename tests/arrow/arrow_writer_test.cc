@@ -15,6 +15,7 @@
 #include "parq/file_reader.h"
 #include "parq/json.h"
 #include "parq/metadata.h"
+#include "arrow/arrow_temp_files_util.h"
 #include "testing/arrow_builders.h"
 #include "testing/json_rows.h"
 #include "testing/status_macros.h"
@@ -26,19 +27,6 @@ namespace fs = std::filesystem;
 using namespace parq::testing;  // NOLINT
 using std::nullopt;
 using Strs = std::vector<std::optional<std::string>>;
-
-fs::path TempDir() { return fs::temp_directory_path() / ("parq_arrow_writer_test_" + std::to_string(::getpid())); }
-
-fs::path TempPath(const std::string& name) {
-  fs::create_directories(TempDir());
-  return TempDir() / name;
-}
-
-// Removes the files of this process when the tests end.
-struct TempDirCleanup : ::testing::Environment {
-  void TearDown() override { fs::remove_all(TempDir()); }
-};
-const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new TempDirCleanup);
 
 Result<std::vector<std::string>> ReadJson(const std::string& path) {
   PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(path));

@@ -29,6 +29,7 @@
 #include "parq/json.h"
 #include "parq/record.h"
 #include "parq/row_writer.h"
+#include "testing/json_rows.h"
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -71,22 +72,6 @@ std::vector<std::string> ManifestFiles() {
   std::vector<std::string> out;
   for (const auto& cols : corpus_test::ManifestRows()) out.push_back(cols[0]);
   return out;
-}
-
-Result<std::vector<std::string>> ReadRows(const FileReader& file) {
-  PARQ_ASSIGN_OR_RETURN(auto rows, JsonRowReader::Open(file));
-  std::vector<std::string> out;
-  while (true) {
-    std::string s;
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&s));
-    if (!more) return out;
-    out.push_back(std::move(s));
-  }
-}
-
-Result<std::vector<std::string>> ReadRows(std::string bytes) {
-  PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(std::move(bytes)))));
-  return ReadRows(*file);
 }
 
 // Steps 1 and 2: the JSON rows written again through the row path.
@@ -203,7 +188,7 @@ TEST(WriteLoopTest, EveryManifestFileRoundTrips) {
       ++excepted_reads;
       continue;
     }
-    auto rows = ReadRows(**file);
+    auto rows = testing::JsonRows(**file);
     if (!rows.ok()) {
       expect_failure("read", rows.status());
       ++excepted_reads;
@@ -216,7 +201,7 @@ TEST(WriteLoopTest, EveryManifestFileRoundTrips) {
     if (!written.ok()) {
       expect_failure("row path", written.status());
     } else {
-      auto back = ReadRows(std::move(*written));
+      auto back = testing::JsonRowsOfBytes(*written);
       ASSERT_OK(back);
       EXPECT_TRUE(*back == *rows) << "row path: " << FirstDifference(*rows, *back);
       if (*back == *rows) ++row_path_ok;
@@ -230,7 +215,7 @@ TEST(WriteLoopTest, EveryManifestFileRoundTrips) {
       const bool v2 = k >= 6;
       auto re = Rewrite(**file, codec, v2);
       ASSERT_OK(re) << "rewrite " << CompressionName(codec) << (v2 ? " v2: " : " v1: ");
-      auto back = ReadRows(std::move(*re));
+      auto back = testing::JsonRowsOfBytes(*re);
       ASSERT_OK(back);
       EXPECT_TRUE(*back == *rows) << "rewrite " << CompressionName(codec) << (v2 ? " v2: " : " v1: ")
                                   << FirstDifference(*rows, *back);

@@ -26,19 +26,8 @@ using testing::JsonRowsOfBytes;
 
 // The rows through RowWriter, read back: what the columnar path must give.
 Result<std::vector<std::string>> ThroughRows(const Schema& schema, const std::vector<std::string>& rows) {
-  auto mem = std::make_unique<MemoryOutputStream>();
-  MemoryOutputStream* sink = mem.get();
-  PARQ_ASSIGN_OR_RETURN(auto fw, FileWriter::Open(std::move(mem), schema));
-  PARQ_ASSIGN_OR_RETURN(auto rw, RowWriter::Open(*fw));
-  PARQ_ASSIGN_OR_RETURN(auto parser, JsonRowParser::Make(schema));
-  for (const std::string& line : rows) {
-    Value row;
-    PARQ_RETURN_IF_ERROR(parser->Parse(line, &row));
-    PARQ_RETURN_IF_ERROR(rw->Write(row));
-  }
-  PARQ_RETURN_IF_ERROR(rw->Close());
-  PARQ_RETURN_IF_ERROR(fw->Close());
-  return JsonRowsOfBytes(sink->bytes());
+  PARQ_ASSIGN_OR_RETURN(std::string bytes, testing::WriteJsonRows(schema, rows));
+  return JsonRowsOfBytes(bytes);
 }
 
 struct Written {

@@ -21,9 +21,8 @@ namespace parq::testing {
 
 // The file's bytes: `rows` written with `schema_text`, `group_rows` rows a
 // row group, the other writer options from `base`.
-inline Result<std::string> WriteJsonRows(const char* schema_text, const std::vector<std::string>& rows,
+inline Result<std::string> WriteJsonRows(const Schema& schema, const std::vector<std::string>& rows,
                                          int64_t group_rows = 1 << 20, const WriterOptions& base = {}) {
-  PARQ_ASSIGN_OR_RETURN(Schema schema, ParseMessageType(schema_text));
   auto mem = std::make_unique<MemoryOutputStream>();
   MemoryOutputStream* sink = mem.get();
   WriterOptions o = base;
@@ -39,6 +38,11 @@ inline Result<std::string> WriteJsonRows(const char* schema_text, const std::vec
   PARQ_RETURN_IF_ERROR(rw->Close());
   PARQ_RETURN_IF_ERROR(fw->Close());
   return sink->bytes();
+}
+inline Result<std::string> WriteJsonRows(const char* schema_text, const std::vector<std::string>& rows,
+                                         int64_t group_rows = 1 << 20, const WriterOptions& base = {}) {
+  PARQ_ASSIGN_OR_RETURN(Schema schema, ParseMessageType(schema_text));
+  return WriteJsonRows(schema, rows, group_rows, base);
 }
 
 // Every row of `file` as its JSON text.
