@@ -23,7 +23,7 @@
 //
 // A column is named by its path from the root: "a.b.c" (a Filter::Column
 // built from a string splits it at dots) or the names themselves
-// (Filter::Column({"a.b"}) is one field named "a.b").  Only leaves with at
+// (Filter::Column{"a.b"} is one field named "a.b").  Only leaves with at
 // most one value per row may be filtered on: a leaf inside a list or map is
 // refused when binding.
 //

@@ -99,7 +99,7 @@ TEST(FilterTest, ToStringReadsAsTheSyntax) {
             "(q < 10) AND (NOT (x IS NULL))");
   EXPECT_EQ(Filter::In("name", {Literal::String("a"), Literal::String("it's")}).ToString(),
             "name IN ('a', 'it''s')");
-  EXPECT_EQ(Filter::Between(Filter::Column({"a.b", "c"}), Literal::Double(1), Literal::Double(2.5)).ToString(),
+  EXPECT_EQ(Filter::Between(Filter::Column{"a.b", "c"}, Literal::Double(1), Literal::Double(2.5)).ToString(),
             "\"a.b\".c BETWEEN 1.0 AND 2.5");
   EXPECT_EQ(Filter::Or(Filter::IsNotNull("a.b"), Filter::Ne("z", Literal::Bool(false))).ToString(),
             "(a.b IS NOT NULL) OR (z != FALSE)");
@@ -121,13 +121,13 @@ TEST(FilterTest, ToStringReadsAsTheSyntax) {
 
 TEST(FilterTest, ColumnPathsSplitAtDotsUnlessGivenAsNames) {
   EXPECT_EQ(Filter::IsNull("a.b").column(), (std::vector<std::string>{"a", "b"}));
-  EXPECT_EQ(Filter::IsNull(Filter::Column({"a.b"})).column(), (std::vector<std::string>{"a.b"}));
+  EXPECT_EQ(Filter::IsNull(Filter::Column{"a.b"}).column(), (std::vector<std::string>{"a.b"}));
   Value row = Value::Struct();
   row.AddField("a.b", Value::Bytes("top"));
   Value a = Value::Struct();
   a.AddField("b", Value::Bytes("nested"));
   row.AddField("a", std::move(a));
-  EXPECT_EQ(Eval(Filter::Eq(Filter::Column({"a.b"}), Literal::String("top")), row), T::kTrue);
+  EXPECT_EQ(Eval(Filter::Eq(Filter::Column{"a.b"}, Literal::String("top")), row), T::kTrue);
   EXPECT_EQ(Eval(Filter::Eq("a.b", Literal::String("nested")), row), T::kTrue);
   EXPECT_EQ(Eval(Filter::Eq("a.b", Literal::String("top")), row), T::kFalse);
 }
