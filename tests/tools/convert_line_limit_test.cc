@@ -58,7 +58,9 @@ TEST_F(ConvertLineLimitTest, FileWithoutNewlinesStopsAtTheDefaultLimit) {
   EXPECT_NE(err.find("/dev/zero:1"), std::string::npos) << err;
   EXPECT_FALSE(fs::exists(P("out.parquet")));
   // The 64 MiB read (its buffer grows by half) and nothing after it.
-  if (kRssIsParqs) EXPECT_LE(end.max_rss_kb - BaselineKb(), 2 * 64 * 1024) << "peak " << end.max_rss_kb << " KB";
+  if (kRssIsParqs) {
+    EXPECT_LE(end.max_rss_kb - BaselineKb(), 2 * 64 * 1024) << "peak " << end.max_rss_kb << " KB";
+  }
 }
 
 TEST_F(ConvertLineLimitTest, LongLineIsNamed) {
@@ -95,7 +97,9 @@ TEST_F(ConvertLineLimitTest, LongLineWithinTheLimitTakesThreeTimesItsSize) {
   RecordProperty("line_bytes", std::to_string(line_bytes));
   RecordProperty("peak_rss_kb_over_baseline", std::to_string(used_kb));
   // 3 x the line, and 6 MiB for the writer's buffers (1 MiB of output, pages).
-  if (kRssIsParqs) EXPECT_LE(used_kb, static_cast<long>(3 * line_bytes / 1024 + 6144)) << "peak " << used_kb << " KB";
+  if (kRssIsParqs) {
+    EXPECT_LE(used_kb, static_cast<long>(3 * line_bytes / 1024 + 6144)) << "peak " << used_kb << " KB";
+  }
   const auto r = parq::testing::RunParq("cat " + P("out.parquet"), parq::testing::Stderr::kShown);
   EXPECT_TRUE(r.out == ReadFileText(P("rows.jsonl"))) << r.out.size() << " bytes";
 }
