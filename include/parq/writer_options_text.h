@@ -17,7 +17,8 @@
 //   encoding=COLUMN=ENCODING   the value encoding of one leaf (dotted path; the
 //                      last '=' splits it), repeatable: PLAIN, RLE (BOOLEAN),
 //                      DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY,
-//                      DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT; RLE_DICTIONARY or
+//                      DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, ALP (FLOAT and
+//                      DOUBLE; only ever where asked); RLE_DICTIONARY or
 //                      PLAIN_DICTIONARY: that leaf dictionary-encoded, any
 //                      other: without a dictionary
 //   dictionary=on|off  dictionary encoding of the other leaves

@@ -149,7 +149,7 @@ Status SetEncoding(std::string_view name, std::string_view value, WriterOptions*
   if (!enc) {
     return Bad(name, "unknown encoding " + Quoted(enc_text) +
                          " (PLAIN, RLE, DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, "
-                         "BYTE_STREAM_SPLIT, RLE_DICTIONARY)");
+                         "BYTE_STREAM_SPLIT, RLE_DICTIONARY, ALP)");
   }
   ColumnWriterOptions& col =
       options->columns.try_emplace(std::string(value.substr(0, eq)), options->column_defaults).first->second;

@@ -165,8 +165,15 @@ TEST(WriterOptionsTextTest, BadValuesNameTheOption) {
     WriterOptions o;
     EXPECT_STATUS_HAS(ParseWriterOptions(c.text, &o), StatusCode::kInvalidArgument, c.message) << c.text;
   }
+}
+
+TEST(WriterOptionsTextTest, AlpOnlyWhereAsked) {
   WriterOptions o;
-  EXPECT_STATUS(ParseWriterOptions("encoding=score=ALP", &o), StatusCode::kUnsupported);
+  ASSERT_OK(ParseWriterOptions("encoding=score=ALP", &o));
+  ASSERT_EQ(o.columns.count("score"), 1u);
+  EXPECT_EQ(o.columns["score"].encoding, Encoding::kAlp);
+  EXPECT_FALSE(o.columns["score"].dictionary);
+  EXPECT_FALSE(o.column_defaults.encoding.has_value());
 }
 
 TEST(WriterOptionsTextTest, EachCodecsLevels) {
@@ -226,6 +233,7 @@ TEST(WriterOptionsValidateTest, AgainstTheSchema) {
       {"encoding=id=RLE", "RLE does not fit column 'id' of type INT64; RLE is for BOOLEAN"},
       {"encoding=score=DELTA_LENGTH_BYTE_ARRAY", "DELTA_LENGTH_BYTE_ARRAY is for BYTE_ARRAY"},
       {"encoding=id=DELTA_BYTE_ARRAY", "DELTA_BYTE_ARRAY is for BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY"},
+      {"encoding=id=ALP", "ALP does not fit column 'id' of type INT64; ALP is for FLOAT, DOUBLE"},
   };
   for (const auto& c : kCases) {
     WriterOptions o;
@@ -238,7 +246,8 @@ TEST(WriterOptionsValidateTest, AgainstTheSchema) {
   }
   for (const char* fits : {"encoding=flag=RLE", "encoding=id=DELTA_BINARY_PACKED", "encoding=code=BYTE_STREAM_SPLIT",
                            "encoding=code=DELTA_BYTE_ARRAY", "encoding=name=DELTA_LENGTH_BYTE_ARRAY",
-                           "encoding=score=BYTE_STREAM_SPLIT", "encoding=ts=PLAIN", "encoding=flag=RLE_DICTIONARY"}) {
+                           "encoding=score=BYTE_STREAM_SPLIT", "encoding=ts=PLAIN", "encoding=flag=RLE_DICTIONARY",
+                           "encoding=score=ALP"}) {
     WriterOptions o;
     ASSERT_OK(ParseWriterOptions(fits, &o)) << fits;
     EXPECT_OK(FileWriter::ValidateOptions(o, s)) << fits;
