@@ -110,6 +110,18 @@ TEST_F(WriterFlagsCliTest, GoodFlagsWrite) {
   EXPECT_NE(r.out.find("ZSTD"), std::string::npos) << r.out;
 }
 
+TEST_F(WriterFlagsCliTest, LzoAndAlpWriteTheSameRows) {
+  CliRun r = Rewrite("--codec lzo --encoding double_col=ALP --encoding float_col=ALP");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  r = RunParq("meta " + Q(P("out.parquet")));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("codec LZO, encodings RLE,ALP"), std::string::npos) << r.out;
+  const CliRun want = RunParq("cat " + Q(kAllTypes));
+  const CliRun got = RunParq("cat " + Q(P("out.parquet")));
+  ASSERT_EQ(got.exit_code, 0) << got.out;
+  EXPECT_EQ(got.out, want.out);
+}
+
 TEST_F(WriterFlagsCliTest, AMissingInputIsStillAFileError) {
   CliRun r = RunParq("rewrite " + Q(P("missing.parquet")) + " " + Q(P("out.parquet")) + " --encoding id=PLAIN");
   EXPECT_EQ(r.exit_code, 1) << r.out;
