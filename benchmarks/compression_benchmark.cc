@@ -218,6 +218,7 @@ PARQ_CODEC_BENCHMARKS(brotli, Compression::kBrotli);
 PARQ_CODEC_BENCHMARKS(zstd, Compression::kZstd);
 PARQ_CODEC_BENCHMARKS(lz4_hadoop, Compression::kLz4);
 PARQ_CODEC_BENCHMARKS(lz4_raw, Compression::kLz4Raw);
+PARQ_CODEC_BENCHMARKS(lzo, Compression::kLzo);
 
 }  // namespace
 

@@ -1,5 +1,5 @@
 # The compression libraries parq links (Debian: libzstd-dev libsnappy-dev
-# liblz4-dev zlib1g-dev libbrotli-dev libdeflate-dev), gathered in one
+# liblz4-dev zlib1g-dev libbrotli-dev libdeflate-dev liblzo2-dev), gathered in one
 # imported target, parq::codec_libs.
 #
 # Included by the build, and installed beside parqConfig.cmake as
@@ -16,7 +16,7 @@ endif()
 find_package(PkgConfig ${_parq_quiet})
 if(PKG_CONFIG_FOUND)
   # Prefixed variable names: a consumer's own ZSTD_* etc. stay untouched.
-  foreach(_parq_module libzstd liblz4 libdeflate libbrotlidec libbrotlienc)
+  foreach(_parq_module libzstd liblz4 libdeflate libbrotlidec libbrotlienc lzo2)
     string(TOUPPER "PARQ_${_parq_module}" _parq_prefix)
     pkg_check_modules(${_parq_prefix} QUIET IMPORTED_TARGET ${_parq_module})
     if(NOT ${_parq_prefix}_FOUND)
@@ -45,6 +45,6 @@ elseif(NOT TARGET parq::codec_libs)
   add_library(parq::codec_libs INTERFACE IMPORTED)
   set_target_properties(parq::codec_libs PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES "${PARQ_SNAPPY_INCLUDE_DIR}"
-    INTERFACE_LINK_LIBRARIES "PkgConfig::PARQ_LIBZSTD;PkgConfig::PARQ_LIBLZ4;PkgConfig::PARQ_LIBDEFLATE;PkgConfig::PARQ_LIBBROTLIDEC;PkgConfig::PARQ_LIBBROTLIENC;ZLIB::ZLIB;${PARQ_SNAPPY_LIBRARY}")
+    INTERFACE_LINK_LIBRARIES "PkgConfig::PARQ_LIBZSTD;PkgConfig::PARQ_LIBLZ4;PkgConfig::PARQ_LIBDEFLATE;PkgConfig::PARQ_LIBBROTLIDEC;PkgConfig::PARQ_LIBBROTLIENC;PkgConfig::PARQ_LZO2;ZLIB::ZLIB;${PARQ_SNAPPY_LIBRARY}")
 endif()
 unset(_parq_quiet)

@@ -58,7 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const auto type = static_cast<parq::Compression>(in.Byte() % 8);
   const uint32_t output_size = in.U32() % (kMaxOutput + 1);
   auto codec = parq::compression::MakeCodec(type);
-  if (!codec.ok()) return 0;  // LZO
+  if (!codec.ok()) return 0;
   // Exactly sized, so ASan sees any write past the promised size.
   std::unique_ptr<uint8_t[]> out(new uint8_t[output_size == 0 ? 1 : output_size]);
   parq::Status s = (*codec)->Decompress(in.size() ? in.data() : nullptr, in.size(),

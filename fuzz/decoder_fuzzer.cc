@@ -1,6 +1,6 @@
 // Fuzzes every value decoder and the level decoders.
 //
-//   byte 0   mode: low 4 bits pick the encoding (0..10 as the Encoding enum,
+//   byte 0   mode: low 4 bits pick the encoding (0..10 as the Encoding enum, 10 = ALP,
 //            11 = RLE/bit-packed hybrid levels, 12 = BIT_PACKED levels);
 //            bit 7 set lets the value count take any 32-bit value
 //   byte 1   physical type (mod 8)

@@ -74,12 +74,11 @@ class FileWriter {
   // kInvalidArgument naming the option (the keys of
   // parq/writer_options_text.h), and the column when the setting is a
   // column's:
-  //   - codec: LZ4 (write LZ4_RAW), LZO or a value outside the enum;
+  //   - codec: LZ4 (write LZ4_RAW) or a value outside the enum;
   //   - level: one the codec does not take ("writer option 'level' of
   //     column 'a': ZSTD compression level 999 is outside -131072..22");
   //   - encoding: a dictionary encoding (set `dictionary` instead), BIT_PACKED
-  //     (levels only), a value outside the enum; ALP is kUnsupported (not
-  //     written yet);
+  //     (levels only), a value outside the enum;
   //   - page_size, row_group_size, row_group_rows (data_page_size,
   //     row_group_size, max_rows_per_row_group): not positive.
   // With the schema, also:

@@ -8,16 +8,17 @@
 // The keys are the CLI's flag names without their dashes; '_' and '-' are
 // alike inside a key and ASCII case is ignored (`page_version`, `page-version`):
 //
-//   codec=none|uncompressed|snappy|gzip|brotli|zstd|lz4_raw   (lz4 means lz4_raw)
+//   codec=none|uncompressed|snappy|gzip|brotli|zstd|lz4_raw|lzo   (lz4 means lz4_raw)
 //   level=N            the codec's level: GZIP 0..9 (-1: the default), BROTLI
 //                      0..11, ZSTD ZSTD_minCLevel()..22 (negative: the fast
 //                      levels, 0: the default), LZ4_RAW as compression/codec.h
-//                      says; NONE and SNAPPY take none
+//                      says; NONE, SNAPPY and LZO take none
 //   page_version=1|2   data page v1 or v2 headers
 //   encoding=COLUMN=ENCODING   the value encoding of one leaf (dotted path; the
 //                      last '=' splits it), repeatable: PLAIN, RLE (BOOLEAN),
 //                      DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY,
-//                      DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT; RLE_DICTIONARY or
+//                      DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, ALP (FLOAT and
+//                      DOUBLE; only ever where asked); RLE_DICTIONARY or
 //                      PLAIN_DICTIONARY: that leaf dictionary-encoded, any
 //                      other: without a dictionary
 //   dictionary=on|off  dictionary encoding of the other leaves

@@ -12,7 +12,7 @@ Result<std::unique_ptr<Codec>> MakeCodec(Compression type, std::optional<int> le
     case Compression::kUncompressed: return internal::MakeUncompressedCodec(level);
     case Compression::kSnappy: return internal::MakeSnappyCodec(level);
     case Compression::kGzip: return internal::MakeGzipCodec(level);
-    case Compression::kLzo: return Status::Unsupported("LZO compression is not supported");
+    case Compression::kLzo: return internal::MakeLzoCodec(level);
     case Compression::kBrotli: return internal::MakeBrotliCodec(level);
     case Compression::kLz4: return internal::MakeLz4Codec(/*hadoop=*/true, level);
     case Compression::kZstd: return internal::MakeZstdCodec(level);

@@ -9,7 +9,9 @@
 //   GZIP          zlib inflate, gzip or zlib header auto-detected, several
 //                 concatenated gzip members accepted; writes one gzip member
 //                 with libdeflate
-//   LZO           not supported (kUnsupported)
+//   LZO           LZO1X blocks (liblzo2) in Hadoop's block framing, as
+//                 hadoop-lzo's LzoCodec writes them for parquet-java; writes
+//                 the same framing with LZO1X-1
 //   BROTLI        brotli stream; the decoder's memory is budgeted by output_size
 //   LZ4           Hadoop block framing; when the input is not Hadoop-framed,
 //                 an LZ4 frame (magic 04 22 4D 18) or a raw LZ4 block, as older
@@ -17,7 +19,7 @@
 //   ZSTD          zstd frames (one or several, with or without content size)
 //   LZ4_RAW       one raw LZ4 block
 //
-// Ownership: a Codec owns its library contexts (zstd/zlib/lz4 state) and reuses
+// Ownership: a Codec owns its library contexts (zstd/zlib/lz4/lzo state) and reuses
 // them across calls, so keep one per column reader / writer.  The caller owns
 // all buffers.
 //
@@ -88,8 +90,8 @@ class Codec {
 //   ZSTD    ZSTD_minCLevel()..ZSTD_maxCLevel(), 0 = library default (default 3)
 //   LZ4, LZ4_RAW  1 = fast (default), 2..12 = LZ4HC, <= 0 = fast with acceleration
 //                 max(1, -level), down to -65537
-//   UNCOMPRESSED, SNAPPY: no levels (a level is kInvalidArgument)
-// LZO and values outside the enum are kUnsupported.
+//   UNCOMPRESSED, SNAPPY, LZO: no levels (a level is kInvalidArgument)
+// Values outside the enum are kUnsupported.
 Result<std::unique_ptr<Codec>> MakeCodec(Compression type, std::optional<int> level = std::nullopt);
 
 }  // namespace parq::compression

@@ -22,6 +22,8 @@ Result<std::unique_ptr<Codec>> MakeZstdCodec(std::optional<int> level);
 // hadoop = true: Compression::kLz4 (Hadoop framing, with fallbacks);
 // hadoop = false: Compression::kLz4Raw (one raw block).
 Result<std::unique_ptr<Codec>> MakeLz4Codec(bool hadoop, std::optional<int> level);
+// LZO1X blocks in Hadoop's block framing (hadoop-lzo's LzoCodec).
+Result<std::unique_ptr<Codec>> MakeLzoCodec(std::optional<int> level);
 
 // "<codec>: data decodes to <actual> bytes, expected <expected>" (kCorrupt).
 Status SizeMismatch(std::string_view codec, size_t expected, size_t actual);

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "compression/codec_internal.h"
+#include "compression/hadoop_framing.h"
 #include "compression/lz4_internal.h"
 
 namespace parq::compression::internal {
@@ -37,16 +38,6 @@ namespace {
 
 constexpr size_t kHadoopBlock = 128 * 1024;
 constexpr size_t kMaxLz4Input = LZ4_MAX_INPUT_SIZE;
-
-uint32_t LoadBE32(const uint8_t* p) {
-  return uint32_t{p[0]} << 24 | uint32_t{p[1]} << 16 | uint32_t{p[2]} << 8 | uint32_t{p[3]};
-}
-void StoreBE32(uint8_t* p, uint32_t v) {
-  p[0] = static_cast<uint8_t>(v >> 24);
-  p[1] = static_cast<uint8_t>(v >> 16);
-  p[2] = static_cast<uint8_t>(v >> 8);
-  p[3] = static_cast<uint8_t>(v);
-}
 
 size_t RawBound(size_t n) { return n + n / 255 + 16; }  // LZ4_COMPRESSBOUND without the int cap
 

@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "encoding/alp.h"
 #include "encoding/byte_stream_split.h"
 #include "encoding/dictionary.h"
 #include "encoding/plain.h"
@@ -83,7 +84,8 @@ Result<std::unique_ptr<TypedDecoder<T>>> MakeDecoder(Encoding encoding, Physical
       // Only ever a level encoding (BitPackedLevelDecoder), never for values.
       break;
     case Encoding::kAlp:
-      return Status::Unsupported("encoding " + Combo(encoding, type) + " is not implemented");
+      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) return MakeAlpDecoder<T>();
+      break;
   }
   if (EncodingName(encoding) == "UNKNOWN") {
     return Status::Unsupported("unknown encoding " + std::to_string(static_cast<int>(encoding)) +

@@ -4,6 +4,7 @@
 #include <string>
 #include <type_traits>
 
+#include "encoding/alp.h"
 #include "encoding/byte_stream_split.h"
 #include "encoding/decoder.h"
 #include "encoding/dictionary.h"
@@ -62,7 +63,8 @@ Result<std::unique_ptr<TypedEncoder<T>>> MakeEncoder(Encoding encoding, Physical
       // A level encoding only (PackBitPackedLevels).
       break;
     case Encoding::kAlp:
-      return Status::Unsupported("encoding " + Combo(encoding, type) + " is not implemented");
+      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) return MakeAlpEncoder<T>();
+      break;
   }
   if (EncodingName(encoding) == "UNKNOWN") {
     return Status::Unsupported("unknown encoding " + std::to_string(static_cast<int>(encoding)) +

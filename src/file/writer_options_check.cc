@@ -40,9 +40,6 @@ Status CheckColumn(const ColumnWriterOptions& col, const std::string& where) {
                  name + " is chosen with `dictionary` (ColumnWriterOptions::dictionary), not as the encoding");
     }
     if (e == Encoding::kBitPacked) return Bad("encoding", where, "BIT_PACKED encodes levels only, never values");
-    if (e == Encoding::kAlp) {
-      return Bad("encoding", where, "ALP is not written by parq yet", StatusCode::kUnsupported);
-    }
   }
   return Status::OK();
 }

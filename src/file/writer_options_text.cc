@@ -94,6 +94,7 @@ std::optional<Compression> ParseCodec(std::string_view s) {
   if (EqualsIgnoreCase(s, "gzip")) return Compression::kGzip;
   if (EqualsIgnoreCase(s, "brotli")) return Compression::kBrotli;
   if (EqualsIgnoreCase(s, "zstd")) return Compression::kZstd;
+  if (EqualsIgnoreCase(s, "lzo")) return Compression::kLzo;
   // Never the ambiguous Hadoop-framed LZ4.
   if (EqualsIgnoreCase(s, "lz4_raw") || EqualsIgnoreCase(s, "lz4")) return Compression::kLz4Raw;
   return std::nullopt;
@@ -148,7 +149,7 @@ Status SetEncoding(std::string_view name, std::string_view value, WriterOptions*
   if (!enc) {
     return Bad(name, "unknown encoding " + Quoted(enc_text) +
                          " (PLAIN, RLE, DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, "
-                         "BYTE_STREAM_SPLIT, RLE_DICTIONARY)");
+                         "BYTE_STREAM_SPLIT, RLE_DICTIONARY, ALP)");
   }
   ColumnWriterOptions& col =
       options->columns.try_emplace(std::string(value.substr(0, eq)), options->column_defaults).first->second;
@@ -175,7 +176,7 @@ Status ParseWriterOption(std::string_view name, std::string_view value, WriterOp
     case Key::kCodec: {
       const auto codec = ParseCodec(value);
       if (!codec) {
-        return Bad(name, "unknown codec " + Quoted(value) + " (none, snappy, gzip, brotli, zstd, lz4_raw)");
+        return Bad(name, "unknown codec " + Quoted(value) + " (none, snappy, gzip, brotli, zstd, lz4_raw, lzo)");
       }
       ForEveryColumn(options, [&](ColumnWriterOptions& c) { c.compression = *codec; });
       return Status::OK();

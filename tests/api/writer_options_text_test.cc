@@ -110,12 +110,28 @@ TEST(WriterOptionsTextTest, BareFlagsTakeOnOff) {
   EXPECT_TRUE(o.column_defaults.bloom_filter);
 }
 
+TEST(WriterOptionsTextTest, CodecNames) {
+  const struct {
+    const char* name;
+    Compression codec;
+  } kNames[] = {{"none", Compression::kUncompressed}, {"Uncompressed", Compression::kUncompressed},
+                {"snappy", Compression::kSnappy},     {"GZIP", Compression::kGzip},
+                {"brotli", Compression::kBrotli},     {"zstd", Compression::kZstd},
+                {"lz4", Compression::kLz4Raw},        {"lz4_raw", Compression::kLz4Raw},
+                {"lzo", Compression::kLzo},           {"LZO", Compression::kLzo}};
+  for (const auto& n : kNames) {
+    WriterOptions o;
+    ASSERT_OK(ParseWriterOptions(std::string("codec=") + n.name, &o));
+    EXPECT_EQ(o.column_defaults.compression, n.codec) << n.name;
+  }
+}
+
 TEST(WriterOptionsTextTest, BadValuesNameTheOption) {
   const struct {
     const char* text;
     const char* message;
   } kCases[] = {
-      {"codec=lzo", "writer option 'codec': unknown codec 'lzo'"},
+      {"codec=lzma", "writer option 'codec': unknown codec 'lzma' (none, snappy, gzip, brotli, zstd, lz4_raw, lzo)"},
       {"level=high", "writer option 'level': takes an integer, not 'high'"},
       {"level=99999999999", "writer option 'level': takes an integer"},
       {"page_version=3", "writer option 'page_version': is 1 or 2, not '3'"},
@@ -141,6 +157,7 @@ TEST(WriterOptionsTextTest, BadValuesNameTheOption) {
       {"codec=gzip;level=-2", "writer option 'level': GZIP compression level -2"},
       {"codec=brotli;level=12", "writer option 'level': BROTLI compression level 12 is outside 0..11"},
       {"codec=snappy;level=1", "writer option 'level': SNAPPY does not take a compression level"},
+      {"codec=lzo;level=1", "writer option 'level': LZO does not take a compression level"},
       {"level=1", "writer option 'level': UNCOMPRESSED does not take a compression level"},
       {"encoding=a=BIT_PACKED", "writer option 'encoding' of column 'a': BIT_PACKED encodes levels only"},
   };
@@ -148,8 +165,15 @@ TEST(WriterOptionsTextTest, BadValuesNameTheOption) {
     WriterOptions o;
     EXPECT_STATUS_HAS(ParseWriterOptions(c.text, &o), StatusCode::kInvalidArgument, c.message) << c.text;
   }
+}
+
+TEST(WriterOptionsTextTest, AlpOnlyWhereAsked) {
   WriterOptions o;
-  EXPECT_STATUS(ParseWriterOptions("encoding=score=ALP", &o), StatusCode::kUnsupported);
+  ASSERT_OK(ParseWriterOptions("encoding=score=ALP", &o));
+  ASSERT_EQ(o.columns.count("score"), 1u);
+  EXPECT_EQ(o.columns["score"].encoding, Encoding::kAlp);
+  EXPECT_FALSE(o.columns["score"].dictionary);
+  EXPECT_FALSE(o.column_defaults.encoding.has_value());
 }
 
 TEST(WriterOptionsTextTest, EachCodecsLevels) {
@@ -209,6 +233,7 @@ TEST(WriterOptionsValidateTest, AgainstTheSchema) {
       {"encoding=id=RLE", "RLE does not fit column 'id' of type INT64; RLE is for BOOLEAN"},
       {"encoding=score=DELTA_LENGTH_BYTE_ARRAY", "DELTA_LENGTH_BYTE_ARRAY is for BYTE_ARRAY"},
       {"encoding=id=DELTA_BYTE_ARRAY", "DELTA_BYTE_ARRAY is for BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY"},
+      {"encoding=id=ALP", "ALP does not fit column 'id' of type INT64; ALP is for FLOAT, DOUBLE"},
   };
   for (const auto& c : kCases) {
     WriterOptions o;
@@ -221,7 +246,8 @@ TEST(WriterOptionsValidateTest, AgainstTheSchema) {
   }
   for (const char* fits : {"encoding=flag=RLE", "encoding=id=DELTA_BINARY_PACKED", "encoding=code=BYTE_STREAM_SPLIT",
                            "encoding=code=DELTA_BYTE_ARRAY", "encoding=name=DELTA_LENGTH_BYTE_ARRAY",
-                           "encoding=score=BYTE_STREAM_SPLIT", "encoding=ts=PLAIN", "encoding=flag=RLE_DICTIONARY"}) {
+                           "encoding=score=BYTE_STREAM_SPLIT", "encoding=ts=PLAIN", "encoding=flag=RLE_DICTIONARY",
+                           "encoding=score=ALP"}) {
     WriterOptions o;
     ASSERT_OK(ParseWriterOptions(fits, &o)) << fits;
     EXPECT_OK(FileWriter::ValidateOptions(o, s)) << fits;
@@ -246,8 +272,11 @@ TEST(WriterOptionsValidateTest, StructFieldsTheTextCannotSet) {
   o.column_defaults.compression = Compression::kLz4;
   EXPECT_STATUS_HAS(FileWriter::ValidateOptions(o), StatusCode::kInvalidArgument, "use LZ4_RAW");
   o = {};
-  o.column_defaults.compression = Compression::kLzo;
+  o.column_defaults.compression = static_cast<Compression>(42);
   EXPECT_STATUS_HAS(FileWriter::ValidateOptions(o), StatusCode::kInvalidArgument, "writer option 'codec'");
+  o = {};
+  o.column_defaults.compression = Compression::kLzo;
+  EXPECT_OK(FileWriter::ValidateOptions(o));
   o = {};
   o.columns["id"].compression = Compression::kZstd;
   o.columns["id"].compression_level = 30;

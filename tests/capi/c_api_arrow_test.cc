@@ -193,7 +193,7 @@ TEST(CApiArrowTest, WriteArrowBadInputLeavesNoFile) {
       {out.path.c_str(), "codec=zstd;colour=blue", false, 9, PARQ_ERROR_INVALID_ARGUMENT, "'colour'"},
       {out.path.c_str(), "page_size=-5", false, 9, PARQ_ERROR_INVALID_ARGUMENT,
        "writer option 'page_size': takes a positive integer, not '-5'"},
-      {out.path.c_str(), "codec=lzo", false, 9, PARQ_ERROR_INVALID_ARGUMENT, "'codec'"},
+      {out.path.c_str(), "codec=lzma", false, 9, PARQ_ERROR_INVALID_ARGUMENT, "'codec'"},
       {out.path.c_str(), nullptr, true, 9, PARQ_ERROR_IO, "the producer broke down"},
       {out.path.c_str(), nullptr, false, 0, PARQ_ERROR_IO, "the producer broke down"},
       {out.path.c_str(), "row_group_rows=2", false, 2, PARQ_ERROR_IO, "the producer broke down"},

@@ -42,6 +42,7 @@ const CodecCase kCases[] = {
     {Compression::kLz4Raw, std::nullopt, "Lz4RawDefault"},
     {Compression::kLz4Raw, -20, "Lz4RawAccel20"},
     {Compression::kLz4Raw, 12, "Lz4RawHc12"},
+    {Compression::kLzo, std::nullopt, "Lzo"},
 };
 
 class CodecTest : public ::testing::TestWithParam<CodecCase> {
@@ -198,12 +199,6 @@ TEST_P(CodecTest, EmptyInputForEmptyOutputIsAccepted) {
 
 INSTANTIATE_TEST_SUITE_P(AllCodecs, CodecTest, ::testing::ValuesIn(kCases), PrintCase);
 
-TEST(MakeCodecTest, LzoIsUnsupported) {
-  auto r = MakeCodec(Compression::kLzo);
-  ASSERT_STATUS(r, StatusCode::kUnsupported);
-  EXPECT_EQ(r.status().message(), "LZO compression is not supported");
-}
-
 TEST(MakeCodecTest, UnknownValueNamesTheNumber) {
   auto r = MakeCodec(static_cast<Compression>(42));
   ASSERT_STATUS(r, StatusCode::kUnsupported);
@@ -230,7 +225,7 @@ TEST(MakeCodecTest, LevelsAreValidated) {
 TEST(MakeCodecTest, EveryKnownTypeReportsItself) {
   for (Compression c : {Compression::kUncompressed, Compression::kSnappy, Compression::kGzip,
                         Compression::kBrotli, Compression::kLz4, Compression::kZstd,
-                        Compression::kLz4Raw}) {
+                        Compression::kLz4Raw, Compression::kLzo}) {
     auto r = MakeCodec(c);
     ASSERT_OK(r) << CompressionName(c);
     EXPECT_EQ((*r)->type(), c);

@@ -214,8 +214,10 @@ TEST(FactoryTest, TypeMismatchAndBadCombinations) {
   EXPECT_EQ(j.status().message(), "encoding BYTE_STREAM_SPLIT for INT96 is not valid");
   auto k = MakeEncoder<bool>(Encoding::kRleDictionary, PhysicalType::kBoolean);
   EXPECT_STATUS(k, StatusCode::kUnsupported);
-  auto l = MakeDecoder<float>(Encoding::kAlp, PhysicalType::kFloat);
-  EXPECT_STATUS(l, StatusCode::kUnsupported);
+  auto l = MakeDecoder<int32_t>(Encoding::kAlp, PhysicalType::kInt32);
+  EXPECT_EQ(l.status().message(), "encoding ALP for INT32 is not valid");
+  auto m = MakeEncoder<int64_t>(Encoding::kAlp, PhysicalType::kInt64);
+  EXPECT_EQ(m.status().message(), "encoding ALP for INT64 is not valid");
 }
 
 TEST(FactoryTest, SkipBounds) {

@@ -140,7 +140,7 @@ TEST_F(ConvertCliTest, UsageErrorsExitTwo) {
   const std::string io = Q(P("rows.jsonl")) + " " + Q(P("out.parquet"));
   EXPECT_EQ(RunParq("convert " + io).exit_code, 2);
   EXPECT_EQ(RunParq("convert " + Q(P("rows.jsonl")) + " --schema " + Q(P("schema.txt"))).exit_code, 2);
-  EXPECT_EQ(RunParq("convert " + io + " --schema " + Q(P("schema.txt")) + " --codec lzo").exit_code, 2);
+  EXPECT_EQ(RunParq("convert " + io + " --schema " + Q(P("schema.txt")) + " --codec lzma").exit_code, 2);
   EXPECT_EQ(RunParq("convert " + io + " --schema " + Q(P("schema.txt")) + " --row-group-rows 0").exit_code, 2);
   EXPECT_EQ(RunParq("rewrite " + io + " --row-group-size x").exit_code, 2);
   EXPECT_EQ(RunParq("convert " + Q(P("missing.jsonl")) + " " + Q(P("out.parquet")) + " --schema " + Q(P("schema.txt")))

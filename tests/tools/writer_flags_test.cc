@@ -53,7 +53,8 @@ TEST_F(WriterFlagsCliTest, BadValuesAreUsageErrors) {
       {"--codec snappy --level 1", "writer option 'level': SNAPPY does not take a compression level"},
       {"--level 5", "writer option 'level': UNCOMPRESSED does not take a compression level"},
       {"--level five", "writer option 'level': takes an integer, not 'five'"},
-      {"--codec lzo", "writer option 'codec': unknown codec 'lzo'"},
+      {"--codec lzma", "writer option 'codec': unknown codec 'lzma'"},
+      {"--codec lzo --level 1", "writer option 'level': LZO does not take a compression level"},
       {"--page-version 3", "writer option 'page-version': is 1 or 2, not '3'"},
       {"--dictionary maybe", "writer option 'dictionary': is on or off, not 'maybe'"},
       {"--page-size -5", "writer option 'page-size': takes a positive integer, not '-5'"},
@@ -107,6 +108,18 @@ TEST_F(WriterFlagsCliTest, GoodFlagsWrite) {
   EXPECT_NE(r.out.find("DELTA_BYTE_ARRAY"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("DELTA_BINARY_PACKED"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("ZSTD"), std::string::npos) << r.out;
+}
+
+TEST_F(WriterFlagsCliTest, LzoAndAlpWriteTheSameRows) {
+  CliRun r = Rewrite("--codec lzo --encoding double_col=ALP --encoding float_col=ALP");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  r = RunParq("meta " + Q(P("out.parquet")));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("codec LZO, encodings RLE,ALP"), std::string::npos) << r.out;
+  const CliRun want = RunParq("cat " + Q(kAllTypes));
+  const CliRun got = RunParq("cat " + Q(P("out.parquet")));
+  ASSERT_EQ(got.exit_code, 0) << got.out;
+  EXPECT_EQ(got.out, want.out);
 }
 
 TEST_F(WriterFlagsCliTest, AMissingInputIsStillAFileError) {

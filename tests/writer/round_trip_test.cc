@@ -1,5 +1,5 @@
 // Round trips through FileWriter → FileReader for every physical type, several
-// encodings, every writable codec, data page v1 and v2, nulls and a repeated
+// encodings, every codec (LZ4 as LZ4_RAW), data page v1 and v2, nulls and a repeated
 // column with hand-made levels; chunk statistics recomputed from the data.
 #include <gtest/gtest.h>
 
@@ -151,6 +151,9 @@ WriterOptions OptionsFor(const Param& p) {
     set("s", Encoding::kDeltaLengthByteArray);
     set("fl", Encoding::kDeltaByteArray);
     set("lst.list.element", Encoding::kByteStreamSplit);
+  } else if (enc == "alp") {
+    set("f", Encoding::kAlp);
+    set("d", Encoding::kAlp);
   }
   return o;
 }
@@ -194,8 +197,11 @@ TEST_P(RoundTripTest, AllTypes) {
   EXPECT_EQ(fw.num_row_groups(), 2);
 
   const std::string& bytes = sink->bytes();
-  // Kept for interoperability checks with other readers (peers/dump.mjs).
-  SaveWriterSample(Name(::testing::TestParamInfo<Param>(GetParam(), 0)), bytes);
+  // Kept for interoperability checks with other readers (peers/dump.mjs);
+  // none of them reads LZO or ALP.
+  if (std::get<0>(GetParam()) != Compression::kLzo && std::get<2>(GetParam()) != "alp") {
+    SaveWriterSample(Name(::testing::TestParamInfo<Param>(GetParam(), 0)), bytes);
+  }
   ReaderOptions ro;
   ro.verify_checksums = true;
   auto reader = OpenBytes(bytes, ro);
@@ -260,6 +266,12 @@ TEST_P(RoundTripTest, AllTypes) {
     check(FixedLenByteArray{}, 7, x.fl, rb, re);
     check(int64_t{}, 8, x.lst, x.lst_row_start[rb], x.lst_row_start[re]);
   }
+  if (std::get<2>(GetParam()) == "alp") {
+    for (int col : {4, 5}) {  // f, d
+      const auto& encs = md->row_groups[0].columns[col].meta_data->encodings;
+      EXPECT_NE(std::find(encs.begin(), encs.end(), format::Encoding::ALP), encs.end()) << col;
+    }
+  }
   // Several pages per chunk; the expected encodings appear in encoding_stats.
   const format::ColumnMetaData& i64md = *md->row_groups[0].columns[2].meta_data;
   int data_pages = 0;
@@ -280,9 +292,10 @@ TEST_P(RoundTripTest, AllTypes) {
 INSTANTIATE_TEST_SUITE_P(Writer, RoundTripTest,
                          ::testing::Combine(::testing::Values(Compression::kUncompressed, Compression::kSnappy,
                                                               Compression::kGzip, Compression::kBrotli,
-                                                              Compression::kZstd, Compression::kLz4Raw),
+                                                              Compression::kZstd, Compression::kLz4Raw,
+                                                              Compression::kLzo),
                                             ::testing::Bool(),
-                                            ::testing::Values("plain", "dict", "alt", "alt2")),
+                                            ::testing::Values("plain", "dict", "alt", "alt2", "alp")),
                          Name);
 
 }  // namespace

@@ -21,7 +21,7 @@ extern const std::vector<std::string> kWriterFlags;
 extern const std::vector<std::string> kWriterBareFlags;
 // Their usage text.
 #define PARQ_WRITER_FLAGS_USAGE                                                        \
-  "[--codec none|snappy|gzip|brotli|zstd|lz4_raw] [--level N]\n"                       \
+  "[--codec none|snappy|gzip|brotli|zstd|lz4_raw|lzo] [--level N]\n"                   \
   "       [--page-version 1|2] [--encoding COLUMN=ENCODING]... [--dictionary on|off]\n" \
   "       [--page-size BYTES] [--row-group-size BYTES] [--row-group-rows N]\n"          \
   "       [--bloom-filter] [--no-page-index]"
