@@ -56,7 +56,7 @@ struct DataPageInput {
 class PageWriter {
  public:
   // kInvalidArgument for LZ4 (Hadoop-framed, deprecated: write LZ4_RAW) and
-  // for a level the codec refuses; kUnsupported for LZO.
+  // for a level the codec refuses.
   static Result<std::unique_ptr<PageWriter>> Make(Compression codec, std::optional<int> level,
                                                   bool write_checksums);
 
