@@ -92,15 +92,8 @@ bool DictionaryKeys(ColumnReader& reader, const LeafType& type, std::vector<Key>
 
 }  // namespace
 
-RowGroupPruner::RowGroupPruner(const BoundFilter& filter, const RowSource& source) : filter_(filter) {
-  source_.schema = source.schema;
-  source_.row_group_rows = source.row_group_rows;
-  source_.open_column = source.open_column;
-  source_.chunk_statistics = source.chunk_statistics;
-  source_.created_by = source.created_by;
-  source_.column_order = source.column_order;
-  source_.chunk_encodings = source.chunk_encodings;
-  source_.bloom_filter = source.bloom_filter;
+RowGroupPruner::RowGroupPruner(const BoundFilter& filter, const RowSource& source)
+    : filter_(filter), source_(source) {
   const size_t n = filter.impl().leaves.size();
   compares_.assign(n, false);
   probes_.assign(n, false);

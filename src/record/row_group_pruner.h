@@ -60,7 +60,7 @@ class RowGroupPruner {
   std::shared_ptr<const std::vector<Key>> ReadDictionary(int row_group, size_t leaf);
 
   const BoundFilter& filter_;
-  RowSource source_;  // the functions only
+  RowSource source_;  // a copy: its functions share what they borrow with the reader's
   std::vector<bool> compares_;  // per leaf: some node compares its values
   std::vector<bool> probes_;    // per leaf: some node is = or IN
   std::map<std::pair<int, int>, std::unique_ptr<ColumnReader>> readers_;  // of the row group last decided

@@ -127,48 +127,39 @@ std::string ExplainText(const Scan& s) {
 std::string ExplainJson(const Scan& s) {
   std::string out;
   JsonWriter w(&out);
+  auto number = [&w](const char* key, int64_t v) {
+    w.Key(key);
+    w.Int64(v);
+  };
   w.BeginObject();
   w.Key("file");
   w.String(s.file);
-  w.Key("file_bytes");
-  w.UInt64(s.file_bytes);
+  number("file_bytes", static_cast<int64_t>(s.file_bytes));
   w.Key("filter");
   if (s.filter.empty()) {
     w.Null();
   } else {
     w.String(s.filter);
   }
-  w.Key("rows");
-  w.Int64(s.rows_total);
-  w.Key("rows_matched");
-  w.Int64(s.rows_matched);
-  w.Key("bytes_read");
-  w.UInt64(s.distinct_bytes_read);
-  w.Key("bytes_read_with_rereads");
-  w.UInt64(s.bytes_read);
-  w.Key("reads");
-  w.UInt64(s.reads);
+  number("rows", s.rows_total);
+  number("rows_matched", s.rows_matched);
+  number("bytes_read", static_cast<int64_t>(s.distinct_bytes_read));
+  number("bytes_read_with_rereads", static_cast<int64_t>(s.bytes_read));
+  number("reads", static_cast<int64_t>(s.reads));
   w.Key("pruned");
   w.BeginObject();
-  w.Key("statistics");
-  w.Int64(s.pruning.by_statistics);
-  w.Key("dictionary");
-  w.Int64(s.pruning.by_dictionary);
-  w.Key("bloom_filter");
-  w.Int64(s.pruning.by_bloom_filter);
+  number("statistics", s.pruning.by_statistics);
+  number("dictionary", s.pruning.by_dictionary);
+  number("bloom_filter", s.pruning.by_bloom_filter);
   w.EndObject();
-  w.Key("dictionaries_read");
-  w.Int64(s.pruning.dictionaries_read);
-  w.Key("bloom_filters_read");
-  w.Int64(s.pruning.bloom_filters_read);
+  number("dictionaries_read", s.pruning.dictionaries_read);
+  number("bloom_filters_read", s.pruning.bloom_filters_read);
   w.Key("row_groups");
   w.BeginArray();
   for (const RowGroupLine& l : s.row_groups) {
     w.BeginObject();
-    w.Key("index");
-    w.Int64(l.index);
-    w.Key("rows");
-    w.Int64(l.rows);
+    number("index", l.index);
+    number("rows", l.rows);
     w.Key("outcome");
     w.String(OutcomeKey(l));
     w.EndObject();
