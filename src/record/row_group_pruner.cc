@@ -171,7 +171,8 @@ bool RowGroupPruner::Keep(int rg) {
   }
   if (source_.bloom_filter) {
     for (size_t i = 0; i < leaves.size(); ++i) {
-      if (!probes_[i]) continue;
+      // A dictionary read is every value already: the Bloom filter adds nothing.
+      if (!probes_[i] || facts[i].dictionary) continue;
       Result<std::optional<BloomFilter>> bloom = source_.bloom_filter(rg, leaves[i].column);
       if (!bloom.ok() || !bloom->has_value()) continue;
       ++report_.bloom_filters_read;

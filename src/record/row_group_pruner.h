@@ -8,7 +8,8 @@
 //      and that page are loaded, nothing further), and the reader is kept:
 //      when the row group is read after all, the cursor takes it over
 //      (TakeReader) and goes on from there, so nothing is read twice;
-//   3. still undecided: the Bloom filter of each chunk an = or IN reads.
+//   3. still undecided: the Bloom filter of each chunk an = or IN reads
+//      (but not of a chunk whose dictionary was read: it holds every value).
 // A dictionary or Bloom filter that cannot be read (an error, none at all)
 // only means no pruning by it; the chunk's read reports a real problem.
 //

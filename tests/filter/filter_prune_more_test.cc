@@ -116,13 +116,16 @@ class CountingFile : public RandomAccessFile {
 class DictionaryPruningTest : public ::testing::Test {
  protected:
   // Four row groups of a dictionary-encoded string column: "a", "z" and
-  // "m<g>" each (so statistics bound every group by a..z), a null in group 1.
+  // "m<g>" each (so statistics bound every group by a..z), a null in group 1;
+  // Bloom filters too, never read where the dictionary was.
   void SetUp() override {
     path_ = ::testing::TempDir() + "/dictionary_pruning.parquet";
     ASSERT_OK_AND_ASSIGN(Schema schema, ParseMessageType("message m { required int32 k; optional binary s (STRING); }"));
     WriterOptions wo;
     wo.max_rows_per_row_group = 4;
     wo.column_defaults.dictionary_only_if_smaller = false;
+    wo.column_defaults.bloom_filter = true;
+    wo.column_defaults.bloom_filter_ndv = 100;
     ASSERT_OK_AND_ASSIGN(auto fw, FileWriter::Open(path_, schema, wo));
     ASSERT_OK_AND_ASSIGN(auto rw, RowWriter::Open(*fw));
     int k = 0;
@@ -156,6 +159,7 @@ TEST_F(DictionaryPruningTest, PrunesWhatNoDictionaryValueCanMatch) {
   EXPECT_EQ(p.by_statistics, 0);
   EXPECT_EQ(p.by_dictionary, 3);
   EXPECT_EQ(p.dictionaries_read, 4);
+  EXPECT_EQ(p.bloom_filters_read, 0);
   EXPECT_EQ(p.row_groups, (std::vector<Outcome>{Outcome::kDictionary, Outcome::kDictionary, Outcome::kRead,
                                                 Outcome::kDictionary}));
   // A null can make IS NULL true: group 1 (its null) is read.
