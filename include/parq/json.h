@@ -80,6 +80,8 @@ class JsonRowReader {
   const std::vector<std::string>& field_names() const;
   // Rows returned so far.
   int64_t rows_read() const;
+  // With RowReaderOptions::filter: what pruned each row group (parq/record.h).
+  const RowGroupPruning& pruning() const;
 
   struct Impl;
 

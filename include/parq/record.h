@@ -38,6 +38,7 @@
 #include <string_view>
 #include <vector>
 
+#include "parq/bloom_filter.h"
 #include "parq/column_reader.h"
 #include "parq/file_reader.h"
 #include "parq/filter.h"
@@ -151,11 +152,42 @@ struct RowReaderOptions {
   int64_t batch_levels = 4096;
   // Only rows for which the filter is true (parq/filter.h, docs/filter.md).
   // Its columns are read even when not projected (and then not returned);
-  // row groups whose statistics prove that no row matches are skipped
-  // without opening their chunks.  RowReader only (JsonRowReader refuses it
-  // for now).
+  // row groups that no row can match are skipped: by their statistics, then
+  // by the dictionaries of fully dictionary-encoded chunks, then by Bloom
+  // filters (for = and IN); see RowGroupPruning.  RowReader and JsonRowReader.
   std::optional<Filter> filter;
 };
+
+// How a chunk's pages are encoded, as its metadata states (for pruning by
+// dictionary: whether every data page is dictionary-encoded).
+struct ChunkEncodings {
+  std::vector<Encoding> encodings;               // ColumnMetaData.encodings
+  std::vector<PageEncodingStats> encoding_stats;  // empty when the writer wrote none
+};
+
+// What a filter did to the row groups of a RowReader (RowReader::pruning()).
+// Each row group is decided when the reader reaches it, cheapest proof
+// first: the footer's statistics, then (still undecided) the dictionary of
+// each fully dictionary-encoded filter chunk, then the Bloom filters of the
+// chunks an = or IN reads.  A dictionary read for a row group that is then
+// read is not read again: its column reader goes on to the data pages.
+struct RowGroupPruning {
+  enum class Outcome : uint8_t {
+    kNotReached,   // not reached yet, or the row group has no rows
+    kRead,         // nothing proved the filter false: its chunks were read
+    kStatistics,   // pruned by column-chunk statistics
+    kDictionary,   // pruned by dictionaries
+    kBloomFilter,  // pruned by Bloom filters
+  };
+  std::vector<Outcome> row_groups;  // one per row group of the source
+  int64_t by_statistics = 0;
+  int64_t by_dictionary = 0;
+  int64_t by_bloom_filter = 0;
+  int64_t dictionaries_read = 0;   // dictionary pages loaded to decide
+  int64_t bloom_filters_read = 0;  // Bloom filters loaded to decide
+};
+// "not reached", "read", "statistics", "dictionary", "bloom filter".
+std::string_view RowGroupOutcomeName(RowGroupPruning::Outcome outcome);
 
 // Where a RowReader gets its data from: the schema, the row groups' row
 // counts and a way to open one column chunk.  RowReader::Open(FileReader)
@@ -171,6 +203,12 @@ struct RowSource {
   std::function<std::optional<EncodedStatistics>(int row_group, int column)> chunk_statistics;
   std::optional<std::string> created_by;
   std::function<std::string(int column)> column_order;
+  // Optional, for pruning by dictionary: a chunk's encodings as its metadata
+  // states (the dictionary itself is read through open_column).
+  std::function<ChunkEncodings(int row_group, int column)> chunk_encodings;
+  // Optional, for pruning by Bloom filter: a chunk's filter, nullopt when it
+  // has none.  An error only means "no pruning by it".
+  std::function<Result<std::optional<BloomFilter>>(int row_group, int column)> bloom_filter;
 
   // The chunks of `file`.  REQUIRES: `file` outlives the source.
   static RowSource FromFile(const FileReader& file) {
@@ -183,6 +221,11 @@ struct RowSource {
     src.chunk_statistics = [f](int rg, int col) { return f->metadata().row_group(rg).column(col).statistics(); };
     src.created_by = md.created_by();
     src.column_order = [f](int col) { return f->metadata().column_order(col); };
+    src.chunk_encodings = [f](int rg, int col) {
+      const ColumnChunkMetaData c = f->metadata().row_group(rg).column(col);
+      return ChunkEncodings{c.encodings(), c.encoding_stats()};
+    };
+    src.bloom_filter = [f](int rg, int col) { return f->ReadBloomFilter(rg, col); };
     return src;
   }
 };
@@ -205,8 +248,11 @@ class RowReader {
   const std::vector<std::string>& field_names() const;
   // Rows returned so far.
   int64_t rows_read() const;
-  // Row groups skipped because their statistics prove the filter false.
+  // Row groups skipped because no row can match the filter (statistics,
+  // dictionaries or Bloom filters proved it).
   int64_t row_groups_pruned() const;
+  // What proved it, per row group (empty without a filter).
+  const RowGroupPruning& pruning() const;
 
   struct Impl;
 

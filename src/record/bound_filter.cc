@@ -62,6 +62,7 @@ struct Binder {
     Accepts acc = Accepts::kNothing;
     filter_internal::LeafType& t = leaf.type;
     t.physical = c->physical_type;
+    t.type_length = c->type_length;
     const LogicalType& lt = c->logical_type;
     switch (c->physical_type) {
       case PhysicalType::kBoolean:
@@ -310,19 +311,23 @@ BoundFilter::Truth BoundFilter::Impl::Eval(const Node& n, const Value& row) cons
   if (n.kind == Filter::Kind::kIsNotNull) return FromBool(v != nullptr);
   Key key;
   if (v == nullptr || !filter_internal::KeyOfValue(*v, leaf.type, &key)) return Truth::kUnknown;
+  return FromBool(LeafHolds(n, leaf.type.domain, key));
+}
+
+bool BoundFilter::Impl::LeafHolds(const Node& n, filter_internal::Domain domain, const Key& key) {
   switch (n.kind) {
     case Filter::Kind::kCompare:
-      return FromBool(filter_internal::Holds(n.op, filter_internal::CompareKeys(leaf.type.domain, key, n.keys[0])));
+      return filter_internal::Holds(n.op, filter_internal::CompareKeys(domain, key, n.keys[0]));
     case Filter::Kind::kBetween:
-      return FromBool(filter_internal::CompareKeys(leaf.type.domain, key, n.keys[0]) >= 0 &&
-                      filter_internal::CompareKeys(leaf.type.domain, key, n.keys[1]) <= 0);
+      return filter_internal::CompareKeys(domain, key, n.keys[0]) >= 0 &&
+             filter_internal::CompareKeys(domain, key, n.keys[1]) <= 0;
     case Filter::Kind::kIn:
       for (const Key& k : n.keys) {
-        if (filter_internal::CompareKeys(leaf.type.domain, key, k) == 0) return Truth::kTrue;
+        if (filter_internal::CompareKeys(domain, key, k) == 0) return true;
       }
-      return Truth::kFalse;
+      return false;
     default:
-      return Truth::kUnknown;
+      return false;
   }
 }
 

@@ -1,5 +1,5 @@
 // BoundFilter::Impl (parq/filter.h): the bound tree, shared by row
-// evaluation (bound_filter.cc) and statistics pruning (filter_prune.cc).
+// evaluation (bound_filter.cc) and pruning (filter_prune.cc).
 // Leaves are the distinct columns the filter reads, in binding order; each
 // node names its leaf by index.
 #ifndef PARQ_RECORD_BOUND_FILTER_IMPL_H_
@@ -31,6 +31,9 @@ struct BoundFilter::Impl {
   Node root;
 
   Truth Eval(const Node& n, const Value& row) const;
+  // Whether a value comparison leaf (kCompare, kIn, kBetween) holds for the
+  // non-null value `key`.
+  static bool LeafHolds(const Node& n, filter_internal::Domain domain, const filter_internal::Key& key);
 };
 
 }  // namespace parq

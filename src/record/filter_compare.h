@@ -37,6 +37,7 @@ struct LeafType {
   bool is_unsigned = false;  // kExact on INT32 / INT64: INT(n, false)
   bool is_float16 = false;   // kReal on FIXED_LEN_BYTE_ARRAY(2)
   bool is_decimal = false;   // kExact: a DECIMAL column
+  int type_length = 0;       // FIXED_LEN_BYTE_ARRAY: the bytes of a value
 };
 
 // One value in its domain: i (kBool: 0 / 1; kExact with scale), d (kReal) or

@@ -63,8 +63,9 @@ class Parser {
 
  private:
   // ---------------------------------------------------------------- errors
-  Status Error(size_t pos, const std::string& what) const {
-    std::string msg = "filter: " + what + " at column " + std::to_string(pos + 1) + "\n  ";
+  Status Error(size_t pos, std::string_view what) const {
+    if (what.starts_with("filter: ")) what.remove_prefix(8);  // a binding error says it already
+    std::string msg = "filter: " + std::string(what) + " at column " + std::to_string(pos + 1) + "\n  ";
     msg += text_;
     msg += "\n  " + std::string(pos, ' ') + "^";
     return Status::InvalidArgument(msg);

@@ -7,6 +7,7 @@
 
 #include "format/writer_version.h"
 #include "record/bound_filter_impl.h"
+#include "record/filter_bloom.h"
 
 namespace parq::filter_internal {
 
@@ -124,7 +125,39 @@ struct Can {
   bool t = true, f = true, u = true;
 };
 
+Can FromStatistics(const BoundFilter::Impl::Node& n, const LeafType& type, const ChunkFacts& c);
+
+// What the dictionary and the Bloom filter add to the statistics: a value
+// comparison can be true (false) only if some possible value makes it so;
+// an = or IN can be true only if the Bloom filter may hold a literal.  They
+// say nothing about nulls.
 Can Leaf(const BoundFilter::Impl::Node& n, const LeafType& type, const ChunkFacts& c) {
+  Can r = FromStatistics(n, type, c);
+  if (n.kind == Filter::Kind::kIsNull || n.kind == Filter::Kind::kIsNotNull) return r;
+  if (c.dictionary && (r.t || r.f)) {
+    bool t = false, f = false;
+    for (const Key& v : *c.dictionary) {
+      (BoundFilter::Impl::LeafHolds(n, type.domain, v) ? t : f) = true;
+      if (t && f) break;
+    }
+    r.t = r.t && t;
+    r.f = r.f && f;
+  }
+  const bool is_eq = (n.kind == Filter::Kind::kCompare && n.op == CompareOp::kEq) || n.kind == Filter::Kind::kIn;
+  if (c.bloom && r.t && is_eq) {
+    bool any = false;
+    for (const Key& k : n.keys) {
+      if (!BloomExcludes(*c.bloom, type, k)) {
+        any = true;
+        break;
+      }
+    }
+    r.t = any;
+  }
+  return r;
+}
+
+Can FromStatistics(const BoundFilter::Impl::Node& n, const LeafType& type, const ChunkFacts& c) {
   Can r;
   const bool nulls_known = c.null_count.has_value();
   const bool all_null = nulls_known && *c.null_count == c.num_values;

@@ -1,7 +1,11 @@
-// Row-group pruning by column-chunk statistics: whether any row of a row
-// group can make a BoundFilter true, from each filter column's
-// EncodedStatistics (min/max, null count, NaN count).  Answers "may match"
-// whenever it cannot prove otherwise, so it never drops a matching row.
+// Row-group pruning: whether any row of a row group can make a BoundFilter
+// true, from what is known of each filter column's chunk — its
+// EncodedStatistics (min/max, null count, NaN count), and, when read, its
+// dictionary (every value of a fully dictionary-encoded chunk) and its Bloom
+// filter (for = and IN).  Each source narrows what a leaf can be (true,
+// false, unknown) and the leaves combine as the filter does (Kleene AND /
+// OR / NOT).  Answers "may match" whenever it cannot prove otherwise, so it
+// never drops a matching row.
 //
 // Which statistics are trusted (docs/filter.md):
 //   * min_value / max_value, unless the leaf's ColumnOrder is "UNKNOWN" (an
@@ -23,6 +27,7 @@
 #define PARQ_RECORD_FILTER_PRUNE_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +45,11 @@ struct ChunkFacts {
   bool has_bounds = false;            // min and max below bound every non-null value
   Key min, max;
   bool exact = false;                 // both bounds are values of the chunk
+  // Every non-null value the chunk may hold (its dictionary, when every
+  // data page is dictionary-encoded); null when unknown.
+  std::shared_ptr<const std::vector<Key>> dictionary;
+  // The chunk's Bloom filter, when read; null otherwise.
+  std::shared_ptr<const BloomFilter> bloom;
 };
 
 // The facts of `stats` for a leaf of `type` and `column_order` ("" when the

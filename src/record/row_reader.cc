@@ -1,6 +1,6 @@
 // RowReader (parq/record.h): the RowCursor (record/row_cursor.h) run with the
-// ValueSink, one Value row at a time; with a filter, row groups pruned by
-// their statistics (record/filter_prune.h) and rows evaluated after assembly.
+// ValueSink, one Value row at a time; with a filter, row groups pruned
+// (record/row_group_pruner.h) and rows evaluated after assembly.
 #include <memory>
 #include <optional>
 #include <string>
@@ -9,8 +9,8 @@
 #include "parq/record.h"
 #include "record/assembler.h"
 #include "record/bound_filter_impl.h"
-#include "record/filter_prune.h"
 #include "record/row_cursor.h"
+#include "record/row_group_pruner.h"
 
 namespace parq {
 
@@ -54,8 +54,9 @@ void RemoveField(Value& v, const std::string& name) {
 }  // namespace
 
 struct RowReader::Impl {
-  std::unique_ptr<RowCursor> cursor;
   std::optional<BoundFilter> filter;
+  std::shared_ptr<filter_internal::RowGroupPruner> pruner;  // with a filter; borrows `filter`
+  std::unique_ptr<RowCursor> cursor;
   // Where a filter column outside the projection sits in a row: its path,
   // and how deep the field to drop lies (path[0..drop_depth] is removed).
   struct Extra {
@@ -90,24 +91,18 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
       impl->extras.push_back(std::move(e));
     }
   }
-  // The statistics of every row group's filter columns, decided up front
-  // (the footer is in memory; no chunk is opened for it).
-  std::vector<bool> keep(source.row_group_rows.size(), true);
-  if (source.chunk_statistics) {
-    const auto& leaves = bound.impl().leaves;
-    for (size_t rg = 0; rg < keep.size(); ++rg) {
-      std::vector<filter_internal::ChunkFacts> facts;
-      for (const BoundFilter::Impl::Leaf& leaf : leaves) {
-        const std::string order = source.column_order ? source.column_order(leaf.column) : std::string();
-        facts.push_back(filter_internal::FactsOf(source.chunk_statistics(static_cast<int>(rg), leaf.column),
-                                                 source.row_group_rows[rg], leaf.type, order, source.created_by));
-      }
-      keep[rg] = filter_internal::MayMatch(bound, facts);
-    }
-  }
-  PARQ_ASSIGN_OR_RETURN(impl->cursor, RowCursor::Open(std::move(source), read));
-  impl->cursor->set_row_group_filter([keep = std::move(keep)](int rg) { return keep[static_cast<size_t>(rg)]; });
+  // Row groups are pruned as the cursor reaches them (record/row_group_pruner.h);
+  // a reader the pruner opened for a dictionary goes on to the cursor.
   impl->filter.emplace(std::move(bound));
+  auto pruner = std::make_shared<filter_internal::RowGroupPruner>(*impl->filter, source);
+  source.open_column = [pruner, open = std::move(source.open_column)](int rg, int col)
+      -> Result<std::unique_ptr<ColumnReader>> {
+    if (std::unique_ptr<ColumnReader> r = pruner->TakeReader(rg, col)) return r;
+    return open(rg, col);
+  };
+  PARQ_ASSIGN_OR_RETURN(impl->cursor, RowCursor::Open(std::move(source), read));
+  impl->cursor->set_row_group_filter([pruner](int rg) { return pruner->Keep(rg); });
+  impl->pruner = std::move(pruner);
   impl->names = impl->cursor->field_names();
   for (const Impl::Extra& e : impl->extras) {
     if (e.drop_depth != 0) continue;
@@ -157,5 +152,9 @@ const std::vector<std::string>& RowReader::field_names() const {
 }
 int64_t RowReader::rows_read() const { return impl_->filter ? impl_->returned : impl_->cursor->rows_read(); }
 int64_t RowReader::row_groups_pruned() const { return impl_->cursor->row_groups_skipped(); }
+const RowGroupPruning& RowReader::pruning() const {
+  static const RowGroupPruning kNone;
+  return impl_->pruner ? impl_->pruner->report() : kNone;
+}
 
 }  // namespace parq

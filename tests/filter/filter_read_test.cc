@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <limits>
 #include <random>
@@ -24,6 +25,9 @@
 namespace parq {
 namespace {
 
+// What pruned row groups in all the filtered reads of CheckDifferential.
+RowGroupPruning g_pruning;
+
 Result<std::vector<Value>> ReadRows(const FileReader& file, const RowReaderOptions& options,
                                     int64_t* pruned = nullptr) {
   PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(file, options));
@@ -35,6 +39,9 @@ Result<std::vector<Value>> ReadRows(const FileReader& file, const RowReaderOptio
     out.push_back(std::move(v));
   }
   if (pruned != nullptr) *pruned = rows->row_groups_pruned();
+  g_pruning.by_statistics += rows->pruning().by_statistics;
+  g_pruning.by_dictionary += rows->pruning().by_dictionary;
+  g_pruning.by_bloom_filter += rows->pruning().by_bloom_filter;
   return out;
 }
 
@@ -101,6 +108,8 @@ class RandomFile {
     wo.max_rows_per_row_group = Uniform(3, 40);
     wo.data_page_size = Uniform(16, 400);
     wo.column_defaults.dictionary = Uniform(0, 1) == 1;
+    wo.column_defaults.bloom_filter = Uniform(0, 1) == 1;  // pruning by Bloom filters too
+    wo.column_defaults.bloom_filter_ndv = 64;
     auto fw = FileWriter::Open(path, *schema, wo);
     EXPECT_OK(fw.status());
     auto rw = RowWriter::Open(**fw);
@@ -186,6 +195,7 @@ class RandomFile {
 };
 
 TEST(FilterReadTest, FilteredReadEqualsUnfilteredThenFiltered) {
+  g_pruning = {};
   const std::string path = ::testing::TempDir() + "/filter_read_random.parquet";
   int64_t predicates = 0, pruned = 0;
   for (uint32_t seed = 1; seed <= 24; ++seed) {
@@ -205,6 +215,13 @@ TEST(FilterReadTest, FilteredReadEqualsUnfilteredThenFiltered) {
   std::filesystem::remove(path);
   EXPECT_EQ(predicates, 360);
   EXPECT_GT(pruned, 0);  // sorted files do get pruned
+  // ... by each of the three: statistics, dictionaries and Bloom filters.
+  EXPECT_GT(g_pruning.by_statistics, 0);
+  EXPECT_GT(g_pruning.by_dictionary, 0);
+  EXPECT_GT(g_pruning.by_bloom_filter, 0);
+  std::printf("pruned by statistics %lld, dictionary %lld, bloom filter %lld\n",
+              static_cast<long long>(g_pruning.by_statistics), static_cast<long long>(g_pruning.by_dictionary),
+              static_cast<long long>(g_pruning.by_bloom_filter));
 }
 
 TEST(FilterReadTest, StatisticsPruneSortedRowGroups) {
@@ -256,8 +273,45 @@ TEST(FilterReadTest, BadFiltersAndJsonRowReader) {
   RowReaderOptions o;
   o.filter = Filter::Eq("nope", Literal::Int(1));
   EXPECT_STATUS_HAS(RowReader::Open(*file, o).status(), StatusCode::kInvalidArgument, "no leaf column 'nope'");
-  o.filter = Filter::Eq("i32", Literal::Int(1));
-  EXPECT_STATUS(JsonRowReader::Open(*file, o).status(), StatusCode::kUnsupported);
+  // JsonRowReader filters as RowReader does: the JSON of exactly the rows
+  // the unfiltered JsonRowReader gives for the rows that match.
+  for (const char* where : {"i32 > 0", "s IS NULL OR x < 0", "st.v = 2"}) {
+    SCOPED_TRACE(where);
+    ASSERT_OK_AND_ASSIGN(Filter f, ParseFilter(where, file->schema()));
+    ASSERT_OK_AND_ASSIGN(BoundFilter bound, BoundFilter::Bind(f, file->schema()));
+    for (const std::vector<std::string>& columns : {std::vector<std::string>{}, std::vector<std::string>{"id", "b"}}) {
+      RowReaderOptions plain;
+      plain.columns = columns;
+      ASSERT_OK_AND_ASSIGN(auto all_values, RowReader::Open(*file));
+      ASSERT_OK_AND_ASSIGN(auto all_json, JsonRowReader::Open(*file, plain));
+      std::vector<std::string> expected;
+      Value row;
+      std::string json;
+      while (true) {
+        ASSERT_OK_AND_ASSIGN(bool more, all_values->Next(&row));
+        json.clear();
+        ASSERT_OK_AND_ASSIGN(bool more_json, all_json->Next(&json));
+        ASSERT_EQ(more, more_json);
+        if (!more) break;
+        if (bound.Matches(row)) expected.push_back(json);
+      }
+      RowReaderOptions filtered = plain;
+      filtered.filter = f;
+      ASSERT_OK_AND_ASSIGN(auto rows, JsonRowReader::Open(*file, filtered));
+      std::vector<std::string> got;
+      while (true) {
+        json.clear();
+        ASSERT_OK_AND_ASSIGN(bool more, rows->Next(&json));
+        if (!more) break;
+        got.push_back(json);
+      }
+      EXPECT_EQ(got, expected);
+      EXPECT_EQ(rows->rows_read(), static_cast<int64_t>(expected.size()));
+      EXPECT_EQ(rows->field_names(), all_json->field_names());
+    }
+  }
+  o.filter = Filter::Eq("i32", Literal::String("x"));
+  EXPECT_STATUS_HAS(JsonRowReader::Open(*file, o).status(), StatusCode::kInvalidArgument, "does not fit");
   std::filesystem::remove(path);
 }
 

@@ -50,6 +50,7 @@ int RunSchema(int argc, char** argv);
 int RunCat(int argc, char** argv);
 int RunRewrite(int argc, char** argv);
 int RunConvert(int argc, char** argv);
+int RunScan(int argc, char** argv);
 
 }  // namespace parq::cli
 

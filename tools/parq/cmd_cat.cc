@@ -1,5 +1,6 @@
-// parq cat FILE [--format jsonl] [--columns a,b.c] [--head N]: the rows as
-// canonical JSON (docs/rows-as-json.md), one per line, streamed.
+// parq cat FILE [--format jsonl] [--columns a,b.c] [--where EXPR] [--head N]:
+// the rows as canonical JSON (docs/rows-as-json.md), one per line, streamed;
+// with --where only the rows the filter (docs/filter.md) makes true.
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "filter_flags.h"
 #include "parq/file_reader.h"
 #include "parq/json.h"
 #include "parq/record.h"
@@ -15,26 +17,14 @@ namespace parq::cli {
 namespace {
 
 constexpr char kUsage[] =
-    "parq cat FILE [--format jsonl] [--columns a,b.c] [--head N] [--no-verify-checksums]";
-
-std::vector<std::string> SplitColumns(const std::string& s) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= s.size()) {
-    size_t comma = s.find(',', start);
-    if (comma == std::string::npos) comma = s.size();
-    if (comma > start) out.push_back(s.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return out;
-}
+    "parq cat FILE [--format jsonl] [--columns a,b.c] [--where EXPR] [--head N] [--no-verify-checksums]";
 
 }  // namespace
 
 int RunCat(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {"verify-checksums", "no-verify-checksums"}, {"format", "columns", "head"}, &error)) return ReportUsage(error, kUsage);
+  if (!args.Parse(argc, argv, {"verify-checksums", "no-verify-checksums"}, {"format", "columns", "where", "head"}, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
   if (auto fmt = args.Get("format"); fmt && *fmt != "jsonl") {
     return ReportUsage("unknown --format '" + *fmt + "' (only jsonl)", kUsage);
@@ -49,17 +39,14 @@ int RunCat(int argc, char** argv) {
     }
     head = v;
   }
-  RowReaderOptions options;
-  for (const std::string& c : args.GetAll("columns")) {
-    for (std::string& p : SplitColumns(c)) options.columns.push_back(std::move(p));
-  }
-
   // Page CRCs are verified unless --no-verify-checksums.
   ReaderOptions reader_options;
   reader_options.verify_checksums = !args.Has("no-verify-checksums");
   auto file = FileReader::Open(args.positional()[0], reader_options);
   if (!file.ok()) return ReportError(file.status());
   ReportWarnings((*file)->metadata());
+  RowReaderOptions options;
+  if (!ApplyRowFlags(args, (*file)->schema(), &options, &error)) return ReportUsage(error, kUsage);
   auto rows = JsonRowReader::Open(**file, options);
   if (!rows.ok()) return ReportError(rows.status());
 

@@ -20,6 +20,7 @@ constexpr Verb kVerbs[] = {
     {"cat", parq::cli::RunCat, "the rows as JSON lines (--columns a,b.c, --head N)"},
     {"rewrite", parq::cli::RunRewrite, "the same rows re-encoded (--codec, --page-version, --encoding ...)"},
     {"convert", parq::cli::RunConvert, "JSON lines + a message-type schema to a Parquet file"},
+    {"scan", parq::cli::RunScan, "the rows a filter selects, counted (--where EXPR, --explain: what was pruned, bytes read)"},
 };
 
 void PrintHelp(FILE* out) {
