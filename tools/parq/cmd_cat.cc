@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "inspect_util.h"
 #include "parq/file_reader.h"
 #include "parq/json.h"
 #include "parq/record.h"
@@ -17,24 +18,22 @@ namespace {
 constexpr char kUsage[] =
     "parq cat FILE [--format jsonl] [--columns a,b.c] [--head N] [--no-verify-checksums]";
 
-std::vector<std::string> SplitColumns(const std::string& s) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= s.size()) {
-    size_t comma = s.find(',', start);
-    if (comma == std::string::npos) comma = s.size();
-    if (comma > start) out.push_back(s.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return out;
-}
-
 }  // namespace
+
+const VerbHelp& CatHelp() {
+  static const VerbHelp h{kUsage,
+                          {{"format", "jsonl", "the output form (only jsonl: one canonical JSON row a line)"},
+                           {"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
+                           {"head", "N", "stop after N rows"},
+                           {"verify-checksums", nullptr, "verify page CRCs (the default)"},
+                           {"no-verify-checksums", nullptr, "do not verify page CRCs"}}};
+  return h;
+}
 
 int RunCat(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {"verify-checksums", "no-verify-checksums"}, {"format", "columns", "head"}, &error)) return ReportUsage(error, kUsage);
+  if (!args.Parse(argc, argv, CatHelp().flags, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
   if (auto fmt = args.Get("format"); fmt && *fmt != "jsonl") {
     return ReportUsage("unknown --format '" + *fmt + "' (only jsonl)", kUsage);
@@ -51,7 +50,7 @@ int RunCat(int argc, char** argv) {
   }
   RowReaderOptions options;
   for (const std::string& c : args.GetAll("columns")) {
-    for (std::string& p : SplitColumns(c)) options.columns.push_back(std::move(p));
+    for (std::string& p : SplitList(c)) options.columns.push_back(std::move(p));
   }
 
   // Page CRCs are verified unless --no-verify-checksums.

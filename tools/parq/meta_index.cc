@@ -3,18 +3,22 @@
 #include <bit>
 #include <span>
 
+#include "inspect_util.h"
+
 namespace parq::cli {
 namespace {
 
-// A bound as JSON text: decoded by type, or base64 when it cannot be.
-std::string Bound(const LeafFormatter& f, std::string_view bytes) {
-  std::string out;
-  auto span = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
-  if (!f.Plain(out, span).ok()) {
-    out.clear();
-    AppendJsonBase64(out, span);
+// The halves `parts` asks for: both through ReadPageIndex (which checks
+// that they agree), or the one alone.
+Result<PageIndex> ReadParts(const FileReader& reader, int row_group, int column, IndexParts parts) {
+  if (parts == IndexParts::kBoth) return reader.ReadPageIndex(row_group, column);
+  PageIndex pi;
+  if (parts == IndexParts::kColumnIndex) {
+    PARQ_ASSIGN_OR_RETURN(pi.column_index, reader.ReadColumnIndex(row_group, column));
+  } else {
+    PARQ_ASSIGN_OR_RETURN(pi.offset_index, reader.ReadOffsetIndex(row_group, column));
   }
-  return out;
+  return pi;
 }
 
 void Int64Array(JsonWriter& w, std::span<const int64_t> v) {
@@ -61,8 +65,8 @@ Status AppendBloomFilterText(std::string& out, const FileReader& reader, int row
 }
 
 Status WritePageIndexJson(JsonWriter& w, const FileReader& reader, int row_group, int column,
-                          const LeafFormatter& f) {
-  PARQ_ASSIGN_OR_RETURN(PageIndex pi, reader.ReadPageIndex(row_group, column));
+                          const LeafFormatter& f, IndexParts parts) {
+  PARQ_ASSIGN_OR_RETURN(PageIndex pi, ReadParts(reader, row_group, column, parts));
   if (pi.column_index) {
     const ColumnIndex& ci = *pi.column_index;
     w.Key("column_index");
@@ -77,9 +81,9 @@ Status WritePageIndexJson(JsonWriter& w, const FileReader& reader, int row_group
       w.Bool(ci.null_page(p));
       if (!ci.null_page(p)) {
         w.Key("min");
-        w.RawNumber(Bound(f, ci.encoded_min(p)));
+        w.RawNumber(PlainValueText(f, ci.encoded_min(p)));
         w.Key("max");
-        w.RawNumber(Bound(f, ci.encoded_max(p)));
+        w.RawNumber(PlainValueText(f, ci.encoded_max(p)));
       }
       if (auto n = ci.null_count(p)) {
         w.Key("null_count");
@@ -127,8 +131,8 @@ Status WritePageIndexJson(JsonWriter& w, const FileReader& reader, int row_group
 }
 
 Status AppendPageIndexText(std::string& out, const FileReader& reader, int row_group, int column,
-                           const LeafFormatter& f) {
-  PARQ_ASSIGN_OR_RETURN(PageIndex pi, reader.ReadPageIndex(row_group, column));
+                           const LeafFormatter& f, IndexParts parts) {
+  PARQ_ASSIGN_OR_RETURN(PageIndex pi, ReadParts(reader, row_group, column, parts));
   const int pages = pi.column_index   ? pi.column_index->num_pages()
                     : pi.offset_index ? pi.offset_index->num_pages()
                                       : 0;
@@ -154,7 +158,7 @@ Status AppendPageIndexText(std::string& out, const FileReader& reader, int row_g
       if (ci.null_page(p)) {
         line += " all null";
       } else {
-        line += " min " + Bound(f, ci.encoded_min(p)) + ", max " + Bound(f, ci.encoded_max(p));
+        line += " min " + PlainValueText(f, ci.encoded_min(p)) + ", max " + PlainValueText(f, ci.encoded_max(p));
       }
       if (auto n = ci.null_count(p)) line += ", nulls " + std::to_string(*n);
       if (auto n = ci.nan_count(p)) line += ", NaNs " + std::to_string(*n);
@@ -164,6 +168,65 @@ Status AppendPageIndexText(std::string& out, const FileReader& reader, int row_g
     out += line + "\n";
   }
   return Status::OK();
+}
+
+}  // namespace parq::cli
+
+namespace parq::cli {
+
+int RunPageIndexVerb(int argc, char** argv, IndexParts parts, const char* usage,
+                     const std::vector<Flag>& flags) {
+  Args args;
+  std::string error;
+  if (!args.Parse(argc, argv, flags, &error)) return ReportUsage(error, usage);
+  if (args.positional().empty() || args.positional().size() > 2) {
+    return ReportUsage("expected FILE and at most one COLUMN", usage);
+  }
+  auto reader = FileReader::Open(args.positional()[0]);
+  if (!reader.ok()) return ReportError(reader.status());
+  ReportWarnings((*reader)->metadata());
+  const FileMetaData& md = (*reader)->metadata();
+  std::vector<std::string> only;
+  if (args.positional().size() == 2) only.push_back(args.positional()[1]);
+  auto columns = SelectColumns(md.schema(), only);
+  if (!columns.ok()) return ReportUsage(columns.status().message(), usage);
+  const bool json = args.Has("json");
+  const char* what = parts == IndexParts::kColumnIndex ? "column index" : "offset index";
+  std::string out;
+  JsonWriter w(&out);
+  if (json) w.BeginArray();
+  for (int g = 0; g < md.num_row_groups(); ++g) {
+    for (int c : *columns) {
+      const ColumnDescriptor& d = md.schema().column(c);
+      LeafFormatter f(d);
+      Status st;
+      if (json) {
+        w.BeginObject();
+        w.Key("row_group");
+        w.Int64(g);
+        w.Key("column");
+        w.Int64(c);
+        w.Key("path");
+        w.String(d.dotted_path);
+        st = WritePageIndexJson(w, **reader, g, c, f, parts);
+        w.EndObject();
+      } else {
+        out += "row group " + std::to_string(g) + ", column " + std::to_string(c) + " " + d.dotted_path + ":\n";
+        const size_t mark = out.size();
+        st = AppendPageIndexText(out, **reader, g, c, f, parts);
+        if (st.ok() && out.size() == mark) out += std::string("    no ") + what + "\n";
+      }
+      if (!st.ok()) {
+        if (!json) std::fwrite(out.data(), 1, out.size(), stdout);
+        return ReportError(st);
+      }
+    }
+  }
+  if (json) {
+    w.EndArray();
+    out.push_back('\n');
+  }
+  return WriteStdout(out);
 }
 
 }  // namespace parq::cli

@@ -19,6 +19,9 @@ extern const std::vector<std::string> kWriterFlags;
 // The bare flags it reads: --bloom-filter (a Bloom filter on every column
 // but BOOLEAN, sized for 100,000 distinct values at 1%) and --no-page-index.
 extern const std::vector<std::string> kWriterBareFlags;
+// Their flag table (placeholders and help lines), in that order: valued
+// then bare.
+std::vector<Flag> WriterFlagTable();
 // Their usage text.
 #define PARQ_WRITER_FLAGS_USAGE                                                        \
   "[--codec none|snappy|gzip|brotli|zstd|lz4_raw] [--level N]\n"                       \
@@ -32,7 +35,8 @@ extern const std::vector<std::string> kWriterBareFlags;
 // (FileWriter::ValidateOptions(wopts, schema)) follow once it is read.
 Status ParseWriterFlags(const Args& args, WriterOptions* wopts);
 
-// "\rparq VERB: <what>" at most every 200 ms on a terminal; Done() clears it.
+// "\rparq VERB: <what>" at most every 200 ms on a terminal (never under
+// --quiet); Done() clears it.
 class Progress {
  public:
   explicit Progress(const char* verb);
