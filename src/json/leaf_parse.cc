@@ -545,7 +545,8 @@ Result<Value> ParseLeafText(const ColumnDescriptor& column, std::string_view tex
   s.kind = JsonValue::Kind::kString;
   s.text = std::string(text);
   if (Status st = parser.Parse(s, &v); !st.ok()) {
-    return std::move(st).AddContext("value '" + std::string(text) + "' for column " + column.dotted_path);
+    return Status::InvalidArgument("value '" + std::string(text) + "' for column " + column.dotted_path + ": " +
+                                   st.message());
   }
   return v;
 }

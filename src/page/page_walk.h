@@ -7,7 +7,8 @@
 // header, where it is and the body as stored (compressed), every page type
 // included.  The walk stops at the end of the range, or, as PageReader does,
 // once a data page has been seen and the data pages hold the chunk's
-// num_values (the padded range of old files may hold stray bytes after).
+// num_values (the padded range of old files may hold stray bytes after).  A
+// chunk of no values whose range is invalid has no pages to visit.
 //
 // Errors: kCorrupt for a header that does not decode or a body past the
 // chunk (with the page ordinal and file offset), kUnsupported for an

@@ -151,7 +151,7 @@ Status AppendPageIndexText(std::string& out, const FileReader& reader, int row_g
               std::to_string(l.first_row_index);
       const auto& ub = pi.offset_index->unencoded_byte_array_data_bytes();
       if (!ub.empty()) line += ", unencoded bytes " + std::to_string(ub[static_cast<size_t>(p)]);
-      line += ";";
+      if (parts != IndexParts::kOffsetIndex) line += ";";  // before the ColumnIndex part
     }
     if (pi.column_index) {
       const ColumnIndex& ci = *pi.column_index;
