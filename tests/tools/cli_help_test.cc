@@ -3,6 +3,9 @@
 // errors that point to --help, and --quiet.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstdio>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -89,6 +92,41 @@ TEST(CliHelpTest, HelpWinsOverOtherArgumentsButNotAfterDashDash) {
   r = RunParq("cat -- --help");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("parq: error: IO error: cannot open"), std::string::npos) << r.out;
+}
+
+TEST(CliHelpTest, HelpVerbIsTheVerbsHelp) {
+  for (const auto& [verb, flags] : kVerbFlags) {
+    EXPECT_EQ(RunParq("help " + verb, Stderr::kDropped).out, RunParq(verb + " --help", Stderr::kDropped).out) << verb;
+  }
+}
+
+// What bash offers for the words typed so far (the last one being completed).
+std::string Complete(const std::string& script, const std::string& words, int cword) {
+  const std::string cmd = "bash -c 'source " + script + "; COMP_WORDS=(" + words + "); COMP_CWORD=" +
+                          std::to_string(cword) + "; _parq; echo \"${COMPREPLY[*]}\"'";
+  std::string out;
+  FILE* p = ::popen(cmd.c_str(), "r");
+  if (p == nullptr) return out;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  ::pclose(p);
+  return out;
+}
+
+TEST(CliHelpTest, BashCompletionOffersVerbsAndEachVerbsFlags) {
+  CliRun r = RunParq("completion bash", Stderr::kShown);
+  ASSERT_EQ(r.exit_code, 0);
+  const std::string script = ::testing::TempDir() + "/parq_completion.bash";
+  std::ofstream(script) << r.out;
+  EXPECT_EQ(Complete(script, "parq pa", 1), "pages\n");
+  EXPECT_EQ(Complete(script, "parq co", 1), "convert column-index completion\n");
+  EXPECT_EQ(Complete(script, "parq -q meta --", 3), "--json --page-index --bloom-filter --help --quiet\n");
+  EXPECT_EQ(Complete(script, "parq head -", 2),
+            "--rows -n --columns --verify-checksums --no-verify-checksums --help -h --quiet -q\n");
+  EXPECT_EQ(Complete(script, "parq --v", 1), "--version\n");
+  EXPECT_EQ(RunParq("completion zsh").exit_code, 2);
+  std::remove(script.c_str());
 }
 
 TEST(CliHelpTest, TopLevelHelpListsVerbsAndCommonFlags) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "completion.h"
 #include "parq/version.h"
 
 namespace {
@@ -42,6 +43,7 @@ void PrintHelp(FILE* out) {
     std::fprintf(out, "  -%c, --%-8s %s\n", f.short_name, f.name, f.help);
   }
   std::fprintf(out, "  --version      parq's version\n");
+  std::fprintf(out, "\nparq help VERB: the verb's options; parq completion bash: a bash completion script\n");
   std::fprintf(out, "\nexit status: 0 ok, 1 bad or unsupported file, 2 usage error\n");
   std::fprintf(out, "parq prints no colour (NO_COLOR holds trivially); the progress line of\n"
                     "rewrite and convert shows only when stderr is a terminal\n");
@@ -71,9 +73,17 @@ int main(int argc, char** argv) {
     return parq::cli::kExitUsage;
   }
   std::string verb = args[0];
-  if (verb == "--help" || verb == "-h" || verb == "help") {
+  if (verb == "help" && args.size() == 2) {  // parq help VERB
+    verb = args[1];
+    help = true;
+  } else if (verb == "--help" || verb == "-h" || verb == "help") {
     PrintHelp(stdout);
     return parq::cli::kExitOk;
+  }
+  if (verb == "completion") {
+    std::vector<parq::cli::VerbFlags> verbs;
+    for (const Verb& v : kVerbs) verbs.push_back({v.name, v.help ? &v.help() : nullptr});
+    return parq::cli::RunCompletion(static_cast<int>(args.size()) - 1, args.data() + 1, verbs);
   }
   if (verb == "--version" || verb == "version") {
     // The linked library's version (parq::Version), as the files it writes name it.
