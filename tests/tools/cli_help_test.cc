@@ -3,7 +3,6 @@
 // errors that point to --help, and --quiet.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -104,14 +103,7 @@ TEST(CliHelpTest, HelpVerbIsTheVerbsHelp) {
 std::string Complete(const std::string& script, const std::string& words, int cword) {
   const std::string cmd = "bash -c 'source " + script + "; COMP_WORDS=(" + words + "); COMP_CWORD=" +
                           std::to_string(cword) + "; _parq; echo \"${COMPREPLY[*]}\"'";
-  std::string out;
-  FILE* p = ::popen(cmd.c_str(), "r");
-  if (p == nullptr) return out;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
-  ::pclose(p);
-  return out;
+  return parq::testing::RunShell(cmd).out;
 }
 
 TEST(CliHelpTest, BashCompletionOffersVerbsAndEachVerbsFlags) {

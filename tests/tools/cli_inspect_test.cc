@@ -111,18 +111,18 @@ TEST_F(CliInspectTest, BloomProbesByLogicalType) {
   CliRun r = RunParq("bloom " + Quote(file_) + " d 2024-01-03 2031-07-09 '\"2024-01-05\"'", Stderr::kShown);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(r.out,
-            "row group 0:\n"
+            "row group 0, column 1 d:\n"
             "  2024-01-03: maybe present\n"
             "  2031-07-09: absent\n"
             "  \"2024-01-05\": maybe present\n");
   r = RunParq("bloom " + Data("data_index_bloom_encoding_stats.parquet") + " String Hello today nope --json",
               Stderr::kShown);
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_EQ(r.out, "[{\"row_group\":0,\"values\":[{\"value\":\"Hello\",\"result\":\"maybe present\"},"
+  EXPECT_EQ(r.out, "[{\"row_group\":0,\"column\":0,\"path\":\"String\",\"values\":[{\"value\":\"Hello\",\"result\":\"maybe present\"},"
                    "{\"value\":\"today\",\"result\":\"maybe present\"},"
                    "{\"value\":\"nope\",\"result\":\"absent\"}]}]\n");
   r = RunParq("bloom " + Data("alltypes_plain.parquet") + " id 1", Stderr::kShown);
-  EXPECT_EQ(r.out, "row group 0:\n  1: no filter\n");
+  EXPECT_EQ(r.out, "row group 0, column 0 id:\n  1: no filter\n");
   r = RunParq("bloom " + Quote(file_) + " d yesterday");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("value 'yesterday' for column d"), std::string::npos) << r.out;
@@ -151,13 +151,13 @@ TEST(CliInspectCorpusTest, DictionaryValuesByType) {
   CliRun r = RunParq("dictionary " + Data("alltypes_dictionary.parquet") + " timestamp_col", Stderr::kShown);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(r.out,
-            "row group 0: 2 values\n"
+            "row group 0, column 10 timestamp_col: 2 values\n"
             "  0: \"2009-01-01T00:00:00.000000000\"\n"
             "  1: \"2009-01-01T00:01:00.000000000\"\n");
   r = RunParq("dictionary --json " + Data("data_index_bloom_encoding_stats.parquet") + " String", Stderr::kShown);
-  EXPECT_EQ(r.out, "[{\"row_group\":0,\"values\":null}]\n");
+  EXPECT_EQ(r.out, "[{\"row_group\":0,\"column\":0,\"path\":\"String\",\"values\":null}]\n");
   r = RunParq("dictionary " + Data("plain-dict-uncompressed-checksum.parquet") + " long_field", Stderr::kShown);
-  EXPECT_EQ(r.out, "row group 0: 1 values\n  0: 0\n") << r.out;
+  EXPECT_EQ(r.out, "row group 0, column 0 long_field: 1 values\n  0: 0\n") << r.out;
   EXPECT_EQ(RunParq("dictionary " + Data("alltypes_dictionary.parquet")).exit_code, 2);
 }
 

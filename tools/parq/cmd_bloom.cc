@@ -39,49 +39,35 @@ const VerbHelp& BloomHelp() {
 
 int RunBloom(int argc, char** argv) {
   Args args;
-  std::string error;
-  if (!args.Parse(argc, argv, BloomHelp().flags, &error)) return ReportUsage(error, kUsage);
-  if (args.positional().size() < 3) return ReportUsage("expected FILE, COLUMN and at least one VALUE", kUsage);
-  auto reader = FileReader::Open(args.positional()[0]);
-  if (!reader.ok()) return ReportError(reader.status());
-  ReportWarnings((*reader)->metadata());
-  const FileMetaData& md = (*reader)->metadata();
-  auto columns = SelectColumns(md.schema(), {args.positional()[1]});
+  int exit_code = kExitOk;
+  auto reader = OpenForVerb(argc, argv, BloomHelp(), 3, SIZE_MAX, "expected FILE, COLUMN and at least one VALUE", &args,
+                            &exit_code);
+  if (!reader) return exit_code;
+  const Schema& schema = reader->schema();
+  auto columns = SelectColumns(schema, {args.positional()[1]});
   if (!columns.ok()) return ReportUsage(columns.status().message(), kUsage);
   if (columns->size() != 1) return ReportUsage("expected one COLUMN", kUsage);
   const int c = columns->front();
   const std::vector<std::string> texts(args.positional().begin() + 2, args.positional().end());
   std::vector<uint64_t> hashes;
   for (const std::string& t : texts) {
-    auto v = ParseLeafText(md.schema().column(c), t);
+    auto v = ParseLeafText(schema.column(c), t);
     if (!v.ok()) return ReportUsage(v.status().message(), kUsage);
     auto h = HashOf(*v);
     if (!h.ok()) return ReportUsage(h.status().message(), kUsage);
     hashes.push_back(*h);
   }
   const bool json = args.Has("json");
-  std::string out;
-  JsonWriter w(&out);
-  if (json) w.BeginArray();
-  for (int g = 0; g < md.num_row_groups(); ++g) {
-    auto filter = (*reader)->ReadBloomFilter(g, c);
-    if (!filter.ok()) {
-      if (!json) std::fwrite(out.data(), 1, out.size(), stdout);
-      return ReportError(filter.status());
-    }
+  return ForEachChunk(*reader, *columns, json, [&](const ChunkVisit& chunk, JsonWriter& w, std::string& text) {
+    PARQ_ASSIGN_OR_RETURN(std::optional<BloomFilter> filter, reader->ReadBloomFilter(chunk.row_group, c));
     if (json) {
-      w.BeginObject();
-      w.Key("row_group");
-      w.Int64(g);
       w.Key("values");
       w.BeginArray();
     } else {
-      out += "row group " + std::to_string(g) + ":\n";
+      text += chunk.heading + ":\n";
     }
     for (size_t i = 0; i < texts.size(); ++i) {
-      const char* answer = !*filter                                  ? "no filter"
-                           : (*filter)->MightContainHash(hashes[i]) ? "maybe present"
-                                                                     : "absent";
+      const char* answer = !filter ? "no filter" : filter->MightContainHash(hashes[i]) ? "maybe present" : "absent";
       if (json) {
         w.BeginObject();
         w.Key("value");
@@ -90,19 +76,12 @@ int RunBloom(int argc, char** argv) {
         w.String(answer);
         w.EndObject();
       } else {
-        out += "  " + texts[i] + ": " + answer + "\n";
+        text += "  " + texts[i] + ": " + answer + "\n";
       }
     }
-    if (json) {
-      w.EndArray();
-      w.EndObject();
-    }
-  }
-  if (json) {
-    w.EndArray();
-    out.push_back('\n');
-  }
-  return WriteStdout(out);
+    if (json) w.EndArray();
+    return Status::OK();
+  });
 }
 
 }  // namespace parq::cli

@@ -1,5 +1,8 @@
 // parq cat FILE [--format jsonl] [--columns a,b.c] [--head N]: the rows as
 // canonical JSON (docs/rows-as-json.md), one per line, streamed.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +14,7 @@
 #include "parq/file_reader.h"
 #include "parq/json.h"
 #include "parq/record.h"
+#include "progress.h"
 
 namespace parq::cli {
 namespace {
@@ -62,6 +66,10 @@ int RunCat(int argc, char** argv) {
   auto rows = JsonRowReader::Open(**file, options);
   if (!rows.ok()) return ReportError(rows.status());
 
+  // Writing to a file, the rows counted on stderr (a terminal) for long runs.
+  struct stat st_out {};
+  const bool to_file = fstat(STDOUT_FILENO, &st_out) == 0 && S_ISREG(st_out.st_mode);
+  Progress progress("cat", to_file);
   std::string out;
   int64_t n = 0;
   while (head < 0 || n < head) {
@@ -76,6 +84,7 @@ int RunCat(int argc, char** argv) {
     if (!*more) break;
     out.push_back('\n');
     ++n;
+    if (progress.Due()) progress.Show(std::to_string(n) + " rows");
     if (out.size() >= (1u << 16)) {
       std::fwrite(out.data(), 1, out.size(), stdout);
       out.clear();

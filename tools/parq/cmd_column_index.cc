@@ -17,7 +17,7 @@ const VerbHelp& ColumnIndexHelp() {
 }
 
 int RunColumnIndex(int argc, char** argv) {
-  return RunPageIndexVerb(argc, argv, IndexParts::kColumnIndex, kUsage, ColumnIndexHelp().flags);
+  return RunPageIndexVerb(argc, argv, IndexParts::kColumnIndex, ColumnIndexHelp());
 }
 
 }  // namespace parq::cli

@@ -82,56 +82,34 @@ const VerbHelp& DictionaryHelp() {
 
 int RunDictionary(int argc, char** argv) {
   Args args;
-  std::string error;
-  if (!args.Parse(argc, argv, DictionaryHelp().flags, &error)) return ReportUsage(error, kUsage);
-  if (args.positional().size() != 2) return ReportUsage("expected FILE and COLUMN", kUsage);
-  ReaderOptions options;
-  options.verify_checksums = !args.Has("no-verify-checksums");
-  auto reader = FileReader::Open(args.positional()[0], options);
-  if (!reader.ok()) return ReportError(reader.status());
-  ReportWarnings((*reader)->metadata());
-  const FileMetaData& md = (*reader)->metadata();
-  auto columns = SelectColumns(md.schema(), {args.positional()[1]});
+  int exit_code = kExitOk;
+  auto reader = OpenForVerb(argc, argv, DictionaryHelp(), 2, 2, "expected FILE and COLUMN", &args, &exit_code);
+  if (!reader) return exit_code;
+  auto columns = SelectColumns(reader->schema(), {args.positional()[1]});
   if (!columns.ok()) return ReportUsage(columns.status().message(), kUsage);
   if (columns->size() != 1) return ReportUsage("expected one COLUMN", kUsage);
-  const int c = columns->front();
   const bool json = args.Has("json");
-  std::string out;
-  JsonWriter w(&out);
-  if (json) w.BeginArray();
-  for (int g = 0; g < md.num_row_groups(); ++g) {
-    auto dict = ChunkDictionary(**reader, g, c);
-    if (!dict.ok()) {
-      if (!json) std::fwrite(out.data(), 1, out.size(), stdout);
-      return ReportError(dict.status());
-    }
+  return ForEachChunk(*reader, *columns, json, [&](const ChunkVisit& chunk, JsonWriter& w, std::string& text) {
+    PARQ_ASSIGN_OR_RETURN(auto dict, ChunkDictionary(*reader, chunk.row_group, chunk.column));
     if (json) {
-      w.BeginObject();
-      w.Key("row_group");
-      w.Int64(g);
       w.Key("values");
-      if (!*dict) {
+      if (!dict) {
         w.Null();
-      } else {
-        w.BeginArray();
-        for (const std::string& v : **dict) w.RawNumber(v);
-        w.EndArray();
+        return Status::OK();
       }
-      w.EndObject();
-      continue;
+      w.BeginArray();
+      for (const std::string& v : *dict) w.RawNumber(v);
+      w.EndArray();
+      return Status::OK();
     }
-    if (!*dict) {
-      out += "row group " + std::to_string(g) + ": no dictionary\n";
-      continue;
+    if (!dict) {
+      text += chunk.heading + ": no dictionary\n";
+      return Status::OK();
     }
-    out += "row group " + std::to_string(g) + ": " + std::to_string((*dict)->size()) + " values\n";
-    for (size_t i = 0; i < (*dict)->size(); ++i) out += "  " + std::to_string(i) + ": " + (**dict)[i] + "\n";
-  }
-  if (json) {
-    w.EndArray();
-    out.push_back('\n');
-  }
-  return WriteStdout(out);
+    text += chunk.heading + ": " + std::to_string(dict->size()) + " values\n";
+    for (size_t i = 0; i < dict->size(); ++i) text += "  " + std::to_string(i) + ": " + (*dict)[i] + "\n";
+    return Status::OK();
+  });
 }
 
 }  // namespace parq::cli

@@ -21,13 +21,10 @@ const VerbHelp& FooterHelp() {
 
 int RunFooter(int argc, char** argv) {
   Args args;
-  std::string error;
-  if (!args.Parse(argc, argv, FooterHelp().flags, &error)) return ReportUsage(error, kUsage);
-  if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
-  auto reader = FileReader::Open(args.positional()[0]);
-  if (!reader.ok()) return ReportError(reader.status());
-  ReportWarnings((*reader)->metadata());
-  return WriteStdout(FooterToJson((*reader)->metadata()) + "\n");
+  int exit_code = kExitOk;
+  auto reader = OpenForVerb(argc, argv, FooterHelp(), 1, 1, "expected one FILE", &args, &exit_code);
+  if (!reader) return exit_code;
+  return WriteStdout(FooterToJson(reader->metadata()) + "\n");
 }
 
 }  // namespace parq::cli

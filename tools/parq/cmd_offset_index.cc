@@ -17,7 +17,7 @@ const VerbHelp& OffsetIndexHelp() {
 }
 
 int RunOffsetIndex(int argc, char** argv) {
-  return RunPageIndexVerb(argc, argv, IndexParts::kOffsetIndex, kUsage, OffsetIndexHelp().flags);
+  return RunPageIndexVerb(argc, argv, IndexParts::kOffsetIndex, OffsetIndexHelp());
 }
 
 }  // namespace parq::cli

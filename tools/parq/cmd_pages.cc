@@ -107,53 +107,25 @@ const VerbHelp& PagesHelp() {
 
 int RunPages(int argc, char** argv) {
   Args args;
-  std::string error;
-  if (!args.Parse(argc, argv, PagesHelp().flags, &error)) return ReportUsage(error, kUsage);
-  if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
-  auto reader = FileReader::Open(args.positional()[0]);
-  if (!reader.ok()) return ReportError(reader.status());
-  ReportWarnings((*reader)->metadata());
-  const FileMetaData& md = (*reader)->metadata();
-  auto columns = SelectColumns(md.schema(), args.GetAll("columns"));
+  int exit_code = kExitOk;
+  auto reader = OpenForVerb(argc, argv, PagesHelp(), 1, 1, "expected one FILE", &args, &exit_code);
+  if (!reader) return exit_code;
+  auto columns = SelectColumns(reader->schema(), args.GetAll("columns"));
   if (!columns.ok()) return ReportUsage(columns.status().message(), kUsage);
   const bool json = args.Has("json");
-  std::string out;
-  JsonWriter w(&out);
-  if (json) w.BeginArray();
-  for (int g = 0; g < md.num_row_groups(); ++g) {
-    for (int c : *columns) {
-      const ColumnDescriptor& d = md.schema().column(c);
-      LeafFormatter f(d);
-      auto pages = ReadPageInfos(**reader, g, c);
-      if (!pages.ok()) {
-        std::fwrite(out.data(), 1, out.size(), stdout);  // what came before it
-        return ReportError(pages.status());
-      }
-      if (json) {
-        w.BeginObject();
-        w.Key("row_group");
-        w.Int64(g);
-        w.Key("column");
-        w.Int64(c);
-        w.Key("path");
-        w.String(d.dotted_path);
-        w.Key("pages");
-        w.BeginArray();
-        for (const PageInfo& p : *pages) WritePageJson(w, p, f);
-        w.EndArray();
-        w.EndObject();
-      } else {
-        out += "row group " + std::to_string(g) + ", column " + std::to_string(c) + " " + d.dotted_path + ": " +
-               std::to_string(pages->size()) + " pages\n";
-        for (const PageInfo& p : *pages) out += PageText(p, f);
-      }
+  return ForEachChunk(*reader, *columns, json, [&](const ChunkVisit& chunk, JsonWriter& w, std::string& text) {
+    PARQ_ASSIGN_OR_RETURN(std::vector<PageInfo> pages, ReadPageInfos(*reader, chunk.row_group, chunk.column));
+    if (json) {
+      w.Key("pages");
+      w.BeginArray();
+      for (const PageInfo& p : pages) WritePageJson(w, p, chunk.formatter);
+      w.EndArray();
+      return Status::OK();
     }
-  }
-  if (json) {
-    w.EndArray();
-    out.push_back('\n');
-  }
-  return WriteStdout(out);
+    text += chunk.heading + ": " + std::to_string(pages.size()) + " pages\n";
+    for (const PageInfo& p : pages) text += PageText(p, chunk.formatter);
+    return Status::OK();
+  });
 }
 
 }  // namespace parq::cli

@@ -14,12 +14,6 @@ namespace {
 
 constexpr char kUsage[] = "parq size-stats FILE [--columns a,b.c] [--json]";
 
-std::string Join(std::span<const int64_t> v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
-  return s + "]";
-}
-
 // What one chunk or page has: any of the three.
 struct Sizes {
   std::optional<int64_t> unencoded_bytes;
@@ -31,8 +25,8 @@ struct Sizes {
     std::string s;
     auto add = [&](const std::string& part) { s += (s.empty() ? "" : ", ") + part; };
     if (unencoded_bytes) add("unencoded byte-array bytes " + std::to_string(*unencoded_bytes));
-    if (!rep.empty()) add("rep levels " + Join(rep));
-    if (!def.empty()) add("def levels " + Join(def));
+    if (!rep.empty()) add("rep levels " + JoinInts(rep));
+    if (!def.empty()) add("def levels " + JoinInts(def));
     return s;
   }
   void Json(JsonWriter& w) const {
@@ -43,17 +37,16 @@ struct Sizes {
     auto hist = [&](const char* key, std::span<const int64_t> h) {
       if (h.empty()) return;
       w.Key(key);
-      w.BeginArray();
-      for (int64_t v : h) w.Int64(v);
-      w.EndArray();
+      WriteInt64Array(w, h);
     };
     hist("repetition_level_histogram", rep);
     hist("definition_level_histogram", def);
   }
 };
 
-// The chunk's entry: text lines or a JSON object.
-Status Chunk(const FileReader& reader, int g, int c, bool json, JsonWriter& w, std::string& out) {
+// The chunk's entry: text lines or the members of its JSON object.
+Status Chunk(const FileReader& reader, const ChunkVisit& visit, bool json, JsonWriter& w, std::string& out) {
+  const int g = visit.row_group, c = visit.column;
   const ColumnChunkMetaData cc = reader.metadata().row_group(g).column(c);
   const std::optional<SizeStatistics> ss = cc.size_statistics();
   Sizes chunk;
@@ -74,13 +67,6 @@ Status Chunk(const FileReader& reader, int g, int c, bool json, JsonWriter& w, s
   bool any_page = false;
   for (int p = 0; p < pages && !any_page; ++p) any_page = !page(p).empty();
   if (json) {
-    w.BeginObject();
-    w.Key("row_group");
-    w.Int64(g);
-    w.Key("column");
-    w.Int64(c);
-    w.Key("path");
-    w.String(cc.dotted_path());
     if (ss) {
       w.Key("size_statistics");
       w.BeginObject();
@@ -97,10 +83,9 @@ Status Chunk(const FileReader& reader, int g, int c, bool json, JsonWriter& w, s
       }
       w.EndArray();
     }
-    w.EndObject();
     return Status::OK();
   }
-  out += "row group " + std::to_string(g) + ", column " + std::to_string(c) + " " + cc.dotted_path() + ":\n";
+  out += visit.heading + ":\n";
   if (!ss) {
     out += "  no size statistics\n";
   } else {
@@ -123,32 +108,15 @@ const VerbHelp& SizeStatsHelp() {
 
 int RunSizeStats(int argc, char** argv) {
   Args args;
-  std::string error;
-  if (!args.Parse(argc, argv, SizeStatsHelp().flags, &error)) return ReportUsage(error, kUsage);
-  if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
-  auto reader = FileReader::Open(args.positional()[0]);
-  if (!reader.ok()) return ReportError(reader.status());
-  ReportWarnings((*reader)->metadata());
-  const FileMetaData& md = (*reader)->metadata();
-  auto columns = SelectColumns(md.schema(), args.GetAll("columns"));
+  int exit_code = kExitOk;
+  auto reader = OpenForVerb(argc, argv, SizeStatsHelp(), 1, 1, "expected one FILE", &args, &exit_code);
+  if (!reader) return exit_code;
+  auto columns = SelectColumns(reader->schema(), args.GetAll("columns"));
   if (!columns.ok()) return ReportUsage(columns.status().message(), kUsage);
   const bool json = args.Has("json");
-  std::string out;
-  JsonWriter w(&out);
-  if (json) w.BeginArray();
-  for (int g = 0; g < md.num_row_groups(); ++g) {
-    for (int c : *columns) {
-      if (Status st = Chunk(**reader, g, c, json, w, out); !st.ok()) {
-        if (!json) std::fwrite(out.data(), 1, out.size(), stdout);
-        return ReportError(st);
-      }
-    }
-  }
-  if (json) {
-    w.EndArray();
-    out.push_back('\n');
-  }
-  return WriteStdout(out);
+  return ForEachChunk(*reader, *columns, json, [&](const ChunkVisit& chunk, JsonWriter& w, std::string& text) {
+    return Chunk(*reader, chunk, json, w, text);
+  });
 }
 
 }  // namespace parq::cli

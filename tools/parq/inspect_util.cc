@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <span>
 
-#include "cli.h"
 
 namespace parq::cli {
 namespace {
@@ -21,6 +20,61 @@ void OptInt(JsonWriter& w, const char* key, const std::optional<T>& v) {
 int WriteStdout(const std::string& out) {
   std::fwrite(out.data(), 1, out.size(), stdout);
   return std::fflush(stdout) == 0 ? kExitOk : ReportError(Status::IOError("cannot write to stdout"));
+}
+
+std::unique_ptr<FileReader> OpenForVerb(int argc, char** argv, const VerbHelp& help, size_t min_args,
+                                        size_t max_args, const char* count_error, Args* args, int* exit_code) {
+  std::string error;
+  if (!args->Parse(argc, argv, help.flags, &error)) {
+    *exit_code = ReportUsage(error, help.usage);
+    return nullptr;
+  }
+  if (args->positional().size() < min_args || args->positional().size() > max_args) {
+    *exit_code = ReportUsage(count_error, help.usage);
+    return nullptr;
+  }
+  ReaderOptions options;
+  options.verify_checksums = !args->Has("no-verify-checksums");
+  auto reader = FileReader::Open(args->positional()[0], options);
+  if (!reader.ok()) {
+    *exit_code = ReportError(reader.status());
+    return nullptr;
+  }
+  ReportWarnings((*reader)->metadata());
+  return std::move(*reader);
+}
+
+int ForEachChunk(const FileReader& reader, const std::vector<int>& columns, bool json, const ChunkFn& fn) {
+  const FileMetaData& md = reader.metadata();
+  std::string out;
+  JsonWriter w(&out);
+  if (json) w.BeginArray();
+  for (int g = 0; g < md.num_row_groups(); ++g) {
+    for (int c : columns) {
+      const ColumnDescriptor& d = md.schema().column(c);
+      const LeafFormatter f(d);
+      const ChunkVisit chunk{g, c, d, f, "row group " + std::to_string(g) + ", column " + std::to_string(c) + " " + d.dotted_path};
+      if (json) {
+        w.BeginObject();
+        w.Key("row_group");
+        w.Int64(g);
+        w.Key("column");
+        w.Int64(c);
+        w.Key("path");
+        w.String(d.dotted_path);
+      }
+      if (Status st = fn(chunk, w, out); !st.ok()) {
+        if (!json) std::fwrite(out.data(), 1, out.size(), stdout);  // the chunks before it
+        return ReportError(st);
+      }
+      if (json) w.EndObject();
+    }
+  }
+  if (json) {
+    w.EndArray();
+    out.push_back('\n');
+  }
+  return WriteStdout(out);
 }
 
 std::vector<std::string> SplitList(const std::string& s) {
@@ -49,6 +103,18 @@ Result<std::vector<int>> SelectColumns(const Schema& schema, const std::vector<s
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
+}
+
+std::string JoinInts(std::span<const int64_t> v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+void WriteInt64Array(JsonWriter& w, std::span<const int64_t> v) {
+  w.BeginArray();
+  for (int64_t x : v) w.Int64(x);
+  w.EndArray();
 }
 
 std::string PlainValueText(const LeafFormatter& f, std::string_view bytes) {

@@ -21,18 +21,6 @@ Result<PageIndex> ReadParts(const FileReader& reader, int row_group, int column,
   return pi;
 }
 
-void Int64Array(JsonWriter& w, std::span<const int64_t> v) {
-  w.BeginArray();
-  for (int64_t x : v) w.Int64(x);
-  w.EndArray();
-}
-
-std::string Join(std::span<const int64_t> v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
-  return s + "]";
-}
-
 int64_t BitsSet(const BloomFilter& f) {
   int64_t n = 0;
   for (uint8_t b : f.Bitset()) n += std::popcount(b);
@@ -95,11 +83,11 @@ Status WritePageIndexJson(JsonWriter& w, const FileReader& reader, int row_group
       }
       if (auto h = ci.repetition_level_histogram(p); !h.empty()) {
         w.Key("repetition_level_histogram");
-        Int64Array(w, h);
+        WriteInt64Array(w, h);
       }
       if (auto h = ci.definition_level_histogram(p); !h.empty()) {
         w.Key("definition_level_histogram");
-        Int64Array(w, h);
+        WriteInt64Array(w, h);
       }
       w.EndObject();
     }
@@ -162,8 +150,8 @@ Status AppendPageIndexText(std::string& out, const FileReader& reader, int row_g
       }
       if (auto n = ci.null_count(p)) line += ", nulls " + std::to_string(*n);
       if (auto n = ci.nan_count(p)) line += ", NaNs " + std::to_string(*n);
-      if (auto h = ci.repetition_level_histogram(p); !h.empty()) line += ", rep levels " + Join(h);
-      if (auto h = ci.definition_level_histogram(p); !h.empty()) line += ", def levels " + Join(h);
+      if (auto h = ci.repetition_level_histogram(p); !h.empty()) line += ", rep levels " + JoinInts(h);
+      if (auto h = ci.definition_level_histogram(p); !h.empty()) line += ", def levels " + JoinInts(h);
     }
     out += line + "\n";
   }
@@ -174,59 +162,26 @@ Status AppendPageIndexText(std::string& out, const FileReader& reader, int row_g
 
 namespace parq::cli {
 
-int RunPageIndexVerb(int argc, char** argv, IndexParts parts, const char* usage,
-                     const std::vector<Flag>& flags) {
+int RunPageIndexVerb(int argc, char** argv, IndexParts parts, const VerbHelp& help) {
+  const char* usage = help.usage;
   Args args;
-  std::string error;
-  if (!args.Parse(argc, argv, flags, &error)) return ReportUsage(error, usage);
-  if (args.positional().empty() || args.positional().size() > 2) {
-    return ReportUsage("expected FILE and at most one COLUMN", usage);
-  }
-  auto reader = FileReader::Open(args.positional()[0]);
-  if (!reader.ok()) return ReportError(reader.status());
-  ReportWarnings((*reader)->metadata());
-  const FileMetaData& md = (*reader)->metadata();
+  int exit_code = kExitOk;
+  auto reader = OpenForVerb(argc, argv, help, 1, 2, "expected FILE and at most one COLUMN", &args, &exit_code);
+  if (!reader) return exit_code;
   std::vector<std::string> only;
   if (args.positional().size() == 2) only.push_back(args.positional()[1]);
-  auto columns = SelectColumns(md.schema(), only);
+  auto columns = SelectColumns(reader->schema(), only);
   if (!columns.ok()) return ReportUsage(columns.status().message(), usage);
   const bool json = args.Has("json");
   const char* what = parts == IndexParts::kColumnIndex ? "column index" : "offset index";
-  std::string out;
-  JsonWriter w(&out);
-  if (json) w.BeginArray();
-  for (int g = 0; g < md.num_row_groups(); ++g) {
-    for (int c : *columns) {
-      const ColumnDescriptor& d = md.schema().column(c);
-      LeafFormatter f(d);
-      Status st;
-      if (json) {
-        w.BeginObject();
-        w.Key("row_group");
-        w.Int64(g);
-        w.Key("column");
-        w.Int64(c);
-        w.Key("path");
-        w.String(d.dotted_path);
-        st = WritePageIndexJson(w, **reader, g, c, f, parts);
-        w.EndObject();
-      } else {
-        out += "row group " + std::to_string(g) + ", column " + std::to_string(c) + " " + d.dotted_path + ":\n";
-        const size_t mark = out.size();
-        st = AppendPageIndexText(out, **reader, g, c, f, parts);
-        if (st.ok() && out.size() == mark) out += std::string("    no ") + what + "\n";
-      }
-      if (!st.ok()) {
-        if (!json) std::fwrite(out.data(), 1, out.size(), stdout);
-        return ReportError(st);
-      }
-    }
-  }
-  if (json) {
-    w.EndArray();
-    out.push_back('\n');
-  }
-  return WriteStdout(out);
+  return ForEachChunk(*reader, *columns, json, [&](const ChunkVisit& chunk, JsonWriter& w, std::string& text) {
+    if (json) return WritePageIndexJson(w, *reader, chunk.row_group, chunk.column, chunk.formatter, parts);
+    text += chunk.heading + ":\n";
+    const size_t mark = text.size();
+    PARQ_RETURN_IF_ERROR(AppendPageIndexText(text, *reader, chunk.row_group, chunk.column, chunk.formatter, parts));
+    if (text.size() == mark) text += std::string("    no ") + what + "\n";
+    return Status::OK();
+  });
 }
 
 }  // namespace parq::cli

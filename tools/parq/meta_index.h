@@ -26,8 +26,7 @@ Status AppendPageIndexText(std::string& out, const FileReader& reader, int row_g
 
 // `parq column-index|offset-index FILE [COL] [--json]`: the one half of each
 // chunk's page index (all columns, or COL), as meta --page-index shows it.
-int RunPageIndexVerb(int argc, char** argv, IndexParts parts, const char* usage,
-                     const std::vector<Flag>& flags);
+int RunPageIndexVerb(int argc, char** argv, IndexParts parts, const VerbHelp& help);
 
 // Reads the chunk's Bloom filter (checking it) and describes it: its size and
 // how many of its bits are set.

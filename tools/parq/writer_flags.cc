@@ -1,7 +1,5 @@
 #include "writer_flags.h"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <string_view>
 
@@ -71,25 +69,6 @@ Status ParseWriterFlags(const Args& args, WriterOptions* wopts) {
     if (args.Has(flag)) PARQ_RETURN_IF_ERROR(ParseWriterOption(flag, "", wopts));
   }
   return FileWriter::ValidateOptions(*wopts);
-}
-
-Progress::Progress(const char* verb) : verb_(verb), enabled_(isatty(STDERR_FILENO) == 1 && !Quiet()) {}
-
-void Progress::Show(const std::string& what) {
-  if (!enabled_) return;
-  const auto now = std::chrono::steady_clock::now();
-  if (shown_ && now - last_ < std::chrono::milliseconds(200)) return;
-  last_ = now;
-  shown_ = true;
-  std::fprintf(stderr, "\rparq %s: %s\033[K", verb_, what.c_str());
-  std::fflush(stderr);
-}
-
-void Progress::Done() {
-  if (!shown_) return;
-  std::fprintf(stderr, "\r\033[K");
-  std::fflush(stderr);
-  shown_ = false;
 }
 
 }  // namespace parq::cli
