@@ -117,6 +117,15 @@ class JsonRowParser {
   std::unique_ptr<Impl> impl_;
 };
 
+// One leaf column's value from text as a user types it (`parq bloom FILE
+// COL VALUE`): its canonical JSON (`42`, `"2024-01-02"`, `"NaN"`), or, when
+// that is not this column's JSON, the text itself as a JSON string, so that
+// `2024-01-02` and `hello` need no quotes.  (Unannotated binary is base64 in
+// both, as `parq cat` prints it.)  Returns the physical Value: kInt32 days
+// for a DATE, kBytes for a STRING or a DECIMAL on FIXED_LEN_BYTE_ARRAY, and
+// so on.  kInvalidArgument, saying why, when neither form reads.
+Result<Value> ParseLeafText(const ColumnDescriptor& column, std::string_view text);
+
 }  // namespace parq
 
 #endif  // PARQ_JSON_H_

@@ -21,6 +21,7 @@
 #include "parq/file_reader.h"      // FileReader::Open
 #include "parq/file_writer.h"      // FileWriter::Open
 #include "parq/filter.h"           // Filter, Literal, BoundFilter: row filters
+#include "parq/footer_json.h"      // FooterToJson: the raw Thrift footer as JSON
 #include "parq/io.h"               // RandomAccessFile, OutputStream and their implementations
 #include "parq/json.h"             // JsonRowReader, JsonRowParser: rows as canonical JSON
 #include "parq/logical_type.h"     // LogicalType, ConvertedType
@@ -29,6 +30,7 @@
 #include "parq/metadata.h"         // FileMetaData, RowGroupMetaData, ColumnChunkMetaData
 #include "parq/options.h"          // ReaderOptions, WriterOptions
 #include "parq/page_index.h"       // ColumnIndex, OffsetIndex
+#include "parq/page_info.h"        // PageInfo, ReadPageInfos: a chunk's page headers and CRC status
 #include "parq/record.h"           // Value, RowReader
 #include "parq/rare_string.h"      // RareString: a mostly empty text, one pointer wide
 #include "parq/result.h"           // Result<T>

@@ -16,6 +16,10 @@ struct ColumnChunkMetaData::Impl {
   Schema schema;
 };
 
+// The wire Statistics as the public value (ColumnChunkMetaData::statistics,
+// PageInfo::statistics).
+EncodedStatistics ToEncodedStatistics(const format::Statistics& s);
+
 struct MetaDataAccess {
   static const format::FileMetaData& Wire(const FileMetaData& m) { return *m.impl_->wire; }
   static std::shared_ptr<const ColumnChunkMetaData::Impl> Shared(const FileMetaData& m) {

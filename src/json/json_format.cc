@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "util/base64.h"
 #include "util/float_text.h"
 #include "util/utf8.h"
 
@@ -136,8 +137,6 @@ constexpr std::array<uint8_t, 256> MakeSpecialTable() {
 constexpr std::array<uint8_t, 256> kSpecial = MakeSpecialTable();
 
 constexpr char kHex[] = "0123456789abcdef";
-constexpr char kBase64[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 // ---- decimals ----
 
@@ -420,35 +419,11 @@ void AppendJsonBase64(std::string &out, std::span<const uint8_t> in) {
   const size_t n = in.size();
   const size_t old = out.size();
   if (n >= kLongString) [[unlikely]]
-    ReserveForLong(out, (n + 2) / 3 * 4);
-  out.resize(old + 2 + (n + 2) / 3 * 4);
+    ReserveForLong(out, util::Base64Size(n));
+  out.resize(old + 2 + util::Base64Size(n));
   char *o = out.data() + old;
   *o++ = '"';
-  size_t i = 0;
-  for (; i + 3 <= n; i += 3) {
-    uint32_t v =
-        (uint32_t{in[i]} << 16) | (uint32_t{in[i + 1]} << 8) | in[i + 2];
-    o[0] = kBase64[v >> 18];
-    o[1] = kBase64[(v >> 12) & 63];
-    o[2] = kBase64[(v >> 6) & 63];
-    o[3] = kBase64[v & 63];
-    o += 4;
-  }
-  if (n - i == 1) {
-    uint32_t v = uint32_t{in[i]} << 16;
-    o[0] = kBase64[v >> 18];
-    o[1] = kBase64[(v >> 12) & 63];
-    o[2] = '=';
-    o[3] = '=';
-    o += 4;
-  } else if (n - i == 2) {
-    uint32_t v = (uint32_t{in[i]} << 16) | (uint32_t{in[i + 1]} << 8);
-    o[0] = kBase64[v >> 18];
-    o[1] = kBase64[(v >> 12) & 63];
-    o[2] = kBase64[(v >> 6) & 63];
-    o[3] = '=';
-    o += 4;
-  }
+  o = util::Base64Encode(in.data(), n, o);
   *o = '"';
 }
 

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "parq/json.h"
 #include "util/utf8.h"
 
 namespace parq {
@@ -532,6 +533,22 @@ Status LeafParser::Binary(const JsonValue& j, Value* out) const {
   }
   *out = Value::Bytes(std::move(bytes));
   return Status::OK();
+}
+
+Result<Value> ParseLeafText(const ColumnDescriptor& column, std::string_view text) {
+  LeafParser parser(column);
+  Value v;
+  if (auto j = ParseJson(text); j.ok() && j->kind != JsonValue::Kind::kNull && parser.Parse(*j, &v).ok()) {
+    return v;
+  }
+  JsonValue s;
+  s.kind = JsonValue::Kind::kString;
+  s.text = std::string(text);
+  if (Status st = parser.Parse(s, &v); !st.ok()) {
+    return Status::InvalidArgument("value '" + std::string(text) + "' for column " + column.dotted_path + ": " +
+                                   st.message());
+  }
+  return v;
 }
 
 }  // namespace parq

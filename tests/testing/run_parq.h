@@ -23,12 +23,9 @@ struct CliRun {
 // Where the tool's stderr goes: into `out`, away, or to the test's stderr.
 enum class Stderr { kMerged, kDropped, kShown };
 
-// Runs `parq <args>`; `args` is shell text (quote paths with Quote).
-inline CliRun RunParq(const std::string& args, Stderr err = Stderr::kMerged) {
+// Runs shell text `cmd`, with its stdout (and what it redirects there).
+inline CliRun RunShell(const std::string& cmd) {
   CliRun r;
-  std::string cmd = kParqBinary + " " + args;
-  if (err == Stderr::kMerged) cmd += " 2>&1";
-  if (err == Stderr::kDropped) cmd += " 2>/dev/null";
   FILE* p = ::popen(cmd.c_str(), "r");
   if (!p) return r;
   std::array<char, 65536> buf;
@@ -38,6 +35,14 @@ inline CliRun RunParq(const std::string& args, Stderr err = Stderr::kMerged) {
   if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
   r.signaled = WIFSIGNALED(status);
   return r;
+}
+
+// Runs `parq <args>`; `args` is shell text (quote paths with Quote).
+inline CliRun RunParq(const std::string& args, Stderr err = Stderr::kMerged) {
+  std::string cmd = kParqBinary + " " + args;
+  if (err == Stderr::kMerged) cmd += " 2>&1";
+  if (err == Stderr::kDropped) cmd += " 2>/dev/null";
+  return RunShell(cmd);
 }
 
 // `s` in single quotes, for a path in shell text.

@@ -1,6 +1,9 @@
 // parq cat FILE [--format jsonl] [--columns a,b.c] [--where EXPR] [--head N]:
 // the rows as canonical JSON (docs/rows-as-json.md), one per line, streamed;
 // with --where only the rows the filter (docs/filter.md) makes true.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -9,9 +12,11 @@
 
 #include "cli.h"
 #include "filter_flags.h"
+#include "inspect_util.h"
 #include "parq/file_reader.h"
 #include "parq/json.h"
 #include "parq/record.h"
+#include "progress.h"
 
 namespace parq::cli {
 namespace {
@@ -21,10 +26,21 @@ constexpr char kUsage[] =
 
 }  // namespace
 
+const VerbHelp& CatHelp() {
+  static const VerbHelp h{kUsage,
+                          {{"format", "jsonl", "the output form (only jsonl: one canonical JSON row a line)"},
+                           {"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
+                           {"where", "EXPR", "only the rows the filter makes true (docs/filter.md)"},
+                           {"head", "N", "stop after N rows"},
+                           {"verify-checksums", nullptr, "verify page CRCs (the default)"},
+                           {"no-verify-checksums", nullptr, "do not verify page CRCs"}}};
+  return h;
+}
+
 int RunCat(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {"verify-checksums", "no-verify-checksums"}, {"format", "columns", "where", "head"}, &error)) return ReportUsage(error, kUsage);
+  if (!args.Parse(argc, argv, CatHelp().flags, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
   if (auto fmt = args.Get("format"); fmt && *fmt != "jsonl") {
     return ReportUsage("unknown --format '" + *fmt + "' (only jsonl)", kUsage);
@@ -50,6 +66,10 @@ int RunCat(int argc, char** argv) {
   auto rows = JsonRowReader::Open(**file, options);
   if (!rows.ok()) return ReportError(rows.status());
 
+  // Writing to a file, the rows counted on stderr (a terminal) for long runs.
+  struct stat st_out {};
+  const bool to_file = fstat(STDOUT_FILENO, &st_out) == 0 && S_ISREG(st_out.st_mode);
+  Progress progress("cat", to_file);
   std::string out;
   int64_t n = 0;
   while (head < 0 || n < head) {
@@ -64,6 +84,7 @@ int RunCat(int argc, char** argv) {
     if (!*more) break;
     out.push_back('\n');
     ++n;
+    if (progress.Due()) progress.Show(std::to_string(n) + " rows");
     if (out.size() >= (1u << 16)) {
       std::fwrite(out.data(), 1, out.size(), stdout);
       out.clear();

@@ -82,15 +82,22 @@ Status Convert(const std::string& in_path, const std::string& out_path, const Sc
 
 }  // namespace
 
+const VerbHelp& ConvertHelp() {
+  static const VerbHelp h = [] {
+    VerbHelp v{kUsage,
+               {{"schema", "SCHEMA.txt", "the schema in message-type text (required)"},
+                {"max-line-bytes", "N", "refuse an input line longer than N bytes (64 MiB)"},
+                {"replace-invalid-utf8", nullptr, "U+FFFD for ill-formed UTF-8 instead of an error"}}};
+    for (Flag& f : WriterFlagTable()) v.flags.push_back(f);
+    return v;
+  }();
+  return h;
+}
+
 int RunConvert(int argc, char** argv) {
   Args args;
   std::string error;
-  std::vector<std::string> valued = kWriterFlags;
-  valued.push_back("schema");
-  valued.push_back("max-line-bytes");
-  std::vector<std::string> bare = kWriterBareFlags;
-  bare.push_back("replace-invalid-utf8");
-  if (!args.Parse(argc, argv, bare, valued, &error)) return ReportUsage(error, kUsage);
+  if (!args.Parse(argc, argv, ConvertHelp().flags, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 2) return ReportUsage("expected IN.jsonl and OUT.parquet", kUsage);
   auto schema_path = args.Get("schema");
   if (!schema_path) return ReportUsage("--schema SCHEMA.txt is required", kUsage);

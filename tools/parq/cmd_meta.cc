@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "cli.h"
+#include "inspect_util.h"
 #include "meta_index.h"
 #include "parq/file_reader.h"
 #include "parq/schema.h"
@@ -20,47 +21,11 @@ struct MetaFlags {
   bool bloom_filter = false;
 };
 
-// A statistics value as JSON text: decoded by type, or base64 when it cannot be.
-std::string StatValue(const LeafFormatter& f, const std::string& bytes) {
-  std::string out;
-  auto span = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
-  if (!f.Plain(out, span).ok()) {
-    out.clear();
-    AppendJsonBase64(out, span);
-  }
-  return out;
-}
-
 template <typename T>
 void OptInt(JsonWriter& w, const char* key, const std::optional<T>& v) {
   if (!v) return;
   w.Key(key);
   w.Int64(static_cast<int64_t>(*v));
-}
-
-void WriteStatistics(JsonWriter& w, const EncodedStatistics& s, const LeafFormatter& f) {
-  w.BeginObject();
-  OptInt(w, "null_count", s.null_count);
-  OptInt(w, "distinct_count", s.distinct_count);
-  OptInt(w, "nan_count", s.nan_count);
-  auto value = [&](const char* key, const std::optional<std::string>& v) {
-    if (!v) return;
-    w.Key(key);
-    w.RawNumber(StatValue(f, *v));  // already a complete JSON value
-  };
-  value("min_value", s.min_value);
-  value("max_value", s.max_value);
-  if (s.is_min_value_exact) {
-    w.Key("is_min_value_exact");
-    w.Bool(*s.is_min_value_exact);
-  }
-  if (s.is_max_value_exact) {
-    w.Key("is_max_value_exact");
-    w.Bool(*s.is_max_value_exact);
-  }
-  value("min", s.legacy_min);
-  value("max", s.legacy_max);
-  w.EndObject();
 }
 
 void WriteKeyValues(JsonWriter& w, const std::vector<KeyValue>& kvs) {
@@ -116,7 +81,7 @@ Status WriteColumn(JsonWriter& w, const FileReader& reader, const MetaFlags& fla
   OptInt(w, "index_page_offset", c.index_page_offset());
   if (auto s = c.statistics()) {
     w.Key("statistics");
-    WriteStatistics(w, *s, f);
+    WriteStatisticsJson(w, *s, f);
   }
   auto es = c.encoding_stats();
   if (!es.empty()) {
@@ -303,23 +268,7 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags) {
       Line(out, 2, "offsets: data page " + std::to_string(cc.data_page_offset()) +
                        ", dictionary page " + Opt(cc.dictionary_page_offset()) +
                        ", index page " + Opt(cc.index_page_offset()));
-      if (auto s = cc.statistics()) {
-        std::string line = "statistics:";
-        if (s->null_count) line += " nulls " + std::to_string(*s->null_count);
-        if (s->distinct_count) line += ", distinct " + std::to_string(*s->distinct_count);
-        if (s->nan_count) line += ", NaNs " + std::to_string(*s->nan_count);
-        if (s->min_value) {
-          line += ", min " + StatValue(f, *s->min_value);
-          if (s->is_min_value_exact && !*s->is_min_value_exact) line += " (truncated)";
-        }
-        if (s->max_value) {
-          line += ", max " + StatValue(f, *s->max_value);
-          if (s->is_max_value_exact && !*s->is_max_value_exact) line += " (truncated)";
-        }
-        if (s->legacy_min) line += ", legacy min " + StatValue(f, *s->legacy_min);
-        if (s->legacy_max) line += ", legacy max " + StatValue(f, *s->legacy_max);
-        Line(out, 2, line);
-      }
+      if (auto s = cc.statistics()) Line(out, 2, StatisticsText(*s, f));
       if (cc.column_index_offset() || cc.offset_index_offset()) {
         Line(out, 2, "page index: column index " + Opt(cc.column_index_offset()) + "+" +
                          Opt(cc.column_index_length()) + ", offset index " +
@@ -338,10 +287,18 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags) {
 
 }  // namespace
 
+const VerbHelp& MetaHelp() {
+  static const VerbHelp h{kUsage,
+                          {{"json", nullptr, "one JSON object instead of text"},
+                           {"page-index", nullptr, "also each chunk's ColumnIndex and OffsetIndex"},
+                           {"bloom-filter", nullptr, "also each chunk's Bloom filter: size and bits set"}}};
+  return h;
+}
+
 int RunMeta(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {"json", "page-index", "bloom-filter"}, {}, &error)) {
+  if (!args.Parse(argc, argv, MetaHelp().flags, &error)) {
     return ReportUsage(error, kUsage);
   }
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);

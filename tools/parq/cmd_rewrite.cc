@@ -92,12 +92,20 @@ Status Rewrite(const FileReader* reader, const std::string& out_path, const Writ
 
 }  // namespace
 
+const VerbHelp& RewriteHelp() {
+  static const VerbHelp h = [] {
+    VerbHelp v{kUsage, WriterFlagTable()};
+    v.flags.push_back({"verify-checksums", nullptr, "verify the input's page CRCs (the default)"});
+    v.flags.push_back({"no-verify-checksums", nullptr, "do not verify the input's page CRCs"});
+    return v;
+  }();
+  return h;
+}
+
 int RunRewrite(int argc, char** argv) {
   Args args;
   std::string error;
-  std::vector<std::string> bare = {"verify-checksums", "no-verify-checksums"};
-  bare.insert(bare.end(), kWriterBareFlags.begin(), kWriterBareFlags.end());
-  if (!args.Parse(argc, argv, bare, kWriterFlags, &error)) {
+  if (!args.Parse(argc, argv, RewriteHelp().flags, &error)) {
     return ReportUsage(error, kUsage);
   }
   if (args.positional().size() != 2) return ReportUsage("expected IN and OUT", kUsage);

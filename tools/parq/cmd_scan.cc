@@ -172,10 +172,20 @@ std::string ExplainJson(const Scan& s) {
 
 }  // namespace
 
+const VerbHelp& ScanHelp() {
+  static const VerbHelp h{kUsage,
+                          {{"where", "EXPR", "only the rows the filter makes true (docs/filter.md)"},
+                           {"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
+                           {"explain", nullptr, "per row group, what pruned it or that it was read; bytes read"},
+                           {"json", nullptr, "the --explain report as one JSON object"},
+                           {"no-verify-checksums", nullptr, "do not verify page CRCs"}}};
+  return h;
+}
+
 int RunScan(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {"explain", "json", "no-verify-checksums"}, {"where", "columns"}, &error)) {
+  if (!args.Parse(argc, argv, ScanHelp().flags, &error)) {
     return ReportUsage(error, kUsage);
   }
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);

@@ -59,10 +59,15 @@ void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root) {
 
 }  // namespace
 
+const VerbHelp& SchemaHelp() {
+  static const VerbHelp h{kUsage, {{"json", nullptr, "the schema as a JSON tree instead of message-type text"}}};
+  return h;
+}
+
 int RunSchema(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {"json"}, {}, &error)) return ReportUsage(error, kUsage);
+  if (!args.Parse(argc, argv, SchemaHelp().flags, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
   auto reader = FileReader::Open(args.positional()[0]);
   if (!reader.ok()) return ReportError(reader.status());

@@ -14,9 +14,6 @@
 
 namespace parq::cli {
 
-// "a,b.c" -> {"a", "b.c"} (empty items dropped).
-std::vector<std::string> SplitColumns(const std::string& s);
-
 // Fills options->columns from every --columns and options->filter from
 // --where, parsed against `schema`.  A filter that does not parse or bind
 // (a syntax error, a missing column, a literal of the wrong type) is a usage

@@ -2,8 +2,10 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "cli.h"
+#include "completion.h"
 #include "parq/version.h"
 
 namespace {
@@ -12,34 +14,77 @@ struct Verb {
   const char* name;
   int (*run)(int argc, char** argv);
   const char* summary;
+  // The verb's usage and flag table, for `parq VERB --help`; a verb without
+  // one gets its --help itself.
+  const parq::cli::VerbHelp& (*help)() = nullptr;
 };
 
 constexpr Verb kVerbs[] = {
-    {"meta", parq::cli::RunMeta, "footer: rows, row groups, column chunks, statistics, offsets"},
-    {"schema", parq::cli::RunSchema, "the schema as message-type text"},
-    {"cat", parq::cli::RunCat, "the rows as JSON lines (--columns a,b.c, --head N)"},
-    {"rewrite", parq::cli::RunRewrite, "the same rows re-encoded (--codec, --page-version, --encoding ...)"},
-    {"convert", parq::cli::RunConvert, "JSON lines + a message-type schema to a Parquet file"},
-    {"scan", parq::cli::RunScan, "the rows a filter selects, counted (--where EXPR, --explain: what was pruned, bytes read)"},
+    {"meta", parq::cli::RunMeta, "footer: rows, row groups, column chunks, statistics, offsets", parq::cli::MetaHelp},
+    {"schema", parq::cli::RunSchema, "the schema as message-type text", parq::cli::SchemaHelp},
+    {"cat", parq::cli::RunCat, "the rows as JSON lines (--columns a,b.c, --head N)", parq::cli::CatHelp},
+    {"head", parq::cli::RunHead, "the first N rows as JSON lines (-n N, 10 by default)", parq::cli::HeadHelp},
+    {"rewrite", parq::cli::RunRewrite, "the same rows re-encoded (--codec, --page-version, --encoding ...)", parq::cli::RewriteHelp},
+    {"convert", parq::cli::RunConvert, "JSON lines + a message-type schema to a Parquet file", parq::cli::ConvertHelp},
+    {"scan", parq::cli::RunScan, "the rows a filter selects, counted (--where EXPR, --explain: what was pruned, bytes read)", parq::cli::ScanHelp},
+    {"pages", parq::cli::RunPages, "every page header: type, encodings, sizes, counts, statistics, CRC, offset", parq::cli::PagesHelp},
+    {"dictionary", parq::cli::RunDictionary, "a column's dictionary values, per row group", parq::cli::DictionaryHelp},
+    {"column-index", parq::cli::RunColumnIndex, "the ColumnIndex of each chunk: per-page min, max, nulls", parq::cli::ColumnIndexHelp},
+    {"offset-index", parq::cli::RunOffsetIndex, "the OffsetIndex of each chunk: per-page offset, size, first row", parq::cli::OffsetIndexHelp},
+    {"bloom", parq::cli::RunBloom, "probe values in a column's Bloom filters, per row group", parq::cli::BloomHelp},
+    {"size-stats", parq::cli::RunSizeStats, "SizeStatistics: unencoded bytes, level histograms per chunk and page", parq::cli::SizeStatsHelp},
+    {"footer", parq::cli::RunFooter, "the raw Thrift FileMetaData as JSON (--json)", parq::cli::FooterHelp},
 };
 
 void PrintHelp(FILE* out) {
-  std::fprintf(out, "usage: parq VERB [options] FILE...\n\nverbs:\n");
-  for (const Verb& v : kVerbs) std::fprintf(out, "  %-10s %s\n", v.name, v.summary);
+  std::fprintf(out, "usage: parq [--quiet] VERB [options] FILE...\n       parq VERB --help\n\nverbs:\n");
+  for (const Verb& v : kVerbs) std::fprintf(out, "  %-13s %s\n", v.name, v.summary);
+  std::fprintf(out, "\ncommon options:\n");
+  for (const parq::cli::Flag& f : parq::cli::kCommonFlags) {
+    std::fprintf(out, "  -%c, --%-8s %s\n", f.short_name, f.name, f.help);
+  }
+  std::fprintf(out, "  --version      parq's version\n");
+  std::fprintf(out, "\nparq help VERB: the verb's options; parq completion bash: a bash completion script\n");
   std::fprintf(out, "\nexit status: 0 ok, 1 bad or unsupported file, 2 usage error\n");
+  std::fprintf(out, "parq prints no colour (NO_COLOR holds trivially); the progress line of\n"
+                    "rewrite and convert shows only when stderr is a terminal\n");
 }
+
+bool IsQuiet(const char* a) { return std::strcmp(a, "--quiet") == 0 || std::strcmp(a, "-q") == 0; }
+bool IsHelp(const char* a) { return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0; }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
+  // The common flags, before the verb or anywhere before "--" after it: the
+  // verb gets the arguments without --quiet.
+  std::vector<char*> args;
+  bool help = false, dashdash = false;
+  for (int i = 1; i < argc; ++i) {
+    if (!dashdash && IsQuiet(argv[i])) {
+      parq::cli::SetQuiet(true);
+      continue;
+    }
+    if (!dashdash && !args.empty() && IsHelp(argv[i])) help = true;
+    if (!args.empty() && std::strcmp(argv[i], "--") == 0) dashdash = true;
+    args.push_back(argv[i]);
+  }
+  if (args.empty()) {
     PrintHelp(stderr);
     return parq::cli::kExitUsage;
   }
-  std::string verb = argv[1];
-  if (verb == "--help" || verb == "-h" || verb == "help") {
+  std::string verb = args[0];
+  if (verb == "help" && args.size() == 2) {  // parq help VERB
+    verb = args[1];
+    help = true;
+  } else if (verb == "--help" || verb == "-h" || verb == "help") {
     PrintHelp(stdout);
     return parq::cli::kExitOk;
+  }
+  if (verb == "completion") {
+    std::vector<parq::cli::VerbFlags> verbs;
+    for (const Verb& v : kVerbs) verbs.push_back({v.name, v.help ? &v.help() : nullptr});
+    return parq::cli::RunCompletion(static_cast<int>(args.size()) - 1, args.data() + 1, verbs);
   }
   if (verb == "--version" || verb == "version") {
     // The linked library's version (parq::Version), as the files it writes name it.
@@ -47,9 +92,11 @@ int main(int argc, char** argv) {
     return parq::cli::kExitOk;
   }
   for (const Verb& v : kVerbs) {
-    if (verb == v.name) return v.run(argc - 2, argv + 2);
+    if (verb != v.name) continue;
+    if (help && v.help) return parq::cli::PrintVerbHelp(v.name, v.summary, v.help());
+    return v.run(static_cast<int>(args.size()) - 1, args.data() + 1);
   }
-  std::fprintf(stderr, "parq: usage error: unknown verb '%s'\n", verb.c_str());
+  std::fprintf(stderr, "parq: usage error: unknown verb '%s' (parq --help lists the verbs)\n", verb.c_str());
   PrintHelp(stderr);
   return parq::cli::kExitUsage;
 }

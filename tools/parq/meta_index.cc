@@ -3,30 +3,22 @@
 #include <bit>
 #include <span>
 
+#include "inspect_util.h"
+
 namespace parq::cli {
 namespace {
 
-// A bound as JSON text: decoded by type, or base64 when it cannot be.
-std::string Bound(const LeafFormatter& f, std::string_view bytes) {
-  std::string out;
-  auto span = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
-  if (!f.Plain(out, span).ok()) {
-    out.clear();
-    AppendJsonBase64(out, span);
+// The halves `parts` asks for: both through ReadPageIndex (which checks
+// that they agree), or the one alone.
+Result<PageIndex> ReadParts(const FileReader& reader, int row_group, int column, IndexParts parts) {
+  if (parts == IndexParts::kBoth) return reader.ReadPageIndex(row_group, column);
+  PageIndex pi;
+  if (parts == IndexParts::kColumnIndex) {
+    PARQ_ASSIGN_OR_RETURN(pi.column_index, reader.ReadColumnIndex(row_group, column));
+  } else {
+    PARQ_ASSIGN_OR_RETURN(pi.offset_index, reader.ReadOffsetIndex(row_group, column));
   }
-  return out;
-}
-
-void Int64Array(JsonWriter& w, std::span<const int64_t> v) {
-  w.BeginArray();
-  for (int64_t x : v) w.Int64(x);
-  w.EndArray();
-}
-
-std::string Join(std::span<const int64_t> v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
-  return s + "]";
+  return pi;
 }
 
 int64_t BitsSet(const BloomFilter& f) {
@@ -61,8 +53,8 @@ Status AppendBloomFilterText(std::string& out, const FileReader& reader, int row
 }
 
 Status WritePageIndexJson(JsonWriter& w, const FileReader& reader, int row_group, int column,
-                          const LeafFormatter& f) {
-  PARQ_ASSIGN_OR_RETURN(PageIndex pi, reader.ReadPageIndex(row_group, column));
+                          const LeafFormatter& f, IndexParts parts) {
+  PARQ_ASSIGN_OR_RETURN(PageIndex pi, ReadParts(reader, row_group, column, parts));
   if (pi.column_index) {
     const ColumnIndex& ci = *pi.column_index;
     w.Key("column_index");
@@ -77,9 +69,9 @@ Status WritePageIndexJson(JsonWriter& w, const FileReader& reader, int row_group
       w.Bool(ci.null_page(p));
       if (!ci.null_page(p)) {
         w.Key("min");
-        w.RawNumber(Bound(f, ci.encoded_min(p)));
+        w.RawNumber(PlainValueText(f, ci.encoded_min(p)));
         w.Key("max");
-        w.RawNumber(Bound(f, ci.encoded_max(p)));
+        w.RawNumber(PlainValueText(f, ci.encoded_max(p)));
       }
       if (auto n = ci.null_count(p)) {
         w.Key("null_count");
@@ -91,11 +83,11 @@ Status WritePageIndexJson(JsonWriter& w, const FileReader& reader, int row_group
       }
       if (auto h = ci.repetition_level_histogram(p); !h.empty()) {
         w.Key("repetition_level_histogram");
-        Int64Array(w, h);
+        WriteInt64Array(w, h);
       }
       if (auto h = ci.definition_level_histogram(p); !h.empty()) {
         w.Key("definition_level_histogram");
-        Int64Array(w, h);
+        WriteInt64Array(w, h);
       }
       w.EndObject();
     }
@@ -127,8 +119,8 @@ Status WritePageIndexJson(JsonWriter& w, const FileReader& reader, int row_group
 }
 
 Status AppendPageIndexText(std::string& out, const FileReader& reader, int row_group, int column,
-                           const LeafFormatter& f) {
-  PARQ_ASSIGN_OR_RETURN(PageIndex pi, reader.ReadPageIndex(row_group, column));
+                           const LeafFormatter& f, IndexParts parts) {
+  PARQ_ASSIGN_OR_RETURN(PageIndex pi, ReadParts(reader, row_group, column, parts));
   const int pages = pi.column_index   ? pi.column_index->num_pages()
                     : pi.offset_index ? pi.offset_index->num_pages()
                                       : 0;
@@ -147,23 +139,49 @@ Status AppendPageIndexText(std::string& out, const FileReader& reader, int row_g
               std::to_string(l.first_row_index);
       const auto& ub = pi.offset_index->unencoded_byte_array_data_bytes();
       if (!ub.empty()) line += ", unencoded bytes " + std::to_string(ub[static_cast<size_t>(p)]);
-      line += ";";
+      if (parts != IndexParts::kOffsetIndex) line += ";";  // before the ColumnIndex part
     }
     if (pi.column_index) {
       const ColumnIndex& ci = *pi.column_index;
       if (ci.null_page(p)) {
         line += " all null";
       } else {
-        line += " min " + Bound(f, ci.encoded_min(p)) + ", max " + Bound(f, ci.encoded_max(p));
+        line += " min " + PlainValueText(f, ci.encoded_min(p)) + ", max " + PlainValueText(f, ci.encoded_max(p));
       }
       if (auto n = ci.null_count(p)) line += ", nulls " + std::to_string(*n);
       if (auto n = ci.nan_count(p)) line += ", NaNs " + std::to_string(*n);
-      if (auto h = ci.repetition_level_histogram(p); !h.empty()) line += ", rep levels " + Join(h);
-      if (auto h = ci.definition_level_histogram(p); !h.empty()) line += ", def levels " + Join(h);
+      if (auto h = ci.repetition_level_histogram(p); !h.empty()) line += ", rep levels " + JoinInts(h);
+      if (auto h = ci.definition_level_histogram(p); !h.empty()) line += ", def levels " + JoinInts(h);
     }
     out += line + "\n";
   }
   return Status::OK();
+}
+
+}  // namespace parq::cli
+
+namespace parq::cli {
+
+int RunPageIndexVerb(int argc, char** argv, IndexParts parts, const VerbHelp& help) {
+  const char* usage = help.usage;
+  Args args;
+  int exit_code = kExitOk;
+  auto reader = OpenForVerb(argc, argv, help, 1, 2, "expected FILE and at most one COLUMN", &args, &exit_code);
+  if (!reader) return exit_code;
+  std::vector<std::string> only;
+  if (args.positional().size() == 2) only.push_back(args.positional()[1]);
+  auto columns = SelectColumns(reader->schema(), only);
+  if (!columns.ok()) return ReportUsage(columns.status().message(), usage);
+  const bool json = args.Has("json");
+  const char* what = parts == IndexParts::kColumnIndex ? "column index" : "offset index";
+  return ForEachChunk(*reader, *columns, json, [&](const ChunkVisit& chunk, JsonWriter& w, std::string& text) {
+    if (json) return WritePageIndexJson(w, *reader, chunk.row_group, chunk.column, chunk.formatter, parts);
+    text += chunk.heading + ":\n";
+    const size_t mark = text.size();
+    PARQ_RETURN_IF_ERROR(AppendPageIndexText(text, *reader, chunk.row_group, chunk.column, chunk.formatter, parts));
+    if (text.size() == mark) text += std::string("    no ") + what + "\n";
+    return Status::OK();
+  });
 }
 
 }  // namespace parq::cli

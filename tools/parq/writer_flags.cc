@@ -1,7 +1,5 @@
 #include "writer_flags.h"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <string_view>
 
@@ -29,6 +27,37 @@ std::vector<std::string> Dashed(const std::vector<std::string_view>& names) {
 const std::vector<std::string> kWriterFlags = Dashed(WriterOptionNames().valued);
 const std::vector<std::string> kWriterBareFlags = Dashed(WriterOptionNames().bare);
 
+std::vector<Flag> WriterFlagTable() {
+  struct Doc {
+    const char* name;
+    const char* value;
+    const char* help;
+  };
+  static constexpr Doc kDocs[] = {
+      {"codec", "CODEC", "none, snappy, gzip, brotli, zstd or lz4_raw"},
+      {"level", "N", "the codec's compression level"},
+      {"page-version", "1|2", "DATA_PAGE (1) or DATA_PAGE_V2 (2)"},
+      {"encoding", "COLUMN=ENCODING", "a column's value encoding (repeatable)"},
+      {"dictionary", "on|off", "dictionary encoding"},
+      {"page-size", "BYTES", "the target data page size"},
+      {"row-group-size", "BYTES", "new row groups of about this size"},
+      {"row-group-rows", "N", "new row groups of at most N rows"},
+      {"bloom-filter", nullptr, "a Bloom filter on every column but BOOLEAN"},
+      {"no-page-index", nullptr, "write no ColumnIndex / OffsetIndex"},
+  };
+  std::vector<Flag> out;
+  auto add = [&](const std::string& name, bool valued) {
+    for (const Doc& d : kDocs) {
+      if (name == d.name) return out.push_back({d.name, d.value, d.help});
+    }
+    // A writer option without its own line (parq/writer_options_text.h).
+    out.push_back({name.c_str(), valued ? "VALUE" : nullptr, "a writer option (parq/writer_options_text.h)"});
+  };
+  for (const std::string& f : kWriterFlags) add(f, true);
+  for (const std::string& f : kWriterBareFlags) add(f, false);
+  return out;
+}
+
 Status ParseWriterFlags(const Args& args, WriterOptions* wopts) {
   wopts->created_by = kCreatedBy;
   for (const std::string& flag : kWriterFlags) {
@@ -40,25 +69,6 @@ Status ParseWriterFlags(const Args& args, WriterOptions* wopts) {
     if (args.Has(flag)) PARQ_RETURN_IF_ERROR(ParseWriterOption(flag, "", wopts));
   }
   return FileWriter::ValidateOptions(*wopts);
-}
-
-Progress::Progress(const char* verb) : verb_(verb), enabled_(isatty(STDERR_FILENO) == 1) {}
-
-void Progress::Show(const std::string& what) {
-  if (!enabled_) return;
-  const auto now = std::chrono::steady_clock::now();
-  if (shown_ && now - last_ < std::chrono::milliseconds(200)) return;
-  last_ = now;
-  shown_ = true;
-  std::fprintf(stderr, "\rparq %s: %s\033[K", verb_, what.c_str());
-  std::fflush(stderr);
-}
-
-void Progress::Done() {
-  if (!shown_) return;
-  std::fprintf(stderr, "\r\033[K");
-  std::fflush(stderr);
-  shown_ = false;
 }
 
 }  // namespace parq::cli

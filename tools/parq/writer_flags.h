@@ -1,14 +1,14 @@
-// The writer options shared by `parq rewrite` and `parq convert`, and a
-// progress line on stderr for long runs (only when stderr is a terminal).
+// The writer options shared by `parq rewrite` and `parq convert` (their
+// progress line is progress.h's).
 #ifndef PARQ_TOOLS_WRITER_FLAGS_H_
 #define PARQ_TOOLS_WRITER_FLAGS_H_
 
-#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "cli.h"
+#include "progress.h"
 #include "parq/options.h"
 
 namespace parq::cli {
@@ -19,6 +19,9 @@ extern const std::vector<std::string> kWriterFlags;
 // The bare flags it reads: --bloom-filter (a Bloom filter on every column
 // but BOOLEAN, sized for 100,000 distinct values at 1%) and --no-page-index.
 extern const std::vector<std::string> kWriterBareFlags;
+// Their flag table (placeholders and help lines), in that order: valued
+// then bare.
+std::vector<Flag> WriterFlagTable();
 // Their usage text.
 #define PARQ_WRITER_FLAGS_USAGE                                                        \
   "[--codec none|snappy|gzip|brotli|zstd|lz4_raw|lzo] [--level N]\n"                   \
@@ -31,27 +34,6 @@ extern const std::vector<std::string> kWriterBareFlags;
 // An error is the user's (a usage error); the checks against the schema
 // (FileWriter::ValidateOptions(wopts, schema)) follow once it is read.
 Status ParseWriterFlags(const Args& args, WriterOptions* wopts);
-
-// "\rparq VERB: <what>" at most every 200 ms on a terminal; Done() clears it.
-class Progress {
- public:
-  explicit Progress(const char* verb);
-  ~Progress() { Done(); }
-  // Cheap when called often: checks the clock every 1024th call.
-  void Update(const std::string& what) {
-    if (!enabled_ || (++calls_ & 1023) != 1) return;
-    Show(what);
-  }
-  void Show(const std::string& what);
-  void Done();
-
- private:
-  const char* verb_;
-  bool enabled_;
-  bool shown_ = false;
-  uint64_t calls_ = 0;
-  std::chrono::steady_clock::time_point last_{};
-};
 
 }  // namespace parq::cli
 

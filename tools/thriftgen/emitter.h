@@ -22,6 +22,9 @@ namespace thriftgen {
 
 std::string EmitHeader(const Document& doc, const EmitOptions& opt);
 std::string EmitSource(const Document& doc, const EmitOptions& opt);
+// With --json: <name>_json.h / .cc, a WriteJson per struct (emit_json.cc).
+std::string EmitJsonHeader(const Document& doc, const EmitOptions& opt);
+std::string EmitJsonSource(const Document& doc, const EmitOptions& opt);
 
 // Pieces shared by the two (emit_random.cc, emit_read.cc, emit_write.cc).
 std::string EmitRandomFill(const Document& doc, const EmitOptions& opt);

@@ -2,9 +2,10 @@
 // Thrift IDL file.
 //
 //   thriftgen --namespace parq::format --include-prefix format/
-//       --out-dir DIR --name parquet_types IDL
+//       --out-dir DIR --name parquet_types [--json] IDL
 //
-// writes DIR/<name>.h and DIR/<name>.cc (see emitter.h for what they hold).
+// writes DIR/<name>.h and DIR/<name>.cc (see emitter.h for what they hold),
+// and with --json DIR/<name>_json.h and DIR/<name>_json.cc.
 // Exit status 0 on success; 1 with a "file:line: message" on stderr for a
 // bad IDL; 2 for bad arguments or I/O errors.
 #include <cctype>
@@ -22,7 +23,7 @@ namespace {
 int Usage(const char* msg) {
   std::fprintf(stderr,
                "thriftgen: %s\nusage: thriftgen --namespace NS --include-prefix PREFIX "
-               "--out-dir DIR --name NAME IDL\n",
+               "--out-dir DIR --name NAME [--json] IDL\n",
                msg);
   return 2;
 }
@@ -59,6 +60,7 @@ bool ValidNamespace(const std::string& ns) {
 int main(int argc, char** argv) {
   thriftgen::EmitOptions opt;
   std::string out_dir, idl;
+  bool json = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&](std::string* dst) {
@@ -75,6 +77,8 @@ int main(int argc, char** argv) {
       ok = value(&out_dir);
     } else if (a == "--name") {
       ok = value(&opt.name);
+    } else if (a == "--json") {
+      json = true;
     } else if (!a.empty() && a[0] == '-') {
       return Usage(("unknown option " + a).c_str());
     } else if (idl.empty()) {
@@ -107,5 +111,7 @@ int main(int argc, char** argv) {
   std::string stem = out_dir + "/" + opt.name;
   if (!WriteFile(stem + ".h", thriftgen::EmitHeader(doc, opt))) return 2;
   if (!WriteFile(stem + ".cc", thriftgen::EmitSource(doc, opt))) return 2;
+  if (json && !WriteFile(stem + "_json.h", thriftgen::EmitJsonHeader(doc, opt))) return 2;
+  if (json && !WriteFile(stem + "_json.cc", thriftgen::EmitJsonSource(doc, opt))) return 2;
   return 0;
 }

@@ -1,0 +1,79 @@
+#include "page/page_walk.h"
+
+#include <algorithm>
+
+#include "format/footer.h"
+#include "page/chunk_range.h"
+#include "parq/buffer.h"
+#include "thrift/compact_reader.h"
+
+namespace parq::page {
+namespace {
+
+// Values a data page holds (levels, so nulls count), 0 for other pages.
+int64_t DataPageValues(const format::PageHeader& h) {
+  if (h.type == format::PageType::DATA_PAGE && h.data_page_header) return h.data_page_header->num_values;
+  if (h.type == format::PageType::DATA_PAGE_V2 && h.data_page_header_v2) return h.data_page_header_v2->num_values;
+  return 0;
+}
+
+bool IsDataPage(const format::PageHeader& h) {
+  return h.type == format::PageType::DATA_PAGE || h.type == format::PageType::DATA_PAGE_V2;
+}
+
+}  // namespace
+
+Status WalkPages(const RandomAccessFile& file, const format::ColumnMetaData& md,
+                 const ReaderOptions& options, const std::optional<std::string>& created_by,
+                 const std::function<Status(const RawPage&)>& visit) {
+  Result<ChunkRange> where = ComputeChunkRange(md, file.size(), created_by);
+  // A chunk of no values need not say where it is (as the column reader
+  // takes it): nothing to list.
+  if (!where.ok() && md.num_values == 0) return Status::OK();
+  PARQ_ASSIGN_OR_RETURN(ChunkRange range, std::move(where));
+  if (range.length > static_cast<uint64_t>(options.max_allocation)) {
+    return Status::LimitExceeded("column chunk of " + std::to_string(range.length) +
+                                 " bytes, beyond max_allocation");
+  }
+  Buffer scratch;
+  PARQ_ASSIGN_OR_RETURN(std::span<const uint8_t> chunk, file.Read(range.offset, range.length, &scratch));
+  const thrift::ThriftLimits limits = format::ThriftLimitsFrom(options);
+  uint64_t pos = 0;
+  int64_t ordinal = 0;
+  int64_t values = 0;
+  bool seen_data_page = false;
+  while (pos < chunk.size() && !(seen_data_page && values >= md.num_values)) {
+    const uint64_t header_offset = range.offset + pos;
+    const size_t avail = static_cast<size_t>(
+        std::min<uint64_t>(chunk.size() - pos, static_cast<uint64_t>(options.max_page_header_size)));
+    thrift::CompactReader reader(chunk.data() + pos, avail, limits, header_offset);
+    format::PageHeader header;
+    auto fail = [&](Status st) { return std::move(st).WithPage(ordinal).WithFileOffset(header_offset); };
+    if (!format::Read(reader, &header)) {
+      return fail(Status(reader.status()).AddContext("decoding the page header"));
+    }
+    const uint64_t body_start = pos + reader.position();
+    if (header.compressed_page_size < 0 || header.uncompressed_page_size < 0) {
+      return fail(Status::Corrupt("negative page size"));
+    }
+    const uint64_t body_end = body_start + static_cast<uint64_t>(header.compressed_page_size);
+    if (body_end > chunk.size()) {
+      return fail(Status::Corrupt("page body of " + std::to_string(header.compressed_page_size) +
+                                  " bytes runs past the column chunk"));
+    }
+    RawPage page;
+    page.header = &header;
+    page.ordinal = ordinal;
+    page.file_offset = header_offset;
+    page.header_size = static_cast<uint32_t>(reader.position());
+    page.body = chunk.subspan(body_start, body_end - body_start);
+    PARQ_RETURN_IF_ERROR(visit(page));
+    seen_data_page |= IsDataPage(header);
+    values += DataPageValues(header);
+    pos = body_end;
+    ++ordinal;
+  }
+  return Status::OK();
+}
+
+}  // namespace parq::page

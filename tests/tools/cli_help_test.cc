@@ -1,0 +1,164 @@
+// The CLI's help and common flags: `parq VERB --help` / `-h` for every verb
+// (the verb's flag table, exit 0, on stdout), the top-level help, usage
+// errors that point to --help, and --quiet.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "testing/run_parq.h"
+
+namespace {
+
+using parq::testing::CliRun;
+using parq::testing::Quote;
+using parq::testing::RunParq;
+using parq::testing::Stderr;
+
+const std::string kData = std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/";
+
+// Every verb with flags its help must list.
+const std::map<std::string, std::vector<std::string>> kVerbFlags = {
+    {"meta", {"--json", "--page-index", "--bloom-filter"}},
+    {"schema", {"--json"}},
+    {"cat", {"--format jsonl", "--columns a,b.c", "--head N", "--verify-checksums", "--no-verify-checksums"}},
+    {"head", {"-n, --rows N", "--columns a,b.c", "--no-verify-checksums"}},
+    {"rewrite", {"--codec CODEC", "--level N", "--page-version 1|2", "--encoding COLUMN=ENCODING", "--dictionary on|off",
+                 "--page-size BYTES", "--row-group-size BYTES", "--row-group-rows N", "--bloom-filter",
+                 "--no-page-index", "--no-verify-checksums"}},
+    {"convert", {"--schema SCHEMA.txt", "--max-line-bytes N", "--replace-invalid-utf8", "--codec CODEC",
+                 "--page-version 1|2", "--bloom-filter"}},
+    {"pages", {"--columns a,b.c", "--json"}},
+    {"dictionary", {"--json", "--no-verify-checksums"}},
+    {"column-index", {"--json"}},
+    {"offset-index", {"--json"}},
+    {"bloom", {"--json"}},
+    {"size-stats", {"--columns a,b.c", "--json"}},
+    {"footer", {"--json"}},
+};
+
+TEST(CliHelpTest, EveryVerbListsItsFlagsOnStdout) {
+  for (const auto& [verb, flags] : kVerbFlags) {
+    CliRun r = RunParq(verb + " --help", Stderr::kDropped);
+    EXPECT_EQ(r.exit_code, 0) << verb;
+    EXPECT_EQ(r.out.rfind("usage: parq " + verb + " ", 0), 0u) << r.out;
+    for (const std::string& f : flags) {
+      // The flag, then its help on the same line or (a long flag) the next.
+      const bool listed = r.out.find("  " + f + " ") != std::string::npos || r.out.find("  " + f + "\n") != std::string::npos;
+      EXPECT_TRUE(listed) << verb << ": " << f << "\n" << r.out;
+    }
+    EXPECT_NE(r.out.find("common options:\n  -h, --help "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("  -q, --quiet "), std::string::npos) << r.out;
+    EXPECT_EQ(RunParq(verb + " -h", Stderr::kDropped).out, r.out) << verb;
+  }
+}
+
+// Each flag a verb's help lists is one its parser takes: the table does both.
+TEST(CliHelpTest, EveryListedFlagIsAccepted) {
+  for (const auto& [verb, flags] : kVerbFlags) {
+    for (const std::string& f : flags) {
+      std::string flag = f.substr(f.find("--"));
+      flag = flag.substr(0, flag.find(' '));
+      CliRun r = RunParq(verb + " " + flag + (f.find(' ', f.find("--")) != std::string::npos ? " 1" : ""));
+      EXPECT_EQ(r.out.find("unknown option"), std::string::npos) << verb << " " << flag << ": " << r.out;
+    }
+  }
+}
+
+TEST(CliHelpTest, SchemaHelpExactly) {
+  CliRun r = RunParq("schema --help", Stderr::kDropped);
+  EXPECT_EQ(r.out,
+            "usage: parq schema FILE [--json]\n"
+            "\n"
+            "schema: the schema as message-type text\n"
+            "\n"
+            "options:\n"
+            "      --json                   the schema as a JSON tree instead of message-type text\n"
+            "\n"
+            "common options:\n"
+            "  -h, --help                   this help, on stdout\n"
+            "  -q, --quiet                  no warnings or progress line on stderr (errors still print)\n");
+}
+
+TEST(CliHelpTest, HelpWinsOverOtherArgumentsButNotAfterDashDash) {
+  CliRun r = RunParq("cat " + Quote(kData + "alltypes_plain.parquet") + " --head 1 --help", Stderr::kDropped);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out.rfind("usage: parq cat ", 0), 0u) << r.out;
+  // After "--" it is a file name.
+  r = RunParq("cat -- --help");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("parq: error: IO error: cannot open"), std::string::npos) << r.out;
+}
+
+TEST(CliHelpTest, HelpVerbIsTheVerbsHelp) {
+  for (const auto& [verb, flags] : kVerbFlags) {
+    EXPECT_EQ(RunParq("help " + verb, Stderr::kDropped).out, RunParq(verb + " --help", Stderr::kDropped).out) << verb;
+  }
+}
+
+// What bash offers for the words typed so far (the last one being completed).
+std::string Complete(const std::string& script, const std::string& words, int cword) {
+  const std::string cmd = "bash -c 'source " + script + "; COMP_WORDS=(" + words + "); COMP_CWORD=" +
+                          std::to_string(cword) + "; _parq; echo \"${COMPREPLY[*]}\"'";
+  return parq::testing::RunShell(cmd).out;
+}
+
+TEST(CliHelpTest, BashCompletionOffersVerbsAndEachVerbsFlags) {
+  CliRun r = RunParq("completion bash", Stderr::kShown);
+  ASSERT_EQ(r.exit_code, 0);
+  const std::string script = ::testing::TempDir() + "/parq_completion.bash";
+  std::ofstream(script) << r.out;
+  EXPECT_EQ(Complete(script, "parq pa", 1), "pages\n");
+  EXPECT_EQ(Complete(script, "parq co", 1), "convert column-index completion\n");
+  EXPECT_EQ(Complete(script, "parq -q meta --", 3), "--json --page-index --bloom-filter --help --quiet\n");
+  EXPECT_EQ(Complete(script, "parq head -", 2),
+            "--rows -n --columns --verify-checksums --no-verify-checksums --help -h --quiet -q\n");
+  EXPECT_EQ(Complete(script, "parq --v", 1), "--version\n");
+  EXPECT_EQ(RunParq("completion zsh").exit_code, 2);
+  std::remove(script.c_str());
+}
+
+TEST(CliHelpTest, TopLevelHelpListsVerbsAndCommonFlags) {
+  for (const char* args : {"--help", "-h", "help"}) {
+    CliRun r = RunParq(args, Stderr::kDropped);
+    EXPECT_EQ(r.exit_code, 0) << args;
+    EXPECT_EQ(r.out.rfind("usage: parq [--quiet] VERB [options] FILE...\n", 0), 0u) << r.out;
+    for (const auto& [verb, flags] : kVerbFlags) EXPECT_NE(r.out.find("\n  " + verb + " "), std::string::npos) << verb;
+    EXPECT_NE(r.out.find("-q, --quiet"), std::string::npos);
+    EXPECT_NE(r.out.find("--version"), std::string::npos);
+    EXPECT_NE(r.out.find("NO_COLOR"), std::string::npos);
+  }
+}
+
+TEST(CliHelpTest, UsageErrorsPointToHelp) {
+  CliRun r = RunParq("pages x --bogus");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out,
+            "parq: usage error: unknown option --bogus\n"
+            "usage: parq pages FILE [--columns a,b.c] [--json]\n"
+            "run 'parq pages --help' for its options\n");
+  r = RunParq("frobnicate x");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out.rfind("parq: usage error: unknown verb 'frobnicate' (parq --help lists the verbs)\n", 0), 0u) << r.out;
+}
+
+TEST(CliHelpTest, QuietDropsWarningsNotErrors) {
+  const std::string file = Quote(kData + "repeated_no_annotation.parquet");
+  CliRun loud = RunParq("meta " + file);
+  ASSERT_EQ(loud.exit_code, 0);
+  ASSERT_NE(loud.out.find("parq: warning: "), std::string::npos) << loud.out.substr(0, 300);
+  for (const std::string& args : {"meta --quiet " + file, "--quiet meta " + file, "meta -q " + file}) {
+    CliRun r = RunParq(args);
+    EXPECT_EQ(r.exit_code, 0) << args;
+    EXPECT_EQ(r.out.find("parq: warning: "), std::string::npos) << args;
+    EXPECT_EQ(r.out, RunParq("meta " + file, Stderr::kDropped).out) << args;
+  }
+  CliRun r = RunParq("--quiet meta /nonexistent/file.parquet");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("parq: error: "), std::string::npos);
+}
+
+}  // namespace
