@@ -42,6 +42,7 @@
 #include "parq/file_reader.h"
 #include "parq/filter.h"
 #include "parq/metadata.h"
+#include "parq/page_index.h"
 #include "parq/result.h"
 #include "parq/schema.h"
 #include "parq/types.h"
@@ -152,9 +153,20 @@ struct RowReaderOptions {
   // Only rows for which the filter is true (parq/filter.h, docs/filter.md).
   // Its columns are read even when not projected (and then not returned);
   // row groups whose statistics prove that no row matches are skipped
-  // without opening their chunks.  RowReader only (JsonRowReader refuses it
-  // for now).
+  // without opening their chunks, and with a page index only the pages
+  // holding rows that may match are read.  RowReader only (JsonRowReader
+  // refuses it for now).
   std::optional<Filter> filter;
+  // How much a filter prunes before rows are evaluated.  Every level returns
+  // the same rows; lower ones are for tests and comparisons.
+  //   kNone       every row is read and evaluated;
+  //   kRowGroups  row groups pruned by their chunks' statistics;
+  //   kPages      and, in the row groups left, pages pruned by the filter
+  //               columns' ColumnIndex, the pages of every projected
+  //               column holding no row left neither read nor decompressed
+  //               (by its OffsetIndex).
+  enum class Pruning : uint8_t { kNone, kRowGroups, kPages };
+  Pruning pruning = Pruning::kPages;
 };
 
 // Where a RowReader gets its data from: the schema, the row groups' row
@@ -171,6 +183,10 @@ struct RowSource {
   std::function<std::optional<EncodedStatistics>(int row_group, int column)> chunk_statistics;
   std::optional<std::string> created_by;
   std::function<std::string(int column)> column_order;
+  // Optional, for page pruning and skipping: a chunk's page index
+  // (FileReader::ReadPageIndex).  An error or a missing half means the
+  // chunk's pages are read as without one.
+  std::function<Result<PageIndex>(int row_group, int column)> page_index;
 
   // The chunks of `file`.  REQUIRES: `file` outlives the source.
   static RowSource FromFile(const FileReader& file) {
@@ -183,6 +199,7 @@ struct RowSource {
     src.chunk_statistics = [f](int rg, int col) { return f->metadata().row_group(rg).column(col).statistics(); };
     src.created_by = md.created_by();
     src.column_order = [f](int col) { return f->metadata().column_order(col); };
+    src.page_index = [f](int rg, int col) { return f->ReadPageIndex(rg, col); };
     return src;
   }
 };
@@ -205,8 +222,18 @@ class RowReader {
   const std::vector<std::string>& field_names() const;
   // Rows returned so far.
   int64_t rows_read() const;
-  // Row groups skipped because their statistics prove the filter false.
+  // Row groups skipped because their statistics (or, with a page index,
+  // every page of a filter column) prove the filter false.
   int64_t row_groups_pruned() const;
+  // Rows passed over unassembled because the page index proves that they
+  // do not match (in the row groups not pruned).
+  int64_t rows_pruned() const;
+  // Over the column readers so far: data pages read (decompressed and
+  // decoded), data pages passed over (neither read nor decompressed), and
+  // bytes read from the file (ColumnReader::pages_read and friends).
+  int64_t pages_read() const;
+  int64_t pages_skipped() const;
+  int64_t bytes_read() const;
 
   struct Impl;
 

@@ -102,6 +102,8 @@ struct ColumnReader::Impl {
   // the index); the current page's levels are dropped.  False when it did
   // not move (the target is in the current page, or a page is held ahead).
   Result<bool> JumpTowards(int64_t target);
+  // No more is read: the pages not reached count as skipped.
+  void PassOverRest();
   // Rows passed over by the page reader (SkipRowsByHeader).
   void AddRowsSkipped(int64_t rows) { rows_ += rows; }
 

@@ -34,6 +34,8 @@ Status ReadSelectedRows(ColumnReader& reader, const OffsetIndex& index, int64_t 
 
 bool PausedBeforeUnselected(const ColumnReader& reader) { return ColumnReaderAccess::Of(reader).paused(); }
 
+void PassOverRest(ColumnReader& reader) { ColumnReaderAccess::Of(reader).PassOverRest(); }
+
 }  // namespace column
 
 namespace {
@@ -49,13 +51,28 @@ Status ColumnReader::Impl::UseOffsetIndex(const OffsetIndex& index, int64_t num_
   plan->pages = index.page_locations();
   plan->wanted = index::PagesOverlapping(wanted, index, num_rows);
   plan->num_rows = num_rows;
-  if (plan->pages.back().first_row_index > num_rows) {
-    return Context(Status::Corrupt("offset index starts a page at row " +
-                                   std::to_string(plan->pages.back().first_row_index) + " of a row group of " +
-                                   std::to_string(num_rows)));
+  // The index reader checks these; an index from elsewhere (a RowSource's)
+  // is checked again: pages in the chunk, in order, not overlapping, first
+  // rows from 0, never decreasing, below the row count.
+  const uint64_t start = pages_->chunk_file_offset();
+  const uint64_t end = start + pages_->chunk_length();
+  uint64_t next_free = start;
+  for (size_t i = 0; i < plan->pages.size(); ++i) {
+    const PageLocation& l = plan->pages[i];
+    const bool placed = l.offset >= 0 && l.compressed_page_size > 0 && static_cast<uint64_t>(l.offset) >= next_free &&
+                        static_cast<uint64_t>(l.offset) <= end &&
+                        static_cast<uint64_t>(l.compressed_page_size) <= end - static_cast<uint64_t>(l.offset);
+    const bool rows = (i == 0 ? l.first_row_index == 0 : l.first_row_index >= plan->pages[i - 1].first_row_index) &&
+                      (l.first_row_index < num_rows || num_rows == 0);
+    if (!placed || !rows) {
+      return Context(Status::Corrupt("offset index page " + std::to_string(i) + " (offset " +
+                                     std::to_string(l.offset) + ", size " + std::to_string(l.compressed_page_size) +
+                                     ", first row " + std::to_string(l.first_row_index) +
+                                     ") is out of order or outside the column chunk"));
+    }
+    next_free = static_cast<uint64_t>(l.offset) + static_cast<uint64_t>(l.compressed_page_size);
   }
   // The bytes before the first data page hold the dictionary page, if any.
-  const uint64_t start = pages_->chunk_file_offset();
   const uint64_t first = static_cast<uint64_t>(plan->pages.front().offset);
   auto ranged = pages_->ReadRange(start, first);
   if (!ranged.ok()) return Context(std::move(ranged).status());
@@ -144,6 +161,13 @@ Result<bool> ColumnReader::Impl::NextPlannedPage() {
     }
     PARQ_RETURN_IF_ERROR(StartRun(plan.next));
   }
+}
+
+void ColumnReader::Impl::PassOverRest() {
+  if (plan_ == nullptr) return;
+  const int n = static_cast<int>(plan_->pages.size());
+  pages_->CountSkipped(n - plan_->next);
+  plan_->next = n;
 }
 
 Result<bool> ColumnReader::Impl::JumpTowards(int64_t target) {

@@ -31,6 +31,10 @@ Status ReadSelectedRows(ColumnReader& reader, const OffsetIndex& index, int64_t 
 
 bool PausedBeforeUnselected(const ColumnReader& reader);
 
+// The caller reads no more of the chunk: its pages not read yet count as
+// skipped (ColumnReader::pages_skipped).
+void PassOverRest(ColumnReader& reader);
+
 }  // namespace parq::column
 
 #endif  // PARQ_COLUMN_SELECTED_ROWS_H_

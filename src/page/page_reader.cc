@@ -179,9 +179,9 @@ Result<PageReader::HeaderSummary> PageReader::InspectHeader(uint64_t file_offset
   }
   const uint64_t at = file_offset - base;
   const uint64_t limit = std::min<uint64_t>(size, static_cast<uint64_t>(options_.max_page_header_size));
-  // Headers are small: a first read of kHeaderProbe bytes, twice as many
-  // while that cuts the header short.
-  uint64_t n = std::min(limit, kHeaderProbe);
+  // Headers are small (a few dozen bytes, more with statistics): a first
+  // read of 64 bytes, twice as many while that cuts the header short.
+  uint64_t n = std::min<uint64_t>(limit, 64);
   format::PageHeader header;
   while (true) {
     PARQ_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes, chunk_.Peek(at, n, &header_scratch_));

@@ -98,6 +98,7 @@ class PageReader final : private PageSource {
   bool holds_page_ahead() const { return ahead_.holds_ahead(); }
   // The file offset of the chunk's first byte.
   uint64_t chunk_file_offset() const { return chunk_.FileOffset(0); }
+  uint64_t chunk_length() const { return chunk_.length(); }
 
   // What the header of a page not read says, to check an OffsetIndex
   // against the pages it skips: the header at `file_offset` (of a page of

@@ -9,6 +9,7 @@
 #include "parq/record.h"
 #include "record/assembler.h"
 #include "record/bound_filter_impl.h"
+#include "record/filter_page_prune.h"
 #include "record/filter_prune.h"
 #include "record/row_cursor.h"
 
@@ -65,7 +66,39 @@ struct RowReader::Impl {
   std::vector<Extra> extras;
   int64_t returned = 0;  // rows that passed the filter
   std::vector<std::string> names;  // the cursor's, less extras dropped at the top
+
+  // The rows of row group rg that its filter columns' page indexes leave
+  // (nullopt: all, or no page index to tell).
+  Result<std::optional<index::RowSelection>> SelectRows(const RowSource& src, int rg) const;
 };
+
+Result<std::optional<index::RowSelection>> RowReader::Impl::SelectRows(const RowSource& src, int rg) const {
+  const auto& leaves = filter->impl().leaves;
+  const int64_t rows = src.row_group_rows[static_cast<size_t>(rg)];
+  std::vector<PageIndex> indexes(leaves.size());
+  std::vector<filter_internal::LeafPageIndex> in(leaves.size());
+  bool any = false;
+  for (size_t l = 0; l < leaves.size(); ++l) {
+    const int col = leaves[l].column;
+    // A page index that cannot be read is not used: the pages are read.
+    if (Result<PageIndex> pi = src.page_index(rg, col); pi.ok()) indexes[l] = std::move(*pi);
+    in[l].column_order = src.column_order ? src.column_order(col) : std::string();
+    in[l].chunk.num_values = rows;
+    if (src.chunk_statistics) {
+      in[l].chunk = filter_internal::FactsOf(src.chunk_statistics(rg, col), rows, leaves[l].type, in[l].column_order,
+                                             src.created_by);
+    }
+    if (indexes[l].column_index && indexes[l].offset_index) {
+      in[l].column_index = &*indexes[l].column_index;
+      in[l].offset_index = &*indexes[l].offset_index;
+      any = true;
+    }
+  }
+  if (!any) return std::optional<index::RowSelection>();
+  index::RowSelection selected = filter_internal::SelectRows(*filter, in, rows, src.created_by);
+  if (selected.num_rows() == rows) return std::optional<index::RowSelection>();
+  return std::optional<index::RowSelection>(std::move(selected));
+}
 
 RowReader::RowReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 RowReader::~RowReader() = default;
@@ -93,7 +126,8 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
   // The statistics of every row group's filter columns, decided up front
   // (the footer is in memory; no chunk is opened for it).
   std::vector<bool> keep(source.row_group_rows.size(), true);
-  if (source.chunk_statistics) {
+  using Pruning = RowReaderOptions::Pruning;
+  if (source.chunk_statistics && options.pruning != Pruning::kNone) {
     const auto& leaves = bound.impl().leaves;
     for (size_t rg = 0; rg < keep.size(); ++rg) {
       std::vector<filter_internal::ChunkFacts> facts;
@@ -105,8 +139,15 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
       keep[rg] = filter_internal::MayMatch(bound, facts);
     }
   }
+  // The pages of the row groups left: their filter columns' page indexes,
+  // read as each row group starts.
+  RowCursor::Selector select;
+  if (source.page_index && options.pruning == Pruning::kPages) {
+    select = [src = source, self = impl.get()](int rg) { return self->SelectRows(src, rg); };
+  }
   PARQ_ASSIGN_OR_RETURN(impl->cursor, RowCursor::Open(std::move(source), read));
   impl->cursor->set_row_group_filter([keep = std::move(keep)](int rg) { return keep[static_cast<size_t>(rg)]; });
+  if (select) impl->cursor->set_row_selection(std::move(select));
   impl->filter.emplace(std::move(bound));
   impl->names = impl->cursor->field_names();
   for (const Impl::Extra& e : impl->extras) {
@@ -157,5 +198,9 @@ const std::vector<std::string>& RowReader::field_names() const {
 }
 int64_t RowReader::rows_read() const { return impl_->filter ? impl_->returned : impl_->cursor->rows_read(); }
 int64_t RowReader::row_groups_pruned() const { return impl_->cursor->row_groups_skipped(); }
+int64_t RowReader::rows_pruned() const { return impl_->cursor->rows_skipped(); }
+int64_t RowReader::pages_read() const { return impl_->cursor->pages_read(); }
+int64_t RowReader::pages_skipped() const { return impl_->cursor->pages_skipped(); }
+int64_t RowReader::bytes_read() const { return impl_->cursor->bytes_read(); }
 
 }  // namespace parq
