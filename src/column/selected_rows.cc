@@ -135,7 +135,13 @@ Result<bool> ColumnReader::Impl::NextPlannedPage() {
   paused_ = false;
   while (true) {
     auto more = pages_->Next(&page_);
-    if (!more.ok()) return Context(std::move(more).status());
+    if (!more.ok()) {
+      Status st = std::move(more).status();
+      if (!plan.dictionary_pending && plan.next < n) {
+        st.AddContext("reading page " + std::to_string(plan.next) + " where the offset index puts it");
+      }
+      return Context(std::move(st));
+    }
     if (*more) {
       if (plan.dictionary_pending) {
         plan.dictionary_pending = false;

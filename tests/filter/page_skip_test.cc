@@ -20,40 +20,7 @@ using page_skip_test::Expected;
 using page_skip_test::RandomPagedFile;
 using page_skip_test::Read;
 using page_skip_test::ReadAll;
-
-// 20,000 rows in one row group: k sorted, a string, a list (pages cut at
-// 250 rows or ~2 KB, so the columns' page boundaries differ).
-std::string WriteSorted(const std::string& name, bool v2, Compression compression) {
-  const std::string path = ::testing::TempDir() + "/" + name;
-  auto schema = ParseMessageType(R"(message m {
-    required int64 k;
-    optional binary s (STRING);
-    optional group tags (LIST) { repeated group list { required int32 element; } }
-  })");
-  EXPECT_OK(schema.status());
-  WriterOptions wo;
-  wo.max_rows_per_page = 250;
-  wo.data_page_size = 2048;
-  wo.column_defaults.dictionary = false;
-  wo.data_page_v2 = v2;
-  wo.column_defaults.compression = compression;
-  auto fw = FileWriter::Open(path, *schema, wo);
-  EXPECT_OK(fw.status());
-  auto rw = RowWriter::Open(**fw);
-  EXPECT_OK(rw.status());
-  for (int i = 0; i < 20000; ++i) {
-    Value row = Value::Struct();
-    row.AddField("k", Value::Int64(i));
-    row.AddField("s", i % 5 == 0 ? Value::Null() : Value::Bytes("row " + std::to_string(i)));
-    Value tags = Value::List();
-    for (int t = 0; t < i % 4; ++t) tags.Append(Value::Int32(i + t));
-    row.AddField("tags", std::move(tags));
-    EXPECT_OK((*rw)->Write(row));
-  }
-  EXPECT_OK((*rw)->Close());
-  EXPECT_OK((*fw)->Close());
-  return path;
-}
+using page_skip_test::WriteSorted;
 
 TEST(PageSkipTest, SortedKeyReadsOnlyThePagesOfItsRows) {
   struct Variant {
@@ -68,7 +35,7 @@ TEST(PageSkipTest, SortedKeyReadsOnlyThePagesOfItsRows) {
                            Variant{"v1 snappy mmap", false, Compression::kSnappy, true, 4 << 20},
                            Variant{"v2 small windows", true, Compression::kUncompressed, false, 512}}) {
     SCOPED_TRACE(v.name);
-    const std::string path = WriteSorted("page_skip_sorted.parquet", v.v2, v.compression);
+    const std::string path = WriteSorted(::testing::TempDir(), "page_skip_sorted.parquet", v.v2, v.compression);
     ReaderOptions ro;
     ro.chunk_read_size = v.chunk_read_size;
     ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(path, ro, v.mmap));
@@ -145,7 +112,7 @@ TEST(PageSkipTest, FilteredReadEqualsUnfilteredThenFilteredAtEveryLevel) {
 TEST(PageSkipTest, SkipRowsPassesOverPagesByTheirHeaders) {
   for (bool v2 : {false, true}) {
     SCOPED_TRACE(v2 ? "v2" : "v1");
-    const std::string path = WriteSorted("page_skip_headers.parquet", v2, Compression::kZstd);
+    const std::string path = WriteSorted(::testing::TempDir(), "page_skip_headers.parquet", v2, Compression::kZstd);
     ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(path));
     for (int col = 0; col < file->schema().num_columns(); ++col) {
       SCOPED_TRACE(file->schema().column(col).dotted_path);

@@ -40,6 +40,39 @@ Result<std::vector<Value>> Expected(const FileReader& file, const Filter& filter
   return out;
 }
 
+// 20,000 rows in one row group: k sorted, a string, a list (pages cut at
+// 250 rows or ~2 KB, so the columns' page boundaries differ).
+std::string WriteSorted(const std::string& dir, const std::string& name, bool v2, Compression compression) {
+  const std::string path = dir + "/" + name;
+  auto schema = ParseMessageType(R"(message m {
+    required int64 k;
+    optional binary s (STRING);
+    optional group tags (LIST) { repeated group list { required int32 element; } }
+  })");
+  if (!schema.ok()) return {};
+  WriterOptions wo;
+  wo.max_rows_per_page = 250;
+  wo.data_page_size = 2048;
+  wo.column_defaults.dictionary = false;
+  wo.data_page_v2 = v2;
+  wo.column_defaults.compression = compression;
+  auto fw = FileWriter::Open(path, *schema, wo);
+  if (!fw.ok()) return {};
+  auto rw = RowWriter::Open(**fw);
+  if (!rw.ok()) return {};
+  for (int i = 0; i < 20000; ++i) {
+    Value row = Value::Struct();
+    row.AddField("k", Value::Int64(i));
+    row.AddField("s", i % 5 == 0 ? Value::Null() : Value::Bytes("row " + std::to_string(i)));
+    Value tags = Value::List();
+    for (int t = 0; t < i % 4; ++t) tags.Append(Value::Int32(i + t));
+    row.AddField("tags", std::move(tags));
+    if (!(*rw)->Write(row).ok()) return {};
+  }
+  if (!(*rw)->Close().ok() || !(*fw)->Close().ok()) return {};
+  return path;
+}
+
 int64_t RandomPagedFile::Write(const std::string& path, bool sorted) {
   auto schema = ParseMessageType(R"(
     message m {

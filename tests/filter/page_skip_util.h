@@ -26,6 +26,13 @@ Result<Read> ReadAll(RowSource source, const RowReaderOptions& options);
 Result<std::vector<Value>> Expected(const FileReader& file, const Filter& filter,
                                     const std::vector<std::string>& columns);
 
+// 20,000 rows in one row group of
+//   required int64 k (0, 1, ...); optional binary s (STRING);
+//   optional group tags (LIST) { repeated group list { required int32 element; } }
+// pages cut at 250 rows or ~2 KB, so the columns' page boundaries differ.
+// Returns the path (empty when writing failed).
+std::string WriteSorted(const std::string& dir, const std::string& name, bool v2, Compression compression);
+
 // Random files of the schema
 //   required int64 k; optional int32 v; optional binary s (STRING);
 //   optional group st { optional double x; }
