@@ -14,6 +14,7 @@ const target = (c) => {
   if (op === 'read2') return { duckdb: 0.5 };
   if (op === 'meta' && file === 'wide') return { duckdb: 0.2 };
   if (op.startsWith('write')) return { duckdb: 0.8 };
+  if (op === 'filter-point' || op === 'filter-range') return { duckdb: 0.5 };
   return {};
 };
 const fmt = (x, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');
@@ -46,6 +47,26 @@ for (const c of cases) {
   const cells = [c, fmt(p), fmt(median(by('parq').map((r) => r.first_seconds))), fmt(d), fmt(pl), ratio('duckdb', d), ratio('polars', pl),
     rssCell, outCell];
   console.log(cells.map((s, i) => pad(s, widths[i])).join(' '));
+}
+// The filter cases: parq's filtered read against its full read of the same
+// columns (at least 20 x faster), the share of the file it read (at most 2 %),
+// and CPU seconds (user + system of the median run: the machine may be shared).
+const filterCases = cases.filter((c) => c.startsWith('filter-') && !c.startsWith('filter-full'));
+if (filterCases.length) {
+  console.log(`\n${pad('filter case', 30)} ${pad('rows', 8)} ${pad('parq cpu s', 11)} ${pad('duckdb cpu s', 13)} ${pad('cpu parq/duckdb', 16)} ${pad('full/filtered', 15)} ${pad('cpu full/filt', 15)} bytes read of file`);
+  for (const c of filterCases) {
+    const full = `filter-full:${c.split(':')[1]}`;
+    const pick = (cs, tool, key) => median(rows.filter((r) => r.case === cs && r.tool === tool && !r.error).map((r) => r[key]));
+    const speed = pick(full, 'parq', 'seconds') / pick(c, 'parq', 'seconds');
+    const cpuSpeed = pick(full, 'parq', 'cpu_seconds') / pick(c, 'parq', 'cpu_seconds');
+    const cpuRatio = pick(c, 'parq', 'cpu_seconds') / pick(c, 'duckdb', 'cpu_seconds');
+    const share = pick(c, 'parq', 'bytes_read') / pick(c, 'parq', 'file_bytes');
+    const mark = (ok) => (ok ? ' ok' : (misses++, ' miss'));
+    console.log([pad(c, 30), pad(fmt(pick(c, 'parq', 'rows'), 0), 8), pad(fmt(pick(c, 'parq', 'cpu_seconds'), 4), 11),
+      pad(fmt(pick(c, 'duckdb', 'cpu_seconds'), 4), 13), pad(fmt(cpuRatio, 2), 16),
+      pad(fmt(speed, 0) + 'x' + mark(speed >= 20), 15), pad(fmt(cpuSpeed, 0) + 'x', 15),
+      (100 * share).toFixed(3) + ' %' + mark(share <= 0.02)].join(' '));
+  }
 }
 console.log(`\nseconds: median over rounds of each process's median of its timed runs (operation only, no start-up);`);
 console.log(`parq 1st: parq's first run in a fresh process; RSS: peak of the whole process (node + engine for the peers);`);

@@ -58,10 +58,20 @@ class ColumnReader {
     return dynamic_cast<TypedColumnReader<T>*>(this);
   }
 
+  // What the reader has done so far: data pages read (decompressed and
+  // decoded), data pages passed over without decompressing them (SkipRows
+  // past pages, with the chunk's OffsetIndex or by their headers), and bytes
+  // read from the file (for a file in memory: the bytes of the pages and
+  // headers used).
+  int64_t pages_read() const;
+  int64_t pages_skipped() const;
+  int64_t bytes_read() const;
+
   struct Impl;  // private to src/column
 
  protected:
   friend void ReadPagesTogether(ColumnReader& a, ColumnReader& b);
+  friend struct ColumnReaderAccess;  // src/column (column/selected_rows.h)
   explicit ColumnReader(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
@@ -92,7 +102,10 @@ class TypedColumnReader final : public ColumnReader {
                             T* values, int64_t* values_read);
 
   // Skips whole records (rows); returns how many were skipped (fewer only at
-  // the end of the chunk).
+  // the end of the chunk).  Pages wholly skipped are not decompressed when
+  // their headers give their row counts (v2 pages; v1 pages of a column
+  // without repetition levels), and not read at all when the reader was
+  // given the chunk's OffsetIndex (parq's record layer does).
   Result<int64_t> SkipRows(int64_t rows);
 
   // --- Dictionary access, without materialising values ---

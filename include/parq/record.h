@@ -43,6 +43,7 @@
 #include "parq/file_reader.h"
 #include "parq/filter.h"
 #include "parq/metadata.h"
+#include "parq/page_index.h"
 #include "parq/result.h"
 #include "parq/schema.h"
 #include "parq/types.h"
@@ -154,8 +155,20 @@ struct RowReaderOptions {
   // Its columns are read even when not projected (and then not returned);
   // row groups that no row can match are skipped: by their statistics, then
   // by the dictionaries of fully dictionary-encoded chunks, then by Bloom
-  // filters (for = and IN); see RowGroupPruning.  RowReader and JsonRowReader.
+  // filters (for = and IN); with a page index only the pages holding rows
+  // that may match are read (see RowGroupPruning and `pruning` below).
+  // RowReader and JsonRowReader.
   std::optional<Filter> filter;
+  // How much a filter prunes before rows are evaluated.  Every level returns
+  // the same rows; lower ones are for tests and comparisons.
+  //   kNone       every row is read and evaluated;
+  //   kRowGroups  row groups pruned by their chunks' statistics;
+  //   kPages      and, in the row groups left, pages pruned by the filter
+  //               columns' ColumnIndex, the pages of every projected
+  //               column holding no row left neither read nor decompressed
+  //               (by its OffsetIndex).
+  enum class Pruning : uint8_t { kNone, kRowGroups, kPages };
+  Pruning pruning = Pruning::kPages;
 };
 
 // How a chunk's pages are encoded, as its metadata states (for pruning by
@@ -178,11 +191,13 @@ struct RowGroupPruning {
     kStatistics,   // pruned by column-chunk statistics
     kDictionary,   // pruned by dictionaries
     kBloomFilter,  // pruned by Bloom filters
+    kPageIndex,    // every page of a filter column pruned by its ColumnIndex
   };
   std::vector<Outcome> row_groups;  // one per row group of the source
   int64_t by_statistics = 0;
   int64_t by_dictionary = 0;
   int64_t by_bloom_filter = 0;
+  int64_t by_page_index = 0;
   int64_t dictionaries_read = 0;   // dictionary pages loaded to decide
   int64_t bloom_filters_read = 0;  // Bloom filters loaded to decide
 };
@@ -209,6 +224,10 @@ struct RowSource {
   // Optional, for pruning by Bloom filter: a chunk's filter, nullopt when it
   // has none.  An error only means "no pruning by it".
   std::function<Result<std::optional<BloomFilter>>(int row_group, int column)> bloom_filter;
+  // Optional, for page pruning and skipping: a chunk's page index
+  // (FileReader::ReadPageIndex).  An error or a missing half means the
+  // chunk's pages are read as without one.
+  std::function<Result<PageIndex>(int row_group, int column)> page_index;
 
   // The chunks of `file`.  REQUIRES: `file` outlives the source.
   static RowSource FromFile(const FileReader& file) {
@@ -226,6 +245,7 @@ struct RowSource {
       return ChunkEncodings{c.encodings(), c.encoding_stats()};
     };
     src.bloom_filter = [f](int rg, int col) { return f->ReadBloomFilter(rg, col); };
+    src.page_index = [f](int rg, int col) { return f->ReadPageIndex(rg, col); };
     return src;
   }
 };
@@ -249,10 +269,20 @@ class RowReader {
   // Rows returned so far.
   int64_t rows_read() const;
   // Row groups skipped because no row can match the filter (statistics,
-  // dictionaries or Bloom filters proved it).
+  // dictionaries, Bloom filters or, with a page index, every page of a
+  // filter column proved it).
   int64_t row_groups_pruned() const;
   // What proved it, per row group (empty without a filter).
   const RowGroupPruning& pruning() const;
+  // Rows passed over unassembled because the page index proves that they
+  // do not match (in the row groups not pruned).
+  int64_t rows_pruned() const;
+  // Over the column readers so far: data pages read (decompressed and
+  // decoded), data pages passed over (neither read nor decompressed), and
+  // bytes read from the file (ColumnReader::pages_read and friends).
+  int64_t pages_read() const;
+  int64_t pages_skipped() const;
+  int64_t bytes_read() const;
 
   struct Impl;
 

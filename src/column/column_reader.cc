@@ -102,6 +102,7 @@ Status ColumnReader::Impl::PageContext(Status st) const {
 }
 
 Result<bool> ColumnReader::Impl::NextPage() {
+  if (plan_ != nullptr) return NextPlannedPage();
   auto more = pages_->Next(&page_);
   if (!more.ok()) return Context(std::move(more).status());
   if (*more) return true;
@@ -169,6 +170,9 @@ Result<int64_t> ColumnReader::Impl::DecodeLevels(int64_t n, int16_t* def, int16_
                              std::to_string(rep[0]) + ", not 0");
     }
     PARQ_RETURN_IF_ERROR(rep_.CheckRange(rep, n));
+    if (plan_ != nullptr) rows_ += std::count(rep, rep + n, int16_t{0});
+  } else {
+    rows_ += n;
   }
   chunk_started_ = true;
   levels_left_ -= n;
@@ -196,6 +200,9 @@ void ReadPagesTogether(ColumnReader& a, ColumnReader& b) {
   page::PageReader::Pair(a.impl_->pages(), b.impl_->pages());
 }
 const ColumnDescriptor& ColumnReader::descriptor() const { return impl_->descriptor(); }
+int64_t ColumnReader::pages_read() const { return impl_->pages().pages_read(); }
+int64_t ColumnReader::pages_skipped() const { return impl_->pages().pages_skipped(); }
+int64_t ColumnReader::bytes_read() const { return impl_->pages().bytes_read(); }
 int64_t ColumnReader::num_values() const { return impl_->metadata().num_values; }
 
 // ---------------------------------------------------------------------------
@@ -232,6 +239,9 @@ struct TypedColumnReader<T>::Typed {
   // Loads pages until a data page with levels left, unless the current one
   // has some; false at the end of the chunk.
   Result<bool> ToDataPage(ColumnReader::Impl& impl);
+  // Loads pages until a data page with levels, or the end of the chunk (or,
+  // with `dictionary_only`, until the first data page, left unread).
+  Status NextDataPage(ColumnReader::Impl& impl, bool dictionary_only = false);
 
   // ReadBatch and ReadIndices: up to max_levels levels of the current page,
   // then exactly the values (or indices) those levels need, via
@@ -248,8 +258,6 @@ struct TypedColumnReader<T>::Typed {
                                    Decode decode);
 
  private:
-  // Loads pages until a data page with levels, or the end of the chunk.
-  Status NextDataPage(ColumnReader::Impl& impl);
   // Takes the dictionary of a dictionary page.
   Status LoadDictionary(const page::Page& page, const ColumnDescriptor& d);
   // Starts the levels and values of a data page.
@@ -263,14 +271,16 @@ Result<bool> TypedColumnReader<T>::Typed::ToDataPage(ColumnReader::Impl& impl) {
   if (impl.at_end()) return false;
   if (impl.levels_left() == 0) {
     PARQ_RETURN_IF_ERROR(NextDataPage(impl));
-    if (impl.at_end()) return false;
+    // At the end, or paused before a page that holds no selected row.
+    if (impl.at_end() || impl.levels_left() == 0) return false;
   }
   return true;
 }
 
 template <typename T>
-Status TypedColumnReader<T>::Typed::NextDataPage(ColumnReader::Impl& impl) {
+Status TypedColumnReader<T>::Typed::NextDataPage(ColumnReader::Impl& impl, bool dictionary_only) {
   while (true) {
+    if (dictionary_only && !impl.dictionary_pending()) return Status::OK();
     PARQ_ASSIGN_OR_RETURN(const bool more, impl.NextPage());
     if (!more) {
       current = nullptr;
@@ -457,13 +467,33 @@ template <typename T>
 Result<int64_t> TypedColumnReader<T>::SkipRows(int64_t rows) {
   Impl& impl = *impl_;
   const ColumnDescriptor& d = impl.descriptor();
+  const bool flat = d.max_repetition_level == 0;
   int64_t starts_left = rows;  // record starts still to pass over
+  if (impl.has_plan() && rows > 0) {
+    // The OffsetIndex: move straight to the page holding the target row (a
+    // dictionary page before the first data page is read first).
+    const int64_t target = impl.rows_started() + rows;
+    if (impl.dictionary_pending()) PARQ_RETURN_IF_ERROR(typed_->NextDataPage(impl, /*dictionary_only=*/true));
+    PARQ_ASSIGN_OR_RETURN(const bool jumped, impl.JumpTowards(target));
+    if (jumped) starts_left = target - impl.rows_started();
+  }
   std::vector<int16_t> rep_peek;
   while (true) {
+    if (!impl.has_plan() && starts_left > 0 && impl.levels_left() == 0 && !impl.at_end()) {
+      // Between pages: those whose headers give their rows, all to be
+      // skipped, are passed over without decompressing them.
+      impl.pages().SkipRowsByHeader(starts_left, flat);
+      Result<bool> more = typed_->ToDataPage(impl);
+      const int64_t passed = impl.pages().TakeRowsSkipped();
+      starts_left -= passed;
+      impl.AddRowsSkipped(passed);
+      if (!more.ok()) return std::move(more).status();
+      if (!*more) break;
+    }
     PARQ_ASSIGN_OR_RETURN(const bool more, typed_->ToDataPage(impl));
     if (!more) break;
     int64_t take;
-    if (d.max_repetition_level == 0) {
+    if (flat) {
       if (starts_left == 0) break;
       take = std::min(starts_left, impl.levels_left());
       starts_left -= take;

@@ -12,11 +12,13 @@
 
 #include "column/level_decoder.h"
 #include "format/parquet_types.h"
+#include "index/row_selection.h"
 #include "page/page.h"
 #include "page/page_reader.h"
 #include "parq/column_reader.h"
 #include "parq/io.h"
 #include "parq/options.h"
+#include "parq/page_index.h"
 
 namespace parq {
 
@@ -81,7 +83,51 @@ struct ColumnReader::Impl {
   // Room for n definition levels the caller does not keep.
   int16_t* DefinitionScratch(int64_t n);
 
+  // --- Reading selected rows with the chunk's OffsetIndex (selected_rows.cc) ---
+  // Pages are then read a run of selected pages at a time (PageReader::
+  // ReadRange), each checked against its PageLocation; a data page the
+  // reader would read next that holds no selected row is not read: NextPage
+  // returns false and paused() is true until JumpTowards moves on.
+  Status UseOffsetIndex(const OffsetIndex& index, int64_t num_rows, const index::RowSelection& wanted);
+  bool has_plan() const { return plan_ != nullptr; }
+  bool paused() const { return paused_; }
+  // Whether the dictionary page (the bytes before the first data page) is
+  // still to be read: JumpTowards would pass over it.
+  bool dictionary_pending() const { return plan_ != nullptr && plan_->dictionary_pending; }
+  // Records started so far (the levels of repetition level 0 decoded, for a
+  // column with repetition levels only while there is a plan).
+  int64_t rows_started() const { return rows_; }
+  // Moves to the page holding row `target` when it lies past the current
+  // page: the pages between are not read (their headers are checked against
+  // the index); the current page's levels are dropped.  False when it did
+  // not move (the target is in the current page, or a page is held ahead).
+  Result<bool> JumpTowards(int64_t target);
+  // No more is read: the pages not reached count as skipped.
+  void PassOverRest();
+  // Rows passed over by the page reader (SkipRowsByHeader).
+  void AddRowsSkipped(int64_t rows) { rows_ += rows; }
+
  private:
+  struct Plan {
+    std::vector<PageLocation> pages;
+    std::vector<bool> wanted;  // per page: holds a selected row
+    int64_t num_rows = 0;
+    int next = 0;           // the page the page reader returns next
+    int current = -1;       // the data page being read (-1: none, or left)
+    int64_t page_end = 0;   // the row after the current page's last
+    bool dictionary_pending = false;
+    // The rows of page p: from its first row to the next page's (or num_rows).
+    index::RowRange Rows(int p) const {
+      const auto i = static_cast<size_t>(p);
+      return {pages[i].first_row_index, i + 1 < pages.size() ? pages[i + 1].first_row_index : num_rows};
+    }
+  };
+  Result<bool> NextPlannedPage();
+  // Reads from page p on, up to the end of the run of wanted pages from p.
+  Status StartRun(int p);
+  // Checks the data page just read as page p of the index.
+  Status CheckPlannedPage(int p) const;
+  Status IndexContradiction(int p, const std::string& what) const;
   std::shared_ptr<const void> keep_alive_;  // owner of *descriptor_ and *metadata_
   const ColumnDescriptor* descriptor_;
   const format::ColumnMetaData* metadata_ = nullptr;
@@ -100,6 +146,10 @@ struct ColumnReader::Impl {
 
   // Scratch for levels the caller did not ask for but the reader needs.
   std::vector<int16_t> def_scratch_, rep_scratch_;
+
+  int64_t rows_ = 0;
+  std::unique_ptr<Plan> plan_;
+  bool paused_ = false;
 };
 
 struct ColumnReaderFactory {

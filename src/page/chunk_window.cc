@@ -54,7 +54,8 @@ Status ChunkWindow::Ensure(uint64_t from, uint64_t to, int64_t held_beside) {
                                  " the column reader holds exceeds max_allocation " +
                                  std::to_string(max_allocation_));
   }
-  const uint64_t size = std::min({left, std::max(need, read_size), std::max(need, room)});
+  const uint64_t capped = cap_ > from ? cap_ - from : 0;
+  const uint64_t size = std::min({left, std::max(need, read_size), std::max(need, room), std::max(need, capped)});
   // The bytes from `from` that the window already holds are read again with
   // the rest (as cheap as a copy from the old window, and simpler).
   Buffer& buffer = windows_[target];
@@ -70,7 +71,20 @@ Status ChunkWindow::Ensure(uint64_t from, uint64_t to, int64_t held_beside) {
     return st;
   }
   bytes_ = {buffer.data(), size};
+  bytes_read_ += static_cast<int64_t>(size);
   return Status::OK();
+}
+
+Result<std::span<const uint8_t>> ChunkWindow::Peek(uint64_t at, uint64_t n, Buffer* scratch) {
+  if (file_ == nullptr || (at >= start_ && at + n <= end())) return std::span<const uint8_t>(At(at), n);
+  scratch->Clear();
+  scratch->Resize(n);
+  if (Status st = file_->ReadAt(file_offset_ + at, n, scratch->data()); !st.ok()) {
+    st.AddContext("reading a page header");
+    return st;
+  }
+  bytes_read_ += static_cast<int64_t>(n);
+  return std::span<const uint8_t>(scratch->data(), n);
 }
 
 void ChunkWindow::DropIfOversized(uint64_t to) {

@@ -36,6 +36,7 @@
 #include "page/buffer_pool.h"
 #include "parq/buffer.h"
 #include "parq/io.h"
+#include "parq/result.h"
 #include "parq/status.h"
 
 namespace parq::page {
@@ -81,6 +82,20 @@ class ChunkWindow {
   // REQUIRES: from <= to <= length(); `from` is not before the bytes held.
   Status Ensure(uint64_t from, uint64_t to, int64_t held_beside);
 
+  // Windows read from `at` on end at `cap` (a chunk offset) unless a page
+  // asked for needs more: the reader of selected pages (PageReader::ReadRange)
+  // reads nothing of the pages it skips.  Default: the chunk's length.
+  void set_read_cap(uint64_t cap) { cap_ = cap; }
+
+  // Bytes [at, at + n) of the chunk: a view of what is held, else read into
+  // `scratch` (one read, which is counted, beside the windows).
+  // REQUIRES: at + n <= length().
+  Result<std::span<const uint8_t>> Peek(uint64_t at, uint64_t n, Buffer* scratch);
+
+  // Bytes read from the file so far (windows and Peek); 0 for a view.
+  int64_t bytes_read() const { return bytes_read_; }
+  bool is_view() const { return file_ == nullptr; }
+
   // Called once the bytes up to chunk offset `to` are no longer needed (a
   // page decompressed into a buffer of its own): frees the window when it
   // ends at `to` and was read larger than chunk_read_size, which happens
@@ -102,6 +117,8 @@ class ChunkWindow {
   Buffer windows_[2];
   int window_ = 1;         // which of windows_ bytes_ lies in (the first read fills windows_[0])
   bool refilled_ = false;  // whether this step has read a window yet
+  uint64_t cap_ = UINT64_MAX;  // see set_read_cap
+  int64_t bytes_read_ = 0;
 };
 
 }  // namespace parq::page

@@ -15,6 +15,7 @@ struct Page {
   PageType type = PageType::kDataPage;  // kDataPage, kDataPageV2 or kDictionaryPage
   int64_t ordinal = 0;                  // position of the page within its chunk
   uint64_t file_offset = 0;             // where the page header starts
+  uint64_t size_in_file = 0;            // its header and (compressed) body
   int32_t num_values = 0;               // level count (data pages) or entries (dictionary)
   Encoding encoding = Encoding::kPlain; // of the values
 

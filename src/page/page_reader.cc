@@ -27,6 +27,19 @@ bool Borrows(const Page& page, std::span<const uint8_t> body) {
   return in_body(page.values) || in_body(page.definition_levels) || in_body(page.repetition_levels);
 }
 
+// The rows a data page holds by its header alone, or -1 when the header does
+// not say: a v2 page's num_rows (for a flat column only when it equals its
+// num_values, as it must), a v1 page's num_values when the column is flat.
+int64_t RowsByHeader(const format::PageHeader& h, PageType type, bool flat) {
+  if (type == PageType::kDataPageV2 && h.data_page_header_v2) {
+    const auto& v2 = *h.data_page_header_v2;
+    if (v2.num_rows < 0 || v2.num_values < 0 || (flat && v2.num_rows != v2.num_values)) return -1;
+    return v2.num_rows;
+  }
+  if (type == PageType::kDataPage && h.data_page_header && flat && h.data_page_header->num_values >= 0) return h.data_page_header->num_values;
+  return -1;
+}
+
 bool IsReadable(PageType type) {
   return type == PageType::kDataPage || type == PageType::kDataPageV2 ||
          type == PageType::kDictionaryPage;
@@ -77,7 +90,8 @@ Result<bool> PageReader::ReadPage(const PageTarget& target, Page* page) {
   chunk_.BeginStep();
   // Stop at the end of the bytes, or once every value the chunk promises has
   // been seen (the padded range of old files may hold stray bytes).
-  while (pos_ < chunk_.length() && !(seen_data_page_ && values_seen_ >= md_.num_values)) {
+  // With ReadRange, the pages are where the caller says, up to stop_.
+  while (pos_ < std::min(stop_, chunk_.length()) && (ranged_ || !(seen_data_page_ && values_seen_ >= md_.num_values))) {
     const int64_t ordinal = ordinal_;
     const uint64_t header_offset = chunk_.FileOffset(pos_);
     Result<bool> read = ReadPageAtPos(target, page);
@@ -97,6 +111,20 @@ Result<bool> PageReader::ReadPageAtPos(const PageTarget& target, Page* page) {
     pos_ = body_end;
     return false;  // INDEX_PAGE and unknown page types carry nothing for the reader
   }
+  if (skip_rows_ > 0 && type != PageType::kDictionaryPage) {
+    const int64_t rows = RowsByHeader(header, type, skip_flat_);
+    if (rows >= 0 && rows <= skip_rows_) {
+      skip_rows_ -= rows;
+      rows_skipped_ += rows;
+      values_seen_ += type == PageType::kDataPage ? header.data_page_header->num_values
+                                                  : header.data_page_header_v2->num_values;
+      seen_data_page_ = true;
+      ++pages_skipped_;
+      if (chunk_.is_view()) viewed_bytes_ += static_cast<int64_t>(body_start - pos_);
+      pos_ = body_end;
+      return false;
+    }
+  }
   PARQ_RETURN_IF_ERROR(chunk_.Ensure(pos_, body_end, HeldBesideWindows(target.held_aside)));
   const std::span<const uint8_t> body{chunk_.At(body_start), body_end - body_start};
   const uint64_t header_offset = chunk_.FileOffset(pos_);
@@ -108,6 +136,8 @@ Result<bool> PageReader::ReadPageAtPos(const PageTarget& target, Page* page) {
   page->type = type;
   page->ordinal = ordinal;
   page->file_offset = header_offset;
+  page->size_in_file = body_end - (header_offset - chunk_.FileOffset(0));
+  if (chunk_.is_view()) viewed_bytes_ += static_cast<int64_t>(page->size_in_file);
   if (type == PageType::kDictionaryPage) {
     PARQ_RETURN_IF_ERROR(ReadDictionaryPage(header, body, target, page));
     return true;
@@ -121,7 +151,61 @@ Result<bool> PageReader::ReadPageAtPos(const PageTarget& target, Page* page) {
   }
   seen_data_page_ = true;
   values_seen_ += page->num_values;
+  ++pages_read_;
   return true;
+}
+
+Result<bool> PageReader::ReadRange(uint64_t file_from, uint64_t file_to) {
+  if (ahead_.holds_ahead()) return false;
+  const uint64_t base = chunk_.FileOffset(0);
+  if (file_from < chunk_.FileOffset(pos_) || file_to < file_from || file_to - base > chunk_.length()) {
+    return Status::Corrupt("page range [" + std::to_string(file_from) + ", " + std::to_string(file_to) +
+                           ") is not in the column chunk after the pages read (at " +
+                           std::to_string(chunk_.FileOffset(pos_)) + ", chunk ends at " +
+                           std::to_string(base + chunk_.length()) + ")");
+  }
+  ranged_ = true;
+  pos_ = file_from - base;
+  stop_ = file_to - base;
+  chunk_.set_read_cap(stop_);
+  return true;
+}
+
+Result<PageReader::HeaderSummary> PageReader::InspectHeader(uint64_t file_offset, uint64_t size) {
+  const uint64_t base = chunk_.FileOffset(0);
+  if (file_offset < base || file_offset - base > chunk_.length() || size > chunk_.length() - (file_offset - base)) {
+    return Status::Corrupt("page at " + std::to_string(file_offset) + " of " + std::to_string(size) +
+                           " bytes is not in the column chunk");
+  }
+  const uint64_t at = file_offset - base;
+  const uint64_t limit = std::min<uint64_t>(size, static_cast<uint64_t>(options_.max_page_header_size));
+  // Headers are small (a few dozen bytes, more with statistics): a first
+  // read of 64 bytes, twice as many while that cuts the header short.
+  uint64_t n = std::min<uint64_t>(limit, 64);
+  format::PageHeader header;
+  while (true) {
+    PARQ_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes, chunk_.Peek(at, n, &header_scratch_));
+    thrift::CompactReader reader(bytes.data(), bytes.size(), format::ThriftLimitsFrom(options_), file_offset);
+    header = format::PageHeader();
+    if (format::Read(reader, &header)) {
+      if (chunk_.is_view()) viewed_bytes_ += static_cast<int64_t>(reader.position());
+      HeaderSummary out;
+      out.type = static_cast<PageType>(header.type);
+      out.size_in_file = reader.position() + static_cast<uint64_t>(std::max(header.compressed_page_size, 0));
+      if (header.data_page_header) out.num_values = header.data_page_header->num_values;
+      if (header.data_page_header_v2) {
+        out.num_values = header.data_page_header_v2->num_values;
+        out.num_rows = header.data_page_header_v2->num_rows;
+      }
+      return out;
+    }
+    if (n >= limit) {
+      Status st = reader.status();
+      st.AddContext("decoding the page header");
+      return std::move(st).WithFileOffset(file_offset);
+    }
+    n = std::min(limit, n * 2);
+  }
 }
 
 Result<uint64_t> PageReader::DecodeHeader(format::PageHeader* header, int64_t held_aside) {

@@ -86,6 +86,55 @@ class PageReader final : private PageSource {
   // pair ends when either is destroyed.  Both must be used by one thread.
   static void Pair(PageReader& a, PageReader& b) { ReadAhead::Pair(a.ahead_, b.ahead_); }
 
+  // --- Reading some pages only (the column reader, with a row selection) ---
+
+  // From now on reads the pages in file bytes [file_from, file_to) of the
+  // chunk: Next returns false at file_to (another ReadRange goes on), and
+  // windows read nothing past it unless a page there needs more.  Forward
+  // only, and only while no page is held ahead: false then, and nothing
+  // changes (the caller reads on page by page).  kCorrupt when the range
+  // starts before the reader's position or does not lie in the chunk.
+  Result<bool> ReadRange(uint64_t file_from, uint64_t file_to);
+  bool holds_page_ahead() const { return ahead_.holds_ahead(); }
+  // The file offset of the chunk's first byte.
+  uint64_t chunk_file_offset() const { return chunk_.FileOffset(0); }
+  uint64_t chunk_length() const { return chunk_.length(); }
+
+  // What the header of a page not read says, to check an OffsetIndex
+  // against the pages it skips: the header at `file_offset` (of a page of
+  // `size` bytes by the index) is decoded, the body neither read nor
+  // decompressed.  num_rows is -1 for a v1 data page.
+  struct HeaderSummary {
+    PageType type = PageType::kDataPage;
+    int64_t num_values = 0;
+    int64_t num_rows = -1;
+    uint64_t size_in_file = 0;  // header and body
+  };
+  Result<HeaderSummary> InspectHeader(uint64_t file_offset, uint64_t size);
+
+  // Without an index: the next Next passes over, unread beyond their
+  // headers and not decompressed, the data pages whose headers say they
+  // hold at most the `rows` rows still to skip (a v2 page's num_rows; a v1
+  // page's num_values when `flat`, the column having no repetition levels).
+  // TakeRowsSkipped returns the rows so passed over and clears both.
+  void SkipRowsByHeader(int64_t rows, bool flat) {
+    skip_rows_ = rows;
+    skip_flat_ = flat;
+  }
+  int64_t TakeRowsSkipped() {
+    const int64_t n = rows_skipped_;
+    rows_skipped_ = skip_rows_ = 0;
+    return n;
+  }
+
+  // Data pages read (decoded and decompressed), data pages passed over
+  // (here or by the column reader, CountSkipped), and bytes read from the
+  // file (for a chunk in memory: the bytes of the pages and headers used).
+  int64_t pages_read() const { return pages_read_; }
+  int64_t pages_skipped() const { return pages_skipped_; }
+  int64_t bytes_read() const { return chunk_.bytes_read() + viewed_bytes_; }
+  void CountSkipped(int64_t pages) { pages_skipped_ += pages; }
+
  private:
   PageReader(const format::ColumnMetaData& md, const ReaderOptions& options,
              std::shared_ptr<BufferPool> buffer_pool, bool reads_file);
@@ -137,6 +186,15 @@ class PageReader final : private PageSource {
   bool seen_data_page_ = false;
   std::optional<uint64_t> first_dictionary_offset_;  // of the chunk's dictionary page, once read
   int64_t dictionary_bytes_ = 0;  // what the column reader keeps of the dictionary page
+  uint64_t stop_ = UINT64_MAX;    // chunk offset where Next stops (ReadRange)
+  bool ranged_ = false;           // pages are read by ReadRange
+  int64_t skip_rows_ = 0;         // see SkipRowsByHeader
+  bool skip_flat_ = false;
+  int64_t rows_skipped_ = 0;
+  int64_t pages_read_ = 0;
+  int64_t pages_skipped_ = 0;
+  int64_t viewed_bytes_ = 0;  // bytes used of a chunk in memory
+  Buffer header_scratch_;     // InspectHeader's reads
 };
 
 }  // namespace parq::page

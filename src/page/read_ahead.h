@@ -53,6 +53,10 @@ class ReadAhead {
   // the partner reads this side's next page ahead.
   Result<bool> Next(Page* page);
 
+  // Whether a page (or an error met reading one) is held ahead: the source's
+  // position is then past the page the next Next returns.
+  bool holds_ahead() const { return ahead_.has_value(); }
+
  private:
   // The next page of both into their spare slots, decompressed together.
   // REQUIRES: neither holds a page ahead.

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "column/selected_rows.h"
+
 namespace parq {
 
 namespace {
@@ -36,6 +38,43 @@ Result<int64_t> ReadBatch(RowCursor::Feed& f, LeafBuffer& b, int64_t n, int16_t*
   return levels;
 }
 
+template <typename T>
+Result<int64_t> SkipWith(RowCursor::Feed& f, int64_t rows) {
+  TypedColumnReader<T>* r = f.reader->As<T>();
+  if (r == nullptr) return Status::Internal("column reader of an unexpected type");
+  return r->SkipRows(rows);
+}
+
+// Passes over up to n rows of b's buffered entries from b.pos (a row's
+// start); returns the rows passed, *partial when the last may go on in the
+// column reader (the buffer ends inside it).
+int64_t DropBufferedRows(LeafBuffer& b, int64_t n, bool rows_end_with_buffer, bool* partial) {
+  *partial = false;
+  const size_t size = b.size();
+  size_t i = b.pos;
+  size_t values = 0;
+  int64_t passed = 0;
+  const auto is_value = [&](size_t k) { return b.max_def == 0 || b.def[k] == b.max_def; };
+  if (b.max_rep == 0) {
+    const size_t d = std::min(static_cast<size_t>(n), size - i);
+    for (size_t k = i; k < i + d; ++k) values += is_value(k) ? 1 : 0;
+    i += d;
+    passed = static_cast<int64_t>(d);
+  } else {
+    for (; i < size; ++i) {
+      if (b.rep[i] == 0) {
+        if (passed == n) break;
+        ++passed;
+      }
+      values += is_value(i) ? 1 : 0;
+    }
+    *partial = i == size && passed > 0 && !rows_end_with_buffer;
+  }
+  b.pos = b.end = b.scan = i;
+  b.vpos += values;
+  return passed;
+}
+
 }  // namespace
 
 Result<std::unique_ptr<RowCursor>> RowCursor::Open(RowSource source, const RowReaderOptions& options) {
@@ -53,7 +92,10 @@ Result<std::unique_ptr<RowCursor>> RowCursor::Open(RowSource source, const RowRe
     const ColumnDescriptor& d = c->source_.schema->column(c->plan_.columns[s]);
     c->leaves_[s].Init(d);
     c->leaves_[s].slot = static_cast<int>(s);
-    VisitPhysicalType(d.physical_type, [&]<typename T>() { c->feeds_[s].read = &ReadBatch<T>; });
+    VisitPhysicalType(d.physical_type, [&]<typename T>() {
+      c->feeds_[s].read = &ReadBatch<T>;
+      c->feeds_[s].skip = &SkipWith<T>;
+    });
   }
   for (const PlanNode& f : c->plan_.root.children) c->names_.push_back(f.name);
   c->assembler_ = std::make_unique<Assembler>(&c->plan_, &c->leaves_);
@@ -66,9 +108,7 @@ Result<std::unique_ptr<RowCursor>> RowCursor::Open(RowSource source, const RowRe
 Status RowCursor::Refill(size_t s) {
   Feed& f = feeds_[s];
   if (f.reader == nullptr) {
-    Result<std::unique_ptr<ColumnReader>> r = source_.open_column(row_group_, plan_.columns[s]);
-    if (!r.ok()) return std::move(r).status();  // names its column and row group
-    f.reader = std::move(*r);
+    PARQ_RETURN_IF_ERROR(OpenReader(s, &f.reader));
     f.entries = 0;
   }
   leaves_[s].Compact();
@@ -113,9 +153,76 @@ Status RowCursor::ReadInto(size_t s, int64_t n) {
   if (def == nullptr) std::fill(b.def.begin() + static_cast<std::ptrdiff_t>(old), b.def.end(), int16_t{0});
   if (rep == nullptr) std::fill(b.rep.begin() + static_cast<std::ptrdiff_t>(old), b.rep.end(), int16_t{0});
   f.entries += levels;
-  if (levels == 0) {
+  if (levels == 0 && column::PausedBeforeUnselected(*f.reader)) {
+    f.paused = true;
+  } else if (levels == 0) {
     f.eof = true;
-    f.reader.reset();  // its pages, buffers and decoders go now, not at the row group's end
+    DropReader(f);  // its pages, buffers and decoders go now, not at the row group's end
+  }
+  return Status::OK();
+}
+
+Status RowCursor::OpenReader(size_t s, std::unique_ptr<ColumnReader>* out) {
+  const int column = plan_.columns[s];
+  Result<std::unique_ptr<ColumnReader>> r = source_.open_column(row_group_, column);
+  if (!r.ok()) return std::move(r).status();  // names its column and row group
+  if (selection_ && source_.page_index) {
+    // Without a usable OffsetIndex the reader skips page by page.
+    Result<PageIndex> index = source_.page_index(row_group_, column);
+    if (index.ok() && index->offset_index) {
+      const int64_t rows = source_.row_group_rows[static_cast<size_t>(row_group_)];
+      Status st = column::ReadSelectedRows(**r, *index->offset_index, rows, *selection_);
+      static_cast<void>(st);  // an index that does not fit the chunk is not used
+    }
+  }
+  *out = std::move(*r);
+  return Status::OK();
+}
+
+void RowCursor::DropReader(Feed& f) {
+  if (f.reader == nullptr) return;
+  pages_read_ += f.reader->pages_read();
+  pages_skipped_ += f.reader->pages_skipped();
+  bytes_read_ += f.reader->bytes_read();
+  f.reader.reset();
+}
+
+int64_t RowCursor::pages_read() const {
+  int64_t n = pages_read_;
+  for (const Feed& f : feeds_) n += f.reader ? f.reader->pages_read() : 0;
+  return n;
+}
+int64_t RowCursor::pages_skipped() const {
+  int64_t n = pages_skipped_;
+  for (const Feed& f : feeds_) n += f.reader ? f.reader->pages_skipped() : 0;
+  return n;
+}
+int64_t RowCursor::bytes_read() const {
+  int64_t n = bytes_read_;
+  for (const Feed& f : feeds_) n += f.reader ? f.reader->bytes_read() : 0;
+  return n;
+}
+
+Status RowCursor::SkipRows(int64_t n) {
+  for (size_t s = 0; s < leaves_.size(); ++s) {
+    LeafBuffer& b = leaves_[s];
+    Feed& f = feeds_[s];
+    bool partial = false;
+    const int64_t rest = n - DropBufferedRows(b, n, f.eof || f.paused, &partial);
+    if (rest > 0 || partial) {
+      int64_t skipped = 0;
+      if (!f.eof) {
+        if (f.reader == nullptr) PARQ_RETURN_IF_ERROR(OpenReader(s, &f.reader));
+        PARQ_ASSIGN_OR_RETURN(skipped, f.skip(f, rest));
+      }
+      if (skipped < rest) {
+        return Status::Corrupt("column chunk holds fewer rows than the row group's " +
+                               std::to_string(source_.row_group_rows[static_cast<size_t>(row_group_)]))
+            .WithColumn(b.desc->dotted_path)
+            .WithRowGroup(row_group_);
+      }
+    }
+    f.paused = false;
   }
   return Status::OK();
 }
@@ -125,7 +232,13 @@ Status RowCursor::EnsureRow(size_t s) {
   LeafBuffer& b = leaves_[s];
   Feed& f = feeds_[s];
   while (true) {
-    if (b.pos < b.size() && b.FindRowEnd(f.eof)) return Status::OK();
+    if (b.pos < b.size() && b.FindRowEnd(f.eof || f.paused)) return Status::OK();
+    if (f.paused) {
+      return Status::Corrupt("the pages of row " + std::to_string(group_row_) +
+                             " are not where the chunk's offset index puts them")
+          .WithColumn(b.desc->dotted_path)
+          .WithRowGroup(row_group_);
+    }
     if (f.eof) {
       return Status::Corrupt("column chunk holds fewer rows than the row group's " +
                              std::to_string(source_.row_group_rows[static_cast<size_t>(row_group_)]))
@@ -152,42 +265,79 @@ Status RowCursor::CheckExhausted() {
 }
 
 Result<bool> RowCursor::Advance() {
-  while (rows_left_ == 0) {
-    if (row_group_ >= 0) {
-      PARQ_RETURN_IF_ERROR(CheckExhausted());
+  while (true) {
+    while (rows_left_ == 0) {
+      // With a selection the readers may stop short of their chunks' ends.
+      if (row_group_ >= 0 && !selection_) {
+        PARQ_RETURN_IF_ERROR(CheckExhausted());
+      }
+      selection_.reset();
+      if (row_group_ + 1 >= static_cast<int>(source_.row_group_rows.size())) {
+        row_group_ = static_cast<int>(source_.row_group_rows.size());
+        for (Feed& f : feeds_) DropReader(f);
+        return false;
+      }
+      ++row_group_;
+      rows_left_ = source_.row_group_rows[static_cast<size_t>(row_group_)];
+      group_row_ = 0;
+      range_ = 0;
+      if (rows_left_ < 0) return Status::Corrupt("negative row count").WithRowGroup(row_group_);
+      if (rows_left_ > 0 && keep_ && !keep_(row_group_)) {
+        rows_left_ = 0;  // then read like an empty row group
+        ++row_groups_skipped_;
+      }
+      if (rows_left_ > 0 && select_) {
+        PARQ_ASSIGN_OR_RETURN(selection_, select_(row_group_));
+        if (selection_ && selection_->empty()) {
+          rows_left_ = 0;
+          ++row_groups_skipped_;
+        }
+      }
+      // Every chunk is opened here, in column order, so that the first one
+      // that cannot be (its metadata places it outside the file, say) is
+      // reported before any row of the group, whatever the other columns hold.
+      // The first kHeldAhead readers are kept; the others are opened again at
+      // their first read (Refill), so that a wide row group never holds a
+      // reader per column at once.  Each is dropped at its chunk's end.
+      constexpr size_t kHeldAhead = 64;
+      for (size_t s = 0; s < leaves_.size(); ++s) {
+        leaves_[s].Clear();
+        DropReader(feeds_[s]);
+        feeds_[s].entries = 0;
+        feeds_[s].paused = false;
+        feeds_[s].eof = rows_left_ == 0;  // an empty row group: its chunks are not read
+        if (rows_left_ == 0) continue;
+        if (s < kHeldAhead) {
+          PARQ_RETURN_IF_ERROR(OpenReader(s, &feeds_[s].reader));
+        } else {
+          Result<std::unique_ptr<ColumnReader>> r = source_.open_column(row_group_, plan_.columns[s]);
+          if (!r.ok()) return std::move(r).status();  // names its column and row group
+        }
+      }
     }
-    if (row_group_ + 1 >= static_cast<int>(source_.row_group_rows.size())) {
-      row_group_ = static_cast<int>(source_.row_group_rows.size());
-      for (Feed& f : feeds_) f.reader.reset();
-      return false;
+    if (selection_) {
+      // Past the rows not selected, to the next selected one.
+      const std::vector<index::RowRange>& ranges = selection_->ranges();
+      while (range_ < ranges.size() && ranges[range_].end <= group_row_) ++range_;
+      if (range_ == ranges.size()) {
+        rows_skipped_ += rows_left_;  // no row of the rest is selected
+        rows_left_ = 0;
+        for (Feed& f : feeds_) {
+          if (f.reader != nullptr) column::PassOverRest(*f.reader);
+        }
+        continue;
+      }
+      const int64_t next = std::max(group_row_, ranges[range_].first);
+      if (next > group_row_) {
+        PARQ_RETURN_IF_ERROR(SkipRows(next - group_row_));
+        rows_skipped_ += next - group_row_;
+        rows_left_ -= next - group_row_;
+        group_row_ = next;
+      }
     }
-    ++row_group_;
-    rows_left_ = source_.row_group_rows[static_cast<size_t>(row_group_)];
-    if (rows_left_ < 0) return Status::Corrupt("negative row count").WithRowGroup(row_group_);
-    if (rows_left_ > 0 && keep_ && !keep_(row_group_)) {
-      rows_left_ = 0;  // then read like an empty row group
-      ++row_groups_skipped_;
-    }
-    // Every chunk is opened here, in column order, so that the first one
-    // that cannot be (its metadata places it outside the file, say) is
-    // reported before any row of the group, whatever the other columns hold.
-    // The first kHeldAhead readers are kept; the others are opened again at
-    // their first read (Refill), so that a wide row group never holds a
-    // reader per column at once.  Each is dropped at its chunk's end.
-    constexpr size_t kHeldAhead = 64;
-    for (size_t s = 0; s < leaves_.size(); ++s) {
-      leaves_[s].Clear();
-      feeds_[s].reader.reset();
-      feeds_[s].entries = 0;
-      feeds_[s].eof = rows_left_ == 0;  // an empty row group: its chunks are not read
-      if (rows_left_ == 0) continue;
-      Result<std::unique_ptr<ColumnReader>> r = source_.open_column(row_group_, plan_.columns[s]);
-      if (!r.ok()) return std::move(r).status();  // names its column and row group
-      if (s < kHeldAhead) feeds_[s].reader = std::move(*r);
-    }
+    for (size_t s = 0; s < leaves_.size(); ++s) PARQ_RETURN_IF_ERROR(EnsureRow(s));
+    return true;
   }
-  for (size_t s = 0; s < leaves_.size(); ++s) PARQ_RETURN_IF_ERROR(EnsureRow(s));
-  return true;
 }
 
 Status RowCursor::Finish() {
@@ -197,6 +347,7 @@ Status RowCursor::Finish() {
   }
   --rows_left_;
   ++rows_read_;
+  ++group_row_;
   return Status::OK();
 }
 

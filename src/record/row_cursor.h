@@ -31,9 +31,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "index/row_selection.h"
 #include "parq/record.h"
 #include "parq/result.h"
 #include "record/assembler.h"
@@ -67,6 +69,22 @@ class RowCursor {
   void set_row_group_filter(std::function<bool(int row_group)> keep) { keep_ = std::move(keep); }
   int64_t row_groups_skipped() const { return row_groups_skipped_; }
 
+  // The rows of a row group to read, asked as the row group starts (nullopt:
+  // all).  The others are passed over unassembled: buffered levels are
+  // dropped, and each column reader skips the rest (SkipRows), given its
+  // chunk's OffsetIndex (RowSource::page_index), when it has one, so that
+  // the pages holding no selected row are neither read nor decompressed.  An
+  // empty selection skips the row group like `keep`.  Set before the first
+  // Advance.
+  using Selector = std::function<Result<std::optional<index::RowSelection>>(int row_group)>;
+  void set_row_selection(Selector select) { select_ = std::move(select); }
+  int64_t rows_skipped() const { return rows_skipped_; }
+
+  // Over the column readers so far (ColumnReader::pages_read, ...).
+  int64_t pages_read() const;
+  int64_t pages_skipped() const;
+  int64_t bytes_read() const;
+
   // One projected column's reader and the scratch its batches land in.  The
   // reader is opened at the column's first read in a row group and dropped
   // as soon as its chunk is exhausted, so that a wide file of small row
@@ -78,6 +96,12 @@ class RowCursor {
     // Reads up to n entries into the leaf (levels into def / rep, nullptr
     // when the max level is 0; values appended); returns the entries read.
     Result<int64_t> (*read)(Feed& f, LeafBuffer& b, int64_t n, int16_t* def, int16_t* rep) = nullptr;
+    // SkipRows of the typed reader.
+    Result<int64_t> (*skip)(Feed& f, int64_t rows) = nullptr;
+    // The reader stopped before a page holding no selected row (column/
+    // selected_rows.h): its rows end with the buffer, as at the chunk's end,
+    // until the next skip.
+    bool paused = false;
     std::unique_ptr<std::byte[]> scratch;  // the typed values of one batch
     size_t scratch_bytes = 0;
   };
@@ -88,6 +112,12 @@ class RowCursor {
   Status ReadInto(size_t s, int64_t n);
   Status EnsureRow(size_t s);
   Status CheckExhausted();
+  // Opens slot s's reader for the current row group (with the selection).
+  Status OpenReader(size_t s, std::unique_ptr<ColumnReader>* out);
+  // Drops slot s's reader, adding up its counters.
+  void DropReader(Feed& f);
+  // Passes over the next n rows of every slot.
+  Status SkipRows(int64_t n);
 
   RowSource source_;
   RowReaderOptions options_;
@@ -101,6 +131,12 @@ class RowCursor {
   int64_t rows_read_ = 0;
   std::function<bool(int)> keep_;
   int64_t row_groups_skipped_ = 0;
+  Selector select_;
+  std::optional<index::RowSelection> selection_;  // of the current row group
+  size_t range_ = 0;        // the selection's range at or after group_row_
+  int64_t group_row_ = 0;   // the next row of the current row group
+  int64_t rows_skipped_ = 0;
+  int64_t pages_read_ = 0, pages_skipped_ = 0, bytes_read_ = 0;  // of readers dropped
 };
 
 }  // namespace parq

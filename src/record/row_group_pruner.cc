@@ -15,6 +15,7 @@ std::string_view RowGroupOutcomeName(RowGroupPruning::Outcome outcome) {
     case RowGroupPruning::Outcome::kStatistics: return "statistics";
     case RowGroupPruning::Outcome::kDictionary: return "dictionary";
     case RowGroupPruning::Outcome::kBloomFilter: return "bloom filter";
+    case RowGroupPruning::Outcome::kPageIndex: return "page index";
   }
   return "?";
 }
@@ -182,6 +183,13 @@ bool RowGroupPruner::Keep(int rg) {
   }
   report_.row_groups[g] = Outcome::kRead;
   return true;
+}
+
+void RowGroupPruner::NotePrunedByPageIndex(int rg) {
+  const size_t g = static_cast<size_t>(rg);
+  if (g >= report_.row_groups.size() || report_.row_groups[g] != RowGroupPruning::Outcome::kRead) return;
+  report_.row_groups[g] = RowGroupPruning::Outcome::kPageIndex;
+  ++report_.by_page_index;
 }
 
 std::unique_ptr<ColumnReader> RowGroupPruner::TakeReader(int rg, int column) {

@@ -53,6 +53,9 @@ class RowGroupPruner {
   // dictionary, if the row group was kept; handed over once.
   std::unique_ptr<ColumnReader> TakeReader(int row_group, int column);
 
+  // Records that a kept row group's page indexes left no row to read.
+  void NotePrunedByPageIndex(int row_group);
+
   const RowGroupPruning& report() const { return report_; }
 
  private:

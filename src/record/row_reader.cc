@@ -9,6 +9,7 @@
 #include "parq/record.h"
 #include "record/assembler.h"
 #include "record/bound_filter_impl.h"
+#include "record/filter_page_prune.h"
 #include "record/row_cursor.h"
 #include "record/row_group_pruner.h"
 
@@ -66,7 +67,39 @@ struct RowReader::Impl {
   std::vector<Extra> extras;
   int64_t returned = 0;  // rows that passed the filter
   std::vector<std::string> names;  // the cursor's, less extras dropped at the top
+
+  // The rows of row group rg that its filter columns' page indexes leave
+  // (nullopt: all, or no page index to tell).
+  Result<std::optional<index::RowSelection>> SelectRows(const RowSource& src, int rg) const;
 };
+
+Result<std::optional<index::RowSelection>> RowReader::Impl::SelectRows(const RowSource& src, int rg) const {
+  const auto& leaves = filter->impl().leaves;
+  const int64_t rows = src.row_group_rows[static_cast<size_t>(rg)];
+  std::vector<PageIndex> indexes(leaves.size());
+  std::vector<filter_internal::LeafPageIndex> in(leaves.size());
+  bool any = false;
+  for (size_t l = 0; l < leaves.size(); ++l) {
+    const int col = leaves[l].column;
+    // A page index that cannot be read is not used: the pages are read.
+    if (Result<PageIndex> pi = src.page_index(rg, col); pi.ok()) indexes[l] = std::move(*pi);
+    in[l].column_order = src.column_order ? src.column_order(col) : std::string();
+    in[l].chunk.num_values = rows;
+    if (src.chunk_statistics) {
+      in[l].chunk = filter_internal::FactsOf(src.chunk_statistics(rg, col), rows, leaves[l].type, in[l].column_order,
+                                             src.created_by);
+    }
+    if (indexes[l].column_index && indexes[l].offset_index) {
+      in[l].column_index = &*indexes[l].column_index;
+      in[l].offset_index = &*indexes[l].offset_index;
+      any = true;
+    }
+  }
+  if (!any) return std::optional<index::RowSelection>();
+  index::RowSelection selected = filter_internal::SelectRows(*filter, in, rows, src.created_by);
+  if (selected.num_rows() == rows) return std::optional<index::RowSelection>();
+  return std::optional<index::RowSelection>(std::move(selected));
+}
 
 RowReader::RowReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 RowReader::~RowReader() = default;
@@ -92,7 +125,18 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
     }
   }
   // Row groups are pruned as the cursor reaches them (record/row_group_pruner.h);
-  // a reader the pruner opened for a dictionary goes on to the cursor.
+  // a reader the pruner opened for a dictionary goes on to the cursor.  Then
+  // the pages of the row groups left: their filter columns' page indexes,
+  // read as each row group starts.
+  using Pruning = RowReaderOptions::Pruning;
+  RowCursor::Selector select;
+  if (source.page_index && options.pruning == Pruning::kPages) {
+    select = [src = source, self = impl.get()](int rg) -> Result<std::optional<index::RowSelection>> {
+      PARQ_ASSIGN_OR_RETURN(std::optional<index::RowSelection> selection, self->SelectRows(src, rg));
+      if (selection && selection->empty() && self->pruner) self->pruner->NotePrunedByPageIndex(rg);
+      return selection;
+    };
+  }
   impl->filter.emplace(std::move(bound));
   auto pruner = std::make_shared<filter_internal::RowGroupPruner>(*impl->filter, source);
   source.open_column = [pruner, open = std::move(source.open_column)](int rg, int col)
@@ -101,7 +145,10 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
     return open(rg, col);
   };
   PARQ_ASSIGN_OR_RETURN(impl->cursor, RowCursor::Open(std::move(source), read));
-  impl->cursor->set_row_group_filter([pruner](int rg) { return pruner->Keep(rg); });
+  if (options.pruning != Pruning::kNone) {
+    impl->cursor->set_row_group_filter([pruner](int rg) { return pruner->Keep(rg); });
+  }
+  if (select) impl->cursor->set_row_selection(std::move(select));
   impl->pruner = std::move(pruner);
   impl->names = impl->cursor->field_names();
   for (const Impl::Extra& e : impl->extras) {
@@ -156,5 +203,9 @@ const RowGroupPruning& RowReader::pruning() const {
   static const RowGroupPruning kNone;
   return impl_->pruner ? impl_->pruner->report() : kNone;
 }
+int64_t RowReader::rows_pruned() const { return impl_->cursor->rows_skipped(); }
+int64_t RowReader::pages_read() const { return impl_->cursor->pages_read(); }
+int64_t RowReader::pages_skipped() const { return impl_->cursor->pages_skipped(); }
+int64_t RowReader::bytes_read() const { return impl_->cursor->bytes_read(); }
 
 }  // namespace parq

@@ -57,7 +57,8 @@ struct WriteScratch {
 void PrepareWrite(const ColumnDescriptor& d, const ColumnData& in, WriteScratch* scratch);
 Status WriteChunk(ColumnWriter* writer, const ColumnData& in, const WriteScratch& scratch);
 
-// Data sets (deterministic): lineitem, wide, nested, strings-dict,
+// Data sets (deterministic): lineitem, lineitem-sorted (10M rows in row
+// groups of 1 Mi, orderkey sorted), wide, nested, strings-dict,
 // strings-plain, wide-boolean (100,000 required BOOLEAN columns, one row),
 // wide-footer (1,000,000 of them, no row group: a footer only).  `rows` and
 // `columns` 0 = the data set's default size (`columns` counts only for the

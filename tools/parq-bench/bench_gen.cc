@@ -61,7 +61,10 @@ WriterOptions Options(Compression codec, int64_t rows_per_group) {
 }
 
 // 16 columns shaped like TPC-H lineitem, all optional (as DuckDB writes them), no nulls.
-Status Lineitem(const std::string& path, int64_t rows, Compression codec) {
+// `group_rows` rows a row group (kRowGroupRows for lineitem; parq's default
+// of 1 Mi rows for lineitem-sorted, the file of the filter cases, whose
+// orderkey 0, 1, ... is sorted and has a page index, as every column).
+Status Lineitem(const std::string& path, int64_t rows, Compression codec, int64_t group_rows = kRowGroupRows) {
   std::vector<Node> f;
   auto opt = Repetition::kOptional;
   f.push_back(Prim("orderkey", opt, PhysicalType::kInt64));
@@ -80,20 +83,20 @@ Status Lineitem(const std::string& path, int64_t rows, Compression codec) {
   f.push_back(Prim("shipmode", opt, PhysicalType::kByteArray, LogicalType::String()));
   f.push_back(Prim("comment", opt, PhysicalType::kByteArray, LogicalType::String()));
   PARQ_ASSIGN_OR_RETURN(Schema schema, Schema::Make(SchemaNode::MakeGroup("schema", Repetition::kRequired, std::move(f))));
-  PARQ_ASSIGN_OR_RETURN(auto w, FileWriter::Open(path, schema, Options(codec, kRowGroupRows)));
+  PARQ_ASSIGN_OR_RETURN(auto w, FileWriter::Open(path, schema, Options(codec, group_rows)));
 
   static const char* kFlags[] = {"A", "N", "R"};
   static const char* kStatus[] = {"F", "O"};
   static const char* kInstruct[] = {"DELIVER IN PERSON", "COLLECT COD", "NONE", "TAKE BACK RETURN"};
   static const char* kMode[] = {"AIR", "MAIL", "SHIP", "TRUCK", "RAIL", "FOB", "REG AIR"};
   static const char kHex[] = "0123456789abcdef";
-  std::vector<int16_t> def(kRowGroupRows, 1);
-  std::vector<int64_t> i64(kRowGroupRows);
-  std::vector<int32_t> i32(kRowGroupRows);
+  std::vector<int16_t> def(static_cast<size_t>(group_rows), 1);
+  std::vector<int64_t> i64(static_cast<size_t>(group_rows));
+  std::vector<int32_t> i32(static_cast<size_t>(group_rows));
   StringBatch s;
   constexpr int32_t kEpoch1992 = 8035;  // 1992-01-01 in days since 1970-01-01
-  for (int64_t start = 0; start < rows; start += kRowGroupRows) {
-    const int64_t n = std::min(kRowGroupRows, rows - start);
+  for (int64_t start = 0; start < rows; start += group_rows) {
+    const int64_t n = std::min(group_rows, rows - start);
     const int16_t* d = def.data();
     auto ints32 = [&](int col, auto fn) {
       for (int64_t i = 0; i < n; ++i) i32[static_cast<size_t>(i)] = fn(start + i);
@@ -277,6 +280,7 @@ Status Urls(const std::string& path, int64_t rows, Compression codec, int64_t di
 Status Generate(const std::string& kind, const std::string& path, int64_t rows, int64_t columns,
                 Compression codec) {
   if (kind == "lineitem") return Lineitem(path, rows > 0 ? rows : 6'000'000, codec);
+  if (kind == "lineitem-sorted") return Lineitem(path, rows > 0 ? rows : 10'000'000, codec, int64_t{1} << 20);
   if (kind == "wide") return Wide(path, rows > 0 ? rows : 10'000, codec);
   if (kind == "nested") return Nested(path, rows > 0 ? rows : 1'000'000, codec);
   if (kind == "strings-dict") return Urls(path, rows > 0 ? rows : 10'000'000, codec, 10'000);
@@ -284,7 +288,7 @@ Status Generate(const std::string& kind, const std::string& path, int64_t rows, 
   if (kind == "wide-boolean") return WideBoolean(path, rows > 0 ? rows : 1, columns > 0 ? columns : 100'000, codec);
   if (kind == "wide-footer") return WideBoolean(path, 0, columns > 0 ? columns : 1'000'000, codec);
   return Status::InvalidArgument("unknown data set '" + kind +
-                                 "' (lineitem, wide, nested, strings-dict, strings-plain, wide-boolean, wide-footer)");
+                                 "' (lineitem, lineitem-sorted, wide, nested, strings-dict, strings-plain, wide-boolean, wide-footer)");
 }
 
 }  // namespace parq::bench

@@ -26,6 +26,12 @@
 //       every projected field through ExportArrowStream (parq/arrow_reader.h):
 //       get_next until the end, each batch released at once.  bytes = the
 //       batches' buffers (validity, offsets, values, dictionaries).
+//   parq-bench filter FILE [--columns a,b] [--where EXPR] [--pruning none|rowgroups|pages] [--runs N]
+//       the rows of FILE (the projected columns) matching the filter text
+//       EXPR (docs/filter.md), every one assembled as a Value by RowReader;
+//       without --where every row (parq's full read of those columns).  Also
+//       prints cpu_seconds (user + system of the median run), the reader's
+//       bytes_read, pages_read, pages_skipped and the file's size.
 //   parq-bench meta FILE [--runs N]        open + footer; bytes = footer length
 //   parq-bench write OUT --like FILE --codec C [--runs N]
 //       write FILE's rows again (its schema and row groups) with codec C;
@@ -79,11 +85,12 @@ constexpr char kUsage[] =
     "usage: parq-bench read FILE [--columns a,b] [--threads N] [--runs N] [--mmap on|off]\n"
     "                       [--together on|off] [--prebuffer on|off]\n"
     "       parq-bench meta FILE [--runs N]\n"
+    "       parq-bench filter FILE [--columns a,b] [--where EXPR] [--pruning none|rowgroups|pages] [--runs N]\n"
     "       parq-bench columnar FILE [--columns a,b.c] [--threads N] [--runs N]\n"
     "       parq-bench arrow FILE [--columns a,b.c] [--batch-rows N] [--dictionary on|off] [--runs N]\n"
     "       parq-bench cat FILE [--runs N]\n"
     "       parq-bench write OUT --like FILE --codec none|snappy|gzip|brotli|zstd|lz4_raw [--runs N]\n"
-    "       parq-bench gen lineitem|wide|nested|strings-dict|strings-plain|wide-boolean|wide-footer OUT\n"
+    "       parq-bench gen lineitem|lineitem-sorted|wide|nested|strings-dict|strings-plain|wide-boolean|wide-footer OUT\n"
     "                      [--rows N] [--columns N] [--codec C]\n";
 
 struct Args {
@@ -407,6 +414,68 @@ int RunCat(const Args& a, int runs) {
   return 0;
 }
 
+double CpuSeconds() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+         static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
+// RowReader with a filter (or none): the rows of the projected columns.
+int RunFilter(const Args& a, int runs) {
+  if (a.pos.size() != 1) return std::fprintf(stderr, "%s", kUsage), 2;
+  const std::string pruning = a.Get("pruning").value_or("pages");
+  if (pruning != "none" && pruning != "rowgroups" && pruning != "pages") return std::fprintf(stderr, "%s", kUsage), 2;
+  Timing t, cpu;
+  int64_t rows = 0;
+  int64_t bytes_read = 0, pages_read = 0, pages_skipped = 0, file_bytes = 0;
+  Value row;
+  for (int r = 0; r <= runs; ++r) {
+    const auto t0 = Clock::now();
+    const double c0 = CpuSeconds();
+    auto file = FileReader::Open(a.pos[0], TimedReaderOptions());
+    if (!file.ok()) return Fail(file.status());
+    RowReaderOptions options;
+    options.columns = SplitCommas(a.Get("columns"));
+    options.pruning = pruning == "none"        ? RowReaderOptions::Pruning::kNone
+                      : pruning == "rowgroups" ? RowReaderOptions::Pruning::kRowGroups
+                                               : RowReaderOptions::Pruning::kPages;
+    if (auto where = a.Get("where")) {
+      auto filter = ParseFilter(*where, (*file)->schema());
+      if (!filter.ok()) return Fail(filter.status());
+      options.filter = std::move(*filter);
+    }
+    auto reader = RowReader::Open(**file, options);
+    if (!reader.ok()) return Fail(reader.status());
+    rows = 0;
+    while (true) {
+      auto more = (*reader)->Next(&row);
+      if (!more.ok()) return Fail(more.status());
+      if (!*more) break;
+      ++rows;
+    }
+    bytes_read = (*reader)->bytes_read();
+    pages_read = (*reader)->pages_read();
+    pages_skipped = (*reader)->pages_skipped();
+    file_bytes = static_cast<int64_t>((*file)->file().size());
+    const double s = Since(t0), c = CpuSeconds() - c0;
+    if (r == 0) {
+      t.first = s;
+      cpu.first = c;
+    } else {
+      t.warm.push_back(s);
+      cpu.warm.push_back(c);
+    }
+  }
+  std::printf("{\"op\":\"filter\",\"seconds\":%.6f,\"first_seconds\":%.6f,\"cpu_seconds\":%.6f,\"runs\":%zu,"
+              "\"rows\":%lld,\"bytes_read\":%lld,\"file_bytes\":%lld,\"pages_read\":%lld,\"pages_skipped\":%lld,"
+              "\"peak_rss_kb\":%ld}\n",
+              t.Median(), t.first, cpu.Median(), t.warm.size() + 1, static_cast<long long>(rows),
+              static_cast<long long>(bytes_read), static_cast<long long>(file_bytes),
+              static_cast<long long>(pages_read), static_cast<long long>(pages_skipped), PeakRssKb());
+  return 0;
+}
+
 int RunMeta(const Args& a, int runs) {
   if (a.pos.size() != 1) return std::fprintf(stderr, "%s", kUsage), 2;
   Timing t;
@@ -526,6 +595,7 @@ int main(int argc, char** argv) {
   const int runs = a.Get("runs") ? std::max(0, std::atoi(a.Get("runs")->c_str())) : 3;
   if (verb == "read") return RunRead(a, runs);
   if (verb == "meta") return RunMeta(a, runs);
+  if (verb == "filter") return RunFilter(a, runs);
   if (verb == "columnar") return RunColumnar(a, runs);
   if (verb == "cat") return RunCat(a, runs);
   if (verb == "arrow") return RunArrow(a, runs);

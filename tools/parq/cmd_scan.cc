@@ -33,16 +33,18 @@ struct RowGroupLine {
   int index = 0;
   int64_t rows = 0;
   RowGroupPruning::Outcome outcome = RowGroupPruning::Outcome::kNotReached;
-  // (Pages read / skipped go here once RowReader counts them per row group.)
+  // (RowReader counts pages read and skipped over the whole read, not per
+  // row group; the totals are in Scan.)
 };
 
 // "empty", "read", or what pruned the row group: "statistics", "dictionary",
-// "bloom_filter" (the keys of the --json "pruned" object).
+// "bloom_filter", "page_index" (the keys of the --json "pruned" object).
 std::string OutcomeKey(const RowGroupLine& line) {
   switch (line.outcome) {
     case RowGroupPruning::Outcome::kStatistics: return "statistics";
     case RowGroupPruning::Outcome::kDictionary: return "dictionary";
     case RowGroupPruning::Outcome::kBloomFilter: return "bloom_filter";
+    case RowGroupPruning::Outcome::kPageIndex: return "page_index";
     case RowGroupPruning::Outcome::kRead:
     case RowGroupPruning::Outcome::kNotReached:  // no filter, or no rows
       break;
@@ -79,6 +81,9 @@ struct Scan {
   uint64_t bytes_read = 0;           // every read, a range read twice counted twice
   uint64_t distinct_bytes_read = 0;  // the union of the ranges read
   uint64_t reads = 0;
+  int64_t pages_read = 0;     // data pages decompressed and decoded
+  int64_t pages_skipped = 0;  // data pages neither read nor decompressed
+  int64_t rows_pruned = 0;    // rows of read row groups the page index passed over
   std::vector<RowGroupLine> row_groups;
   RowGroupPruning pruning;
 };
@@ -114,9 +119,12 @@ std::string ExplainText(const Scan& s) {
   for (const RowGroupLine& l : s.row_groups) read += OutcomeKey(l) == "read";
   out += "row groups: " + std::to_string(s.row_groups.size()) + ", read " + std::to_string(read) +
          ", pruned by statistics " + std::to_string(p.by_statistics) + ", by dictionary " +
-         std::to_string(p.by_dictionary) + ", by bloom filter " + std::to_string(p.by_bloom_filter) + "\n";
+         std::to_string(p.by_dictionary) + ", by bloom filter " + std::to_string(p.by_bloom_filter) +
+         ", by page index " + std::to_string(p.by_page_index) + "\n";
   out += "dictionaries read to prune: " + std::to_string(p.dictionaries_read) +
          ", bloom filters read: " + std::to_string(p.bloom_filters_read) + "\n";
+  out += "data pages: read " + std::to_string(s.pages_read) + ", skipped " + std::to_string(s.pages_skipped) +
+         "; rows passed over by the page index: " + std::to_string(s.rows_pruned) + "\n";
   out += "rows matched: " + std::to_string(s.rows_matched) + " of " + std::to_string(s.rows_total) + "\n";
   out += "bytes read: " + std::to_string(s.distinct_bytes_read) + " of " + std::to_string(s.file_bytes) + " (" +
          Percent(s.distinct_bytes_read, s.file_bytes) + "); " + std::to_string(s.bytes_read) + " in " +
@@ -151,7 +159,11 @@ std::string ExplainJson(const Scan& s) {
   number("statistics", s.pruning.by_statistics);
   number("dictionary", s.pruning.by_dictionary);
   number("bloom_filter", s.pruning.by_bloom_filter);
+  number("page_index", s.pruning.by_page_index);
   w.EndObject();
+  number("pages_read", s.pages_read);
+  number("pages_skipped", s.pages_skipped);
+  number("rows_pruned_by_page_index", s.rows_pruned);
   number("dictionaries_read", s.pruning.dictionaries_read);
   number("bloom_filters_read", s.pruning.bloom_filters_read);
   w.Key("row_groups");
@@ -218,6 +230,9 @@ int RunScan(int argc, char** argv) {
   s.distinct_bytes_read = counting->distinct_bytes_read();
   s.reads = counting->reads();
   s.pruning = (*rows)->pruning();
+  s.pages_read = (*rows)->pages_read();
+  s.pages_skipped = (*rows)->pages_skipped();
+  s.rows_pruned = (*rows)->rows_pruned();
   const FileMetaData& md = (*file)->metadata();
   s.rows_total = md.num_rows();
   for (int g = 0; g < md.num_row_groups(); ++g) {

@@ -1,0 +1,118 @@
+// Page pruning by the page index (record/filter_page_prune.h).
+#include "record/filter_page_prune.h"
+
+#include <algorithm>
+
+#include "record/bound_filter_impl.h"
+
+namespace parq::filter_internal {
+
+namespace {
+
+// The facts of page p of a leaf's ColumnIndex, holding `rows` rows (the
+// leaf is never inside a list: a row is one value).
+ChunkFacts PageFacts(const ColumnIndex& ci, int p, int64_t rows, const LeafType& type, const std::string& order,
+                     const std::optional<std::string>& created_by) {
+  EncodedStatistics s;
+  s.null_count = ci.null_count(p);
+  s.nan_count = ci.nan_count(p);
+  if (ci.null_page(p)) {
+    // All null, unless its null count says otherwise (then nothing is known).
+    if (s.null_count && *s.null_count != rows) s.null_count.reset();
+    else s.null_count = rows;
+  } else {
+    s.min_value = std::string(ci.encoded_min(p));
+    s.max_value = std::string(ci.encoded_max(p));
+    s.is_min_value_exact = false;
+    s.is_max_value_exact = false;
+  }
+  return FactsOf(s, rows, type, order, created_by);
+}
+
+// Whether the pages' bounds follow the index's boundary_order (pages
+// without bounds aside).
+bool FollowsBoundaryOrder(const ColumnIndex& ci, const std::vector<ChunkFacts>& pages, Domain domain) {
+  if (ci.boundary_order() == BoundaryOrder::kUnordered) return true;
+  const int sign = ci.boundary_order() == BoundaryOrder::kAscending ? 1 : -1;
+  const ChunkFacts* prev = nullptr;
+  for (const ChunkFacts& f : pages) {
+    if (!f.has_bounds) continue;
+    if (prev != nullptr && (sign * CompareKeys(domain, prev->min, f.min) > 0 ||
+                            sign * CompareKeys(domain, prev->max, f.max) > 0)) {
+      return false;
+    }
+    prev = &f;
+  }
+  return true;
+}
+
+// Whether the two halves describe the same pages with lists of one entry
+// per page, first rows from 0 that never decrease, below the row count (the
+// index reader checks this; a RowSource's index may come from elsewhere).
+bool Consistent(const ColumnIndex& ci, const OffsetIndex& oi, int64_t num_rows) {
+  const ColumnIndex::Parts& p = ci.parts();
+  const size_t n = p.null_pages.size();
+  if (n == 0 || static_cast<size_t>(oi.num_pages()) != n || p.min_values.size() != n || p.max_values.size() != n ||
+      (!p.null_counts.empty() && p.null_counts.size() != n) || (!p.nan_counts.empty() && p.nan_counts.size() != n)) {
+    return false;
+  }
+  const auto& locs = oi.page_locations();
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t first = locs[i].first_row_index;
+    if ((i == 0 ? first != 0 : first < locs[i - 1].first_row_index) || (first >= num_rows && num_rows > 0)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+index::RowSelection SelectRows(const BoundFilter& filter, const std::vector<LeafPageIndex>& leaves,
+                               int64_t num_rows, const std::optional<std::string>& created_by) {
+  const auto& bound = filter.impl().leaves;
+  // Per leaf: the first row of each page and its facts (empty: no usable
+  // page index, the chunk's facts throughout).
+  struct Pages {
+    std::vector<int64_t> first;
+    std::vector<ChunkFacts> facts;
+  };
+  std::vector<Pages> pages(leaves.size());
+  std::vector<int64_t> cuts = {0, num_rows};
+  for (size_t l = 0; l < leaves.size(); ++l) {
+    const LeafPageIndex& in = leaves[l];
+    if (in.column_index == nullptr || in.offset_index == nullptr || !Consistent(*in.column_index, *in.offset_index, num_rows)) {
+      continue;
+    }
+    Pages p;
+    const int n = in.offset_index->num_pages();
+    for (int i = 0; i < n; ++i) {
+      const index::RowRange r = index::PageRows(*in.offset_index, i, num_rows);
+      p.first.push_back(r.first);
+      p.facts.push_back(PageFacts(*in.column_index, i, r.end - r.first, bound[l].type, in.column_order, created_by));
+    }
+    if (!FollowsBoundaryOrder(*in.column_index, p.facts, bound[l].type.domain)) continue;
+    cuts.insert(cuts.end(), p.first.begin(), p.first.end());
+    pages[l] = std::move(p);
+  }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  index::RowSelection out;
+  std::vector<ChunkFacts> facts(leaves.size());
+  std::vector<size_t> at(leaves.size(), 0);  // per leaf: the page holding the segment
+  for (size_t c = 0; c + 1 < cuts.size(); ++c) {
+    const int64_t first = cuts[c];
+    if (first >= num_rows) break;
+    for (size_t l = 0; l < leaves.size(); ++l) {
+      const Pages& p = pages[l];
+      if (p.first.empty()) {
+        facts[l] = leaves[l].chunk;
+        continue;
+      }
+      while (at[l] + 1 < p.first.size() && p.first[at[l] + 1] <= first) ++at[l];
+      facts[l] = p.facts[at[l]];
+    }
+    if (MayMatch(filter, facts)) out.Append(first, cuts[c + 1]);
+  }
+  return out;
+}
+
+}  // namespace parq::filter_internal
