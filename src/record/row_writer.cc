@@ -208,7 +208,6 @@ struct RowWriter::Impl {
 
   Status Shred(const PlanNode& p, const Value& v, int16_t parent_def, int16_t rep) {
     if (v.is_null()) {
-      if (p.kind == PlanNode::Kind::kEmpty) return Status::OK();
       if (!p.nullable) return Fail(p, "null in a required field");
       NullAll(p, parent_def, rep);
       return Status::OK();
@@ -223,9 +222,6 @@ struct RowWriter::Impl {
         o.rep.push_back(rep);
         return Status::OK();
       }
-      case PlanNode::Kind::kEmpty:
-        if (v.kind() != Value::Kind::kStruct) return Fail(p, std::string("a ") + KindName(v.kind()) + " for a group");
-        return Status::OK();
       case PlanNode::Kind::kStruct:
       case PlanNode::Kind::kVariant:
         if (v.kind() != Value::Kind::kStruct) {
