@@ -95,7 +95,9 @@ struct FileOutputOptions {
   // SIGINT and SIGTERM then remove it before the process ends (a handler is
   // installed while such a file exists; see src/io/temp_cleanup.h), SIGKILL
   // leaves it.  PARQ_TEST_NO_O_TMPFILE=1 in the environment forces that
-  // fallback (for tests).  Neither is synced to disk (no fsync).
+  // fallback (for tests).  Either way Close() fsyncs the file before it is
+  // linked or renamed into place and the directory after, so that once it
+  // returns the new file survives a crash or power loss too.
   bool atomic_rename = false;
 };
 
