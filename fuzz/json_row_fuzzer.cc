@@ -8,8 +8,7 @@
 // Invariants: a line the parser accepts is a row that RowWriter writes, or
 // refuses with kInvalidArgument (the parser leaves a missing field null, which
 // a required field refuses); the file written reads back, and RowReader gives
-// the rows written (compared as their canonical text: a group with no leaf
-// below it reads back as {} whatever was written); JsonRowReader's text of
+// the rows written (compared as their canonical text); JsonRowReader's text of
 // each row parses again to a row whose text is the same (the canonical form
 // is a fixed point); ColumnarReader reads every row group.  Errors are fine;
 // kInternal is a bug.
@@ -72,7 +71,7 @@ constexpr const char* kSchemas[] = {
       optional group lm (LIST) { repeated group array (MAP) {
         repeated group map (MAP_KEY_VALUE) { required int32 key; optional binary value (STRING); } } }
       optional group two (LIST) { repeated int32 array; }
-      optional group st { optional group inner { required boolean flag; } optional group empty { } }
+      optional group st { optional group inner { required boolean flag; } optional group sparse { optional int32 e; } }
       optional group set (MAP) { repeated group key_value { required binary key; } }
     })",
     // Decimals of every physical type, in a list and as a map key.

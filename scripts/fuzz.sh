@@ -18,8 +18,7 @@ BUILD="${ROOT}/build-fuzz"
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
 TARGETS=("$@")
-# json_row and schema_text: their checks predate the merged UTF-8 and duplicate-name rules (findings in the 2026-11-25 note); run by name until fixed.
-if [ ${#TARGETS[@]} -eq 0 ]; then TARGETS=(thrift decoder codec file_reader roundtrip cli_options); fi
+if [ ${#TARGETS[@]} -eq 0 ]; then TARGETS=(thrift decoder codec file_reader roundtrip cli_options json_row schema_text); fi
 SHARED="${PARQ_SHARED_DIR:-${ROOT}/../shared}/parquet-testing"
 
 if [ ! -f "${BUILD}/build.ninja" ]; then

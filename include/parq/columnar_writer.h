@@ -18,8 +18,8 @@
 // (a VARIANT group a struct of its raw fields), a list has one child (the
 // element), a map two (key, value; one for a map without values), and a leaf
 // holds the values.  A legacy 2-level list or an unannotated repeated field
-// is a (required) list too.  A group with no leaf under it is a struct whose
-// children are ignored.
+// is a (required) list too.  Every group has a leaf below it
+// (Schema::Make refuses an empty one).
 //
 // Every view has `length` slots; slot i lives at index offset + i of each of
 // its buffers (Arrow's `offset`: a slice):

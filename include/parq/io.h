@@ -89,13 +89,13 @@ struct FileOutputOptions {
   // whole file at once; a run that fails, or is killed, midway leaves `path`
   // as it was and nothing beside it.  On Linux the bytes go to an unnamed
   // file in `path`'s directory (O_TMPFILE) that Close() links in (through
-  // "<path>.tmp-<pid>", renamed over `path` at once, when `path` exists);
-  // even SIGKILL leaves nothing behind.  Where the file system lacks
-  // O_TMPFILE they go to "<path>.tmp-<pid>", renamed onto `path` by Close();
-  // SIGINT and SIGTERM then remove it before the process ends (a handler is
-  // installed while such a file exists; see src/io/temp_cleanup.h), SIGKILL
-  // leaves it.  PARQ_TEST_NO_O_TMPFILE=1 in the environment forces that
-  // fallback (for tests).  Neither is synced to disk (no fsync).
+  // "<path>.tmp-<pid>", renamed over `path`, when `path` exists); SIGKILL
+  // leaves nothing behind.  Where the file system lacks O_TMPFILE they go to
+  // "<path>.tmp-<pid>", renamed onto `path` by Close(); SIGINT and SIGTERM
+  // remove it (a handler is installed while such a file exists; see
+  // src/io/temp_cleanup.h), SIGKILL leaves it.  PARQ_TEST_NO_O_TMPFILE=1
+  // forces that fallback (for tests).  Close() fsyncs the file before it is
+  // named and the directory after: a new file survives a crash once named.
   bool atomic_rename = false;
 };
 

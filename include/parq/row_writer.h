@@ -18,9 +18,9 @@
 // kind of RowReader's output: kInt32 for INT32, kBytes for BYTE_ARRAY and
 // FIXED_LEN_BYTE_ARRAY of exactly type_length bytes, ...); a list is kList, a
 // map kMap of kStruct {key[, value]}; a VARIANT group is a kStruct of its raw
-// fields; a group with no leaf under it accepts any struct (or null).  A row
-// that does not fit (null where the schema says required, a wrong kind, a
-// missing, extra or misnamed field, bytes that are not well-formed UTF-8 in a
+// fields.  A row that does not fit (null where the schema says required, a
+// wrong kind, a missing, extra or misnamed field, bytes that are not
+// well-formed UTF-8 in a
 // STRING / ENUM / JSON column, an unscaled DECIMAL(p, s) value of more than p
 // digits, as a kInt32 / kInt64 or as bytes; parq::ToValue of
 // parq/logical_value_access.h refuses a Decimal that does not fit the column

@@ -198,9 +198,9 @@ class Schema {
 
   // Takes a tree whose root is a group (its repetition is ignored).  Checks:
   // leaves of a valid physical type, FIXED_LEN_BYTE_ARRAY with a positive
-  // length, depth <= options.max_depth, annotations that fit and field names
-  // unique within each group ("group 'a.b': duplicate field 'x'"; both
-  // strict) — then resolves levels, kinds and columns.
+  // length, depth <= options.max_depth, a field in every group below the root
+  // ("group 'a.b' has no children: ..."), annotations that fit (strict) and
+  // names unique within each group (unique_names) — then resolves the rest.
   static Result<Schema> Make(std::unique_ptr<SchemaNode> root, const SchemaOptions& options = {});
 
   const SchemaNode& root() const { return *root_; }

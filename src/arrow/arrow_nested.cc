@@ -49,19 +49,14 @@ struct Preparer {
   }
 
   // `k`: the depth of f's node in its leaves' ColumnarLeaf::path.
-  Status Prepare(const ArrowField& f, size_t k, int64_t parent_length, PreparedArray* a) {
-    if (f.kind == ArrowField::Kind::kEmpty) {
-      a->length = parent_length;
-      a->n_buffers = 1;
-      return Status::OK();
-    }
+  Status Prepare(const ArrowField& f, size_t k, PreparedArray* a) {
     const ColumnarLeaf& leaf = LeafOf(*f.plan);
     const ColumnarNode& node = leaf.path.at(k);
     switch (f.kind) {
       case ArrowField::Kind::kStruct:
         a->n_buffers = 1;
         SetValidity(node, a);
-        return Children(f.children, k + 1, node.length, a);
+        return Children(f.children, k + 1, a);
       case ArrowField::Kind::kList:
       case ArrowField::Kind::kMap: {
         a->n_buffers = 2;
@@ -69,21 +64,21 @@ struct Preparer {
         PARQ_ASSIGN_OR_RETURN(a->buffers[1], Offsets(node.offsets, f.large, f.name));
         a->children.resize(1);
         const int64_t child_length = node.offsets.empty() ? 0 : node.offsets.back();
-        if (f.kind == ArrowField::Kind::kList) return Prepare(f.children[0], k + 1, child_length, &a->children[0]);
+        if (f.kind == ArrowField::Kind::kList) return Prepare(f.children[0], k + 1, &a->children[0]);
         // The map's entries: a struct of no nulls over the key and value slots.
         PreparedArray& entries = a->children[0];
         entries.length = child_length;
         entries.n_buffers = 1;
-        return Children(f.children[0].children, k + 1, child_length, &entries);
+        return Children(f.children[0].children, k + 1, &entries);
       }
       default:
         return Leaf(f, leaf, a);
     }
   }
 
-  Status Children(const std::vector<ArrowField>& fields, size_t k, int64_t length, PreparedArray* a) {
+  Status Children(const std::vector<ArrowField>& fields, size_t k, PreparedArray* a) {
     a->children.resize(fields.size());
-    for (size_t i = 0; i < fields.size(); ++i) PARQ_RETURN_IF_ERROR(Prepare(fields[i], k, length, &a->children[i]));
+    for (size_t i = 0; i < fields.size(); ++i) PARQ_RETURN_IF_ERROR(Prepare(fields[i], k, &a->children[i]));
     return Status::OK();
   }
 
@@ -143,8 +138,8 @@ Result<std::shared_ptr<NestedGroup>> PrepareNested(const std::vector<ArrowField>
   }
   group->fields.resize(fields.size());
   for (size_t i = 0; i < fields.size(); ++i) {
-    if (fields[i].flat || fields[i].kind == ArrowField::Kind::kEmpty) continue;
-    PARQ_RETURN_IF_ERROR(p.Prepare(fields[i], 0, group->batch.num_rows, &group->fields[i]));
+    if (fields[i].flat) continue;
+    PARQ_RETURN_IF_ERROR(p.Prepare(fields[i], 0, &group->fields[i]));
   }
   return group;
 }

@@ -91,7 +91,7 @@ class Stream {
       const ArrowField& f = mapped_.fields[i];
       if (f.flat) {
         flat_[i] = std::make_unique<arrow::FlatColumn>(f);
-      } else if (f.kind != ArrowField::Kind::kEmpty) {
+      } else {
         LeafPaths(file_->schema(), mapped_.plan, mapped_.plan.root.children[i], &nested_paths);
       }
     }
@@ -130,8 +130,6 @@ class Stream {
         } else if (partner_[i] > i) {
           st = ReadPair(n, i, partner_[i], children);
         }  // else read with its partner already
-      } else if (mapped_.fields[i].kind == ArrowField::Kind::kEmpty) {
-        arrow::InitArray(children[i], n, 0, 0, 1);
       } else {
         arrow::ExportPrepared(nested_->fields[i], nested_, row_, n, children[i]);
       }

@@ -220,10 +220,6 @@ struct Mapper {
     switch (p.kind) {
       case PlanNode::Kind::kLeaf:
         return Leaf(p, top, f);
-      case PlanNode::Kind::kEmpty:
-        f->kind = ArrowField::Kind::kEmpty;
-        f->format = "+s";
-        return Status::OK();
       case PlanNode::Kind::kStruct:
       case PlanNode::Kind::kVariant:
         f->kind = ArrowField::Kind::kStruct;

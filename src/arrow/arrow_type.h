@@ -2,7 +2,7 @@
 // schema maps to (the table of docs/arrow.md), and its ArrowSchema.
 //
 // An ArrowField mirrors one PlanNode of the assembly plan (record/
-// assembly_plan.h): a struct, a list, a map, a leaf, or an empty group.  A
+// assembly_plan.h): a struct, a list, a map or a leaf.  A
 // leaf also says how its physical values become Arrow's (`conv`).
 // ArrowField trees are values; they point into the plan, which must outlive
 // them.
@@ -35,7 +35,7 @@ enum class LeafConv : uint8_t {
 };
 
 struct ArrowField {
-  enum class Kind : uint8_t { kStruct, kList, kMap, kLeaf, kEmpty };
+  enum class Kind : uint8_t { kStruct, kList, kMap, kLeaf };
   Kind kind = Kind::kLeaf;
   const PlanNode* plan = nullptr;
   std::string name;

@@ -231,7 +231,7 @@ struct TypedColumnReader<T>::Typed {
   static_assert(static_cast<uint32_t>(Encoding::kAlp) < kDecoderSlots);
 
   std::unique_ptr<encoding::DictionaryDecoder<T>> dictionary;
-  Buffer dictionary_bytes;  // the dictionary page outlives the page buffer it came in
+  Buffer dictionary_bytes;  // the dictionary page, taken from the page reader (Page::dictionary_buffer)
   std::unique_ptr<encoding::TypedDecoder<T>> decoders[kDecoderSlots];
   encoding::TypedDecoder<T>* current = nullptr;  // of the current data page
   bool current_is_dictionary = false;
@@ -301,8 +301,8 @@ Status TypedColumnReader<T>::Typed::LoadDictionary(const page::Page& page, const
     return Status::Unsupported("dictionary page in encoding " + std::string(EncodingName(page.encoding)));
   }
   PARQ_ASSIGN_OR_RETURN(dictionary, encoding::MakeDictionaryDecoder<T>(d.physical_type, d.type_length));
-  dictionary_bytes.Resize(page.values.size());
-  if (!page.values.empty()) std::memcpy(dictionary_bytes.data(), page.values.data(), page.values.size());
+  // Taken from the page reader, not copied: a 60 MB value is held once.
+  dictionary_bytes = std::move(*page.dictionary_buffer);
   return dictionary->SetDictionary(page.num_values, dictionary_bytes.data(), dictionary_bytes.size());
 }
 

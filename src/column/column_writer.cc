@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "column/column_writer_internal.h"
+#include "column/value_checks.h"
 #include "encoding/encoder.h"
 #include "encoding/rle_bit_packed.h"
 #include "index/page_index_builder.h"
 #include "page/page_writer.h"
-#include "schema/decimal_precision.h"
 #include "stats/statistics_builder.h"
 #include "util/utf8.h"
 
@@ -72,6 +72,14 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
     }
     return st;
   }
+  // WriteBatch of values their caller ran checks_ on (WriteCheckedBatch).
+  Status WriteCheckedBatch(int64_t num_levels, const int16_t* def_levels, const int16_t* rep_levels,
+                           const T* values) {
+    values_checked_ = true;
+    Status st = WriteBatch(num_levels, def_levels, rep_levels, values);
+    values_checked_ = false;
+    return st;
+  }
 
   // --- ColumnChunkWriter ---
   ColumnWriter* writer() override { return this; }
@@ -82,10 +90,9 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   Status WriteBatchImpl(int64_t n, const int16_t* def, const int16_t* rep, const T* values);
   // The argument checks of WriteBatch, for n > 0 levels.
   Status CheckBatch(int64_t n, const int16_t* def, const int16_t* rep, const T* values) const;
-  // The values' own checks, for `count` non-null values of the batch (a
-  // step's, just before they are encoded, while their bytes are in cache):
-  // STRING / ENUM / JSON values are well-formed UTF-8, a DECIMAL's unscaled
-  // values have at most its precision in digits.
+  // The values' own checks (column/value_checks.h), for `count` non-null
+  // values of the batch (a step's, just before they are encoded, while their
+  // bytes are in cache).
   Status CheckValues(const T* v, int64_t count) const;
   // Where the step of levels starting at i ends: at most kMiniBatch levels,
   // not past the page's row limit, and (repeated columns) at a record start.
@@ -137,10 +144,8 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   const WriterOptions& options_;
   ColumnWriterOptions col_;
   Status* sticky_;
-  const bool check_utf8_ = std::is_same_v<T, ByteArray> && (d_.logical_type.kind() == LogicalType::Kind::kString ||
-                                                           d_.logical_type.kind() == LogicalType::Kind::kEnum ||
-                                                           d_.logical_type.kind() == LogicalType::Kind::kJson);
-  const bool check_decimal_ = !std::is_same_v<T, bool> && d_.logical_type.kind() == LogicalType::Kind::kDecimal;
+  const ValueChecks checks_{d_};
+  bool values_checked_ = false;  // WriteCheckedBatch under way: checks_ ran already
   const T* batch_values_ = nullptr;  // the values of the WriteBatch under way
   int def_width_ = 0, rep_width_ = 0;
 
@@ -306,12 +311,12 @@ Status TypedColumnWriterImpl<T>::CheckBatch(int64_t n, const int16_t* def, const
 
 template <typename T>
 Status TypedColumnWriterImpl<T>::CheckValues(const T* v, int64_t count) const {
-  auto bad = [this, v](int64_t k, const std::string& what) {
+  auto bad = [this, v](int64_t k, const Status& what) {
     return Status::InvalidArgument("non-null value " + std::to_string(v - batch_values_ + k) + " of the batch: " +
-                                   what);
+                                   what.message());
   };
   if constexpr (std::is_same_v<T, ByteArray>) {
-    if (check_utf8_) {
+    if (checks_.utf8()) {
       // Values whose bytes follow one another (an arena, Arrow's offsets and
       // characters) are one run: all ASCII, every value in it is UTF-8;
       // otherwise each is checked alone (a sequence must not straddle two).
@@ -322,8 +327,7 @@ Status TypedColumnWriterImpl<T>::CheckValues(const T* v, int64_t count) const {
         while (j < count && v[j].ptr == end) end += v[j++].len;
         if (!util::IsAscii(start, static_cast<size_t>(end - start))) [[unlikely]] {
           for (int64_t i = k; i < j; ++i) {
-            const size_t at = util::Utf8InvalidOffset(v[i].ptr, v[i].len);
-            if (at != v[i].len) return bad(i, util::DescribeInvalidUtf8(v[i].view(), at));
+            if (Status st = checks_.Utf8(v[i].ptr, v[i].len); !st.ok()) return bad(i, st);
           }
         }
         k = j;
@@ -331,25 +335,18 @@ Status TypedColumnWriterImpl<T>::CheckValues(const T* v, int64_t count) const {
     }
   }
   if constexpr (std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t>) {
-    if (check_decimal_) {
-      const int32_t precision = d_.logical_type.precision();
+    if (checks_.decimal()) {
       for (int64_t k = 0; k < count; ++k) {
-        if (!schema::UnscaledFits(int64_t{v[k]}, precision)) [[unlikely]] {
-          return bad(k, schema::TooManyDigits(schema::UnscaledText(int64_t{v[k]}), d_.logical_type));
-        }
+        if (Status st = checks_.Digits(int64_t{v[k]}); !st.ok()) [[unlikely]] return bad(k, st);
       }
     }
   }
   if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray>) {
-    if (check_decimal_) {
-      const int32_t precision = d_.logical_type.precision();
+    if (checks_.decimal()) {
       for (int64_t k = 0; k < count; ++k) {
-        const uint8_t* p = v[k].ptr;
         size_t len = static_cast<size_t>(d_.type_length);
         if constexpr (std::is_same_v<T, ByteArray>) len = v[k].len;
-        if (!schema::UnscaledFits(p, len, precision)) [[unlikely]] {
-          return bad(k, schema::TooManyDigits(schema::UnscaledText(p, len), d_.logical_type));
-        }
+        if (Status st = checks_.Digits(v[k].ptr, len); !st.ok()) [[unlikely]] return bad(k, st);
       }
     }
   }
@@ -417,7 +414,7 @@ Status TypedColumnWriterImpl<T>::AddStep(const int16_t* def, const int16_t* rep,
 
 template <typename T>
 Status TypedColumnWriterImpl<T>::PutValues(const T* v, int64_t n) {
-  if (check_utf8_ || check_decimal_) PARQ_RETURN_IF_ERROR(CheckValues(v, n));
+  if (checks_.any() && !values_checked_) PARQ_RETURN_IF_ERROR(CheckValues(v, n));
   PARQ_RETURN_IF_ERROR(current_->Put(v, n));
   if (trial_) PARQ_RETURN_IF_ERROR(fallback_->Put(v, n));
   if (col_.statistics && !StatsFromDictionary()) page_stats_.Update(v, n);
@@ -664,5 +661,28 @@ Result<std::unique_ptr<ColumnChunkWriter>> MakeColumnChunkWriter(const ColumnDes
   return Status::InvalidArgument("column " + d.dotted_path + " has an unknown physical type " +
                                  std::to_string(static_cast<int>(d.physical_type)));
 }
+
+template <typename T>
+Status WriteCheckedBatch(TypedColumnWriter<T>& writer, int64_t num_levels, const int16_t* def_levels,
+                         const int16_t* rep_levels, const T* values) {
+  if (auto* ours = dynamic_cast<TypedColumnWriterImpl<T>*>(&writer)) {
+    return ours->WriteCheckedBatch(num_levels, def_levels, rep_levels, values);
+  }
+  return writer.WriteBatch(num_levels, def_levels, rep_levels, values);
+}
+
+template Status WriteCheckedBatch(TypedColumnWriter<bool>&, int64_t, const int16_t*, const int16_t*, const bool*);
+template Status WriteCheckedBatch(TypedColumnWriter<int32_t>&, int64_t, const int16_t*, const int16_t*,
+                                  const int32_t*);
+template Status WriteCheckedBatch(TypedColumnWriter<int64_t>&, int64_t, const int16_t*, const int16_t*,
+                                  const int64_t*);
+template Status WriteCheckedBatch(TypedColumnWriter<Int96>&, int64_t, const int16_t*, const int16_t*, const Int96*);
+template Status WriteCheckedBatch(TypedColumnWriter<float>&, int64_t, const int16_t*, const int16_t*, const float*);
+template Status WriteCheckedBatch(TypedColumnWriter<double>&, int64_t, const int16_t*, const int16_t*,
+                                  const double*);
+template Status WriteCheckedBatch(TypedColumnWriter<ByteArray>&, int64_t, const int16_t*, const int16_t*,
+                                  const ByteArray*);
+template Status WriteCheckedBatch(TypedColumnWriter<FixedLenByteArray>&, int64_t, const int16_t*, const int16_t*,
+                                  const FixedLenByteArray*);
 
 }  // namespace parq::column

@@ -44,6 +44,14 @@ Result<std::unique_ptr<ColumnChunkWriter>> MakeColumnChunkWriter(const ColumnDes
                                                                  const WriterOptions& options,
                                                                  Status* sticky);
 
+// writer.WriteBatch(...) of values the caller has already run the column's
+// ValueChecks on (column/value_checks.h: RowWriter checks each row as it
+// takes it): a column writer of parq's skips them; any other TypedColumnWriter
+// gets a plain WriteBatch.
+template <typename T>
+Status WriteCheckedBatch(TypedColumnWriter<T>& writer, int64_t num_levels, const int16_t* def_levels,
+                         const int16_t* rep_levels, const T* values);
+
 }  // namespace parq::column
 
 #endif  // PARQ_COLUMN_COLUMN_WRITER_INTERNAL_H_

@@ -101,20 +101,6 @@ const Status& FileWriter::status() const {
 int FileWriter::num_row_groups() const { return impl_->num_row_groups; }
 int64_t FileWriter::num_rows() const { return impl_->num_rows; }
 
-namespace {
-
-// A group below the root without fields, which readers refuse (none: null).
-const SchemaNode* FindEmptyGroup(const SchemaNode& n) {
-  for (int i = 0; i < n.num_children(); ++i) {
-    const SchemaNode& c = n.child(i);
-    if (c.is_group() && c.num_children() == 0) return &c;
-    if (const SchemaNode* found = FindEmptyGroup(c)) return found;
-  }
-  return nullptr;
-}
-
-}  // namespace
-
 Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<OutputStream> out, const Schema& schema,
                                                      const WriterOptions& options) {
   if (out == nullptr) return Status::InvalidArgument("FileWriter::Open: no output stream");
@@ -123,10 +109,6 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<OutputStrea
   PARQ_ASSIGN_OR_RETURN(impl->schema, schema.Clone());
   impl->options = options;
   if (impl->schema.num_columns() == 0) return Status::InvalidArgument("the schema has no leaf columns");
-  if (const SchemaNode* empty = FindEmptyGroup(impl->schema.root())) {
-    return Status::InvalidArgument("group '" + empty->DottedPath() +
-                                   "' has no children: a Parquet group holds at least one field");
-  }
   for (const ColumnDescriptor& d : impl->schema.columns()) {
     PARQ_ASSIGN_OR_RETURN(auto w, column::MakeColumnChunkWriter(d, impl->options, &impl->status));
     impl->writers.push_back(std::move(w));

@@ -1,6 +1,8 @@
 // Files on a POSIX system: pread, mmap, and buffered output (written in
 // place, or atomically: an unnamed O_TMPFILE file linked in by Close, or a
-// temporary sibling renamed by Close where the file system lacks O_TMPFILE).
+// temporary sibling renamed by Close where the file system lacks O_TMPFILE;
+// an atomic output is fsync'ed before it gets its name, and its directory
+// after).
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -157,6 +159,20 @@ int LinkUnnamed(int fd, const std::string& to) {
   return -1;
 }
 
+// Makes the entries of `dir` (a name just linked or renamed into it) durable.
+// As PostgreSQL's fsync_fname does, a directory that cannot be opened for
+// reading (EACCES: write and search rights only) or whose file system does
+// not sync directories (EINVAL, EBADF) is no error: there is nothing more a
+// writer can do there.
+Status SyncDirectory(const std::string& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return errno == EACCES ? Status::OK() : ErrnoStatus("cannot open directory", dir);
+  Status st;
+  if (::fsync(fd) != 0 && errno != EINVAL && errno != EBADF) st = ErrnoStatus("cannot sync directory", dir);
+  ::close(fd);
+  return st;
+}
+
 class FileOutput final : public OutputStream {
  public:
   // `path` is what messages name: the file written (kDirect, kTemporary) or
@@ -196,6 +212,10 @@ class FileOutput final : public OutputStream {
   Status Close() override {
     if (fd_ < 0) return Status::OK();
     Status st = Flush();
+    // An atomic output's bytes are on disk before its name is: after a crash
+    // the destination is the old file or the whole new one, never a name
+    // over blocks not yet written.
+    if (st.ok() && naming_ != Naming::kDirect && ::fsync(fd_) != 0) st = ErrnoStatus("cannot sync", path_);
     if (st.ok() && naming_ == Naming::kUnnamed) st = LinkIn();
     if (::close(fd_) != 0 && st.ok()) st = ErrnoStatus("cannot close", path_);
     fd_ = -1;
@@ -207,6 +227,8 @@ class FileOutput final : public OutputStream {
     }
     io::UnregisterTempPath(cleanup_slot_);
     cleanup_slot_ = -1;
+    // ... and the new name is, once Close() returns.
+    if (st.ok() && naming_ != Naming::kDirect) st = SyncDirectory(DirectoryOf(final_path_));
     return st;
   }
 

@@ -165,7 +165,7 @@ struct JsonRowParser::Impl {
   Status Node(const PlanNode& p, const JsonValue& j, Value* out) const {
     if (p.kind == PlanNode::Kind::kVariant && (j.kind != JsonValue::Kind::kNull || !p.nullable)) return Variant(p, j, out);
     if (j.kind == JsonValue::Kind::kNull) {
-      *out = p.kind == PlanNode::Kind::kEmpty ? Value::Struct() : Value::Null();
+      *out = Value::Null();
       return Status::OK();
     }
     switch (p.kind) {
@@ -174,10 +174,6 @@ struct JsonRowParser::Impl {
         if (!st.ok()) return Fail(p, st.message());
         return Status::OK();
       }
-      case PlanNode::Kind::kEmpty:
-        if (j.kind != JsonValue::Kind::kObject) return Fail(p, std::string("expected {}, got ") + JsonKindName(j.kind));
-        *out = Value::Struct();
-        return Status::OK();
       case PlanNode::Kind::kStruct:
       case PlanNode::Kind::kVariant:
         *out = Value::Struct();

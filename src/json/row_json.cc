@@ -166,9 +166,6 @@ Status ValueToJson(const PlanNode& p, const Value& v, const std::vector<LeafForm
   switch (p.kind) {
     case PlanNode::Kind::kLeaf:
       return AppendLeafValueJson(out, fmt[static_cast<size_t>(p.rep_slot)], v);
-    case PlanNode::Kind::kEmpty:
-      out.append("{}");
-      return Status::OK();
     case PlanNode::Kind::kVariant:
       PARQ_RETURN_IF_ERROR(shape(Value::Kind::kStruct, p.children.size()));
       return AppendVariantGroupJson(out, p, v, fmt);

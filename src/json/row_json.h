@@ -69,10 +69,6 @@ class JsonSink {
   void EndStruct() { w_.EndObject(); }
   void BeginMap() { w_.BeginArray(); }
   void EndMap() { w_.EndArray(); }
-  void Empty() {
-    w_.BeginObject();
-    w_.EndObject();
-  }
   void Variant(const PlanNode& p, Value&& v) {
     Status st = AppendVariantGroupJson(w_.BeginValue(), p, v, *fmt_);
     if (!st.ok()) [[unlikely]] Keep(std::move(st));

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "format/parquet_types.h"
+#include "parq/buffer.h"
 #include "parq/types.h"
 
 namespace parq::page {
@@ -34,6 +35,10 @@ struct Page {
   // v1: the whole decompressed body; v2: the decompressed values section;
   // dictionary: the dictionary's values.
   std::span<const uint8_t> values;
+  // Dictionary pages: the buffer `values` fills, the page reader's own (never
+  // a view of the chunk), which the consumer may take (std::move) to keep the
+  // dictionary for the chunk's life without a copy of it.
+  Buffer* dictionary_buffer = nullptr;
 
   bool dictionary_is_sorted = false;
   const format::Statistics* statistics = nullptr;  // page statistics, when written

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <utility>
 
@@ -140,6 +141,9 @@ Result<bool> PageReader::ReadPageAtPos(const PageTarget& target, Page* page) {
   if (chunk_.is_view()) viewed_bytes_ += static_cast<int64_t>(page->size_in_file);
   if (type == PageType::kDictionaryPage) {
     PARQ_RETURN_IF_ERROR(ReadDictionaryPage(header, body, target, page));
+    // The page is in a buffer of its own: a window read for it alone (a
+    // dictionary larger than chunk_read_size) is not kept beside it.
+    chunk_.DropIfOversized(body_end);
     return true;
   }
   PARQ_RETURN_IF_ERROR(type == PageType::kDataPage ? ReadDataPage(header, body, target, page)
@@ -300,7 +304,8 @@ Status PageReader::ReadDictionaryPage(const format::PageHeader& header,
   if (h.num_values < 0) {
     return Status::Corrupt("negative dictionary size " + std::to_string(h.num_values));
   }
-  // The column reader copies the page and decodes one entry per value.
+  // The column reader keeps the page (counted twice, as when it kept a copy)
+  // and decodes one entry per value.
   const int64_t uncompressed = header.uncompressed_page_size;
   const int64_t kept = uncompressed + int64_t{h.num_values} * 16;
   PARQ_RETURN_IF_ERROR(CheckAllocation(uncompressed + kept, "dictionary page", target.held_aside));
@@ -308,7 +313,19 @@ Status PageReader::ReadDictionaryPage(const format::PageHeader& header,
   page->num_values = h.num_values;
   page->encoding = static_cast<Encoding>(h.encoding);
   page->dictionary_is_sorted = h.is_sorted.value_or(false);
-  return Decompress(body, static_cast<size_t>(uncompressed), target, &page->values);
+  // Into dictionary_page_, decompressed at once (never deferred: it is read
+  // once a chunk), or copied there when uncompressed, so that the column
+  // reader can take it whole (Page::dictionary_buffer): the page is held
+  // once, not in the chunk's window or a page slot beside the reader's copy.
+  PARQ_RETURN_IF_ERROR(
+      Decompress(body, static_cast<size_t>(uncompressed), dictionary_page_, nullptr, &page->values));
+  if (page->values.data() != dictionary_page_.data()) {
+    dictionary_page_.Resize(page->values.size());
+    if (!page->values.empty()) std::memcpy(dictionary_page_.data(), page->values.data(), page->values.size());
+    page->values = {dictionary_page_.data(), dictionary_page_.size()};
+  }
+  page->dictionary_buffer = &dictionary_page_;
+  return Status::OK();
 }
 
 Status PageReader::ReadDataPage(const format::PageHeader& header, std::span<const uint8_t> body,
@@ -323,7 +340,8 @@ Status PageReader::ReadDataPage(const format::PageHeader& header, std::span<cons
   page->definition_level_encoding = static_cast<Encoding>(h.definition_level_encoding);
   page->repetition_level_encoding = static_cast<Encoding>(h.repetition_level_encoding);
   page->statistics = h.statistics ? &*h.statistics : nullptr;
-  return Decompress(body, static_cast<size_t>(header.uncompressed_page_size), target, &page->values);
+  return Decompress(body, static_cast<size_t>(header.uncompressed_page_size), target.slot->buffer, target.deferred,
+                    &page->values);
 }
 
 Status PageReader::ReadDataPageV2(const format::PageHeader& header, std::span<const uint8_t> body,
@@ -355,7 +373,7 @@ Status PageReader::ReadDataPageV2(const format::PageHeader& header, std::span<co
   const std::span<const uint8_t> values = body.subspan(static_cast<size_t>(rep_len + def_len));
   const size_t values_uncompressed = static_cast<size_t>(uncompressed - rep_len - def_len);
   if (h.is_compressed.value_or(true)) {
-    return Decompress(values, values_uncompressed, target, &page->values);
+    return Decompress(values, values_uncompressed, target.slot->buffer, target.deferred, &page->values);
   }
   if (values.size() != values_uncompressed) {
     return Status::Corrupt("uncompressed v2 page values have " + std::to_string(values.size()) +
@@ -365,8 +383,8 @@ Status PageReader::ReadDataPageV2(const format::PageHeader& header, std::span<co
   return Status::OK();
 }
 
-Status PageReader::Decompress(std::span<const uint8_t> src, size_t dst_size,
-                              const PageTarget& target, std::span<const uint8_t>* out) {
+Status PageReader::Decompress(std::span<const uint8_t> src, size_t dst_size, Buffer& dst,
+                              DeferredDecompression* deferred, std::span<const uint8_t>* out) {
   if (codec_->type() == Compression::kUncompressed) {
     if (src.size() != dst_size) {
       return Status::Corrupt("uncompressed page has " + std::to_string(src.size()) +
@@ -381,11 +399,10 @@ Status PageReader::Decompress(std::span<const uint8_t> src, size_t dst_size,
     *out = {};
     return Status::OK();
   }
-  Buffer& dst = target.slot->buffer;
   dst.Resize(dst_size);
   *out = {dst.data(), dst_size};
-  if (target.deferred != nullptr) {
-    *target.deferred = {codec_.get(), {src.data(), src.size(), dst.data(), dst_size}};
+  if (deferred != nullptr) {
+    *deferred = {codec_.get(), {src.data(), src.size(), dst.data(), dst_size}};
     return Status::OK();
   }
   return codec_->Decompress(src.data(), src.size(), dst.data(), dst_size);

@@ -160,9 +160,9 @@ class PageReader final : private PageSource {
                       const PageTarget& target, Page* page);
   Status ReadDataPageV2(const format::PageHeader& header, std::span<const uint8_t> body,
                         const PageTarget& target, Page* page);
-  // Decompresses `src` into the target's buffer (or leaves that to the
-  // target's DeferredDecompression); *out is the page's bytes.
-  Status Decompress(std::span<const uint8_t> src, size_t dst_size, const PageTarget& target,
+  // Decompresses `src` into `dst` (or leaves that to `deferred`, when not
+  // null); *out is the page's bytes (`src` itself when uncompressed).
+  Status Decompress(std::span<const uint8_t> src, size_t dst_size, Buffer& dst, DeferredDecompression* deferred,
                     std::span<const uint8_t>* out);
   // What the reader holds beside the windows: the dictionary, and the bytes
   // held aside for the current page while the next is read ahead.
@@ -185,6 +185,7 @@ class PageReader final : private PageSource {
   int64_t values_seen_ = 0;
   bool seen_data_page_ = false;
   std::optional<uint64_t> first_dictionary_offset_;  // of the chunk's dictionary page, once read
+  Buffer dictionary_page_;  // its bytes, until the column reader takes them (Page::dictionary_buffer)
   int64_t dictionary_bytes_ = 0;  // what the column reader keeps of the dictionary page
   uint64_t stop_ = UINT64_MAX;    // chunk offset where Next stops (ReadRange)
   bool ranged_ = false;           // pages are read by ReadRange

@@ -17,7 +17,7 @@
 //
 // The Sink is a template parameter (no virtual calls): it gets Null(),
 // Leaf(const LeafBuffer&, value index), BeginList/EndList, BeginStruct/
-// Field(const PlanNode&)/EndStruct, BeginMap/EndMap, Empty(),
+// Field(const PlanNode&)/EndStruct, BeginMap/EndMap,
 // Variant(const PlanNode&, Value&&).
 //
 // Hostile input (columns that disagree about a row's shape) never reads out
@@ -56,7 +56,6 @@ class ValueSink {
   void EndStruct() { stack_.pop_back(); }
   void BeginMap() { stack_.push_back(&Put(Value::Map())); }
   void EndMap() { stack_.pop_back(); }
-  void Empty() { Put(Value::Struct()); }
   void Variant(const PlanNode&, Value&& v) { Put(std::move(v)); }
 
  private:
@@ -167,9 +166,6 @@ class Assembler {
         sink.Leaf(b, b.vpos++);
         return;
       }
-      case PlanNode::Kind::kEmpty:
-        sink.Empty();
-        return;
       case PlanNode::Kind::kStruct: {
         if (p.nullable && Def(p.rep_slot) < p.null_below) {
           SkipOne(p);

@@ -8,16 +8,11 @@ namespace parq {
 
 namespace {
 
-int CountLeaves(const SchemaNode& n) {
-  if (n.is_leaf()) return 1;
-  int c = 0;
-  for (int i = 0; i < n.num_children(); ++i) c += CountLeaves(n.child(i));
-  return c;
-}
-
 struct Builder {
   const std::unordered_set<const SchemaNode*>* named = nullptr;  // nullptr: everything
   std::vector<int>* columns = nullptr;
+
+  bool Named(const SchemaNode& n) const { return named != nullptr && named->count(&n) > 0; }
 
   bool Selected(const SchemaNode& n, bool whole) const {
     if (whole) return true;
@@ -31,22 +26,18 @@ struct Builder {
 
   // Builds `n` into *out; false when the projection leaves nothing of it.
   // `self_element`: n is a repeated node read as one element of the list it
-  // forms (its repetition is consumed by that list).
+  // forms (its repetition is consumed by that list).  Every group has a leaf
+  // below it (Schema::Make), and a node built holds at least one of them: a
+  // named node takes all below it, the middle level of a list or map (which
+  // is not built itself) included.
   bool Build(const SchemaNode& n, bool whole, bool self_element, PlanNode* out) {
-    whole = whole || (named != nullptr && named->count(&n) > 0);
-    const int leaves = CountLeaves(n);
-    if (leaves > 0 ? !Selected(n, whole) : !whole) return false;
+    whole = whole || Named(n);
+    if (!Selected(n, whole)) return false;
 
     out->node = &n;
     out->name = n.name();
     out->first_slot = static_cast<int>(columns->size());
     out->null_below = n.definition_level();
-
-    if (leaves == 0) {
-      out->kind = PlanNode::Kind::kEmpty;
-      out->end_slot = out->first_slot;
-      return true;
-    }
 
     if (n.is_repeated() && !self_element) {
       // An unannotated repeated field (or a repeated node read as a field):
@@ -80,7 +71,9 @@ struct Builder {
         out->empty_below = rep->definition_level();
         out->repeat_at = rep->repetition_level();
         PlanNode child;
-        if (Build(*elem, whole, /*self_element=*/elem == rep, &child)) out->children.push_back(std::move(child));
+        if (Build(*elem, whole || Named(*rep), /*self_element=*/elem == rep, &child)) {
+          out->children.push_back(std::move(child));
+        }
         break;
       }
       case NodeKind::kMap: {
@@ -88,6 +81,7 @@ struct Builder {
         out->kind = PlanNode::Kind::kMap;
         out->empty_below = kv->definition_level();
         out->repeat_at = kv->repetition_level();
+        whole = whole || Named(*kv);
         PlanNode key;
         if (Build(*n.map_key(), whole, false, &key)) {
           key.name = "key";
@@ -121,8 +115,7 @@ struct Builder {
 
   void Finish(PlanNode* out) {
     out->end_slot = static_cast<int>(columns->size());
-    out->rep_slot = out->end_slot > out->first_slot ? out->first_slot : -1;
-    if (out->rep_slot < 0) out->kind = PlanNode::Kind::kEmpty;
+    out->rep_slot = out->first_slot;
   }
 };
 

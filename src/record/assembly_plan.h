@@ -1,8 +1,8 @@
 // record/assembly_plan.h — the schema, reduced to what record assembly needs.
 //
 // A PlanNode says how one schema node materializes (docs/rows-as-json.md): a leaf,
-// a struct, a list, a map, a VARIANT group, or a group with no leaf under it
-// ({}), together with the levels that decide null / empty:
+// a struct, a list, a map or a VARIANT group, together with the levels that
+// decide null / empty:
 //
 //   * nullable && def < null_below  → null (the node is optional and absent);
 //   * list / map: def < empty_below → [] (the repeated level has no entry);
@@ -10,12 +10,14 @@
 //     (the first entry of the list has a lower one).
 //
 // `def` is read from the node's representative leaf (`rep_slot`, the first
-// projected leaf under it): all leaves under a node agree on levels up to the
-// node's own.  Leaves are numbered (slots) in depth-first order, so the
+// projected leaf under it; every node has one, as every group of a Schema has
+// a leaf below it): all leaves under a node agree on levels up to the node's
+// own.  Leaves are numbered (slots) in depth-first order, so the
 // leaves under a node are the slots [first_slot, end_slot).
 //
 // BuildAssemblyPlan applies a projection (dotted paths naming fields or
-// groups) and keeps fields in schema order, duplicates included.
+// groups; a named node is kept whole, the middle level of a list or map
+// included) and keeps fields in schema order, duplicates included.
 #ifndef PARQ_RECORD_ASSEMBLY_PLAN_H_
 #define PARQ_RECORD_ASSEMBLY_PLAN_H_
 
@@ -29,15 +31,15 @@
 namespace parq {
 
 struct PlanNode {
-  enum class Kind : uint8_t { kLeaf, kStruct, kList, kMap, kVariant, kEmpty };
-  Kind kind = Kind::kEmpty;
+  enum class Kind : uint8_t { kLeaf, kStruct, kList, kMap, kVariant };
+  Kind kind = Kind::kStruct;
   const SchemaNode* node = nullptr;
   std::string name;            // the field name (a struct's key)
   bool nullable = false;
   int16_t null_below = 0;      // def < this → null (when nullable)
   int16_t empty_below = 0;     // list / map: def < this → empty
   int16_t repeat_at = 0;       // list / map: repetition level of a further element
-  int rep_slot = -1;           // representative leaf slot; -1 when no leaf (kEmpty)
+  int rep_slot = -1;           // representative leaf slot (the first under the node)
   int first_slot = 0, end_slot = 0;
   int column = -1;             // kLeaf: the schema column index
   bool map_has_value = false;  // kMap: children are {key, value} or {key}

@@ -109,7 +109,6 @@ Status CheckColumnView(const ColumnView& v, const PlanNode& p, const Schema& sch
   }
   const int64_t end = v.offset + v.length;  // slots the parent's buffers cover
   switch (p.kind) {
-    case PlanNode::Kind::kEmpty: return Status::OK();
     case PlanNode::Kind::kStruct:
     case PlanNode::Kind::kVariant: {
       if (v.children.size() != p.children.size()) {

@@ -82,7 +82,7 @@ void CollectLeaves(const PlanNode& p, std::vector<NodeRule>* chain, const NodeRu
   chain->push_back(r);
   if (p.kind == PlanNode::Kind::kLeaf) {
     out->push_back({p.column, *chain});
-  } else if (p.kind != PlanNode::Kind::kEmpty) {
+  } else {
     // What the children see of this node.
     NodeRule as_parent = r;
     if (p.kind == PlanNode::Kind::kList || p.kind == PlanNode::Kind::kMap) {

@@ -48,7 +48,6 @@ struct ColumnarWriter::Impl {
 
   // Computes the levels of every leaf under p (view v) with `chain` above.
   Status Stripe(const PlanNode& p, const ColumnView& v, std::vector<LevelStep>* chain) {
-    if (p.kind == PlanNode::Kind::kEmpty) return Status::OK();
     chain->push_back({&v, &p});
     if (p.kind == PlanNode::Kind::kLeaf) {
       PARQ_RETURN_IF_ERROR(leaves[static_cast<size_t>(p.first_slot)].Compute(*chain));

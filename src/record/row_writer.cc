@@ -14,13 +14,14 @@
 // per leaf.  A row that does not fit is rolled back from every buffer.
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "column/column_writer_internal.h"
+#include "column/value_checks.h"
 #include "parq/row_writer.h"
 #include "record/assembly_plan.h"
-#include "schema/decimal_precision.h"
-#include "util/utf8.h"
 
 namespace parq {
 
@@ -29,8 +30,9 @@ namespace {
 // One leaf's buffered entries.
 struct LeafOut {
   const ColumnDescriptor* d = nullptr;
-  bool utf8 = false;     // STRING / ENUM / JSON: values must be well-formed UTF-8
-  bool decimal = false;  // DECIMAL: unscaled values of at most its precision in digits
+  // The column's value checks, run on each row as it comes (so that the row
+  // alone is refused), not again by the column writer (WriteCheckedBatch).
+  std::optional<column::ValueChecks> checks;
   std::vector<int16_t> def, rep;
   std::vector<uint8_t> bools;
   std::vector<int32_t> i32;
@@ -87,8 +89,8 @@ Status WriteTyped(ColumnWriter* w, const LeafOut& o, const T* values) {
   TypedColumnWriter<T>* t = w->As<T>();
   if (t == nullptr) return Status::Internal("column writer of an unexpected type for " + o.d->dotted_path);
   const bool has_def = o.d->max_definition_level > 0, has_rep = o.d->max_repetition_level > 0;
-  return t->WriteBatch(static_cast<int64_t>(o.def.size()), has_def ? o.def.data() : nullptr,
-                       has_rep ? o.rep.data() : nullptr, values);
+  return column::WriteCheckedBatch(*t, static_cast<int64_t>(o.def.size()), has_def ? o.def.data() : nullptr,
+                                   has_rep ? o.rep.data() : nullptr, values);
 }
 
 }  // namespace
@@ -124,32 +126,22 @@ struct RowWriter::Impl {
     buffered_bytes += 4 * (p.end_slot - p.first_slot);
   }
 
-  // The column's checks of one value (see LeafOut::utf8, decimal).
+  // The column's checks of one value (LeafOut::checks), which PutValue took.
   Status CheckValue(const PlanNode& p, const LeafOut& o, const Value& v) const {
-    const int32_t precision = o.d->logical_type.precision();
+    const column::ValueChecks& c = *o.checks;
+    Status st;
     switch (v.kind()) {
-      case Value::Kind::kInt32:
-      case Value::Kind::kInt64: {
-        const int64_t u = v.kind() == Value::Kind::kInt32 ? v.int32_value() : v.int64_value();
-        if (o.decimal && !schema::UnscaledFits(u, precision)) {
-          return Fail(p, schema::TooManyDigits(schema::UnscaledText(u), o.d->logical_type));
-        }
-        return Status::OK();
-      }
+      case Value::Kind::kInt32: st = c.Digits(v.int32_value()); break;
+      case Value::Kind::kInt64: st = c.Digits(v.int64_value()); break;
       case Value::Kind::kBytes: {
-        const std::string_view b = v.bytes();
-        const uint8_t* data = reinterpret_cast<const uint8_t*>(b.data());
-        if (o.utf8) {
-          const size_t at = util::Utf8InvalidOffset(data, b.size());
-          if (at != b.size()) return Fail(p, util::DescribeInvalidUtf8(b, at));
-        }
-        if (o.decimal && !schema::UnscaledFits(data, b.size(), precision)) {
-          return Fail(p, schema::TooManyDigits(schema::UnscaledText(data, b.size()), o.d->logical_type));
-        }
-        return Status::OK();
+        const uint8_t* data = reinterpret_cast<const uint8_t*>(v.bytes().data());
+        if (c.utf8()) st = c.Utf8(data, v.bytes().size());
+        if (st.ok() && c.decimal()) st = c.Digits(data, v.bytes().size());
+        break;
       }
-      default: return Status::OK();
+      default: break;
     }
+    return st.ok() ? st : Fail(p, st.message());
   }
 
   Status PutValue(const PlanNode& p, LeafOut& o, const Value& v) {
@@ -208,7 +200,6 @@ struct RowWriter::Impl {
 
   Status Shred(const PlanNode& p, const Value& v, int16_t parent_def, int16_t rep) {
     if (v.is_null()) {
-      if (p.kind == PlanNode::Kind::kEmpty) return Status::OK();
       if (!p.nullable) return Fail(p, "null in a required field");
       NullAll(p, parent_def, rep);
       return Status::OK();
@@ -218,14 +209,11 @@ struct RowWriter::Impl {
       case PlanNode::Kind::kLeaf: {
         LeafOut& o = leaves[static_cast<size_t>(p.rep_slot)];
         PARQ_RETURN_IF_ERROR(PutValue(p, o, v));  // a row that fails is rolled back
-        if (o.utf8 || o.decimal) PARQ_RETURN_IF_ERROR(CheckValue(p, o, v));
+        if (o.checks->any()) PARQ_RETURN_IF_ERROR(CheckValue(p, o, v));
         o.def.push_back(def);
         o.rep.push_back(rep);
         return Status::OK();
       }
-      case PlanNode::Kind::kEmpty:
-        if (v.kind() != Value::Kind::kStruct) return Fail(p, std::string("a ") + KindName(v.kind()) + " for a group");
-        return Status::OK();
       case PlanNode::Kind::kStruct:
       case PlanNode::Kind::kVariant:
         if (v.kind() != Value::Kind::kStruct) {
@@ -383,10 +371,7 @@ Result<std::unique_ptr<RowWriter>> RowWriter::Open(RowDestination destination, c
   for (size_t s = 0; s < impl->leaves.size(); ++s) {
     LeafOut& o = impl->leaves[s];
     o.d = &impl->dest.schema->column(impl->plan.columns[s]);
-    const LogicalType::Kind k = o.d->logical_type.kind();
-    o.utf8 = o.d->physical_type == PhysicalType::kByteArray &&
-             (k == LogicalType::Kind::kString || k == LogicalType::Kind::kEnum || k == LogicalType::Kind::kJson);
-    o.decimal = k == LogicalType::Kind::kDecimal;
+    o.checks.emplace(*o.d);
   }
   impl->last_groups = impl->dest.num_row_groups();
   return std::unique_ptr<RowWriter>(new RowWriter(std::move(impl)));

@@ -162,6 +162,17 @@ Status SchemaNodeAccess::Resolve(SchemaNode& n, int depth, const SchemaOptions& 
         parent->logical_.kind() != LogicalType::Kind::kMap) {
       n.logical_ = LogicalType::Map();
     }
+    // A group holds at least one field: parquet-java ("Cannot write a schema
+    // with an empty group") and Arrow refuse one, and without a leaf it has no
+    // column to be written or read.  The root may be empty (a file of no
+    // columns).  Lenient mode too: it relaxes annotations, which have a plain
+    // reading to fall back to; an empty group has none, and every layer above
+    // (plans, row and columnar writers, Arrow) may count on a leaf below each
+    // group.
+    if (parent != nullptr && n.children_.empty()) {
+      return Status::InvalidArgument("group '" + n.DottedPath() +
+                                     "' has no children: a Parquet group holds at least one field");
+    }
     // Field names are unique within a group (files from other writers are
     // read as they are: the first of a name is the one found by name).
     if (opt.unique_names) {

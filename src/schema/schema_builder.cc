@@ -237,11 +237,6 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
       if (children < 0) {
         return Status::Corrupt(Where(i, e.name) + ": negative num_children " + std::to_string(children));
       }
-      if (children == 0) {
-        // A group holds at least one field (parquet-java and Arrow refuse to
-        // write an empty one); without a leaf it has no column to be read from.
-        return Status::Corrupt(Where(i, e.name) + ": a group with no children");
-      }
       if (static_cast<uint64_t>(children) > n - 1 - i) {
         return Status::Corrupt(Where(i, e.name) + ": num_children " + std::to_string(children) + " exceeds the " +
                                std::to_string(n - 1 - i) + " elements that follow");
@@ -278,7 +273,8 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
   // An annotation that does not fit its physical type (STRING on INT32,
   // DECIMAL(12,2) on INT32, UUID on FIXED_LEN_BYTE_ARRAY(8), LIST on a leaf)
   // is refused, as parquet-java and Arrow refuse it: strict resolution, its
-  // error a corrupt file's.
+  // error a corrupt file's (as is Schema::Make's refusal of a group with no
+  // children).
   SchemaOptions so;
   so.max_depth = options.max_schema_depth;
   so.strict = true;

@@ -12,7 +12,8 @@
 //   * a leaf has a known physical type; FIXED_LEN_BYTE_ARRAY has a positive
 //     type_length;
 //   * nesting is at most ReaderOptions::max_schema_depth (kLimitExceeded).
-//   * no group but the root is empty;
+//   * no group but the root is empty (Schema::Make's rule: "schema: group
+//     'a.b' has no children: ...", naming the path, not the element);
 //   * every annotation fits its physical type, or its group (STRING on INT32,
 //     DATE on INT64, DECIMAL(10,2) on INT32, DECIMAL with scale > precision,
 //     UUID on FIXED_LEN_BYTE_ARRAY(8), LIST on a leaf are corrupt, as

@@ -224,10 +224,9 @@ TEST(ListRulesTest, GroupThatFitsNoRuleIsAStruct) {
     }
   })"));
   EXPECT_EQ(Node(b, "l").kind(), NodeKind::kStruct);
-  // No field at all.
-  ASSERT_OK_AND_ASSIGN(Schema c, ParseMessageType("message m { optional group l (LIST) { } }"));
-  EXPECT_EQ(Node(c, "l").kind(), NodeKind::kStruct);
-  EXPECT_EQ(c.num_columns(), 0);
+  // No field at all: no schema (a group holds at least one field).
+  EXPECT_STATUS_HAS(ParseMessageType("message m { optional group l (LIST) { } }"), StatusCode::kInvalidArgument,
+                    "group 'l' has no children");
   // A repeated LIST group.
   ASSERT_OK_AND_ASSIGN(Schema d, ParseMessageType(R"(message m {
     repeated group l (LIST) {
@@ -350,14 +349,15 @@ TEST(MapRulesTest, MapThatFitsNoRuleIsAStruct) {
       // two children of the MAP group
       "message m { optional group m (MAP) { repeated group kv { required int32 k; } "
       "repeated group kv2 { required int32 k; } } }",
-      // empty key/value group
-      "message m { optional group m (MAP) { repeated group kv { } } }",
   };
   for (const char* text : bad) {
     ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType(text));
     EXPECT_EQ(Node(s, "m").kind(), NodeKind::kStruct) << text;
     EXPECT_EQ(Node(s, "m").map_key(), nullptr) << text;
   }
+  // An empty key/value group: no schema (a group holds at least one field).
+  EXPECT_STATUS_HAS(ParseMessageType("message m { optional group m (MAP) { repeated group kv { } } }"),
+                    StatusCode::kInvalidArgument, "group 'm.kv' has no children");
 }
 
 // --- Unannotated repeated fields ---

@@ -284,15 +284,16 @@ TEST(FromFormatTest, EmptyGroupsAndZeroColumns) {
   SchemaElement bare;
   bare.name = "schema";
   ASSERT_OK(From({bare}));
-  // A group below the root holds at least one field.
+  // A group below the root holds at least one field (Schema::Make's rule,
+  // which names the group's path).
   EXPECT_STATUS_HAS(From({Root(2), Group("empty", kOpt, 0), Leaf("x", kReq, Type::BOOLEAN)}), StatusCode::kCorrupt,
-                    "schema element 1 ('empty'): a group with no children");
+                    "schema: group 'empty' has no children: a Parquet group holds at least one field");
   SchemaElement untyped;  // no type and no num_children: not a leaf, and no group either
   untyped.name = "u";
   untyped.repetition_type = kOpt;
   EXPECT_STATUS_HAS(From({Root(1), untyped}), StatusCode::kCorrupt, "neither a physical type");
   EXPECT_STATUS_HAS(From({Root(1), Group("outer", kOpt, 1), Group("inner", kReq, 0)}), StatusCode::kCorrupt,
-                    "schema element 2 ('inner'): a group with no children");
+                    "schema: group 'outer.inner' has no children");
 }
 
 struct Hostile {

@@ -104,6 +104,16 @@ TEST(SchemaBuildTest, TwoFieldsOfOneNameInAGroupAreRefusedNamingTheGroup) {
                     StatusCode::kInvalidArgument, "group 'w': duplicate field 'c0'");
 }
 
+// A group below the root holds at least one field (parquet-java, Arrow and
+// parq's footer reader refuse an empty one); the root may be empty.
+TEST(SchemaBuildTest, EmptyGroupIsRefusedNamingItsPath) {
+  EXPECT_STATUS_HAS(ParseMessageType("message m { required int32 a; optional group b { optional group e { } } }"),
+                    StatusCode::kInvalidArgument,
+                    "group 'b.e' has no children: a Parquet group holds at least one field");
+  ASSERT_OK_AND_ASSIGN(Schema empty_message, ParseMessageType("message m { }"));
+  EXPECT_EQ(empty_message.num_columns(), 0);
+}
+
 TEST(SchemaBuildTest, StrictErrorsNameTheField) {
   auto make_leaf = [](PhysicalType t, LogicalType lt, int32_t len) {
     return Schema::Make(Group("m", Repetition::kRequired,
@@ -138,7 +148,9 @@ TEST(SchemaBuildTest, LenientDropsAnnotationsThatDoNotFit) {
                                                    LogicalType::Int(64, true)),
                          SchemaNode::MakePrimitive("u", Repetition::kRequired, PhysicalType::kFixedLenByteArray,
                                                    LogicalType::Uuid(), 8),
-                         Group("g", Repetition::kOptional, {}, LogicalType::Json())));
+                         Group("g", Repetition::kOptional,
+                               List(SchemaNode::MakePrimitive("b", Repetition::kOptional, PhysicalType::kBoolean)),
+                               LogicalType::Json())));
   Result<Schema> r = Schema::Make(std::move(root), lenient);
   ASSERT_OK(r);
   const SchemaNode& a = *r->FindNode("a");
@@ -238,8 +250,6 @@ constexpr const char* kAllTypes = R"(message schema {
   optional group v (VARIANT(1)) {
     required binary metadata;
     required binary value;
-  }
-  optional group empty {
   }
 }
 )";

@@ -33,7 +33,7 @@ class ColumnarViews {
     v.root_ = ColumnView::Struct(batch.num_rows, {});
     for (const PlanNode& top : plan.root.children) {
       v.root_.children.emplace_back();
-      PARQ_RETURN_IF_ERROR(v.Build(batch, top, 0, batch.num_rows, &v.root_.children.back()));
+      PARQ_RETURN_IF_ERROR(v.Build(batch, top, 0, &v.root_.children.back()));
     }
     return v;
   }
@@ -41,11 +41,7 @@ class ColumnarViews {
   const ColumnView& root() const { return root_; }
 
  private:
-  Status Build(const ColumnarBatch& batch, const PlanNode& p, size_t depth, int64_t need, ColumnView* out) {
-    if (p.kind == PlanNode::Kind::kEmpty) {
-      *out = ColumnView::Struct(need, {});
-      return Status::OK();
-    }
+  Status Build(const ColumnarBatch& batch, const PlanNode& p, size_t depth, ColumnView* out) {
     const ColumnarLeaf& leaf = batch.leaves[static_cast<size_t>(p.first_slot)];
     if (depth >= leaf.path.size()) return Status::Internal("a plan deeper than the leaf's path");
     const ColumnarNode& n = leaf.path[depth];
@@ -68,10 +64,9 @@ class ColumnarViews {
       case PlanNode::Kind::kMap: {
         out->kind = p.kind == PlanNode::Kind::kList ? ColumnView::Kind::kList : ColumnView::Kind::kMap;
         out->offsets = n.offsets.data();
-        const int64_t children = n.offsets.empty() ? 0 : n.offsets.back();
         out->children.resize(p.children.size());
         for (size_t i = 0; i < p.children.size(); ++i) {
-          PARQ_RETURN_IF_ERROR(Build(batch, p.children[i], depth + 1, children, &out->children[i]));
+          PARQ_RETURN_IF_ERROR(Build(batch, p.children[i], depth + 1, &out->children[i]));
         }
         return Status::OK();
       }
@@ -79,7 +74,7 @@ class ColumnarViews {
         out->kind = ColumnView::Kind::kStruct;
         out->children.resize(p.children.size());
         for (size_t i = 0; i < p.children.size(); ++i) {
-          PARQ_RETURN_IF_ERROR(Build(batch, p.children[i], depth + 1, n.length, &out->children[i]));
+          PARQ_RETURN_IF_ERROR(Build(batch, p.children[i], depth + 1, &out->children[i]));
         }
         return Status::OK();
     }

@@ -118,14 +118,6 @@ class FileWriterMisuseTest : public ::testing::Test {
   std::unique_ptr<FileWriter> writer_;
 };
 
-// An empty group would make a file no reader takes (parq, parquet-java and
-// Arrow refuse it): the writer refuses the schema.
-TEST(FileWriterSchemaTest, EmptyGroupIsRefused) {
-  ASSERT_OK_AND_ASSIGN(Schema s, ParseMessageType("message m { required int32 a; optional group b { optional group e { } } }"));
-  EXPECT_STATUS_HAS(FileWriter::Open(std::make_unique<MemoryOutputStream>(), s), StatusCode::kInvalidArgument,
-                    "group 'b.e' has no children: a Parquet group holds at least one field");
-}
-
 TEST_F(FileWriterMisuseTest, ColumnOutOfRangeNamesTheLeaves) {
   EXPECT_STATUS_HAS(writer_->column(7), StatusCode::kInvalidArgument,
                     "column 7 out of range: the schema has 3 leaf columns (a, b.c, d)");
