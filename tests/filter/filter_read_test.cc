@@ -20,6 +20,7 @@
 #include "parq/logical_value_access.h"
 #include "parq/record.h"
 #include "parq/row_writer.h"
+#include "testing/filter_diff.h"
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -315,58 +316,8 @@ TEST(FilterReadTest, BadFiltersAndJsonRowReader) {
   std::filesystem::remove(path);
 }
 
-// A literal of the leaf's type holding its physical value `v`, or nothing
-// when the type has no literal.
-std::optional<Literal> LiteralOf(const Value& v, const ColumnDescriptor& c) {
-  const SchemaNode& node = *c.node;
-  const LogicalType& lt = c.logical_type;
-  switch (lt.kind()) {
-    case LogicalType::Kind::kDecimal: {
-      auto d = DecimalOf(v, node);
-      return d.ok() ? std::optional<Literal>(Literal::Of(*d)) : std::nullopt;
-    }
-    case LogicalType::Kind::kDate: return Literal::Of(*DateOf(v, node));
-    case LogicalType::Kind::kTime: return Literal::Of(*TimeOf(v, node));
-    case LogicalType::Kind::kTimestamp: return Literal::Of(*TimestampOf(v, node));
-    case LogicalType::Kind::kUuid: return Literal::Of(*UuidOf(v, node));
-    case LogicalType::Kind::kFloat16: return Literal::Of(*Float16Of(v, node));
-    case LogicalType::Kind::kInt:
-      if (!lt.is_signed()) {
-        return Literal::UInt(v.kind() == Value::Kind::kInt32 ? uint64_t{static_cast<uint32_t>(v.int32_value())}
-                                                              : static_cast<uint64_t>(v.int64_value()));
-      }
-      break;
-    case LogicalType::Kind::kNone:
-    case LogicalType::Kind::kString:
-    case LogicalType::Kind::kEnum:
-    case LogicalType::Kind::kJson:
-    case LogicalType::Kind::kBson:
-      break;
-    default:
-      return std::nullopt;
-  }
-  switch (v.kind()) {
-    case Value::Kind::kBool: return Literal::Bool(v.bool_value());
-    case Value::Kind::kInt32: return Literal::Int(v.int32_value());
-    case Value::Kind::kInt64: return Literal::Int(v.int64_value());
-    case Value::Kind::kFloat: return Literal::Double(v.float_value());
-    case Value::Kind::kDouble: return Literal::Double(v.double_value());
-    case Value::Kind::kBytes: return Literal::Binary(std::string(v.bytes()));
-    case Value::Kind::kInt96: {
-      auto ts = TimestampOf(v, node);
-      return ts.ok() ? std::optional<Literal>(Literal::Of(*ts)) : std::nullopt;
-    }
-    default: return std::nullopt;
-  }
-}
-
-const Value* Leaf(const Value& row, const std::vector<std::string>& path) {
-  const Value* cur = &row;
-  for (const std::string& name : path) {
-    if (cur->kind() != Value::Kind::kStruct || (cur = cur->Find(name)) == nullptr) return nullptr;
-  }
-  return cur->is_null() ? nullptr : cur;
-}
+using testing::Leaf;
+using testing::LiteralOf;
 
 TEST(FilterReadTest, CorpusFilteredEqualsUnfilteredThenFiltered) {
   const std::string dir = std::string(PARQ_SHARED_DIR) + "/parquet-testing/data";
