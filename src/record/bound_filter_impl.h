@@ -1,7 +1,9 @@
 // BoundFilter::Impl (parq/filter.h): the bound tree, shared by row
-// evaluation (bound_filter.cc) and statistics pruning (filter_prune.cc).
-// Leaves are the distinct columns the filter reads, in binding order; each
-// node names its leaf by index.
+// evaluation (bound_filter.cc), batch evaluation over columnar values
+// (filter_batch.cc) and statistics pruning (filter_prune.cc).  Leaves are the
+// distinct columns the filter reads, in binding order; each node names its
+// leaf by index.  The three-valued logic and a leaf node's truth for one
+// value are here, once, for both evaluations.
 #ifndef PARQ_RECORD_BOUND_FILTER_IMPL_H_
 #define PARQ_RECORD_BOUND_FILTER_IMPL_H_
 
@@ -31,6 +33,44 @@ struct BoundFilter::Impl {
   Node root;
 
   Truth Eval(const Node& n, const Value& row) const;
+
+  // Kleene logic.
+  static Truth And(Truth a, Truth b) {
+    if (a == Truth::kFalse || b == Truth::kFalse) return Truth::kFalse;
+    if (a == Truth::kUnknown || b == Truth::kUnknown) return Truth::kUnknown;
+    return Truth::kTrue;
+  }
+  static Truth Or(Truth a, Truth b) {
+    if (a == Truth::kTrue || b == Truth::kTrue) return Truth::kTrue;
+    if (a == Truth::kUnknown || b == Truth::kUnknown) return Truth::kUnknown;
+    return Truth::kFalse;
+  }
+  static Truth Not(Truth a) { return a == Truth::kUnknown ? a : FromBool(a == Truth::kFalse); }
+  static Truth FromBool(bool b) { return b ? Truth::kTrue : Truth::kFalse; }
+
+  // A leaf node (kCompare, kIn, kIsNull, kIsNotNull, kBetween) on one row:
+  // `present` when the leaf's value (and every struct above it) is not
+  // null; `key` its Key, nullptr when null or not of the leaf's kind.
+  Truth EvalLeaf(const Node& n, bool present, const filter_internal::Key* key) const {
+    if (n.kind == Filter::Kind::kIsNull) return FromBool(!present);
+    if (n.kind == Filter::Kind::kIsNotNull) return FromBool(present);
+    if (key == nullptr) return Truth::kUnknown;
+    const filter_internal::Domain d = leaves[static_cast<size_t>(n.leaf)].type.domain;
+    switch (n.kind) {
+      case Filter::Kind::kCompare:
+        return FromBool(filter_internal::Holds(n.op, filter_internal::CompareKeys(d, *key, n.keys[0])));
+      case Filter::Kind::kBetween:
+        return FromBool(filter_internal::CompareKeys(d, *key, n.keys[0]) >= 0 &&
+                        filter_internal::CompareKeys(d, *key, n.keys[1]) <= 0);
+      case Filter::Kind::kIn:
+        for (const filter_internal::Key& k : n.keys) {
+          if (filter_internal::CompareKeys(d, *key, k) == 0) return Truth::kTrue;
+        }
+        return Truth::kFalse;
+      default:
+        return Truth::kUnknown;
+    }
+  }
 };
 
 }  // namespace parq

@@ -124,6 +124,48 @@ inline bool BigEndianToInt128(std::string_view b, __int128* out) {
   return true;
 }
 
+// The Key of one non-null physical value of a leaf of type `t`, from the
+// value as the column stores it: row evaluation (KeyOfValue) and batch
+// evaluation over columnar values (record/filter_batch.h) share these.
+inline void KeyOfInt32(int32_t v, const LeafType& t, Key* key) {
+  key->scale = t.scale;
+  key->i = t.is_unsigned ? __int128{static_cast<uint32_t>(v)} : __int128{v};
+}
+
+inline void KeyOfInt64(int64_t v, const LeafType& t, Key* key) {
+  key->scale = t.scale;
+  key->i = t.is_unsigned ? __int128{static_cast<uint64_t>(v)} : __int128{v};
+}
+
+inline void KeyOfInt96(const parq::Int96& x, const LeafType& t, Key* key) {
+  constexpr int64_t kJulianDayOfEpoch = 2440588;
+  constexpr __int128 kNanosPerDay = __int128{86400} * 1000000000;
+  key->scale = t.scale;
+  key->i = (__int128{x.julian_day()} - kJulianDayOfEpoch) * kNanosPerDay + x.nanos();
+}
+
+// BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY bytes: a big-endian decimal (kExact), a
+// little-endian FLOAT16 (kReal) or bytes (kBytes); false when they do not fit.
+inline bool KeyOfBytes(std::string_view b, const LeafType& t, Key* key) {
+  switch (t.domain) {
+    case Domain::kExact:
+      key->scale = t.scale;
+      return BigEndianToInt128(b, &key->i);
+    case Domain::kReal: {
+      if (!t.is_float16 || b.size() != 2) return false;
+      const uint16_t bits = static_cast<uint16_t>(static_cast<unsigned char>(b[0]) |
+                                                  (static_cast<unsigned char>(b[1]) << 8));
+      key->d = Float16::FromBits(bits).ToDouble();
+      return true;
+    }
+    case Domain::kBytes:
+      key->s.assign(b);
+      return true;
+    default:
+      return false;
+  }
+}
+
 // The Key of a leaf's non-null physical Value; false when the Value does not
 // have the leaf's kind (then the filter treats it as unknown).
 inline bool KeyOfValue(const Value& v, const LeafType& t, Key* key) {
@@ -133,23 +175,18 @@ inline bool KeyOfValue(const Value& v, const LeafType& t, Key* key) {
       key->i = v.bool_value() ? 1 : 0;
       return true;
     case Domain::kExact:
-      key->scale = t.scale;
       switch (v.kind()) {
         case Value::Kind::kInt32:
-          key->i = t.is_unsigned ? __int128{static_cast<uint32_t>(v.int32_value())} : __int128{v.int32_value()};
+          KeyOfInt32(v.int32_value(), t, key);
           return true;
         case Value::Kind::kInt64:
-          key->i = t.is_unsigned ? __int128{static_cast<uint64_t>(v.int64_value())} : __int128{v.int64_value()};
+          KeyOfInt64(v.int64_value(), t, key);
           return true;
         case Value::Kind::kBytes:
-          return BigEndianToInt128(v.bytes(), &key->i);
-        case Value::Kind::kInt96: {
-          constexpr int64_t kJulianDayOfEpoch = 2440588;
-          constexpr __int128 kNanosPerDay = __int128{86400} * 1000000000;
-          const parq::Int96& x = v.int96_value();
-          key->i = (__int128{x.julian_day()} - kJulianDayOfEpoch) * kNanosPerDay + x.nanos();
+          return KeyOfBytes(v.bytes(), t, key);
+        case Value::Kind::kInt96:
+          KeyOfInt96(v.int96_value(), t, key);
           return true;
-        }
         default:
           return false;
       }
@@ -158,19 +195,15 @@ inline bool KeyOfValue(const Value& v, const LeafType& t, Key* key) {
         key->d = v.double_value();
       } else if (v.kind() == Value::Kind::kFloat) {
         key->d = v.float_value();
-      } else if (t.is_float16 && v.kind() == Value::Kind::kBytes && v.bytes().size() == 2) {
-        const auto b = v.bytes();
-        const uint16_t bits = static_cast<uint16_t>(static_cast<unsigned char>(b[0]) |
-                                                    (static_cast<unsigned char>(b[1]) << 8));
-        key->d = Float16::FromBits(bits).ToDouble();
+      } else if (v.kind() == Value::Kind::kBytes) {
+        return KeyOfBytes(v.bytes(), t, key);
       } else {
         return false;
       }
       return true;
     case Domain::kBytes:
       if (v.kind() != Value::Kind::kBytes) return false;
-      key->s.assign(v.bytes());
-      return true;
+      return KeyOfBytes(v.bytes(), t, key);
     case Domain::kNone:
       break;
   }

@@ -9,7 +9,7 @@
 #include "parq/record.h"
 #include "record/assembler.h"
 #include "record/bound_filter_impl.h"
-#include "record/filter_prune.h"
+#include "record/filter_row_groups.h"
 #include "record/row_cursor.h"
 
 namespace parq {
@@ -92,19 +92,7 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
   }
   // The statistics of every row group's filter columns, decided up front
   // (the footer is in memory; no chunk is opened for it).
-  std::vector<bool> keep(source.row_group_rows.size(), true);
-  if (source.chunk_statistics) {
-    const auto& leaves = bound.impl().leaves;
-    for (size_t rg = 0; rg < keep.size(); ++rg) {
-      std::vector<filter_internal::ChunkFacts> facts;
-      for (const BoundFilter::Impl::Leaf& leaf : leaves) {
-        const std::string order = source.column_order ? source.column_order(leaf.column) : std::string();
-        facts.push_back(filter_internal::FactsOf(source.chunk_statistics(static_cast<int>(rg), leaf.column),
-                                                 source.row_group_rows[rg], leaf.type, order, source.created_by));
-      }
-      keep[rg] = filter_internal::MayMatch(bound, facts);
-    }
-  }
+  std::vector<bool> keep = filter_internal::RowGroupsThatMayMatch(bound, source);
   PARQ_ASSIGN_OR_RETURN(impl->cursor, RowCursor::Open(std::move(source), read));
   impl->cursor->set_row_group_filter([keep = std::move(keep)](int rg) { return keep[static_cast<size_t>(rg)]; });
   impl->filter.emplace(std::move(bound));
