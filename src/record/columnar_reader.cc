@@ -162,7 +162,7 @@ struct ColumnarWorker {
 
 // Unselected rows in a gap shorter than this are decoded and dropped rather
 // than skipped: a SkipRows call and a new batch cost about as much.
-constexpr int64_t kMinSkipRows = 32;
+constexpr int64_t kMinSkipRows = 1024;
 // Level entries a repeated column reads at a time to finish the last row of
 // a run (whose entries may go on): those past it are read in vain.
 constexpr int64_t kTailLevels = 64;
@@ -277,29 +277,29 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     }
     int64_t values_read = 0;
     const T* vals = nullptr;
+    auto read_batch = [&](T* values) {
+      return r->ReadBatch(want, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr, values,
+                          &values_read);
+    };
     Result<int64_t> got = int64_t{0};
     if constexpr (std::is_same_v<T, bool>) {
       if (s.bools_cap < un) {
         s.bools = std::make_unique<bool[]>(un);
         s.bools_cap = un;
       }
-      got = r->ReadBatch(want, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr, s.bools.get(),
-                         &values_read);
+      got = read_batch(s.bools.get());
       vals = s.bools.get();
     } else if constexpr (std::is_same_v<T, ByteArray>) {
       s.ba.resize(un);
-      got = r->ReadBatch(want, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr, s.ba.data(),
-                         &values_read);
+      got = read_batch(s.ba.data());
       vals = s.ba.data();
     } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
       s.flba.resize(un);
-      got = r->ReadBatch(want, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr, s.flba.data(),
-                         &values_read);
+      got = read_batch(s.flba.data());
       vals = s.flba.data();
     } else {
       s.fixed.resize(un * sizeof(T));
-      got = r->ReadBatch(want, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr,
-                         reinterpret_cast<T*>(s.fixed.data()), &values_read);
+      got = read_batch(reinterpret_cast<T*>(s.fixed.data()));
       vals = reinterpret_cast<const T*>(s.fixed.data());
     }
     if (!got.ok()) return got.status();
@@ -346,18 +346,9 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     int64_t* nulls = st.nulls.data();
     uint8_t** valid = st.valid.data();
 
-    for (int64_t i = 0; i < entries; ++i) {
-      const int16_t dl = has_def ? def[i] : 0;
-      const int16_t rl = has_rep ? rep[i] : 0;
-      if constexpr (kFiltered) {
-        if (rl == 0 && ++row >= group_rows) {
-          return Status::Corrupt("the chunk holds more rows than the row group's " + std::to_string(group_rows));
-        }
-        if (!selected[row]) {  // the whole row is dropped: its value is passed over
-          vi += dl == max_def ? 1 : 0;
-          continue;
-        }
-      }
+    // Appends entry (dl, rl)'s slots, and its value when present (vals[vi]);
+    // false when that is past the page's values.
+    auto place = [&](const int16_t dl, const int16_t rl) -> bool {
       size_t k = 0;
       for (; k < last; ++k) {
         const NodeRule& rule = rules[k];
@@ -368,13 +359,11 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
         valid[k][len[k]++] = ok ? 1 : 0;
         nulls[k] += ok ? 0 : 1;
       }
-      if (k < last) continue;  // no slot at the leaf
+      if (k < last) return true;  // no slot at the leaf
       const NodeRule& rule = rules[last];
-      if (dl < rule.slot_def || rl > rule.new_at) continue;
+      if (dl < rule.slot_def || rl > rule.new_at) return true;
       const bool present = dl == max_def;
-      if (present && vi == values_read) {
-        return Status::Corrupt("levels place more values than the page's " + std::to_string(values_read));
-      }
+      if (present && vi == values_read) return false;
       const int64_t slot = len[last]++;
       valid[last][slot] = present ? 1 : 0;
       nulls[last] += present ? 0 : 1;
@@ -401,6 +390,54 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
         } else {
           std::memset(dst, 0, sizeof(T));
         }
+      }
+      return true;
+    };
+    const auto too_many = [&] {
+      return Status::Corrupt("levels place more values than the page's " + std::to_string(values_read));
+    };
+    if (kFiltered && !has_rep) {
+      // A flat column: entry i is row row0 + i.  Only the selected entries
+      // are placed; the value of each is the count of present entries
+      // before it (counted branch-free over the levels between).
+      const int64_t row0 = row + 1;
+      if (row0 + entries > group_rows) {
+        return Status::Corrupt("the chunk holds more rows than the row group's " + std::to_string(group_rows));
+      }
+      if (!has_def && values_read != entries) return too_many();
+      int64_t scan = 0;
+      bool fits = true;
+      filter_internal::ForEachSelected(selected, row0, row0 + entries, [&](int64_t r) {
+        const int64_t i = r - row0;
+        if (has_def) {
+          for (; scan < i; ++scan) vi += def[scan] == max_def ? 1 : 0;
+          scan = i + 1;
+        } else {
+          vi = i;
+        }
+        fits = fits && place(has_def ? def[i] : 0, 0);
+      });
+      if (!fits) return too_many();
+      if (has_def) {
+        for (; scan < entries; ++scan) vi += def[scan] == max_def ? 1 : 0;
+      } else {
+        vi = entries;
+      }
+      row += entries;
+    } else {
+      for (int64_t i = 0; i < entries; ++i) {
+        const int16_t dl = has_def ? def[i] : 0;
+        const int16_t rl = has_rep ? rep[i] : 0;
+        if constexpr (kFiltered) {
+          if (rl == 0 && ++row >= group_rows) {
+            return Status::Corrupt("the chunk holds more rows than the row group's " + std::to_string(group_rows));
+          }
+          if (!selected[row]) {  // the whole row is dropped: its value is passed over
+            vi += dl == max_def ? 1 : 0;
+            continue;
+          }
+        }
+        if (!place(dl, rl)) return too_many();
       }
     }
     if (vi != values_read) {

@@ -16,7 +16,9 @@
 #ifndef PARQ_RECORD_FILTER_BATCH_H_
 #define PARQ_RECORD_FILTER_BATCH_H_
 
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "parq/columnar.h"
@@ -32,6 +34,28 @@ struct RowSelection {
   int64_t count = 0;              // selected rows
   std::vector<Run> runs;          // ascending, disjoint; every selected row lies in one
 };
+
+// Calls f(r) for every r in [begin, end) with selected[r] != 0 (bytes of 0 /
+// 1), ascending: eight rows a load, as selections are sparse and
+// unpredictable.
+template <typename F>
+inline void ForEachSelected(const uint8_t* selected, int64_t begin, int64_t end, F&& f) {
+  int64_t r = begin;
+  for (; r + 8 <= end; r += 8) {
+    uint64_t word;
+    std::memcpy(&word, selected + r, 8);
+    if constexpr (std::endian::native == std::endian::little) {
+      for (; word != 0; word &= word - 1) f(r + std::countr_zero(word) / 8);  // row r + k: bit 8k
+    } else if (word != 0) {
+      for (int64_t k = r; k < r + 8; ++k) {
+        if (selected[k]) f(k);
+      }
+    }
+  }
+  for (; r < end; ++r) {
+    if (selected[r]) f(r);
+  }
+}
 
 // Evaluates `filter` on the `rows` rows of a row group.  leaves[i] is filter
 // leaf i (BoundFilter::Impl::leaves[i]) as ColumnarReader reads it: a column

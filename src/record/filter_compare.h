@@ -59,7 +59,7 @@ inline __int128 Pow10(int n) {
 
 // sign(a * 10^-sa - b * 10^-sb), exactly and without overflow: the operand of
 // the smaller scale is never multiplied; the other is divided (0 <= scales <= 38).
-inline int CompareScaled(__int128 a, int sa, __int128 b, int sb) {
+[[gnu::always_inline]] inline int CompareScaled(__int128 a, int sa, __int128 b, int sb) {
   if (sa == sb) return a < b ? -1 : a > b ? 1 : 0;
   if (sa > sb) return -CompareScaled(b, sb, a, sa);
   // a * p vs b with p = 10^(sb - sa): b = q * p + r, |r| < p, r of b's sign.
@@ -70,13 +70,13 @@ inline int CompareScaled(__int128 a, int sa, __int128 b, int sb) {
   return r > 0 ? -1 : r < 0 ? 1 : 0;
 }
 
-inline int CompareReal(double a, double b) {
+[[gnu::always_inline]] inline int CompareReal(double a, double b) {
   const bool na = std::isnan(a), nb = std::isnan(b);
   if (na || nb) return na && nb ? 0 : na ? 1 : -1;
   return a < b ? -1 : a > b ? 1 : 0;  // -0 == +0
 }
 
-inline int CompareKeys(Domain d, const Key& a, const Key& b) {
+[[gnu::always_inline]] inline int CompareKeys(Domain d, const Key& a, const Key& b) {
   switch (d) {
     case Domain::kBool:
       return a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
@@ -94,7 +94,7 @@ inline int CompareKeys(Domain d, const Key& a, const Key& b) {
   return 0;
 }
 
-inline bool Holds(CompareOp op, int cmp) {
+[[gnu::always_inline]] inline bool Holds(CompareOp op, int cmp) {
   switch (op) {
     case CompareOp::kEq: return cmp == 0;
     case CompareOp::kNe: return cmp != 0;
