@@ -19,6 +19,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "parq/filter.h"
 #include "parq/logical_type.h"
@@ -61,13 +62,18 @@ inline __int128 Pow10(int n) {
 // the smaller scale is never multiplied; the other is divided (0 <= scales <= 38).
 [[gnu::always_inline]] inline int CompareScaled(__int128 a, int sa, __int128 b, int sb) {
   if (sa == sb) return a < b ? -1 : a > b ? 1 : 0;
-  if (sa > sb) return -CompareScaled(b, sb, a, sa);
+  int sign = 1;  // the operands swapped so that a has the smaller scale: the sign flips
+  if (sa > sb) {
+    std::swap(a, b);
+    std::swap(sa, sb);
+    sign = -1;
+  }
   // a * p vs b with p = 10^(sb - sa): b = q * p + r, |r| < p, r of b's sign.
   const __int128 p = Pow10(sb - sa);
   const __int128 q = b / p;
   const __int128 r = b % p;
-  if (a != q) return a < q ? -1 : 1;
-  return r > 0 ? -1 : r < 0 ? 1 : 0;
+  if (a != q) return a < q ? -sign : sign;
+  return r > 0 ? -sign : r < 0 ? sign : 0;
 }
 
 [[gnu::always_inline]] inline int CompareReal(double a, double b) {
