@@ -30,17 +30,6 @@ Result<StreamText> Export(const std::shared_ptr<const FileReader>& file, const A
   return DrainStream(&stream);
 }
 
-Result<std::vector<Value>> AllRows(const FileReader& file) {
-  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(file));
-  std::vector<Value> out;
-  for (Value v;;) {
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&v));
-    if (!more) break;
-    out.push_back(v);
-  }
-  return out;
-}
-
 // The filtered stream against the unfiltered one; returns the rows selected.
 size_t CheckStream(const std::shared_ptr<const FileReader>& file, const std::vector<Value>& all, const Filter& filter,
                    const std::vector<std::string>& columns, int64_t batch_rows) {
@@ -81,7 +70,7 @@ TEST(ArrowFilterTest, FilteredStreamEqualsUnfilteredRowsFiltered) {
     testing::RandomFilterFile gen(seed, /*nested=*/seed % 3 != 0);
     gen.Write(/*sorted=*/seed % 2 == 0, path);
     ASSERT_OK_AND_ASSIGN(std::shared_ptr<const FileReader> file, FileReader::Open(path));
-    ASSERT_OK_AND_ASSIGN(std::vector<Value> all, AllRows(*file));
+    ASSERT_OK_AND_ASSIGN(std::vector<Value> all, testing::ReadAllRows(*file));
     for (int p = 0; p < 10; ++p) {
       std::vector<std::string> columns;
       if (p % 4 == 1) columns = {"id", "s"};

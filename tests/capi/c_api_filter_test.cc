@@ -94,13 +94,7 @@ TEST(CApiFilterTest, FilteredRowsAndStreamsKeepWhatTheFilterKeeps) {
     testing::RandomFilterFile gen(seed, /*nested=*/seed % 2 == 1);
     gen.Write(/*sorted=*/seed % 3 == 0, path);
     ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(path));
-    ASSERT_OK_AND_ASSIGN(auto all_rows, RowReader::Open(*file));
-    std::vector<Value> all;
-    for (Value v;;) {
-      ASSERT_OK_AND_ASSIGN(bool more, all_rows->Next(&v));
-      if (!more) break;
-      all.push_back(v);
-    }
+    ASSERT_OK_AND_ASSIGN(std::vector<Value> all, testing::ReadAllRows(*file));
     Reader r(path);
     ASSERT_NE(r.r, nullptr) << r.error;
     parq_rows* plain_rows = parq_rows_open(r.r, "id,st");

@@ -23,17 +23,6 @@
 namespace parq {
 namespace {
 
-Result<std::vector<Value>> ReadAll(const FileReader& file, const RowReaderOptions& options) {
-  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(file, options));
-  std::vector<Value> out;
-  for (Value v;;) {
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&v));
-    if (!more) break;
-    out.push_back(v);
-  }
-  return out;
-}
-
 struct Outcome {
   int64_t rows = 0;    // rows the filter selected
   int64_t pruned = 0;  // row groups pruned
@@ -50,8 +39,8 @@ Outcome CheckColumnar(const FileReader& file, const Filter& filter, const std::v
   if (!bound.ok()) return out;
   RowReaderOptions projected;
   projected.columns = columns;
-  auto all = ReadAll(file, {});
-  auto plain = ReadAll(file, projected);
+  auto all = testing::ReadAllRows(file, {});
+  auto plain = testing::ReadAllRows(file, projected);
   EXPECT_OK(all.status());
   EXPECT_OK(plain.status());
   if (!all.ok() || !plain.ok()) return out;

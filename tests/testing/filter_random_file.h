@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "parq/file_reader.h"
 #include "parq/file_writer.h"
 #include "parq/filter.h"
 #include "parq/record.h"
@@ -21,6 +22,18 @@
 #include "testing/status_macros.h"
 
 namespace parq::testing {
+
+// Every row of `file` through a RowReader with `options`.
+inline Result<std::vector<Value>> ReadAllRows(const FileReader& file, const RowReaderOptions& options = {}) {
+  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(file, options));
+  std::vector<Value> out;
+  for (Value v;;) {
+    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&v));
+    if (!more) break;
+    out.push_back(v);
+  }
+  return out;
+}
 
 class RandomFilterFile {
  public:
