@@ -17,7 +17,7 @@
 // date32, timestamp with "UTC" when adjusted to UTC, utf8, list, map, struct,
 // extension types for JSON, UUID, geometry and variant, ...).  A record batch
 // never spans two row groups: a row group of R rows gives ceil(R / batch_rows)
-// batches, the last one shorter.
+// batches, the last one shorter (with a filter, R is its selected rows).
 //
 // Ownership (the C Data Interface's rules): every ArrowSchema / ArrowArray /
 // ArrowArrayStream handed out is the caller's, to release exactly once
@@ -36,11 +36,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "parq/arrow_c.h"
 #include "parq/file_reader.h"
+#include "parq/filter.h"
 #include "parq/status.h"
 
 namespace parq {
@@ -58,6 +60,15 @@ struct ArrowReadOptions {
   // dictionary-encoded pages shares its chunk's dictionary; a batch that
   // meets a page of plain values gets a dictionary of its own values.
   bool dictionary_arrays = false;
+  // Only the rows for which the filter is true (parq/filter.h,
+  // docs/filter.md), read as ColumnarReaderOptions::filter reads them: row
+  // groups pruned by their statistics, the filter's columns decoded first
+  // and the other columns only for the selected rows.  A row group's
+  // batches hold its selected rows (ceil(selected / batch_rows) batches; a
+  // row group with none gives no batch).  The schema is that of the
+  // projection, whatever the filter reads.  A filter that does not bind to
+  // the file's schema, or one with dictionary_arrays, is kInvalidArgument.
+  std::optional<Filter> filter = std::nullopt;
 };
 
 // The schema the file maps to: a struct ("+s"), one child per projected

@@ -31,6 +31,7 @@
  *     metadata) live until parq_reader_close of their reader;
  *   - a row's text lives until the next parq_rows_next or parq_rows_close;
  *   - a last-error message lives until the next failing call on its handle;
+ *   - a filter's text lives until parq_filter_free of its filter;
  *   - parq_version() and parq_error_name() are static.
  * Strings are NUL-terminated; those that may hold NUL bytes (key-value
  * metadata) come with their length too.  A parq_rows, and an
@@ -69,6 +70,8 @@ extern "C" {
 typedef struct parq_reader parq_reader;
 /* Rows of a file, one at a time, as canonical JSON. */
 typedef struct parq_rows parq_rows;
+/* A row filter (docs/filter.md), parsed from text. */
+typedef struct parq_filter parq_filter;
 
 /* The version of the libparq loaded, "0.1.0". */
 const char* parq_version(void);
@@ -144,6 +147,39 @@ const char* parq_rows_last_error(const parq_rows* rows);
  * a no-op. */
 void parq_rows_close(parq_rows* rows);
 
+/* Filters: only the rows for which a predicate is true, with SQL's NULL
+ * logic (docs/filter.md).  Row groups whose statistics prove that no row
+ * matches are not read, and columnar reads (parq_reader_to_arrow_filtered)
+ * decode the filter's columns first and the others only for the rows that
+ * pass. */
+
+/* Parses `text` in the filter syntax of docs/filter.md ("l_shipdate >= DATE
+ * '1995-01-01' AND l_quantity < 10", "name IN ('a', 'b')", "x IS NOT NULL")
+ * against the schema of `reader`'s file.  NULL on failure, with the message
+ * in parq_reader_last_error(reader): a NULL text, a syntax error, an unknown
+ * column, a column inside a list or map, a literal that does not fit its
+ * column: PARQ_ERROR_INVALID_ARGUMENT, the message saying where ("filter:
+ * ... at column N", then the text and a caret line under the place).  The
+ * filter is the caller's, to free with parq_filter_free; it holds no
+ * reference to the reader (it may outlive it) and may filter any file whose
+ * schema has the columns it names with the same types. */
+parq_filter* parq_filter_parse(parq_reader* reader, const char* text);
+
+/* The filter as text, fully parenthesized (it parses back to the same
+ * filter).  Lives until parq_filter_free; "" for a NULL filter. */
+const char* parq_filter_text(const parq_filter* filter);
+
+/* Frees the filter.  NULL is a no-op.  Rows and streams opened with it keep
+ * their own copy: it may be freed right after opening them. */
+void parq_filter_free(parq_filter* filter);
+
+/* As parq_rows_open, only the rows for which `filter` is true (NULL: every
+ * row), in file order.  The filter's columns are read even when `columns`
+ * leaves them out (and then not returned).  NULL on failure, as
+ * parq_rows_open (a filter that does not fit this file's schema:
+ * PARQ_ERROR_INVALID_ARGUMENT). */
+parq_rows* parq_rows_open_filtered(parq_reader* reader, const char* columns, const parq_filter* filter);
+
 /* The Arrow C Data Interface (parq/arrow_c.h; the type mapping is
  * docs/arrow.md's table). */
 
@@ -159,6 +195,14 @@ void parq_rows_close(parq_rows* rows);
  * outlive the reader. */
 int parq_reader_to_arrow(parq_reader* reader, const char* columns, int64_t batch_rows,
                          struct ArrowArrayStream* out);
+
+/* As parq_reader_to_arrow, only the rows for which `filter` is true (NULL:
+ * every row): a row group's batches hold its matching rows (a row group
+ * with none gives no batch), the schema is that of `columns` whatever the
+ * filter reads.  A filter that does not fit this file's schema:
+ * PARQ_ERROR_INVALID_ARGUMENT, *out untouched. */
+int parq_reader_to_arrow_filtered(parq_reader* reader, const char* columns, const parq_filter* filter,
+                                  int64_t batch_rows, struct ArrowArrayStream* out);
 
 /* Writes every batch of the ArrowArrayStream `in` as a Parquet file at `path`,
  * replacing what is there only once the file is complete: on any error

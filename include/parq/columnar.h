@@ -35,6 +35,15 @@
 // Values are physical (an INT32 DATE is days); the logical type is in
 // `descriptor`.
 //
+// With a filter (ColumnarReaderOptions::filter, parq/filter.h), a row
+// group's batch holds only the rows for which the filter is true, in file
+// order, every node compacted (list offsets, validity, child slots):
+// num_rows is their count, 0 for a row group whose statistics prove that no
+// row matches (its chunks are not opened; row_groups_pruned counts them).
+// Late materialization: the filter's columns are read first and the filter
+// evaluated over them; the other projected columns then decode only the
+// selected rows, passing over the others with the column reader's SkipRows.
+//
 // Reading goes a row group at a time: each projected chunk is read in batches
 // and assembled as it goes, so the memory is that of the row group's columnar
 // form plus one batch.  Every level is checked by the column reader first; a
@@ -49,10 +58,12 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "parq/file_reader.h"
+#include "parq/filter.h"
 #include "parq/record.h"
 #include "parq/result.h"
 #include "parq/schema.h"
@@ -103,6 +114,11 @@ struct ColumnarReaderOptions {
   // safe so).  The batch and any error are the same whatever the count: the
   // error of the first failing leaf in schema order.
   int threads = 1;
+  // Only the rows for which the filter is true (docs/filter.md): the same
+  // semantics and row-group pruning as RowReaderOptions::filter.  Its
+  // columns are read even when not projected (and then not returned).  A
+  // filter that does not bind to the schema fails Open (kInvalidArgument).
+  std::optional<Filter> filter = std::nullopt;
 };
 
 class ColumnarReader {
@@ -120,6 +136,9 @@ class ColumnarReader {
   // Replaces *batch with row group `row_group`'s projected leaves, reusing
   // its buffers.  kInvalidArgument for an index out of range.
   Status ReadRowGroup(int row_group, ColumnarBatch* batch);
+
+  // Row groups whose statistics proved the filter false, of those read so far.
+  int64_t row_groups_pruned() const;
 
   struct Impl;
 

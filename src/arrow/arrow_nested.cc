@@ -128,7 +128,7 @@ struct Preparer {
 const void* EmptyBuffer() { return kEmpty; }
 
 Result<std::shared_ptr<NestedGroup>> PrepareNested(const std::vector<ArrowField>& fields, const AssemblyPlan& plan,
-                                                   int num_columns, ColumnarBatch batch) {
+                                                   int num_columns, ColumnarBatch batch, bool flat_too) {
   auto group = std::make_shared<NestedGroup>();
   group->batch = std::move(batch);
   Preparer p{plan, *group, std::vector<int>(static_cast<size_t>(num_columns), -1)};
@@ -138,8 +138,8 @@ Result<std::shared_ptr<NestedGroup>> PrepareNested(const std::vector<ArrowField>
   }
   group->fields.resize(fields.size());
   for (size_t i = 0; i < fields.size(); ++i) {
-    if (fields[i].flat) continue;
-    PARQ_RETURN_IF_ERROR(p.Prepare(fields[i], 0, &group->fields[i]));
+    if (fields[i].flat && !flat_too) continue;
+    PARQ_RETURN_IF_ERROR(p.Prepare(fields[i], 0, group->batch.num_rows, &group->fields[i]));
   }
   return group;
 }

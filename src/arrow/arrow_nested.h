@@ -38,10 +38,12 @@ struct NestedGroup {
 };
 
 // Takes `batch` (ColumnarReader's read of one row group) and prepares every
-// non-flat field of `fields`.  kLimitExceeded when int32 offsets overflow
-// although the metadata said they would not.
+// non-flat field of `fields`, and the flat ones too when `flat_too` (a
+// filtered read, where every field comes from the ColumnarReader).
+// kLimitExceeded when int32 offsets overflow although the metadata said
+// they would not.
 Result<std::shared_ptr<NestedGroup>> PrepareNested(const std::vector<ArrowField>& fields, const AssemblyPlan& plan,
-                                                   int num_columns, ColumnarBatch batch);
+                                                   int num_columns, ColumnarBatch batch, bool flat_too = false);
 
 // *out: the slice [offset, offset + length) of `a` (its children whole).
 void ExportPrepared(const PreparedArray& a, const std::shared_ptr<const void>& keep, int64_t offset,

@@ -87,17 +87,34 @@ class Stream {
     std::vector<std::string> nested_paths;
     flat_.resize(mapped_.fields.size());
     flat2_.resize(mapped_.fields.size());
+    const bool filtered = options_.filter.has_value();
+    if (filtered && options_.dictionary_arrays) {
+      return Status::InvalidArgument("ExportArrowStream: dictionary_arrays with a filter is not supported");
+    }
     for (size_t i = 0; i < mapped_.fields.size(); ++i) {
       const ArrowField& f = mapped_.fields[i];
-      if (f.flat) {
+      if (f.flat && !filtered) {
         flat_[i] = std::make_unique<arrow::FlatColumn>(f);
       } else {
         LeafPaths(file_->schema(), mapped_.plan, mapped_.plan.root.children[i], &nested_paths);
       }
     }
+    if (filtered) {
+      // Every field through the filtered ColumnarReader; the filter's
+      // columns projected too (read anyway), so that a projection of empty
+      // groups alone still has the selected rows counted.
+      PARQ_ASSIGN_OR_RETURN(BoundFilter bound, BoundFilter::Bind(*options_.filter, file_->schema()));
+      for (int c : bound.columns()) {
+        const std::string& path = file_->schema().column(c).dotted_path;
+        if (std::find(nested_paths.begin(), nested_paths.end(), path) == nested_paths.end()) {
+          nested_paths.push_back(path);
+        }
+      }
+    }
     if (!nested_paths.empty()) {
       ColumnarReaderOptions o;
       o.columns = std::move(nested_paths);
+      o.filter = options_.filter;
       PARQ_ASSIGN_OR_RETURN(nested_reader_, ColumnarReader::Open(*file_, o));
     }
     return Status::OK();
@@ -238,7 +255,10 @@ class Stream {
   Status OpenGroup(int g) {
     group_rows_ = file_->metadata().row_group(g).num_rows();
     row_ = 0;
-    if (whole_next_group_ == next_group_) {  // decoded with the row group before
+    const bool filtered = options_.filter.has_value();
+    if (filtered) {
+      whole_.clear();  // every field comes from nested_reader_
+    } else if (whole_next_group_ == next_group_) {  // decoded with the row group before
       whole_ = std::move(whole_next_);
       whole_next_group_ = kNoGroup;
     } else if (Whole(next_group_)) {
@@ -250,8 +270,9 @@ class Stream {
     if (nested_reader_ != nullptr) {
       ColumnarBatch batch;
       PARQ_RETURN_IF_ERROR(nested_reader_->ReadRowGroup(g, &batch));
-      PARQ_ASSIGN_OR_RETURN(nested_, arrow::PrepareNested(mapped_.fields, mapped_.plan,
-                                                          file_->schema().num_columns(), std::move(batch)));
+      if (filtered) group_rows_ = batch.num_rows;
+      PARQ_ASSIGN_OR_RETURN(nested_, arrow::PrepareNested(mapped_.fields, mapped_.plan, file_->schema().num_columns(),
+                                                          std::move(batch), filtered));
     }
     group_open_ = true;
     return Status::OK();

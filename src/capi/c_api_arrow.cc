@@ -1,5 +1,5 @@
 // capi/c_api_arrow.cc — the Arrow C Data Interface through the C API:
-// parq_reader_to_arrow (ExportArrowStream) and parq_write_arrow
+// parq_reader_to_arrow[_filtered] (ExportArrowStream) and parq_write_arrow
 // (ParseWriterOptions + WriteArrowStream), parq/c_api.h.
 #include "capi/capi_error.h"
 #include "capi/capi_handles.h"
@@ -15,12 +15,19 @@ using parq::capi::Run;
 extern "C" {
 
 int parq_reader_to_arrow(parq_reader* reader, const char* columns, int64_t batch_rows, struct ArrowArrayStream* out) {
+  return parq_reader_to_arrow_filtered(reader, columns, nullptr, batch_rows, out);
+}
+
+int parq_reader_to_arrow_filtered(parq_reader* reader, const char* columns, const parq_filter* filter,
+                                  int64_t batch_rows, struct ArrowArrayStream* out) {
   if (reader == nullptr) return PARQ_ERROR_INVALID_ARGUMENT;
   return Run(&reader->error, [&]() -> Status {
-    PARQ_RETURN_IF_ERROR(NotNull(out, "parq_reader_to_arrow", "out"));
+    PARQ_RETURN_IF_ERROR(NotNull(out, filter != nullptr ? "parq_reader_to_arrow_filtered" : "parq_reader_to_arrow",
+                                 "out"));
     parq::ArrowReadOptions options;
     options.columns = parq::capi::SplitColumns(columns);
     if (batch_rows > 0) options.batch_rows = batch_rows;
+    if (filter != nullptr) options.filter = filter->filter;
     // The stream shares the FileReader: it may outlive `reader`.
     return parq::ExportArrowStream(reader->file, options, out);
   });

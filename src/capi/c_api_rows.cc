@@ -1,5 +1,7 @@
 // capi/c_api_rows.cc — parq_rows: a file's rows as canonical JSON, one at a
-// time, through JsonRowReader (parq/c_api.h).
+// time, through JsonRowReader (parq/c_api.h); with a filter, the rows of a
+// filtering RowReader written as JSON by the JsonRowReader of the same
+// projection.
 #include "capi/capi_error.h"
 #include "capi/capi_handles.h"
 #include "parq/c_api.h"
@@ -29,6 +31,10 @@ std::vector<std::string> SplitColumns(const char* columns) {
 extern "C" {
 
 parq_rows* parq_rows_open(parq_reader* reader, const char* columns) {
+  return parq_rows_open_filtered(reader, columns, nullptr);
+}
+
+parq_rows* parq_rows_open_filtered(parq_reader* reader, const char* columns, const parq_filter* filter) {
   if (reader == nullptr) return nullptr;
   parq_rows* out = nullptr;
   Run(&reader->error, [&]() -> Status {
@@ -37,6 +43,10 @@ parq_rows* parq_rows_open(parq_reader* reader, const char* columns) {
     auto rows = std::make_unique<parq_rows>();
     rows->file = reader->file;
     PARQ_ASSIGN_OR_RETURN(rows->rows, parq::JsonRowReader::Open(*rows->file, options));
+    if (filter != nullptr) {
+      options.filter = filter->filter;
+      PARQ_ASSIGN_OR_RETURN(rows->filtered, parq::RowReader::Open(*rows->file, options));
+    }
     out = rows.release();
     return Status::OK();
   });
@@ -50,8 +60,12 @@ int parq_rows_next(parq_rows* rows, const char** line, size_t* len) {
   bool more = false;
   const int rc = Run(&rows->error, [&]() -> Status {
     rows->line.clear();
-    PARQ_ASSIGN_OR_RETURN(more, rows->rows->Next(&rows->line));
-    return Status::OK();
+    if (rows->filtered == nullptr) {
+      PARQ_ASSIGN_OR_RETURN(more, rows->rows->Next(&rows->line));
+      return Status::OK();
+    }
+    PARQ_ASSIGN_OR_RETURN(more, rows->filtered->Next(&rows->row));
+    return more ? rows->rows->ToJson(rows->row, &rows->line) : Status::OK();
   });
   if (rc != PARQ_OK) {
     rows->state = rc;  // the reader's place in the file is lost: every later call fails

@@ -1,7 +1,8 @@
 // capi/capi_handles.h — what the C API's opaque handles hold.
 //
 // A parq_reader shares its FileReader (shared_ptr) with the parq_rows made
-// from it, so that rows may outlive the reader handle.  The strings the
+// from it, so that rows may outlive the reader handle.  A parq_filter holds
+// a parsed parq::Filter (a value: readers opened with it copy it).  The strings the
 // metadata functions return are built on first request and kept in the
 // reader until parq_reader_close, as parq/c_api.h promises.
 //
@@ -17,6 +18,7 @@
 
 #include "capi/capi_error.h"
 #include "parq/file_reader.h"
+#include "parq/filter.h"
 #include "parq/json.h"
 #include "parq/metadata.h"
 
@@ -29,9 +31,19 @@ struct parq_reader {
   std::optional<std::vector<parq::KeyValue>> key_values;
 };
 
+struct parq_filter {
+  parq::Filter filter;
+  std::string text;  // filter.ToString(), for parq_filter_text
+};
+
 struct parq_rows {
   std::shared_ptr<parq::FileReader> file;  // kept open for `rows`
   std::unique_ptr<parq::JsonRowReader> rows;
+  // With a filter: the rows come from `filtered` (a RowReader with the
+  // filter and the same projection) and `rows`, never advanced, writes
+  // their JSON (JsonRowReader::ToJson).
+  std::unique_ptr<parq::RowReader> filtered;
+  parq::Value row;
   std::string line;  // the latest row's text
   parq::capi::ErrorSlot error;
   // 0 while rows remain, 1 after the last, the error's code after an error.

@@ -256,22 +256,6 @@ struct Binder {
   }
 };
 
-BoundFilter::Truth And(BoundFilter::Truth a, BoundFilter::Truth b) {
-  using T = BoundFilter::Truth;
-  if (a == T::kFalse || b == T::kFalse) return T::kFalse;
-  if (a == T::kUnknown || b == T::kUnknown) return T::kUnknown;
-  return T::kTrue;
-}
-
-BoundFilter::Truth Or(BoundFilter::Truth a, BoundFilter::Truth b) {
-  using T = BoundFilter::Truth;
-  if (a == T::kTrue || b == T::kTrue) return T::kTrue;
-  if (a == T::kUnknown || b == T::kUnknown) return T::kUnknown;
-  return T::kFalse;
-}
-
-BoundFilter::Truth FromBool(bool b) { return b ? BoundFilter::Truth::kTrue : BoundFilter::Truth::kFalse; }
-
 // The leaf's value in a RowReader row, or nullptr when it (or a struct above
 // it) is null or absent.
 const Value* FindLeaf(const Value& row, const std::vector<std::string>& path) {
@@ -298,37 +282,16 @@ BoundFilter::Truth BoundFilter::Impl::Eval(const Node& n, const Value& row) cons
       if (a == Truth::kTrue) return a;
       return Or(a, Eval(n.children[1], row));
     }
-    case Filter::Kind::kNot: {
-      Truth a = Eval(n.children[0], row);
-      return a == Truth::kUnknown ? a : FromBool(a == Truth::kFalse);
-    }
+    case Filter::Kind::kNot:
+      return Not(Eval(n.children[0], row));
     default:
       break;
   }
   const Leaf& leaf = leaves[static_cast<size_t>(n.leaf)];
   const Value* v = FindLeaf(row, leaf.path);
-  if (n.kind == Filter::Kind::kIsNull) return FromBool(v == nullptr);
-  if (n.kind == Filter::Kind::kIsNotNull) return FromBool(v != nullptr);
   Key key;
-  if (v == nullptr || !filter_internal::KeyOfValue(*v, leaf.type, &key)) return Truth::kUnknown;
-  return FromBool(LeafHolds(n, leaf.type.domain, key));
-}
-
-bool BoundFilter::Impl::LeafHolds(const Node& n, filter_internal::Domain domain, const Key& key) {
-  switch (n.kind) {
-    case Filter::Kind::kCompare:
-      return filter_internal::Holds(n.op, filter_internal::CompareKeys(domain, key, n.keys[0]));
-    case Filter::Kind::kBetween:
-      return filter_internal::CompareKeys(domain, key, n.keys[0]) >= 0 &&
-             filter_internal::CompareKeys(domain, key, n.keys[1]) <= 0;
-    case Filter::Kind::kIn:
-      for (const Key& k : n.keys) {
-        if (filter_internal::CompareKeys(domain, key, k) == 0) return true;
-      }
-      return false;
-    default:
-      return false;
-  }
+  const bool known = v != nullptr && filter_internal::KeyOfValue(*v, leaf.type, &key);
+  return EvalLeaf(n, v != nullptr, known ? &key : nullptr);
 }
 
 BoundFilter::BoundFilter(std::unique_ptr<Impl> impl, std::vector<int> columns)

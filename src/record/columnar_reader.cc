@@ -15,11 +15,23 @@
 // validity bitmaps (and a BOOLEAN leaf's values) are grown zero-filled, so a
 // slot only ever sets its bit: the loop writes a byte of 0 / 1 per slot into
 // scratch, packed into the bitmap after each batch.
+//
+// With a filter (late materialization): row groups pruned by their
+// statistics (record/filter_row_groups.h) give no rows and open no chunk;
+// otherwise the filter's columns are read whole first, the filter evaluated
+// over them (record/filter_batch.h), and every other projected column read
+// with the selection: the runs of unselected rows between the selection's
+// runs are passed over by the column reader's SkipRows, the entries of
+// unselected rows inside a run are decoded and dropped before they take a
+// slot, and nothing after the last selected row is read.  The filter's
+// projected columns are cut down to the selected rows afterwards.  The
+// unfiltered read is a separate instantiation of the same loop, unchanged.
 #include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -29,6 +41,9 @@
 #include "parq/columnar.h"
 #include "parq/record.h"
 #include "record/assembly_plan.h"
+#include "record/bound_filter_impl.h"
+#include "record/filter_batch.h"
+#include "record/filter_row_groups.h"
 #include "util/bitmap.h"
 
 namespace parq {
@@ -145,17 +160,45 @@ struct ColumnarWorker {
   Scratch scratch;
 };
 
+// Unselected rows in a gap shorter than this are decoded and dropped rather
+// than skipped: a SkipRows call and a new batch cost about as much.
+constexpr int64_t kMinSkipRows = 1024;
+// Level entries a repeated column reads at a time to finish the last row of
+// a run (whose entries may go on): those past it are read in vain.
+constexpr int64_t kTailLevels = 64;
+
 struct ColumnarReader::Impl {
+  using Selection = filter_internal::RowSelection;
+
   RowSource source;
   ColumnarReaderOptions options;
   std::vector<LeafPlan> leaves;
   std::vector<ColumnarWorker> workers;  // one a thread (options.threads)
 
-  // Reads and checks leaf `i` of row group `row_group` into *out.
-  Status ReadLeafChecked(int row_group, size_t i, int64_t rows, ColumnarWorker& w, ColumnarLeaf* out);
-  Status ReadLeaf(int row_group, const LeafPlan& plan, ColumnarWorker& w, ColumnarLeaf* out);
-  template <typename T>
-  Status ReadTyped(TypedColumnReader<T>* r, const LeafPlan& plan, ColumnarWorker& w, ColumnarLeaf* out);
+  // With a filter: the bound filter, which row groups may match, and where
+  // each filter leaf (BoundFilter::Impl::leaves order) is read: into the
+  // batch's leaf projected_of[f] >= 0, or else into extra[extra_of[f]].
+  std::optional<BoundFilter> filter;
+  std::vector<bool> keep;
+  std::vector<int> projected_of, extra_of;
+  std::vector<LeafPlan> extra_plans;  // filter leaves outside the projection
+  std::vector<ColumnarLeaf> extra;
+  std::vector<uint8_t> is_filter_leaf;  // per projected leaf
+  Selection selection;
+  int64_t pruned = 0;
+
+  // Reads and checks leaf `plan` of row group `row_group` into *out: all
+  // `rows` rows, or with `sel` the selected ones.
+  Status ReadLeafChecked(int row_group, const LeafPlan& plan, int64_t rows, const Selection* sel, ColumnarWorker& w,
+                         ColumnarLeaf* out);
+  Status ReadLeaf(int row_group, const LeafPlan& plan, const Selection* sel, ColumnarWorker& w, ColumnarLeaf* out);
+  template <typename T, bool kFiltered>
+  Status ReadTyped(TypedColumnReader<T>* r, const LeafPlan& plan, const Selection* sel, ColumnarWorker& w,
+                   ColumnarLeaf* out);
+  // Runs read(i, worker) for i in [0, n) on options.threads threads; the
+  // error of the first failing i.
+  Status ForEachLeaf(size_t n, const std::function<Status(size_t, ColumnarWorker&)>& read);
+  Status ReadFiltered(int row_group, int64_t rows, ColumnarBatch* batch);
 };
 
 namespace {
@@ -181,9 +224,9 @@ void ResetLeaf(const LeafPlan& plan, const ColumnDescriptor& d, ColumnarLeaf* ou
 
 }  // namespace
 
-template <typename T>
-Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& plan, ColumnarWorker& w,
-                                       ColumnarLeaf* out) {
+template <typename T, bool kFiltered>
+Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& plan, const Selection* sel,
+                                       ColumnarWorker& w, ColumnarLeaf* out) {
   if (r == nullptr) return Status::Internal("column reader of an unexpected type");
   const ColumnDescriptor& d = r->descriptor();
   const int16_t max_def = d.max_definition_level;
@@ -200,32 +243,63 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
   ColumnarNode& leaf = path[depth - 1];
   const size_t width = static_cast<size_t>(out->value_width);
   st.Resize(depth);
+  // kFiltered: the row of the latest entry read (-1: none yet), the run of
+  // the selection being read.
+  int64_t row = -1;
+  size_t run = 0;
+  const uint8_t* selected = kFiltered ? sel->selected.data() : nullptr;
+  const int64_t group_rows = kFiltered ? static_cast<int64_t>(sel->selected.size()) : 0;
   while (true) {
+    int64_t want = n;
+    if constexpr (kFiltered) {
+      // A run is done once its rows are read: a flat column reads exactly
+      // them; a repeated one knows its last row complete only when an entry
+      // of a later row shows (or the chunk ends).
+      const std::vector<Selection::Run>& runs = sel->runs;
+      while (run < runs.size() && (has_rep ? row >= runs[run].end : row + 1 >= runs[run].end)) ++run;
+      if (run == runs.size()) break;  // nothing selected further on: the rest is not read
+      const int64_t begin = runs[run].begin;
+      if (begin > row + 1) {
+        // Rows row + 1 .. begin - 1 are unselected, and so is `row` when
+        // SkipRows passes over the rest of its entries.
+        const int64_t skip = begin - (row + 1);
+        PARQ_ASSIGN_OR_RETURN(const int64_t skipped, r->SkipRows(skip));
+        if (skipped != skip) {
+          return Status::Corrupt("the chunk ends at row " + std::to_string(row + 1 + skipped) +
+                                 " of the row group's " + std::to_string(group_rows));
+        }
+        row = begin - 1;
+      }
+      // Each row not begun takes an entry at least, so reading no more
+      // entries than that never reads past the run.
+      const int64_t left = runs[run].end - (row + 1);
+      want = std::min(n, left > 0 ? left : kTailLevels);
+    }
     int64_t values_read = 0;
     const T* vals = nullptr;
+    auto read_batch = [&](T* values) {
+      return r->ReadBatch(want, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr, values,
+                          &values_read);
+    };
     Result<int64_t> got = int64_t{0};
     if constexpr (std::is_same_v<T, bool>) {
       if (s.bools_cap < un) {
         s.bools = std::make_unique<bool[]>(un);
         s.bools_cap = un;
       }
-      got = r->ReadBatch(n, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr, s.bools.get(),
-                         &values_read);
+      got = read_batch(s.bools.get());
       vals = s.bools.get();
     } else if constexpr (std::is_same_v<T, ByteArray>) {
       s.ba.resize(un);
-      got = r->ReadBatch(n, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr, s.ba.data(),
-                         &values_read);
+      got = read_batch(s.ba.data());
       vals = s.ba.data();
     } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
       s.flba.resize(un);
-      got = r->ReadBatch(n, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr, s.flba.data(),
-                         &values_read);
+      got = read_batch(s.flba.data());
       vals = s.flba.data();
     } else {
       s.fixed.resize(un * sizeof(T));
-      got = r->ReadBatch(n, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr,
-                         reinterpret_cast<T*>(s.fixed.data()), &values_read);
+      got = read_batch(reinterpret_cast<T*>(s.fixed.data()));
       vals = reinterpret_cast<const T*>(s.fixed.data());
     }
     if (!got.ok()) return got.status();
@@ -272,9 +346,9 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     int64_t* nulls = st.nulls.data();
     uint8_t** valid = st.valid.data();
 
-    for (int64_t i = 0; i < entries; ++i) {
-      const int16_t dl = has_def ? def[i] : 0;
-      const int16_t rl = has_rep ? rep[i] : 0;
+    // Appends entry (dl, rl)'s slots, and its value when present (vals[vi]);
+    // false when that is past the page's values.
+    auto place = [&](const int16_t dl, const int16_t rl) -> bool {
       size_t k = 0;
       for (; k < last; ++k) {
         const NodeRule& rule = rules[k];
@@ -285,13 +359,11 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
         valid[k][len[k]++] = ok ? 1 : 0;
         nulls[k] += ok ? 0 : 1;
       }
-      if (k < last) continue;  // no slot at the leaf
+      if (k < last) return true;  // no slot at the leaf
       const NodeRule& rule = rules[last];
-      if (dl < rule.slot_def || rl > rule.new_at) continue;
+      if (dl < rule.slot_def || rl > rule.new_at) return true;
       const bool present = dl == max_def;
-      if (present && vi == values_read) {
-        return Status::Corrupt("levels place more values than the page's " + std::to_string(values_read));
-      }
+      if (present && vi == values_read) return false;
       const int64_t slot = len[last]++;
       valid[last][slot] = present ? 1 : 0;
       nulls[last] += present ? 0 : 1;
@@ -319,6 +391,54 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
           std::memset(dst, 0, sizeof(T));
         }
       }
+      return true;
+    };
+    const auto too_many = [&] {
+      return Status::Corrupt("levels place more values than the page's " + std::to_string(values_read));
+    };
+    if (kFiltered && !has_rep) {
+      // A flat column: entry i is row row0 + i.  Only the selected entries
+      // are placed; the value of each is the count of present entries
+      // before it (counted branch-free over the levels between).
+      const int64_t row0 = row + 1;
+      if (row0 + entries > group_rows) {
+        return Status::Corrupt("the chunk holds more rows than the row group's " + std::to_string(group_rows));
+      }
+      if (!has_def && values_read != entries) return too_many();
+      int64_t scan = 0;
+      bool fits = true;
+      filter_internal::ForEachSelected(selected, row0, row0 + entries, [&](int64_t r) {
+        const int64_t i = r - row0;
+        if (has_def) {
+          for (; scan < i; ++scan) vi += def[scan] == max_def ? 1 : 0;
+          scan = i + 1;
+        } else {
+          vi = i;
+        }
+        fits = fits && place(has_def ? def[i] : 0, 0);
+      });
+      if (!fits) return too_many();
+      if (has_def) {
+        for (; scan < entries; ++scan) vi += def[scan] == max_def ? 1 : 0;
+      } else {
+        vi = entries;
+      }
+      row += entries;
+    } else {
+      for (int64_t i = 0; i < entries; ++i) {
+        const int16_t dl = has_def ? def[i] : 0;
+        const int16_t rl = has_rep ? rep[i] : 0;
+        if constexpr (kFiltered) {
+          if (rl == 0 && ++row >= group_rows) {
+            return Status::Corrupt("the chunk holds more rows than the row group's " + std::to_string(group_rows));
+          }
+          if (!selected[row]) {  // the whole row is dropped: its value is passed over
+            vi += dl == max_def ? 1 : 0;
+            continue;
+          }
+        }
+        if (!place(dl, rl)) return too_many();
+      }
     }
     if (vi != values_read) {
       return Status::Corrupt("levels place " + std::to_string(vi) + " values where the page holds " +
@@ -342,6 +462,7 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     }
     if constexpr (std::is_same_v<T, ByteArray>) {
       out->offsets.resize(static_cast<size_t>(leaf.length) + 1);
+      if constexpr (kFiltered) out->data.resize(data_at);  // sized for the dropped rows' bytes too
     }
   }
   for (size_t k = 0; k + 1 < depth; ++k) {
@@ -350,22 +471,47 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
   return Status::OK();
 }
 
-Status ColumnarReader::Impl::ReadLeaf(int row_group, const LeafPlan& plan, ColumnarWorker& w,
+Status ColumnarReader::Impl::ReadLeaf(int row_group, const LeafPlan& plan, const Selection* sel, ColumnarWorker& w,
                                       ColumnarLeaf* out) {
   PARQ_ASSIGN_OR_RETURN(std::unique_ptr<ColumnReader> reader, source.open_column(row_group, plan.column));
   ResetLeaf(plan, reader->descriptor(), out);
+  auto read = [&]<typename T>(TypedColumnReader<T>* typed) {
+    return sel != nullptr ? ReadTyped<T, true>(typed, plan, sel, w, out) : ReadTyped<T, false>(typed, plan, sel, w, out);
+  };
   switch (reader->physical_type()) {
-    case PhysicalType::kBoolean: return ReadTyped(reader->As<bool>(), plan, w, out);
-    case PhysicalType::kInt32: return ReadTyped(reader->As<int32_t>(), plan, w, out);
-    case PhysicalType::kInt64: return ReadTyped(reader->As<int64_t>(), plan, w, out);
-    case PhysicalType::kInt96: return ReadTyped(reader->As<Int96>(), plan, w, out);
-    case PhysicalType::kFloat: return ReadTyped(reader->As<float>(), plan, w, out);
-    case PhysicalType::kDouble: return ReadTyped(reader->As<double>(), plan, w, out);
-    case PhysicalType::kByteArray: return ReadTyped(reader->As<ByteArray>(), plan, w, out);
-    case PhysicalType::kFixedLenByteArray: return ReadTyped(reader->As<FixedLenByteArray>(), plan, w, out);
+    case PhysicalType::kBoolean: return read(reader->As<bool>());
+    case PhysicalType::kInt32: return read(reader->As<int32_t>());
+    case PhysicalType::kInt64: return read(reader->As<int64_t>());
+    case PhysicalType::kInt96: return read(reader->As<Int96>());
+    case PhysicalType::kFloat: return read(reader->As<float>());
+    case PhysicalType::kDouble: return read(reader->As<double>());
+    case PhysicalType::kByteArray: return read(reader->As<ByteArray>());
+    case PhysicalType::kFixedLenByteArray: return read(reader->As<FixedLenByteArray>());
   }
   return Status::Internal("unknown physical type");
 }
+
+namespace {
+
+// The leaves of `columns` (dotted paths; empty: all), in schema order.
+Result<std::vector<LeafPlan>> PlanLeaves(const Schema& schema, const std::vector<std::string>& columns) {
+  PARQ_ASSIGN_OR_RETURN(AssemblyPlan plan, BuildAssemblyPlan(schema, columns));
+  std::vector<LeafPlan> leaves;
+  std::vector<NodeRule> chain;
+  for (const PlanNode& top : plan.root.children) CollectLeaves(top, &chain, NodeRule{}, true, &leaves);
+  std::sort(leaves.begin(), leaves.end(), [](const LeafPlan& a, const LeafPlan& b) { return a.column < b.column; });
+  return leaves;
+}
+
+// `plan`'s leaf with no rows (a pruned row group, or no row selected).
+void EmptyLeaf(const LeafPlan& plan, const ColumnDescriptor& d, ColumnarLeaf* out) {
+  ResetLeaf(plan, d, out);
+  for (size_t k = 0; k + 1 < out->path.size(); ++k) {
+    if (out->path[k].kind != ColumnarNode::Kind::kStruct) out->path[k].offsets.assign(1, 0);
+  }
+}
+
+}  // namespace
 
 Result<std::unique_ptr<ColumnarReader>> ColumnarReader::Open(RowSource source,
                                                              const ColumnarReaderOptions& options) {
@@ -375,25 +521,63 @@ Result<std::unique_ptr<ColumnarReader>> ColumnarReader::Open(RowSource source,
   auto impl = std::make_unique<Impl>();
   impl->options = options;
   impl->workers.resize(static_cast<size_t>(std::clamp(options.threads, 1, 256)));
-  PARQ_ASSIGN_OR_RETURN(AssemblyPlan plan, BuildAssemblyPlan(*source.schema, options.columns));
+  PARQ_ASSIGN_OR_RETURN(impl->leaves, PlanLeaves(*source.schema, options.columns));
+  if (options.filter) {
+    PARQ_ASSIGN_OR_RETURN(BoundFilter bound, BoundFilter::Bind(*options.filter, *source.schema));
+    impl->keep = filter_internal::RowGroupsThatMayMatch(bound, source);
+    impl->is_filter_leaf.assign(impl->leaves.size(), 0);
+    std::vector<std::string> extra_paths;
+    std::vector<int> extra_columns;
+    for (const BoundFilter::Impl::Leaf& f : bound.impl().leaves) {
+      auto it = std::find_if(impl->leaves.begin(), impl->leaves.end(),
+                             [&](const LeafPlan& p) { return p.column == f.column; });
+      if (it != impl->leaves.end()) {
+        impl->projected_of.push_back(static_cast<int>(it - impl->leaves.begin()));
+        impl->is_filter_leaf[static_cast<size_t>(it - impl->leaves.begin())] = 1;
+        impl->extra_of.push_back(-1);
+      } else {
+        impl->projected_of.push_back(-1);
+        impl->extra_of.push_back(static_cast<int>(extra_paths.size()));
+        extra_paths.push_back(source.schema->column(f.column).dotted_path);
+        extra_columns.push_back(f.column);
+      }
+    }
+    if (!extra_paths.empty()) {
+      PARQ_ASSIGN_OR_RETURN(std::vector<LeafPlan> plans, PlanLeaves(*source.schema, extra_paths));
+      // extra_plans in the order of extra_paths (PlanLeaves sorts by column).
+      for (const int column : extra_columns) {
+        for (LeafPlan& p : plans) {
+          if (p.column == column) impl->extra_plans.push_back(p);
+        }
+      }
+      if (impl->extra_plans.size() != extra_paths.size()) {
+        return Status::Internal("ColumnarReader: the filter's columns planned as " +
+                                std::to_string(impl->extra_plans.size()) + " leaves, not " +
+                                std::to_string(extra_paths.size()));
+      }
+      impl->extra.resize(extra_paths.size());
+    }
+    impl->filter.emplace(std::move(bound));
+  }
   impl->source = std::move(source);
-  std::vector<NodeRule> chain;
-  for (const PlanNode& top : plan.root.children) CollectLeaves(top, &chain, NodeRule{}, true, &impl->leaves);
-  std::sort(impl->leaves.begin(), impl->leaves.end(),
-            [](const LeafPlan& a, const LeafPlan& b) { return a.column < b.column; });
   return std::unique_ptr<ColumnarReader>(new ColumnarReader(std::move(impl)));
 }
 
 ColumnarReader::ColumnarReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 ColumnarReader::~ColumnarReader() = default;
 
-Status ColumnarReader::Impl::ReadLeafChecked(int row_group, size_t i, int64_t rows, ColumnarWorker& w,
-                                             ColumnarLeaf* out) {
+int64_t ColumnarReader::row_groups_pruned() const { return impl_->pruned; }
+
+Status ColumnarReader::Impl::ReadLeafChecked(int row_group, const LeafPlan& plan, int64_t rows, const Selection* sel,
+                                             ColumnarWorker& w, ColumnarLeaf* out) {
   // The column reader's errors name the page, column and row group.
-  PARQ_RETURN_IF_ERROR(ReadLeaf(row_group, leaves[i], w, out));
-  if (out->path.front().length != rows) {
-    Status bad = Status::Corrupt("the chunk holds " + std::to_string(out->path.front().length) +
-                                 " rows, the row group " + std::to_string(rows));
+  PARQ_RETURN_IF_ERROR(ReadLeaf(row_group, plan, sel, w, out));
+  const int64_t want = sel != nullptr ? sel->count : rows;
+  if (out->path.front().length != want) {
+    Status bad = sel != nullptr ? Status::Corrupt("the chunk holds " + std::to_string(out->path.front().length) +
+                                                  " of the " + std::to_string(want) + " rows the filter selects")
+                                : Status::Corrupt("the chunk holds " + std::to_string(out->path.front().length) +
+                                                  " rows, the row group " + std::to_string(rows));
     bad.AddContext("column '" + out->descriptor->dotted_path + "'");
     bad.AddContext("row group " + std::to_string(row_group));
     return bad;
@@ -401,21 +585,10 @@ Status ColumnarReader::Impl::ReadLeafChecked(int row_group, size_t i, int64_t ro
   return Status::OK();
 }
 
-Status ColumnarReader::ReadRowGroup(int row_group, ColumnarBatch* batch) {
-  const std::vector<int64_t>& rows = impl_->source.row_group_rows;
-  if (row_group < 0 || static_cast<size_t>(row_group) >= rows.size()) {
-    return Status::InvalidArgument("row group " + std::to_string(row_group) + " of " +
-                                   std::to_string(rows.size()));
-  }
-  const int64_t num_rows = rows[static_cast<size_t>(row_group)];
-  batch->num_rows = num_rows;
-  const size_t n = impl_->leaves.size();
-  batch->leaves.resize(n);
-  const size_t threads = std::min(impl_->workers.size(), n);
+Status ColumnarReader::Impl::ForEachLeaf(size_t n, const std::function<Status(size_t, ColumnarWorker&)>& read) {
+  const size_t threads = std::min(workers.size(), n);
   if (threads <= 1) {
-    for (size_t i = 0; i < n; ++i) {
-      PARQ_RETURN_IF_ERROR(impl_->ReadLeafChecked(row_group, i, num_rows, impl_->workers[0], &batch->leaves[i]));
-    }
+    for (size_t i = 0; i < n; ++i) PARQ_RETURN_IF_ERROR(read(i, workers[0]));
     return Status::OK();
   }
   // Leaves are taken in order by whichever thread is free; the error
@@ -426,7 +599,7 @@ Status ColumnarReader::ReadRowGroup(int row_group, ColumnarBatch* batch) {
   std::atomic<size_t> first_failed{n};
   auto work = [&](ColumnarWorker& w) {
     for (size_t i = next.fetch_add(1); i < n && i < first_failed.load(); i = next.fetch_add(1)) {
-      status[i] = impl_->ReadLeafChecked(row_group, i, num_rows, w, &batch->leaves[i]);
+      status[i] = read(i, w);
       if (!status[i].ok()) {
         size_t seen = first_failed.load();
         while (i < seen && !first_failed.compare_exchange_weak(seen, i)) {
@@ -436,13 +609,78 @@ Status ColumnarReader::ReadRowGroup(int row_group, ColumnarBatch* batch) {
   };
   std::vector<std::thread> pool;
   pool.reserve(threads - 1);
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work, std::ref(impl_->workers[t]));
-  work(impl_->workers[0]);
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work, std::ref(workers[t]));
+  work(workers[0]);
   for (std::thread& th : pool) th.join();
   for (size_t i = 0; i < n; ++i) {
     if (!status[i].ok()) return status[i];
   }
   return Status::OK();
+}
+
+Status ColumnarReader::Impl::ReadFiltered(int row_group, int64_t rows, ColumnarBatch* batch) {
+  const Schema& schema = *source.schema;
+  const auto& filter_leaves = filter->impl().leaves;
+  auto empty_rest = [&](bool filter_leaves_too) {
+    for (size_t i = 0; i < leaves.size(); ++i) {
+      if (filter_leaves_too || !is_filter_leaf[i]) {
+        EmptyLeaf(leaves[i], schema.column(leaves[i].column), &batch->leaves[i]);
+      }
+    }
+  };
+  if (!keep[static_cast<size_t>(row_group)]) {
+    ++pruned;
+    batch->num_rows = 0;
+    empty_rest(true);
+    return Status::OK();
+  }
+  // 1. The filter's columns, whole.
+  std::vector<ColumnarLeaf*> outs(filter_leaves.size());
+  for (size_t f = 0; f < filter_leaves.size(); ++f) {
+    outs[f] = projected_of[f] >= 0 ? &batch->leaves[static_cast<size_t>(projected_of[f])]
+                                   : &extra[static_cast<size_t>(extra_of[f])];
+  }
+  PARQ_RETURN_IF_ERROR(ForEachLeaf(outs.size(), [&](size_t f, ColumnarWorker& w) {
+    const LeafPlan& plan = projected_of[f] >= 0 ? leaves[static_cast<size_t>(projected_of[f])]
+                                                : extra_plans[static_cast<size_t>(extra_of[f])];
+    return ReadLeafChecked(row_group, plan, rows, nullptr, w, outs[f]);
+  }));
+  // 2. The rows it selects; its projected columns cut down to them.
+  filter_internal::SelectRows(*filter, std::vector<const ColumnarLeaf*>(outs.begin(), outs.end()), rows,
+                              kMinSkipRows, &selection);
+  for (size_t f = 0; f < outs.size(); ++f) {
+    if (projected_of[f] >= 0) filter_internal::CompactLeaf(selection, outs[f]);
+  }
+  batch->num_rows = selection.count;
+  if (selection.count == 0) {
+    empty_rest(false);
+    return Status::OK();
+  }
+  // 3. The other projected columns, only the selected rows (all of them:
+  // the plain read).
+  std::vector<size_t> rest;
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    if (!is_filter_leaf[i]) rest.push_back(i);
+  }
+  const Selection* sel = selection.count == rows ? nullptr : &selection;
+  return ForEachLeaf(rest.size(), [&](size_t j, ColumnarWorker& w) {
+    return ReadLeafChecked(row_group, leaves[rest[j]], rows, sel, w, &batch->leaves[rest[j]]);
+  });
+}
+
+Status ColumnarReader::ReadRowGroup(int row_group, ColumnarBatch* batch) {
+  const std::vector<int64_t>& rows = impl_->source.row_group_rows;
+  if (row_group < 0 || static_cast<size_t>(row_group) >= rows.size()) {
+    return Status::InvalidArgument("row group " + std::to_string(row_group) + " of " +
+                                   std::to_string(rows.size()));
+  }
+  const int64_t num_rows = rows[static_cast<size_t>(row_group)];
+  batch->leaves.resize(impl_->leaves.size());
+  if (impl_->filter) return impl_->ReadFiltered(row_group, num_rows, batch);
+  batch->num_rows = num_rows;
+  return impl_->ForEachLeaf(impl_->leaves.size(), [&](size_t i, ColumnarWorker& w) {
+    return impl_->ReadLeafChecked(row_group, impl_->leaves[i], num_rows, nullptr, w, &batch->leaves[i]);
+  });
 }
 
 }  // namespace parq

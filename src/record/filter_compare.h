@@ -19,6 +19,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "parq/filter.h"
 #include "parq/logical_type.h"
@@ -60,24 +61,29 @@ inline __int128 Pow10(int n) {
 
 // sign(a * 10^-sa - b * 10^-sb), exactly and without overflow: the operand of
 // the smaller scale is never multiplied; the other is divided (0 <= scales <= 38).
-inline int CompareScaled(__int128 a, int sa, __int128 b, int sb) {
+[[gnu::always_inline]] inline int CompareScaled(__int128 a, int sa, __int128 b, int sb) {
   if (sa == sb) return a < b ? -1 : a > b ? 1 : 0;
-  if (sa > sb) return -CompareScaled(b, sb, a, sa);
+  int sign = 1;  // the operands swapped so that a has the smaller scale: the sign flips
+  if (sa > sb) {
+    std::swap(a, b);
+    std::swap(sa, sb);
+    sign = -1;
+  }
   // a * p vs b with p = 10^(sb - sa): b = q * p + r, |r| < p, r of b's sign.
   const __int128 p = Pow10(sb - sa);
   const __int128 q = b / p;
   const __int128 r = b % p;
-  if (a != q) return a < q ? -1 : 1;
-  return r > 0 ? -1 : r < 0 ? 1 : 0;
+  if (a != q) return a < q ? -sign : sign;
+  return r > 0 ? -sign : r < 0 ? sign : 0;
 }
 
-inline int CompareReal(double a, double b) {
+[[gnu::always_inline]] inline int CompareReal(double a, double b) {
   const bool na = std::isnan(a), nb = std::isnan(b);
   if (na || nb) return na && nb ? 0 : na ? 1 : -1;
   return a < b ? -1 : a > b ? 1 : 0;  // -0 == +0
 }
 
-inline int CompareKeys(Domain d, const Key& a, const Key& b) {
+[[gnu::always_inline]] inline int CompareKeys(Domain d, const Key& a, const Key& b) {
   switch (d) {
     case Domain::kBool:
       return a.i < b.i ? -1 : a.i > b.i ? 1 : 0;
@@ -95,7 +101,7 @@ inline int CompareKeys(Domain d, const Key& a, const Key& b) {
   return 0;
 }
 
-inline bool Holds(CompareOp op, int cmp) {
+[[gnu::always_inline]] inline bool Holds(CompareOp op, int cmp) {
   switch (op) {
     case CompareOp::kEq: return cmp == 0;
     case CompareOp::kNe: return cmp != 0;
@@ -125,6 +131,48 @@ inline bool BigEndianToInt128(std::string_view b, __int128* out) {
   return true;
 }
 
+// The Key of one non-null physical value of a leaf of type `t`, from the
+// value as the column stores it: row evaluation (KeyOfValue) and batch
+// evaluation over columnar values (record/filter_batch.h) share these.
+inline void KeyOfInt32(int32_t v, const LeafType& t, Key* key) {
+  key->scale = t.scale;
+  key->i = t.is_unsigned ? __int128{static_cast<uint32_t>(v)} : __int128{v};
+}
+
+inline void KeyOfInt64(int64_t v, const LeafType& t, Key* key) {
+  key->scale = t.scale;
+  key->i = t.is_unsigned ? __int128{static_cast<uint64_t>(v)} : __int128{v};
+}
+
+inline void KeyOfInt96(const parq::Int96& x, const LeafType& t, Key* key) {
+  constexpr int64_t kJulianDayOfEpoch = 2440588;
+  constexpr __int128 kNanosPerDay = __int128{86400} * 1000000000;
+  key->scale = t.scale;
+  key->i = (__int128{x.julian_day()} - kJulianDayOfEpoch) * kNanosPerDay + x.nanos();
+}
+
+// BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY bytes: a big-endian decimal (kExact), a
+// little-endian FLOAT16 (kReal) or bytes (kBytes); false when they do not fit.
+inline bool KeyOfBytes(std::string_view b, const LeafType& t, Key* key) {
+  switch (t.domain) {
+    case Domain::kExact:
+      key->scale = t.scale;
+      return BigEndianToInt128(b, &key->i);
+    case Domain::kReal: {
+      if (!t.is_float16 || b.size() != 2) return false;
+      const uint16_t bits = static_cast<uint16_t>(static_cast<unsigned char>(b[0]) |
+                                                  (static_cast<unsigned char>(b[1]) << 8));
+      key->d = Float16::FromBits(bits).ToDouble();
+      return true;
+    }
+    case Domain::kBytes:
+      key->s.assign(b);
+      return true;
+    default:
+      return false;
+  }
+}
+
 // The Key of a leaf's non-null physical Value; false when the Value does not
 // have the leaf's kind (then the filter treats it as unknown).
 inline bool KeyOfValue(const Value& v, const LeafType& t, Key* key) {
@@ -134,23 +182,18 @@ inline bool KeyOfValue(const Value& v, const LeafType& t, Key* key) {
       key->i = v.bool_value() ? 1 : 0;
       return true;
     case Domain::kExact:
-      key->scale = t.scale;
       switch (v.kind()) {
         case Value::Kind::kInt32:
-          key->i = t.is_unsigned ? __int128{static_cast<uint32_t>(v.int32_value())} : __int128{v.int32_value()};
+          KeyOfInt32(v.int32_value(), t, key);
           return true;
         case Value::Kind::kInt64:
-          key->i = t.is_unsigned ? __int128{static_cast<uint64_t>(v.int64_value())} : __int128{v.int64_value()};
+          KeyOfInt64(v.int64_value(), t, key);
           return true;
         case Value::Kind::kBytes:
-          return BigEndianToInt128(v.bytes(), &key->i);
-        case Value::Kind::kInt96: {
-          constexpr int64_t kJulianDayOfEpoch = 2440588;
-          constexpr __int128 kNanosPerDay = __int128{86400} * 1000000000;
-          const parq::Int96& x = v.int96_value();
-          key->i = (__int128{x.julian_day()} - kJulianDayOfEpoch) * kNanosPerDay + x.nanos();
+          return KeyOfBytes(v.bytes(), t, key);
+        case Value::Kind::kInt96:
+          KeyOfInt96(v.int96_value(), t, key);
           return true;
-        }
         default:
           return false;
       }
@@ -159,19 +202,15 @@ inline bool KeyOfValue(const Value& v, const LeafType& t, Key* key) {
         key->d = v.double_value();
       } else if (v.kind() == Value::Kind::kFloat) {
         key->d = v.float_value();
-      } else if (t.is_float16 && v.kind() == Value::Kind::kBytes && v.bytes().size() == 2) {
-        const auto b = v.bytes();
-        const uint16_t bits = static_cast<uint16_t>(static_cast<unsigned char>(b[0]) |
-                                                    (static_cast<unsigned char>(b[1]) << 8));
-        key->d = Float16::FromBits(bits).ToDouble();
+      } else if (v.kind() == Value::Kind::kBytes) {
+        return KeyOfBytes(v.bytes(), t, key);
       } else {
         return false;
       }
       return true;
     case Domain::kBytes:
       if (v.kind() != Value::Kind::kBytes) return false;
-      key->s.assign(v.bytes());
-      return true;
+      return KeyOfBytes(v.bytes(), t, key);
     case Domain::kNone:
       break;
   }

@@ -11,7 +11,9 @@
  * buffers of 0 and 1 bytes, an index out of range, an unknown column; then
  * streams FILE through the Arrow C Data Interface (parq_reader_to_arrow,
  * counting the rows of its batches) and hands such a stream to
- * parq_write_arrow with bad arguments (each an error, the stream released).
+ * parq_write_arrow with bad arguments (each an error, the stream released);
+ * then filters on the first column: IS NULL and IS NOT NULL part the rows,
+ * through parq_rows_open_filtered and parq_reader_to_arrow_filtered alike.
  * Exit 0 when every check held, 1 otherwise (each failure on stderr). */
 #include <stdio.h>
 #include <string.h>
@@ -66,6 +68,71 @@ static void check_arrow(parq_reader* reader, int64_t num_rows) {
         PARQ_ERROR_INVALID_ARGUMENT);
   CHECK(strstr(error, "'colour'") != NULL);
   CHECK(stream.release == NULL);
+}
+
+/* Rows of `reader`'s file for which `where` holds: *json through
+ * parq_rows_open_filtered, *arrow through parq_reader_to_arrow_filtered;
+ * the filter freed as soon as both are open. */
+static void count_filtered(parq_reader* reader, const char* where, int64_t* json, int64_t* arrow) {
+  parq_filter* filter = parq_filter_parse(reader, where);
+  parq_rows* rows;
+  struct ArrowArrayStream stream;
+  struct ArrowArray batch;
+  const char* line = NULL;
+  int rc;
+
+  *json = *arrow = -1;
+  if (filter == NULL) {
+    fprintf(stderr, "c_consumer: %s\n", parq_reader_last_error(reader));
+    ++failures;
+    return;
+  }
+  rows = parq_rows_open_filtered(reader, NULL, filter);
+  rc = parq_reader_to_arrow_filtered(reader, NULL, filter, 0, &stream);
+  parq_filter_free(filter);
+  CHECK(rows != NULL && rc == PARQ_OK);
+  if (rows == NULL || rc != PARQ_OK) return;
+  *json = 0;
+  while ((rc = parq_rows_next(rows, &line, NULL)) == 1) ++*json;
+  CHECK(rc == 0);
+  parq_rows_close(rows);
+  *arrow = 0;
+  while (stream.get_next(&stream, &batch) == 0 && batch.release != NULL) {
+    CHECK(batch.length > 0);
+    *arrow += batch.length;
+    batch.release(&batch);
+  }
+  stream.release(&stream);
+}
+
+static void check_filter(parq_reader* reader, int64_t num_rows) {
+  const char* path = NULL;
+  char where[600];
+  int64_t null_json, null_arrow, set_json, set_arrow;
+  parq_filter* filter;
+
+  CHECK(parq_filter_parse(reader, NULL) == NULL);
+  CHECK(strstr(parq_reader_last_error(reader), "text is NULL") != NULL);
+  CHECK(parq_filter_parse(reader, "no_such_column = 1") == NULL);
+  CHECK(strstr(parq_reader_last_error(reader), "no_such_column") != NULL);
+  CHECK(parq_reader_column_path(reader, 0, &path) == PARQ_OK);
+  if (path == NULL || strlen(path) > 500) return;
+  sprintf(where, "%s IS NULL AND", path);
+  CHECK(parq_filter_parse(reader, where) == NULL);
+  CHECK(strstr(parq_reader_last_error(reader), "at column") != NULL);
+  sprintf(where, "%s is not null", path);
+  filter = parq_filter_parse(reader, where);
+  CHECK(filter != NULL && strstr(parq_filter_text(filter), "IS NOT NULL") != NULL);
+  parq_filter_free(filter);
+  CHECK(strcmp(parq_filter_text(NULL), "") == 0);
+  parq_filter_free(NULL);
+
+  count_filtered(reader, where, &set_json, &set_arrow);
+  sprintf(where, "%s IS NULL", path);
+  count_filtered(reader, where, &null_json, &null_arrow);
+  CHECK(set_json == set_arrow && null_json == null_arrow);
+  CHECK(set_json + null_json == num_rows);
+  printf("filter on %s: %lld rows null, %lld not\n", path, (long long)null_json, (long long)set_json);
 }
 
 static void check_errors(void) {
@@ -163,6 +230,7 @@ int main(int argc, char** argv) {
   CHECK(parq_rows_next(rows, &line, &len) == 0);
   parq_rows_close(rows);
   check_arrow(reader, num_rows);
+  check_filter(reader, num_rows);
   parq_reader_close(reader);
   if (failures > 0) fprintf(stderr, "c_consumer: %d checks failed\n", failures);
   return failures == 0 ? 0 : 1;
