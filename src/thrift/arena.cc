@@ -62,6 +62,17 @@ Arena::~Arena() {
   }
 }
 
+void Arena::Reset() {
+  if (blocks_ == nullptr) return;
+  while (blocks_->next != nullptr) {
+    Block* older = blocks_->next;
+    blocks_->next = older->next;
+    Pool().Give(older, older->size);
+  }
+  cur_ = reinterpret_cast<char*>(blocks_) + sizeof(Block);
+  end_ = reinterpret_cast<char*>(blocks_) + blocks_->size;
+}
+
 void* Arena::AllocateSlow(size_t size, size_t align) {
   // A new block big enough for this request with its alignment; the rest of
   // the current block is abandoned (requests are small next to a block).
