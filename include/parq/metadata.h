@@ -148,6 +148,8 @@ class FileMetaData {
   // The column order of each leaf, when the writer recorded one:
   // "TYPE_ORDER", "IEEE_754_TOTAL_ORDER" or "UNKNOWN".
   std::vector<std::string> column_orders() const;
+  // How many column_orders() holds (without building it).
+  int num_column_orders() const;
   // The order of leaf `column` as column_orders() names it; empty when the
   // file has none for it.
   std::string column_order(int column) const;

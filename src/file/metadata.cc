@@ -257,6 +257,10 @@ std::vector<std::string> FileMetaData::column_orders() const {
   }
   return out;
 }
+int FileMetaData::num_column_orders() const {
+  const auto& orders = impl_->wire->column_orders;
+  return orders ? static_cast<int>(orders->size()) : 0;
+}
 std::string FileMetaData::column_order(int column) const {
   const auto& orders = impl_->wire->column_orders;
   if (!orders || column < 0 || static_cast<size_t>(column) >= orders->size()) return std::string();
