@@ -121,11 +121,16 @@ size_t ColumnChunkMetaData::Impl::NumChunks(int rg) const {
 Result<std::shared_ptr<const format::ColumnChunk>> ColumnChunkMetaData::Impl::Chunk(int rg, int c) const {
   const format::RowGroup& g = wire->row_groups[static_cast<size_t>(rg)];
   if (footer == nullptr) return std::shared_ptr<const format::ColumnChunk>(wire, &g.columns[static_cast<size_t>(c)]);
-  // On the heap, not in an arena: a few small blocks a chunk, freed with it.
-  auto chunk = std::make_shared<format::ColumnChunk>();
-  PARQ_RETURN_IF_ERROR(
-      format::DecodeColumnChunk(*footer, g.columns_at[static_cast<size_t>(c)], limits, footer_offset, chunk.get()));
-  return std::shared_ptr<const format::ColumnChunk>(std::move(chunk));
+  // In an arena of its own (a kilobyte holds most chunks): one block where
+  // the heap took a dozen (the chunk, its metadata, lists and strings), a
+  // third of the time of opening a column of one page.
+  thrift::ArenaOwned<format::ColumnChunk> chunk(1024);
+  {
+    thrift::ArenaScope scope(chunk.arena());
+    PARQ_RETURN_IF_ERROR(
+        format::DecodeColumnChunk(*footer, g.columns_at[static_cast<size_t>(c)], limits, footer_offset, chunk.get()));
+  }
+  return std::move(chunk).Share();
 }
 
 Result<FileMetaData> FileMetaData::Parse(const uint8_t* data, size_t size,
