@@ -25,17 +25,7 @@ namespace fs = std::filesystem;
 using parq::testing::ReadFileText;
 using parq::testing::RunParqMeasured;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kRssIsParqs = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kRssIsParqs = false;
-#else
-constexpr bool kRssIsParqs = true;
-#endif
-#else
-constexpr bool kRssIsParqs = true;
-#endif
+using parq::testing::kRssIsParqs;
 
 constexpr int kLeaves = 200'000;
 
