@@ -75,7 +75,7 @@ TEST_F(WideCliTest, SchemaTextIsTheWholeSchema) {
   const auto json = parq::testing::RunParq("schema --json " + Path(), parq::testing::Stderr::kShown);
   EXPECT_EQ(json.exit_code, 0);
   const std::string last = "{\"name\":\"c" + std::to_string(kLeaves - 1) +
-                           "\",\"repetition\":\"REQUIRED\",\"type\":\"BOOLEAN\",\"max_definition_level\":0,"
+                           "\",\"repetition\":\"required\",\"type\":\"BOOLEAN\",\"max_definition_level\":0,"
                            "\"max_repetition_level\":0}]}\n";
   ASSERT_GT(json.out.size(), last.size());
   EXPECT_EQ(json.out.substr(json.out.size() - last.size()), last);
