@@ -7,6 +7,10 @@
 //                         FileWriter): FileReader::Open, then the row as
 //                         canonical JSON (JsonRowReader, what `parq cat`
 //                         does), or as columns (ColumnarReader).
+//   BM_WideChunkViews/N   the same file opened, then every column chunk's
+//                         metadata view (RowGroupMetaData::column, which
+//                         decodes the chunk kept encoded in the footer) and
+//                         its value count: what `parq meta` does per column.
 // items/s are columns a second; peak_kb is the process's peak RSS after the
 // runs (a high-water mark: it only grows across benchmarks, so run one
 // filter at a time to read it for one case).
@@ -139,6 +143,20 @@ void BM_WideRowsOpenRead(benchmark::State& state) {
 BENCHMARK(BM_WideRowsOpenRead)
     ->ArgsProduct({{10'000, 100'000}, {0, 1}})
     ->Unit(benchmark::kMillisecond);
+
+void BM_WideChunkViews(benchmark::State& state) {
+  const int64_t columns = state.range(0);
+  const std::string& bytes = OneRow(columns);
+  for (auto _ : state) {
+    auto file = Open(bytes);
+    const RowGroupMetaData group = file->metadata().row_group(0);
+    int64_t values = 0;
+    for (int c = 0; c < group.num_columns(); ++c) values += group.column(c).num_values();
+    if (values != columns) std::abort();
+  }
+  Finish(state, columns, bytes.size());
+}
+BENCHMARK(BM_WideChunkViews)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace parq

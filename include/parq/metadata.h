@@ -1,9 +1,12 @@
 // parq/metadata.h — read-only views of a file's footer.
 //
 // FileMetaData owns the decoded footer; RowGroupMetaData and
-// ColumnChunkMetaData are cheap views that keep it alive (shared ownership),
-// so they may outlive the FileMetaData object they came from.  Views never
-// expose the Thrift wire structs.
+// ColumnChunkMetaData are views that keep it alive (shared ownership), so
+// they may outlive the FileMetaData object they came from.  Views never
+// expose the Thrift wire structs.  A file's column chunks stay encoded in the
+// footer's bytes until used (a decoded chunk takes about seven times the
+// room): making a ColumnChunkMetaData (RowGroupMetaData::column) decodes its
+// chunk once, so keep the view rather than asking for it again per field.
 //
 // Thread-safety: all methods are const and safe to call from many threads.
 #ifndef PARQ_METADATA_H_
@@ -92,9 +95,10 @@ class ColumnChunkMetaData {
 
  private:
   friend class RowGroupMetaData;
-  ColumnChunkMetaData(std::shared_ptr<const Impl> file, int row_group, int column)
-      : file_(std::move(file)), row_group_(row_group), column_(column) {}
+  // Decodes the chunk's metadata (a file reader keeps it encoded until then).
+  ColumnChunkMetaData(std::shared_ptr<const Impl> file, int row_group, int column);
   std::shared_ptr<const Impl> file_;
+  std::shared_ptr<const void> chunk_;  // the decoded chunk (src/file)
   int row_group_;
   int column_;
 };
@@ -144,6 +148,8 @@ class FileMetaData {
   // The column order of each leaf, when the writer recorded one:
   // "TYPE_ORDER", "IEEE_754_TOTAL_ORDER" or "UNKNOWN".
   std::vector<std::string> column_orders() const;
+  // How many column_orders() holds (without building it).
+  int num_column_orders() const;
   // The order of leaf `column` as column_orders() names it; empty when the
   // file has none for it.
   std::string column_order(int column) const;

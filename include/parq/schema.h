@@ -237,6 +237,10 @@ class Schema {
   //     }
   //   }
   std::string ToString() const;
+  // The same text handed to `sink` in order, a piece (of some 64 KB) at a
+  // time: a schema of a million columns is printed without holding its
+  // whole text.  ToString() is the pieces joined.
+  void ToText(const std::function<void(std::string_view)>& sink) const;
 
   bool Equals(const Schema& other) const;
 

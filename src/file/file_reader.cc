@@ -51,10 +51,11 @@ Result<std::unique_ptr<FileReader>> FileReader::Open(const std::string& path,
 
 Result<std::unique_ptr<FileReader>> FileReader::Open(std::shared_ptr<RandomAccessFile> file,
                                                      const ReaderOptions& options) {
-  PARQ_ASSIGN_OR_RETURN(format::Footer footer, format::ReadFooter(*file, options));
-  auto metadata = MetaDataAccess::FromWire(std::move(footer.metadata), options);
-  if (!metadata.ok()) return std::move(metadata).status().AddContext("in '" + file->name() + "'");
-  auto impl = std::make_unique<Impl>(std::move(file), std::move(*metadata), options, footer.offset, footer.length);
+  PARQ_ASSIGN_OR_RETURN(format::Footer footer, format::ReadFooter(*file, options, /*defer_chunks=*/true));
+  PARQ_ASSIGN_OR_RETURN(FileMetaData metadata,
+                        MetaDataAccess::FromWire(std::move(footer.metadata), options, std::move(footer.bytes),
+                                                 footer.offset, "in '" + file->name() + "'"));
+  auto impl = std::make_unique<Impl>(std::move(file), std::move(metadata), options, footer.offset, footer.length);
   if (options.page_buffer_pool_bytes > 0) {
     impl->buffer_pool = std::make_shared<page::BufferPool>(static_cast<size_t>(options.page_buffer_pool_bytes));
   }
@@ -75,8 +76,13 @@ Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int 
   Impl& d = *impl_;
   PARQ_RETURN_IF_ERROR(d.CheckChunkIndex(row_group, column));
   const format::FileMetaData& wire = MetaDataAccess::Wire(d.metadata);
-  const format::ColumnChunk& chunk =
-      wire.row_groups[static_cast<size_t>(row_group)].columns[static_cast<size_t>(column)];
+  auto decoded = MetaDataAccess::Chunk(d.metadata, row_group, column);
+  if (!decoded.ok()) {
+    return std::move(decoded).status()
+        .WithColumn(d.metadata.schema().column(column).dotted_path)
+        .WithRowGroup(row_group);
+  }
+  const format::ColumnChunk& chunk = **decoded;
   const std::optional<std::string> created_by = thrift::ToStdString(wire.created_by);
   // The chunk's bytes, when PreBuffer read them.
   std::shared_ptr<const io::CoalescedBytes> prebuffered;
@@ -91,15 +97,16 @@ Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int 
     }
   }
   if (chunk_bytes.data() == nullptr) prebuffered.reset();
-  // The reader may hold views into the file (mmap), into the metadata and
-  // into the pre-buffered bytes.
+  // The reader may hold views into the file (mmap), into the metadata, its
+  // chunk and the pre-buffered bytes.
   struct KeepAlive {
     std::shared_ptr<const ColumnChunkMetaData::Impl> metadata;
+    std::shared_ptr<const format::ColumnChunk> chunk;
     std::shared_ptr<RandomAccessFile> file;
     std::shared_ptr<const io::CoalescedBytes> prebuffered;
   };
   auto keep_alive = std::make_shared<KeepAlive>(
-      KeepAlive{MetaDataAccess::Shared(d.metadata), d.file, std::move(prebuffered)});
+      KeepAlive{MetaDataAccess::Shared(d.metadata), std::move(*decoded), d.file, std::move(prebuffered)});
   return ColumnReaderFactory::Make(*d.file, chunk, d.metadata.schema().column(column), d.options, created_by,
                                    row_group, std::move(keep_alive), d.buffer_pool, chunk_bytes);
 }
@@ -123,9 +130,8 @@ Status FileReader::PreBuffer(const std::vector<int>& row_groups, const std::vect
   std::vector<io::ByteRange> ranges;
   for (int g : row_groups) {
     for (int c : columns) {
-      const format::ColumnChunk& chunk =
-          wire.row_groups[static_cast<size_t>(g)].columns[static_cast<size_t>(c)];
-      if (auto range = LocalChunkRange(chunk, d.file->size(), created_by)) ranges.push_back(*range);
+      PARQ_ASSIGN_OR_RETURN(auto chunk, MetaDataAccess::Chunk(d.metadata, g, c));
+      if (auto range = LocalChunkRange(*chunk, d.file->size(), created_by)) ranges.push_back(*range);
     }
   }
   auto read = io::CoalescedBytes::Read(*d.file, std::move(ranges),

@@ -4,6 +4,7 @@
 #include "format/footer.h"
 #include "parq/options.h"
 #include "schema/schema_builder.h"
+#include "thrift/arena.h"
 
 namespace parq {
 namespace {
@@ -35,14 +36,53 @@ std::string PathText(const thrift::Vector<thrift::String>& path) {
   return out;
 }
 
-// Checks what later layers rely on: one chunk per leaf, each with metadata
-// (or crypto metadata) whose type and path agree with the schema.
-Status ValidateRowGroups(const format::FileMetaData& wire, const Schema& schema) {
+// Checks what later layers rely on of chunk c of row group rg: metadata (or
+// crypto metadata) whose type and path agree with the schema.
+Status ValidateChunk(const format::ColumnChunk& chunk, const ColumnDescriptor& leaf, size_t rg) {
+  if (!chunk.meta_data) {
+    if (chunk.crypto_metadata) return Status::OK();  // encrypted columns carry it elsewhere
+    return std::move(Status::Corrupt("column chunk has no metadata"))
+        .WithColumn(leaf.dotted_path)
+        .WithRowGroup(static_cast<int64_t>(rg));
+  }
+  const auto& md = *chunk.meta_data;
+  if (static_cast<int32_t>(md.type) != static_cast<int32_t>(leaf.physical_type)) {
+    return std::move(Status::Corrupt(
+                         "column chunk type " + std::to_string(static_cast<int32_t>(md.type)) +
+                         " differs from the schema's " +
+                         std::string(PhysicalTypeName(leaf.physical_type))))
+        .WithColumn(leaf.dotted_path)
+        .WithRowGroup(static_cast<int64_t>(rg));
+  }
+  if (!PathMatches(md.path_in_schema, leaf)) {
+    return std::move(Status::Corrupt("column chunk's path_in_schema '" +
+                                     PathText(md.path_in_schema) +
+                                     "' is not the schema's column path"))
+        .WithColumn(leaf.dotted_path)
+        .WithRowGroup(static_cast<int64_t>(rg));
+  }
+  if (md.num_values < 0 || md.total_compressed_size < 0 || md.total_uncompressed_size < 0 ||
+      md.data_page_offset < 0) {
+    return std::move(Status::Corrupt("column chunk has a negative count, size or offset"))
+        .WithColumn(leaf.dotted_path)
+        .WithRowGroup(static_cast<int64_t>(rg));
+  }
+  return Status::OK();
+}
+
+// One chunk per leaf, each valid (ValidateChunk).  Deferred chunks are each
+// decoded into one scratch arena, taken back after each: what a chunk holds
+// is checked at open as when the whole footer was decoded.
+Status ValidateRowGroups(const ColumnChunkMetaData::Impl& impl) {
+  const format::FileMetaData& wire = *impl.wire;
+  const Schema& schema = impl.schema;
   const size_t leaves = static_cast<size_t>(schema.num_columns());
+  thrift::Arena scratch(4096);
   for (size_t rg = 0; rg < wire.row_groups.size(); ++rg) {
     const auto& group = wire.row_groups[rg];
-    if (group.columns.size() != leaves) {
-      return std::move(Status::Corrupt("row group has " + std::to_string(group.columns.size()) +
+    const size_t chunks = impl.NumChunks(static_cast<int>(rg));
+    if (chunks != leaves) {
+      return std::move(Status::Corrupt("row group has " + std::to_string(chunks) +
                                        " column chunks but the schema has " +
                                        std::to_string(leaves) + " leaf columns"))
           .WithRowGroup(static_cast<int64_t>(rg));
@@ -52,36 +92,20 @@ Status ValidateRowGroups(const format::FileMetaData& wire, const Schema& schema)
           .WithRowGroup(static_cast<int64_t>(rg));
     }
     for (size_t c = 0; c < leaves; ++c) {
-      const auto& chunk = group.columns[c];
       const ColumnDescriptor& leaf = schema.column(static_cast<int>(c));
-      if (!chunk.meta_data) {
-        if (chunk.crypto_metadata) continue;  // encrypted columns carry it elsewhere
-        return std::move(Status::Corrupt("column chunk has no metadata"))
-            .WithColumn(leaf.dotted_path)
-            .WithRowGroup(static_cast<int64_t>(rg));
+      if (impl.footer == nullptr) {
+        PARQ_RETURN_IF_ERROR(ValidateChunk(group.columns[c], leaf, rg));
+        continue;
       }
-      const auto& md = *chunk.meta_data;
-      if (static_cast<int32_t>(md.type) != static_cast<int32_t>(leaf.physical_type)) {
-        return std::move(Status::Corrupt(
-                             "column chunk type " + std::to_string(static_cast<int32_t>(md.type)) +
-                             " differs from the schema's " +
-                             std::string(PhysicalTypeName(leaf.physical_type))))
-            .WithColumn(leaf.dotted_path)
-            .WithRowGroup(static_cast<int64_t>(rg));
+      Status st;
+      {
+        thrift::ArenaScope scope(&scratch);
+        format::ColumnChunk chunk;
+        st = format::DecodeColumnChunk(*impl.footer, group.columns_at[c], impl.limits, impl.footer_offset, &chunk);
+        if (st.ok()) st = ValidateChunk(chunk, leaf, rg);
       }
-      if (!PathMatches(md.path_in_schema, leaf)) {
-        return std::move(Status::Corrupt("column chunk's path_in_schema '" +
-                                         PathText(md.path_in_schema) +
-                                         "' is not the schema's column path"))
-            .WithColumn(leaf.dotted_path)
-            .WithRowGroup(static_cast<int64_t>(rg));
-      }
-      if (md.num_values < 0 || md.total_compressed_size < 0 || md.total_uncompressed_size < 0 ||
-          md.data_page_offset < 0) {
-        return std::move(Status::Corrupt("column chunk has a negative count, size or offset"))
-            .WithColumn(leaf.dotted_path)
-            .WithRowGroup(static_cast<int64_t>(rg));
-      }
+      scratch.Reset();
+      PARQ_RETURN_IF_ERROR(st);
     }
   }
   return Status::OK();
@@ -89,29 +113,104 @@ Status ValidateRowGroups(const format::FileMetaData& wire, const Schema& schema)
 
 }  // namespace
 
-FileMetaData MetaDataAccess::Make(std::shared_ptr<const format::FileMetaData> wire, Schema schema) {
-  auto impl = std::make_shared<ColumnChunkMetaData::Impl>();
-  impl->wire = std::move(wire);
-  impl->schema = std::move(schema);
-  return FileMetaData(std::move(impl));
+size_t ColumnChunkMetaData::Impl::NumChunks(int rg) const {
+  const format::RowGroup& g = wire->row_groups[static_cast<size_t>(rg)];
+  return footer != nullptr ? g.columns_at.size() : g.columns.size();
+}
+
+Result<std::shared_ptr<const format::ColumnChunk>> ColumnChunkMetaData::Impl::Chunk(int rg, int c) const {
+  const format::RowGroup& g = wire->row_groups[static_cast<size_t>(rg)];
+  if (footer == nullptr) return std::shared_ptr<const format::ColumnChunk>(wire, &g.columns[static_cast<size_t>(c)]);
+  // In an arena of its own (a kilobyte holds most chunks): one block where
+  // the heap took a dozen (the chunk, its metadata, lists and strings), a
+  // third of the time of opening a column of one page.
+  thrift::ArenaOwned<format::ColumnChunk> chunk(1024);
+  {
+    thrift::ArenaScope scope(chunk.arena());
+    PARQ_RETURN_IF_ERROR(
+        format::DecodeColumnChunk(*footer, g.columns_at[static_cast<size_t>(c)], limits, footer_offset, chunk.get()));
+  }
+  return std::move(chunk).Share();
 }
 
 Result<FileMetaData> FileMetaData::Parse(const uint8_t* data, size_t size,
                                          const ReaderOptions& options, uint64_t base_offset) {
-  PARQ_ASSIGN_OR_RETURN(std::shared_ptr<const format::FileMetaData> wire,
-                        format::DecodeFileMetaData(data, size, options, base_offset));
-  return MetaDataAccess::FromWire(std::move(wire), options);
+  auto bytes = std::make_shared<std::vector<uint8_t>>(data, data + size);
+  auto wire = format::DecodeFileMetaData(bytes->data(), bytes->size(), options, base_offset, /*defer_chunks=*/true);
+  if (!wire.ok()) {
+    // As format::ReadFooter: the error is the whole decode's.
+    auto whole = format::DecodeFileMetaData(data, size, options, base_offset);
+    return whole.ok() ? std::move(wire).status() : std::move(whole).status();
+  }
+  return MetaDataAccess::FromWire(std::move(*wire), options, std::move(bytes), base_offset, "");
 }
 
+namespace {
+
+Result<FileMetaData> Resolve(std::shared_ptr<const format::FileMetaData> wire, const ReaderOptions& options,
+                             std::shared_ptr<const std::vector<uint8_t>> footer, uint64_t footer_offset);
+
+}  // namespace
+
 Result<FileMetaData> MetaDataAccess::FromWire(std::shared_ptr<const format::FileMetaData> wire,
-                                              const ReaderOptions& options) {
+                                              const ReaderOptions& options,
+                                              std::shared_ptr<const std::vector<uint8_t>> footer,
+                                              uint64_t footer_offset, const std::string& context) {
+  Result<FileMetaData> md = Resolve(wire, options, footer, footer_offset);
+  if (md.ok()) return md;
+  if (footer != nullptr) {
+    // A deferred footer checks its elements and chunks in another order than
+    // one decoded whole, which stops at the first damaged byte: for a
+    // footer damaged in two places, the error is the one the whole decode
+    // gives, and a decoding error comes as format::ReadFooter gives it.
+    auto whole = format::DecodeFileMetaData(footer->data(), footer->size(), options, footer_offset);
+    if (!whole.ok()) return std::move(whole).status();
+    Result<FileMetaData> again = Resolve(std::move(*whole), options, nullptr, 0);
+    if (!again.ok()) md = std::move(again).status();
+  }
+  if (context.empty()) return md;
+  return std::move(md).status().AddContext(context);
+}
+
+namespace {
+
+Result<FileMetaData> Resolve(std::shared_ptr<const format::FileMetaData> wire, const ReaderOptions& options,
+                             std::shared_ptr<const std::vector<uint8_t>> footer, uint64_t footer_offset) {
   if (wire->num_rows < 0) {
     return Status::Corrupt("FileMetaData has negative num_rows " + std::to_string(wire->num_rows));
   }
-  PARQ_ASSIGN_OR_RETURN(Schema schema, schema::FromFormat(wire->schema, options));
-  PARQ_RETURN_IF_ERROR(ValidateRowGroups(*wire, schema));
-  return MetaDataAccess::Make(std::move(wire), std::move(schema));
+  auto impl = std::make_shared<ColumnChunkMetaData::Impl>();
+  impl->limits = format::ThriftLimitsFrom(options);
+  if (footer == nullptr || wire->schema_at.empty()) {
+    PARQ_ASSIGN_OR_RETURN(impl->schema, schema::FromFormat(wire->schema, options));
+  } else {
+    // Deferred elements, each decoded into one scratch arena when the
+    // builder comes to it and taken back at the next.
+    thrift::Arena scratch(4096);
+    format::SchemaElement element;
+    auto element_at = [&](size_t i) -> Result<const format::SchemaElement*> {
+      element = format::SchemaElement();
+      scratch.Reset();
+      thrift::ArenaScope scope(&scratch);
+      PARQ_RETURN_IF_ERROR(format::DecodeSchemaElement(*footer, wire->schema_at[i], impl->limits, footer_offset, &element));
+      return &element;
+    };
+    Result<Schema> schema = schema::FromFormat(wire->schema_at.size(), element_at, options);
+    element = format::SchemaElement();
+    PARQ_RETURN_IF_ERROR(schema.status());
+    impl->schema = std::move(*schema);
+  }
+  // A footer without column chunks (no row groups) has nothing to decode later.
+  bool deferred = false;
+  for (const auto& group : wire->row_groups) deferred = deferred || !group.columns_at.empty();
+  impl->wire = std::move(wire);
+  if (deferred) impl->footer = std::move(footer);
+  impl->footer_offset = footer_offset;
+  PARQ_RETURN_IF_ERROR(ValidateRowGroups(*impl));
+  return MetaDataAccess::Make(std::move(impl));
 }
+
+}  // namespace
 
 namespace {
 
@@ -163,6 +262,10 @@ std::vector<std::string> FileMetaData::column_orders() const {
   }
   return out;
 }
+int FileMetaData::num_column_orders() const {
+  const auto& orders = impl_->wire->column_orders;
+  return orders ? static_cast<int>(orders->size()) : 0;
+}
 std::string FileMetaData::column_order(int column) const {
   const auto& orders = impl_->wire->column_orders;
   if (!orders || column < 0 || static_cast<size_t>(column) >= orders->size()) return std::string();
@@ -198,31 +301,36 @@ std::vector<SortingColumn> RowGroupMetaData::sorting_columns() const {
   for (const auto& s : *sc) out.push_back({s.column_idx, s.descending, s.nulls_first});
   return out;
 }
-int RowGroupMetaData::num_columns() const {
-  return static_cast<int>(Group(*file_, row_group_).columns.size());
-}
+int RowGroupMetaData::num_columns() const { return static_cast<int>(file_->NumChunks(row_group_)); }
 ColumnChunkMetaData RowGroupMetaData::column(int i) const {
   return ColumnChunkMetaData(file_, row_group_, i);
 }
 
 // --- ColumnChunkMetaData ---
 
-namespace {
-const format::ColumnChunk& Chunk(const ColumnChunkMetaData::Impl& f, int rg, int c) {
-  return Group(f, rg).columns[static_cast<size_t>(c)];
+ColumnChunkMetaData::ColumnChunkMetaData(std::shared_ptr<const Impl> file, int row_group, int column)
+    : file_(std::move(file)), row_group_(row_group), column_(column) {
+  // Decoded once a view.  It decoded when the file was opened; should it
+  // fail now (memory), the view answers as for a chunk without metadata.
+  static const format::ColumnChunk kNone{};
+  auto chunk = file_->Chunk(row_group_, column_);
+  chunk_ = chunk.ok() ? std::shared_ptr<const void>(std::move(*chunk))
+                      : std::shared_ptr<const void>(std::shared_ptr<const void>(), &kNone);
 }
+
+namespace {
 // Encrypted chunks may lack meta_data; their views answer with empty values.
-const format::ColumnMetaData& Meta(const ColumnChunkMetaData::Impl& f, int rg, int c) {
+const format::ColumnMetaData& Meta(const format::ColumnChunk& chunk) {
   static const format::ColumnMetaData kEmpty{};
-  const auto& chunk = Chunk(f, rg, c);
   return chunk.meta_data ? *chunk.meta_data : kEmpty;
 }
 }  // namespace
 
-#define PARQ_META() Meta(*file_, row_group_, column_)
+#define PARQ_CHUNK() (*static_cast<const format::ColumnChunk*>(chunk_.get()))
+#define PARQ_META() Meta(PARQ_CHUNK())
 
 std::optional<std::string> ColumnChunkMetaData::file_path() const {
-  return thrift::ToStdString(Chunk(*file_, row_group_, column_).file_path);
+  return thrift::ToStdString(PARQ_CHUNK().file_path);
 }
 PhysicalType ColumnChunkMetaData::physical_type() const {
   return file_->schema.column(column_).physical_type;
@@ -295,16 +403,16 @@ std::optional<int32_t> ColumnChunkMetaData::bloom_filter_length() const {
   return PARQ_META().bloom_filter_length;
 }
 std::optional<int64_t> ColumnChunkMetaData::offset_index_offset() const {
-  return Chunk(*file_, row_group_, column_).offset_index_offset;
+  return PARQ_CHUNK().offset_index_offset;
 }
 std::optional<int32_t> ColumnChunkMetaData::offset_index_length() const {
-  return Chunk(*file_, row_group_, column_).offset_index_length;
+  return PARQ_CHUNK().offset_index_length;
 }
 std::optional<int64_t> ColumnChunkMetaData::column_index_offset() const {
-  return Chunk(*file_, row_group_, column_).column_index_offset;
+  return PARQ_CHUNK().column_index_offset;
 }
 std::optional<int32_t> ColumnChunkMetaData::column_index_length() const {
-  return Chunk(*file_, row_group_, column_).column_index_length;
+  return PARQ_CHUNK().column_index_length;
 }
 std::optional<SizeStatistics> ColumnChunkMetaData::size_statistics() const {
   const auto& s = PARQ_META().size_statistics;
@@ -319,7 +427,7 @@ std::vector<KeyValue> ColumnChunkMetaData::key_value_metadata() const {
   return ConvertKeyValues(PARQ_META().key_value_metadata);
 }
 bool ColumnChunkMetaData::is_encrypted() const {
-  return Chunk(*file_, row_group_, column_).crypto_metadata.has_value();
+  return PARQ_CHUNK().crypto_metadata.has_value();
 }
 int64_t ColumnChunkMetaData::start_offset() const {
   const auto& md = PARQ_META();
@@ -333,5 +441,6 @@ int64_t ColumnChunkMetaData::start_offset() const {
 }
 
 #undef PARQ_META
+#undef PARQ_CHUNK
 
 }  // namespace parq

@@ -3,9 +3,13 @@
 #ifndef PARQ_FILE_METADATA_INTERNAL_H_
 #define PARQ_FILE_METADATA_INTERNAL_H_
 
+#include <string>
+#include <vector>
+
 #include "format/parquet_types.h"
 #include "parq/metadata.h"
 #include "parq/schema.h"
+#include "thrift/compact_types.h"
 
 namespace parq {
 
@@ -14,6 +18,23 @@ struct ColumnChunkMetaData::Impl {
   // format::DecodeFileMetaData); the pointer keeps that arena alive.
   std::shared_ptr<const format::FileMetaData> wire;
   Schema schema;
+  // Set when the footer was read with its column chunks deferred
+  // (format::ReadFooter) and has some: the row groups' columns are empty and
+  // columns_at says where each chunk is in these bytes.  (Its schema
+  // elements, deferred too, were read once, by FromWire.)  A chunk is decoded where it is
+  // used (Chunk), so that an open file of N columns keeps N encoded chunks,
+  // not N decoded ones.  Null for metadata that holds its chunks decoded.
+  std::shared_ptr<const std::vector<uint8_t>> footer;
+  uint64_t footer_offset = 0;  // of footer's first byte in the file, for errors
+  thrift::ThriftLimits limits;
+
+  // The column chunks of row group `rg`.
+  size_t NumChunks(int rg) const;
+  // Chunk c of row group rg (REQUIRES: both in range): a view into wire,
+  // or decoded from the footer onto the heap, which the pointer owns.
+  // Decoding cannot fail for a footer that FromWire accepted (it decoded
+  // every chunk once), short of memory.
+  Result<std::shared_ptr<const format::ColumnChunk>> Chunk(int rg, int c) const;
 };
 
 // The wire Statistics as the public value (ColumnChunkMetaData::statistics,
@@ -25,10 +46,22 @@ struct MetaDataAccess {
   static std::shared_ptr<const ColumnChunkMetaData::Impl> Shared(const FileMetaData& m) {
     return m.impl_;
   }
-  static FileMetaData Make(std::shared_ptr<const format::FileMetaData> wire, Schema schema);
-  // Resolves the schema and validates the row groups against it.
+  static FileMetaData Make(std::shared_ptr<const ColumnChunkMetaData::Impl> impl) {
+    return FileMetaData(std::move(impl));
+  }
+  static Result<std::shared_ptr<const format::ColumnChunk>> Chunk(const FileMetaData& m, int rg, int c) {
+    return m.impl_->Chunk(rg, c);
+  }
+  // Resolves the schema and validates the row groups against it; its errors
+  // get `context` (e.g. "in 'FILE'") when not empty.  `footer`: the bytes of
+  // a footer decoded with deferred parts (see Impl); on an error they are
+  // decoded whole again, so that the error is the one a whole decode gives
+  // (the first damage in byte order; a decoding error as it is, without
+  // `context`, as format::ReadFooter returns it).
   static Result<FileMetaData> FromWire(std::shared_ptr<const format::FileMetaData> wire,
-                                       const ReaderOptions& options);
+                                       const ReaderOptions& options,
+                                       std::shared_ptr<const std::vector<uint8_t>> footer = nullptr,
+                                       uint64_t footer_offset = 0, const std::string& context = "");
 };
 
 }  // namespace parq

@@ -8,27 +8,19 @@
 #include "parq/file_reader.h"
 
 namespace parq {
-namespace {
-
-const format::ColumnChunk& WireChunk(const FileMetaData& md, int row_group, int column) {
-  return MetaDataAccess::Wire(md)
-      .row_groups[static_cast<size_t>(row_group)]
-      .columns[static_cast<size_t>(column)];
-}
-
-}  // namespace
 
 Result<std::optional<ColumnIndex>> FileReader::ReadColumnIndex(int row_group, int column) const {
   const Impl& d = *impl_;
   PARQ_RETURN_IF_ERROR(d.CheckChunkIndex(row_group, column));
-  return index::ReadColumnIndex(*d.file, WireChunk(d.metadata, row_group, column), schema().column(column),
-                                d.options, row_group);
+  PARQ_ASSIGN_OR_RETURN(auto chunk, MetaDataAccess::Chunk(d.metadata, row_group, column));
+  return index::ReadColumnIndex(*d.file, *chunk, schema().column(column), d.options, row_group);
 }
 
 Result<std::optional<OffsetIndex>> FileReader::ReadOffsetIndex(int row_group, int column) const {
   const Impl& impl = *impl_;
   PARQ_RETURN_IF_ERROR(impl.CheckChunkIndex(row_group, column));
-  const format::ColumnChunk& chunk = WireChunk(impl.metadata, row_group, column);
+  PARQ_ASSIGN_OR_RETURN(auto decoded, MetaDataAccess::Chunk(impl.metadata, row_group, column));
+  const format::ColumnChunk& chunk = *decoded;
   if (!chunk.offset_index_offset) return std::optional<OffsetIndex>();
   const ColumnDescriptor& d = schema().column(column);
   if (!chunk.meta_data || chunk.crypto_metadata) {
@@ -65,8 +57,8 @@ Result<PageIndex> FileReader::ReadPageIndex(int row_group, int column) const {
 Result<std::optional<BloomFilter>> FileReader::ReadBloomFilter(int row_group, int column) const {
   const Impl& d = *impl_;
   PARQ_RETURN_IF_ERROR(d.CheckChunkIndex(row_group, column));
-  return index::ReadBloomFilter(*d.file, WireChunk(d.metadata, row_group, column), schema().column(column),
-                                d.options, row_group);
+  PARQ_ASSIGN_OR_RETURN(auto chunk, MetaDataAccess::Chunk(d.metadata, row_group, column));
+  return index::ReadBloomFilter(*d.file, *chunk, schema().column(column), d.options, row_group);
 }
 
 }  // namespace parq

@@ -69,9 +69,11 @@ Result<std::vector<PageInfo>> ReadPageInfos(const FileReader& file, int row_grou
     return Status::InvalidArgument("column " + std::to_string(column) + " out of range");
   }
   const format::FileMetaData& wire = MetaDataAccess::Wire(md);
-  const format::ColumnChunk& chunk =
-      wire.row_groups[static_cast<size_t>(row_group)].columns[static_cast<size_t>(column)];
   const std::string& path = md.schema().column(column).dotted_path;
+  // A view into the footer, or decoded from its bytes when deferred.
+  auto decoded = MetaDataAccess::Chunk(md, row_group, column);
+  if (!decoded.ok()) return std::move(decoded).status().WithColumn(path).WithRowGroup(row_group);
+  const format::ColumnChunk& chunk = **decoded;
   if (!chunk.meta_data || chunk.crypto_metadata) {
     return std::move(Status::Unsupported("pages of an encrypted column; decryption is not supported"))
         .WithColumn(path)

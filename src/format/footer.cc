@@ -18,8 +18,9 @@ thrift::ThriftLimits ThriftLimitsFrom(const ReaderOptions& options) {
 
 Result<std::shared_ptr<const FileMetaData>> DecodeFileMetaData(const uint8_t* data, size_t size,
                                                                const ReaderOptions& options,
-                                                               uint64_t base_offset) {
+                                                               uint64_t base_offset, bool defer_chunks) {
   thrift::CompactReader reader(data, size, ThriftLimitsFrom(options), base_offset);
+  reader.set_defer_lists(defer_chunks);
   // The decoded structs take about six times the bytes of the encoding. The
   // arena starts at the encoding's size and doubles from there, so a hostile
   // footer that decodes to little never costs more than its own bytes.
@@ -35,7 +36,33 @@ Result<std::shared_ptr<const FileMetaData>> DecodeFileMetaData(const uint8_t* da
   return std::move(metadata).Share();
 }
 
-Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& options) {
+namespace {
+
+template <class T>
+Status DecodeAt(const std::vector<uint8_t>& bytes, uint32_t at, const thrift::ThriftLimits& limits,
+                uint64_t base_offset, T* out) {
+  if (at >= bytes.size()) return Status::Internal("deferred value's offset past the footer's end");
+  thrift::CompactReader reader(bytes.data() + at, bytes.size() - at, limits, base_offset + at);
+  if (!Read(reader, out)) {
+    Status st = reader.status();
+    return std::move(st).AddContext("decoding FileMetaData");
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status DecodeColumnChunk(const std::vector<uint8_t>& bytes, uint32_t at, const thrift::ThriftLimits& limits,
+                         uint64_t base_offset, ColumnChunk* out) {
+  return DecodeAt(bytes, at, limits, base_offset, out);
+}
+
+Status DecodeSchemaElement(const std::vector<uint8_t>& bytes, uint32_t at, const thrift::ThriftLimits& limits,
+                           uint64_t base_offset, SchemaElement* out) {
+  return DecodeAt(bytes, at, limits, base_offset, out);
+}
+
+Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& options, bool defer_chunks) {
   const uint64_t size = file.size();
   // Smallest possible file: magic, an (empty-struct) footer byte, length, magic.
   if (size < 13) {
@@ -76,6 +103,21 @@ Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& opt
   Footer footer;
   footer.offset = size - 8 - length;
   footer.length = length;
+  if (defer_chunks) {
+    // Kept: the chunks are decoded from these bytes when they are used.
+    auto bytes = std::make_shared<std::vector<uint8_t>>(length);
+    PARQ_RETURN_IF_ERROR(file.ReadAt(footer.offset, length, bytes->data()));
+    auto metadata = DecodeFileMetaData(bytes->data(), bytes->size(), options, footer.offset, true);
+    if (!metadata.ok()) {
+      // Skipping does not check what decoding does (required fields, element
+      // types), so it may fail further on: the error is the whole decode's.
+      auto whole = DecodeFileMetaData(bytes->data(), bytes->size(), options, footer.offset);
+      return whole.ok() ? std::move(metadata).status() : std::move(whole).status();
+    }
+    footer.metadata = std::move(*metadata);
+    footer.bytes = std::move(bytes);
+    return footer;
+  }
   Buffer scratch;
   PARQ_ASSIGN_OR_RETURN(auto bytes, file.Read(footer.offset, length, &scratch));
   PARQ_ASSIGN_OR_RETURN(footer.metadata,

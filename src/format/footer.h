@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "format/parquet_types.h"
 #include "parq/io.h"
@@ -27,12 +28,22 @@ struct Footer {
   std::shared_ptr<const FileMetaData> metadata;
   uint64_t offset = 0;  // where the FileMetaData bytes start
   uint32_t length = 0;  // their length
+  // With deferred chunks only: the FileMetaData bytes, into which each row
+  // group's columns_at points (its columns stay empty); see DecodeColumnChunk.
+  std::shared_ptr<const std::vector<uint8_t>> bytes;
 };
 
 thrift::ThriftLimits ThriftLimitsFrom(const ReaderOptions& options);
 
 // Reads and decodes the footer.  Errors name the file and the offending offset.
-Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& options);
+// `defer_chunks`: the row groups' column chunks and the schema's elements are
+// skipped (with every check the reader makes on the way: bounds, depth,
+// sizes), not decoded; the footer keeps its bytes and the place of each in
+// them (RowGroup::columns_at, FileMetaData::schema_at).  A decoded chunk
+// takes about seven times its encoded size, an element eight: a wide file
+// keeps a seventh, and its schema is built an element at a time.
+Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& options,
+                          bool defer_chunks = false);
 
 // Decodes FileMetaData from `size` bytes (the footer proper).  The result and
 // all its strings and lists live in one thrift::Arena, released as a whole
@@ -40,7 +51,18 @@ Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& opt
 // and no per-member destruction afterwards.  It is read-only; copy it (the
 // copy is on the heap) to edit.
 Result<std::shared_ptr<const FileMetaData>> DecodeFileMetaData(const uint8_t* data, size_t size,
-                                        const ReaderOptions& options, uint64_t base_offset = 0);
+                                        const ReaderOptions& options, uint64_t base_offset = 0,
+                                        bool defer_chunks = false);
+
+// Decodes the column chunk that starts `at` bytes into the footer `bytes`
+// (a RowGroup::columns_at entry) into *out, its strings and lists from the
+// thread's current arena (thrift::ArenaScope) or the heap.  Errors carry
+// file offsets, as DecodeFileMetaData's would.
+Status DecodeColumnChunk(const std::vector<uint8_t>& bytes, uint32_t at, const thrift::ThriftLimits& limits,
+                         uint64_t base_offset, ColumnChunk* out);
+// The same for a schema element (a FileMetaData::schema_at entry).
+Status DecodeSchemaElement(const std::vector<uint8_t>& bytes, uint32_t at, const thrift::ThriftLimits& limits,
+                           uint64_t base_offset, SchemaElement* out);
 
 // Writes FileMetaData, its length and the closing magic.
 Status WriteFooter(const FileMetaData& metadata, OutputStream* out);

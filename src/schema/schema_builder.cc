@@ -172,11 +172,16 @@ std::optional<format::LogicalType> LogicalTypeToFormat(const LogicalType& t) {
 }
 
 Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements, const ReaderOptions& options) {
-  if (elements.empty()) return Status::Corrupt("schema: no elements");
-  const size_t n = elements.size();
+  return FromFormat(
+      elements.size(), [&](size_t i) -> Result<const format::SchemaElement*> { return &elements[i]; }, options);
+}
+
+Result<Schema> FromFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options) {
+  if (n == 0) return Status::Corrupt("schema: no elements");
 
   // The root: a group (no physical type, or num_children > 0 beside one).
-  const format::SchemaElement& r = elements[0];
+  PARQ_ASSIGN_OR_RETURN(const format::SchemaElement* root_element, element(0));
+  const format::SchemaElement& r = *root_element;
   if (r.type && r.num_children.value_or(0) == 0) {
     return Status::Corrupt(Where(0, r.name) + ": the root must be a group, not a leaf");
   }
@@ -214,7 +219,8 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
     }
     --top.remaining;
     SchemaNode* parent = top.node;
-    const format::SchemaElement& e = elements[i];
+    PARQ_ASSIGN_OR_RETURN(const format::SchemaElement* element_i, element(i));
+    const format::SchemaElement& e = *element_i;
     const int64_t depth = static_cast<int64_t>(stack.size());
     if (depth > options.max_schema_depth) {
       return Status::LimitExceeded(Where(i, e.name) + ": nesting depth " + std::to_string(depth) +

@@ -30,6 +30,7 @@
 #ifndef PARQ_SCHEMA_SCHEMA_BUILDER_H_
 #define PARQ_SCHEMA_SCHEMA_BUILDER_H_
 
+#include <functional>
 #include <vector>
 
 #include "format/parquet_types.h"
@@ -40,6 +41,11 @@
 namespace parq::schema {
 
 Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements, const ReaderOptions& options);
+// The same over `n` elements handed out one at a time, in order: element(i)
+// is valid until the next call (a footer's deferred elements, decoded as
+// they are needed).  Its errors are returned as they are.
+using SchemaElementAt = std::function<Result<const format::SchemaElement*>(size_t)>;
+Result<Schema> FromFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options);
 
 thrift::Vector<format::SchemaElement> ToFormat(const Schema& schema);
 

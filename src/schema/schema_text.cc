@@ -8,6 +8,7 @@
 //     }
 //   }
 #include <charconv>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -113,7 +114,22 @@ std::string TypeKeyword(const SchemaNode& n) {
   return "unknown";
 }
 
-void PrintNode(const SchemaNode& n, int indent, std::string* out) {
+// Where PrintNode hands its text on: `sink` gets `out` whenever it holds
+// kPiece bytes or more (and the rest at the end); none: `out` keeps it all.
+struct TextPieces {
+  static constexpr size_t kPiece = 64 << 10;
+  std::string* out;
+  const std::function<void(std::string_view)>* sink = nullptr;
+  void MaybeHandOn() const {
+    if (sink != nullptr && out->size() >= kPiece) {
+      (*sink)(*out);
+      out->clear();
+    }
+  }
+};
+
+void PrintNode(const SchemaNode& n, int indent, const TextPieces& pieces) {
+  std::string* out = pieces.out;
   out->append(static_cast<size_t>(indent) * 2, ' ');
   out->append(RepetitionName(n.repetition()));
   out->append(" ");
@@ -128,10 +144,11 @@ void PrintNode(const SchemaNode& n, int indent, std::string* out) {
   if (n.field_id()) out->append(" = " + std::to_string(*n.field_id()));
   if (n.is_leaf()) {
     out->append(";\n");
+    pieces.MaybeHandOn();
     return;
   }
   out->append(" {\n");
-  for (int i = 0; i < n.num_children(); ++i) PrintNode(n.child(i), indent + 1, out);
+  for (int i = 0; i < n.num_children(); ++i) PrintNode(n.child(i), indent + 1, pieces);
   out->append(static_cast<size_t>(indent) * 2, ' ');
   out->append("}\n");
 }
@@ -378,9 +395,18 @@ class Parser {
 std::string Schema::ToString() const {
   if (!root_) return "";
   std::string out = "message " + QuoteIfNeeded(root_->name()) + " {\n";
-  for (int i = 0; i < root_->num_children(); ++i) PrintNode(root_->child(i), 1, &out);
+  for (int i = 0; i < root_->num_children(); ++i) PrintNode(root_->child(i), 1, TextPieces{&out});
   out += "}\n";
   return out;
+}
+
+void Schema::ToText(const std::function<void(std::string_view)>& sink) const {
+  if (!root_) return;
+  std::string out = "message " + QuoteIfNeeded(root_->name()) + " {\n";
+  const TextPieces pieces{&out, &sink};
+  for (int i = 0; i < root_->num_children(); ++i) PrintNode(root_->child(i), 1, pieces);
+  out += "}\n";
+  sink(out);
 }
 
 Result<Schema> ParseMessageType(std::string_view text, const SchemaOptions& options) {

@@ -1,6 +1,7 @@
 #include "thrift/arena.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <new>
 #include <mutex>
 #include <vector>
@@ -10,22 +11,31 @@ namespace parq::thrift {
 namespace {
 
 constexpr size_t kMaxBlock = size_t{16} << 20;
-// Freed blocks kept for the next arena, up to this many bytes in all: opening
-// one file after another then reuses memory that is already mapped instead of
-// faulting in fresh pages for every footer.
+// Freed blocks kept for the next arena, up to this many bytes and blocks in
+// all: opening one file after another then reuses memory that is already
+// mapped instead of faulting in fresh pages for every footer.  The count
+// bounds the search: the small arenas of column chunks decoded one after
+// another (file/metadata.cc) give back and take a block each.
 constexpr size_t kPoolBytes = size_t{128} << 20;
+constexpr size_t kPoolBlocks = 256;
 
 struct BlockPool {
   std::mutex mu;
   std::vector<std::pair<void*, size_t>> blocks;
   size_t bytes = 0;
 
-  // The smallest pooled block of at least `min` bytes, or {nullptr, 0}.
+  // The smallest pooled block of at least `min` bytes and at most four
+  // times that (a chunk's kilobyte arena does not take a footer's 16 MiB
+  // block), or {nullptr, 0}.  An exact fit ends the search.
   std::pair<void*, size_t> Take(size_t min) {
     std::lock_guard<std::mutex> lock(mu);
+    const size_t max = min <= SIZE_MAX / 4 ? min * 4 : SIZE_MAX;
     size_t best = blocks.size();
-    for (size_t i = 0; i < blocks.size(); ++i) {
-      if (blocks[i].second >= min && (best == blocks.size() || blocks[i].second < blocks[best].second)) best = i;
+    for (size_t i = blocks.size(); i-- > 0;) {
+      const size_t size = blocks[i].second;
+      if (size < min || size > max || (best != blocks.size() && size >= blocks[best].second)) continue;
+      best = i;
+      if (size == min) break;
     }
     if (best == blocks.size()) return {nullptr, 0};
     auto b = blocks[best];
@@ -37,7 +47,7 @@ struct BlockPool {
   void Give(void* p, size_t size) {
     {
       std::lock_guard<std::mutex> lock(mu);
-      if (bytes + size <= kPoolBytes) {
+      if (bytes + size <= kPoolBytes && blocks.size() < kPoolBlocks) {
         blocks.emplace_back(p, size);
         bytes += size;
         return;
@@ -60,6 +70,17 @@ Arena::~Arena() {
     Pool().Give(blocks_, blocks_->size);
     blocks_ = next;
   }
+}
+
+void Arena::Reset() {
+  if (blocks_ == nullptr) return;
+  while (blocks_->next != nullptr) {
+    Block* older = blocks_->next;
+    blocks_->next = older->next;
+    Pool().Give(older, older->size);
+  }
+  cur_ = reinterpret_cast<char*>(blocks_) + sizeof(Block);
+  end_ = reinterpret_cast<char*>(blocks_) + blocks_->size;
 }
 
 void* Arena::AllocateSlow(size_t size, size_t align) {

@@ -58,6 +58,11 @@ class Arena {
     return AllocateSlow(size, align);
   }
 
+  // Takes back everything handed out, keeping the newest block for what
+  // comes next (the others go to the pool).  REQUIRES: nothing built in the
+  // arena is used afterwards.
+  void Reset();
+
   // Bytes taken from the system so far (blocks, not what was handed out).
   size_t reserved() const { return reserved_; }
 

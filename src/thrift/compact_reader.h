@@ -56,6 +56,11 @@ class CompactReader {
   size_t position() const { return static_cast<size_t>(pos_ - begin_); }
   size_t remaining() const { return static_cast<size_t>(end_ - pos_); }
 
+  // Deferred lists (thriftgen --defer, e.g. RowGroup.columns): when set,
+  // their elements are skipped and only their offsets kept.  Off by default.
+  void set_defer_lists(bool on) { defer_lists_ = on; }
+  bool defer_lists() const { return defer_lists_; }
+
   // Marks the reader failed (first failure wins) with a message that gets
   // " at offset N" appended.
   void Fail(StatusCode code, std::string message);
@@ -156,6 +161,7 @@ class CompactReader {
   // The type code of the last field header while its value is unread; a
   // bool field (1 or 2) hands its value to ReadBool/Skip, which clear it.
   uint8_t field_type_ = 0;
+  bool defer_lists_ = false;
   // The enclosing structs' last field ids (for the id deltas): the first
   // kInlineStructs in place, deeper ones in spill_.
   static constexpr int kInlineStructs = 32;

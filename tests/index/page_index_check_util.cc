@@ -18,7 +18,8 @@ namespace parq::index_test {
 
 Result<std::vector<PageFacts>> WalkPages(const FileReader& reader, int rg, int col) {
   const auto& wire = MetaDataAccess::Wire(reader.metadata());
-  const auto& md = *wire.row_groups[size_t(rg)].columns[size_t(col)].meta_data;
+  PARQ_ASSIGN_OR_RETURN(auto chunk, MetaDataAccess::Chunk(reader.metadata(), rg, col));
+  const auto& md = *chunk->meta_data;
   ReaderOptions options;
   const auto created_by = thrift::ToStdString(wire.created_by);
   PARQ_ASSIGN_OR_RETURN(auto range, page::ComputeChunkRange(md, reader.file().size(), created_by));

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 namespace {
@@ -15,14 +16,14 @@ struct RunResult {
   std::string output;  // stderr and stdout
 };
 
-RunResult RunThriftgen(const std::string& idl_text, const std::string& name) {
+RunResult RunThriftgen(const std::string& idl_text, const std::string& name, const std::string& extra = "") {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("thriftgen_errors_" + name);
   fs::create_directories(dir);
   fs::path idl = dir / (name + ".thrift");
   std::ofstream(idl) << idl_text;
   std::string cmd = std::string(PARQ_THRIFTGEN_BIN) + " --namespace t::ns --include-prefix t/ --out-dir " +
-                    dir.string() + " --name out " + idl.string() + " 2>&1";
+                    dir.string() + " --name out " + extra + idl.string() + " 2>&1";
   RunResult res;
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return res;
@@ -62,6 +63,25 @@ TEST(ThriftgenErrors, Diagnostics) {
   ExpectError("struct S {\n  1: i32 a\n", "eof", "unterminated struct S");
   ExpectError("/* open\n", "comment", "unterminated /* comment");
   ExpectError("enum E { A = 1 }\nstruct S {\n  1: E e = E.C\n}\n", "enumdef", "'E.C' is not a value of enum E");
+}
+
+// --defer names a required list of structs; its struct gets the offsets member.
+TEST(ThriftgenErrors, DeferredLists) {
+  const std::string idl =
+      "struct Item { 1: required i32 v }\n"
+      "struct S {\n  1: required list<Item> items\n  2: optional list<Item> more\n  3: required i32 n\n}\n";
+  RunResult ok = RunThriftgen(idl, "defer", "--defer S.items ");
+  EXPECT_EQ(ok.exit_code, 0) << ok.output;
+  std::ifstream header(std::filesystem::temp_directory_path() / "thriftgen_errors_defer" / "out.h");
+  const std::string text((std::istreambuf_iterator<char>(header)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("::parq::thrift::Vector<uint32_t> items_at;"), std::string::npos) << text;
+  EXPECT_EQ(text.find("more_at"), std::string::npos);
+  for (const char* bad : {"S.more", "S.n", "S.none", "Item.v"}) {
+    RunResult r = RunThriftgen(idl, "defer_bad", std::string("--defer ") + bad + " ");
+    EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.output;
+    EXPECT_NE(r.output.find(std::string("--defer ") + bad + ": not a required list<struct> field"), std::string::npos)
+        << r.output;
+  }
 }
 
 }  // namespace

@@ -19,20 +19,7 @@ namespace {
 namespace fs = std::filesystem;
 using parq::testing::ReadFileText;
 
-// Under AddressSanitizer the child's resident set is mostly the sanitizer's
-// (shadow memory, the freed-block quarantine), not parq's: the memory bounds
-// hold in the release build, where they are checked.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kRssIsParqs = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kRssIsParqs = false;
-#else
-constexpr bool kRssIsParqs = true;
-#endif
-#else
-constexpr bool kRssIsParqs = true;
-#endif
+using parq::testing::kRssIsParqs;
 using parq::testing::RunParqMeasured;
 
 class ConvertLineLimitTest : public ::testing::Test {

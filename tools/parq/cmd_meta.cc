@@ -21,6 +21,18 @@ struct MetaFlags {
   bool bloom_filter = false;
 };
 
+// Hands the output so far to `stream` once it holds this much, so that a
+// footer of a million columns is printed without holding all its text; none
+// (when reading indexes or filters may still fail): the output is kept whole
+// and printed only if all of it could be made.
+constexpr size_t kPiece = 64 << 10;
+void MaybeHandOn(std::string& out, std::FILE* stream) {
+  if (stream != nullptr && out.size() >= kPiece) {
+    std::fwrite(out.data(), 1, out.size(), stream);
+    out.clear();
+  }
+}
+
 template <typename T>
 void OptInt(JsonWriter& w, const char* key, const std::optional<T>& v) {
   if (!v) return;
@@ -136,7 +148,7 @@ Status WriteColumn(JsonWriter& w, const FileReader& reader, const MetaFlags& fla
   return Status::OK();
 }
 
-Result<std::string> MetaJson(const FileReader& reader, const MetaFlags& flags) {
+Result<std::string> MetaJson(const FileReader& reader, const MetaFlags& flags, std::FILE* stream) {
   const FileMetaData& md = reader.metadata();
   std::string out;
   JsonWriter w(&out);
@@ -159,11 +171,14 @@ Result<std::string> MetaJson(const FileReader& reader, const MetaFlags& flags) {
   w.Int64(md.schema().num_columns());
   w.Key("key_value_metadata");
   WriteKeyValues(w, md.key_value_metadata());
-  auto orders = md.column_orders();
-  if (!orders.empty()) {
+  const int orders = md.num_column_orders();
+  if (orders > 0) {
     w.Key("column_orders");
     w.BeginArray();
-    for (const auto& o : orders) w.String(o);
+    for (int i = 0; i < orders; ++i) {
+      w.String(md.column_order(i));
+      MaybeHandOn(out, stream);  // the writer keeps no text of its own
+    }
     w.EndArray();
   }
   w.Key("row_groups");
@@ -198,6 +213,7 @@ Result<std::string> MetaJson(const FileReader& reader, const MetaFlags& flags) {
     w.BeginArray();
     for (int c = 0; c < rg.num_columns(); ++c) {
       PARQ_RETURN_IF_ERROR(WriteColumn(w, reader, flags, rg.column(c), md.schema().column(c)));
+      MaybeHandOn(out, stream);
     }
     w.EndArray();
     w.EndObject();
@@ -219,7 +235,7 @@ std::string Opt(const std::optional<T>& v) {
   return v ? std::to_string(*v) : "-";
 }
 
-Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags) {
+Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags, std::FILE* stream) {
   const FileMetaData& md = reader.metadata();
   std::string out;
   Line(out, 0, "file: " + reader.file().name() + " (" + std::to_string(reader.file().size()) +
@@ -239,11 +255,15 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags) {
       Line(out, 1, kv.key + " = " + v);
     }
   }
-  auto orders = md.column_orders();
-  if (!orders.empty()) {
-    std::string line = "column_orders:";
-    for (const auto& o : orders) line += " " + o;
-    Line(out, 0, line);
+  const int orders = md.num_column_orders();
+  if (orders > 0) {
+    out += "column_orders:";
+    for (int i = 0; i < orders; ++i) {
+      out += ' ';
+      out += md.column_order(i);
+      MaybeHandOn(out, stream);
+    }
+    out += '\n';
   }
   for (int g = 0; g < md.num_row_groups(); ++g) {
     RowGroupMetaData rg = md.row_group(g);
@@ -280,6 +300,7 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags) {
       }
       if (flags.page_index) PARQ_RETURN_IF_ERROR(AppendPageIndexText(out, reader, g, c, f));
       if (flags.bloom_filter) PARQ_RETURN_IF_ERROR(AppendBloomFilterText(out, reader, g, c));
+      MaybeHandOn(out, stream);
     }
   }
   return out;
@@ -308,7 +329,8 @@ int RunMeta(int argc, char** argv) {
   MetaFlags flags;
   flags.page_index = args.Has("page-index");
   flags.bloom_filter = args.Has("bloom-filter");
-  auto out = args.Has("json") ? MetaJson(**reader, flags) : MetaText(**reader, flags);
+  std::FILE* stream = flags.page_index || flags.bloom_filter ? nullptr : stdout;
+  auto out = args.Has("json") ? MetaJson(**reader, flags, stream) : MetaText(**reader, flags, stream);
   if (!out.ok()) return ReportError(out.status());
   std::fwrite(out->data(), 1, out->size(), stdout);
   return kExitOk;

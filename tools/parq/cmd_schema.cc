@@ -1,5 +1,7 @@
 // parq schema FILE [--json]: the schema as message-type text, or as a JSON tree.
 #include <cstdio>
+#include <string>
+#include <string_view>
 
 #include "cli.h"
 #include "parq/file_reader.h"
@@ -11,7 +13,13 @@ namespace {
 
 constexpr char kUsage[] = "parq schema FILE [--json]";
 
-void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root) {
+// The output so far goes to stdout once it holds this much: a schema of a
+// million columns is printed without holding all its text.
+constexpr size_t kPiece = 64 << 10;
+
+void Write(std::string_view text) { std::fwrite(text.data(), 1, text.size(), stdout); }
+
+void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root, std::string& out) {
   w.BeginObject();
   w.Key("name");
   w.String(node.name());
@@ -51,10 +59,14 @@ void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root) {
   } else {
     w.Key("children");
     w.BeginArray();
-    for (int i = 0; i < node.num_children(); ++i) WriteNode(w, node.child(i), false);
+    for (int i = 0; i < node.num_children(); ++i) WriteNode(w, node.child(i), false, out);
     w.EndArray();
   }
   w.EndObject();
+  if (out.size() >= kPiece) {  // the writer keeps no text of its own
+    Write(out);
+    out.clear();
+  }
 }
 
 }  // namespace
@@ -76,13 +88,18 @@ int RunSchema(int argc, char** argv) {
   std::string out;
   if (args.Has("json")) {
     JsonWriter w(&out);
-    WriteNode(w, schema.root(), true);
+    WriteNode(w, schema.root(), true, out);
     out.push_back('\n');
+    Write(out);
   } else {
-    out = schema.ToString();
-    if (out.empty() || out.back() != '\n') out.push_back('\n');
+    char last = '\0';
+    schema.ToText([&](std::string_view piece) {
+      if (piece.empty()) return;
+      Write(piece);
+      last = piece.back();
+    });
+    if (last != '\n') Write("\n");
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
   return kExitOk;
 }
 

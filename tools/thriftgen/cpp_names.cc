@@ -202,4 +202,8 @@ std::string IdlType(const TypeRef& t) {
   return "?";
 }
 
+bool IsDeferred(const EmitOptions& opt, const StructDef& owner, const Field& f) {
+  return opt.deferred.count(owner.name + "." + f.name) != 0;
+}
+
 }  // namespace thriftgen

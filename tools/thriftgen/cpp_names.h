@@ -8,6 +8,7 @@
 #ifndef THRIFTGEN_CPP_NAMES_H_
 #define THRIFTGEN_CPP_NAMES_H_
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,15 @@ struct EmitOptions {
   std::string cpp_namespace;   // e.g. "parq::format"
   std::string include_prefix;  // e.g. "format/"
   std::string name;            // e.g. "parquet_types"
+  // Required list<struct> fields ("RowGroup.columns") whose elements a reader
+  // may leave undecoded (--defer): the struct gets a member <field>_at, and
+  // a CompactReader with defer_lists() set fills it with each element's
+  // offset in the input and skips the element instead of decoding it.
+  std::set<std::string> deferred;
 };
+
+// Whether field `f` of `owner` is one of opt.deferred.
+bool IsDeferred(const EmitOptions& opt, const StructDef& owner, const Field& f);
 
 // "::parq::format::Name".
 std::string Qualified(const EmitOptions& opt, const std::string& name);

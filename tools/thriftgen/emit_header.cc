@@ -31,6 +31,11 @@ void EmitStruct(const StructDef& s, const EmitOptions& opt, std::string* out) {
                                                          : "default";
     std::string note = std::to_string(f.id) + ": " + req + " " + IdlType(*f.type);
     *out += "  " + MemberType(opt, s, f) + " " + f.name + MemberInit(opt, f) + ";  // " + note + "\n";
+    if (IsDeferred(opt, s, f)) {
+      *out += "  // Deferred (CompactReader::defer_lists()): " + f.name + " stays empty and this holds the\n";
+      *out += "  // offset of each element in the reader's input, the element skipped, not decoded.\n";
+      *out += "  ::parq::thrift::Vector<uint32_t> " + f.name + "_at;\n";
+    }
   }
   if (!s.fields.empty()) *out += "\n";
   *out += "  bool operator==(const " + s.name + "&) const = default;\n";

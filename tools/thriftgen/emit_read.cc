@@ -230,13 +230,30 @@ class ReadEmitter {
         *out_ += ind + "    return BadElement(r, \"" + Label(f) + "\", " + et + ");\n";
         *out_ += ind + "  }\n";
         if (t.elem->kind == TypeRef::Kind::kNamed && t.elem->struct_def) {
+          // Deferred (--defer): where each element starts, each skipped
+          // with the reader's checks (bounds, depth, limits), when the
+          // reader asks; else decoded as below.
+          const bool deferred = depth == 0 && IsDeferred(opt_, s_, f);
+          if (deferred) {
+            *out_ += ind + "  if (r.defer_lists()) {\n";
+            *out_ += ind + "    " + target + "_at.clear();\n";
+            *out_ += ind + "    " + target + "_at.reserve(" + n + ");\n";
+            *out_ += ind + "    for (uint32_t i" + d + " = 0; i" + d + " < " + n + "; ++i" + d + ") {\n";
+            *out_ += ind + "      " + target + "_at.push_back(static_cast<uint32_t>(r.position()));\n";
+            *out_ += ind + "      r.Skip(CType::kStruct);\n";
+            *out_ += ind + "      if (!r.ok()) return false;\n";
+            *out_ += ind + "    }\n";
+            *out_ += ind + "  } else {\n";
+          }
+          const std::string in = ind + (deferred ? "  " : "");
           // Structs are built in place one by one: a single pass over memory.
-          *out_ += ind + "  " + target + ".clear();\n";
-          *out_ += ind + "  " + target + ".reserve(" + n + ");\n";
-          *out_ += ind + "  for (uint32_t i" + d + " = 0; i" + d + " < " + n + "; ++i" + d + ") {\n";
-          *out_ += ind + "    if (!ReadInto(r, &" + target + ".emplace_back(Fresh<" + Qualified(opt_, t.elem->name) +
+          *out_ += in + "  " + target + ".clear();\n";
+          *out_ += in + "  " + target + ".reserve(" + n + ");\n";
+          *out_ += in + "  for (uint32_t i" + d + " = 0; i" + d + " < " + n + "; ++i" + d + ") {\n";
+          *out_ += in + "    if (!ReadInto(r, &" + target + ".emplace_back(Fresh<" + Qualified(opt_, t.elem->name) +
                    ">()))) return false;\n";
-          *out_ += ind + "  }\n";
+          *out_ += in + "  }\n";
+          if (deferred) *out_ += ind + "  }\n";
           *out_ += ind + "  r.ContainerEnd();\n";
           *out_ += ind + "}\n";
           return;

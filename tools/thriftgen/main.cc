@@ -2,7 +2,7 @@
 // Thrift IDL file.
 //
 //   thriftgen --namespace parq::format --include-prefix format/
-//       --out-dir DIR --name parquet_types [--json] IDL
+//       --out-dir DIR --name parquet_types [--json] [--defer Struct.field]... IDL
 //
 // writes DIR/<name>.h and DIR/<name>.cc (see emitter.h for what they hold),
 // and with --json DIR/<name>_json.h and DIR/<name>_json.cc.
@@ -23,7 +23,7 @@ namespace {
 int Usage(const char* msg) {
   std::fprintf(stderr,
                "thriftgen: %s\nusage: thriftgen --namespace NS --include-prefix PREFIX "
-               "--out-dir DIR --name NAME [--json] IDL\n",
+               "--out-dir DIR --name NAME [--json] [--defer STRUCT.FIELD]... IDL\n",
                msg);
   return 2;
 }
@@ -55,6 +55,18 @@ bool ValidNamespace(const std::string& ns) {
   return true;
 }
 
+// Whether `name` ("Struct.field") names a required list of structs.
+bool DeferrableField(const thriftgen::Document& doc, const std::string& name) {
+  for (const thriftgen::StructDef* s : doc.struct_order) {
+    for (const thriftgen::Field& f : s->fields) {
+      if (s->name + "." + f.name != name) continue;
+      return f.req == thriftgen::Requiredness::kRequired && f.type->kind == thriftgen::TypeRef::Kind::kList &&
+             f.type->elem->kind == thriftgen::TypeRef::Kind::kNamed && f.type->elem->struct_def != nullptr;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -79,6 +91,10 @@ int main(int argc, char** argv) {
       ok = value(&opt.name);
     } else if (a == "--json") {
       json = true;
+    } else if (a == "--defer") {
+      std::string field;
+      ok = value(&field);
+      opt.deferred.insert(field);
     } else if (!a.empty() && a[0] == '-') {
       return Usage(("unknown option " + a).c_str());
     } else if (idl.empty()) {
@@ -107,6 +123,11 @@ int main(int argc, char** argv) {
   if (!thriftgen::ParseDocument(buf.str(), base, &doc, &error)) {
     std::fprintf(stderr, "%s\n", error.c_str());
     return 1;
+  }
+  for (const std::string& name : opt.deferred) {
+    if (!DeferrableField(doc, name)) {
+      return Usage(("--defer " + name + ": not a required list<struct> field of a struct").c_str());
+    }
   }
   std::string stem = out_dir + "/" + opt.name;
   if (!WriteFile(stem + ".h", thriftgen::EmitHeader(doc, opt))) return 2;
