@@ -75,7 +75,9 @@ inline constexpr char kSourceCreatedByKey[] = "parq.source_created_by";
 // sorting_columns when the source has one row group, and each leaf's chunk
 // key-value metadata when every row group has the same (as that leaf's
 // ColumnWriterOptions::key_value_metadata; an entry is added to
-// options->columns, from column_defaults, where needed).  Field ids and
+// options->columns, from column_defaults, where needed); and
+// ColumnWriterOptions::ieee754_total_order for the leaves whose column order
+// is IEEE_754_TOTAL_ORDER (other orders are written as TYPE_ORDER).  Field ids and
 // annotations travel with the schema (FileReader::schema()).  Keys already in
 // options->key_value_metadata win over the source's.
 // REQUIRES: `source` is the footer of a file whose schema is the copy's.

@@ -104,6 +104,12 @@ struct ColumnWriterOptions {
   bool dictionary_only_if_smaller = true;
   // Min/max/null/NaN counts in the chunk metadata.
   bool statistics = true;
+  // FLOAT, DOUBLE and FLOAT16 columns: declare IEEE_754_TOTAL_ORDER in
+  // FileMetaData.column_orders and write statistics and page-index bounds in
+  // that order (-NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN; bounds are
+  // the non-NaN extremes, or NaNs when a page or chunk holds only NaNs;
+  // nan_count always).  false: TYPE_ORDER.  Other columns: TYPE_ORDER always.
+  bool ieee754_total_order = false;
   // Longest min/max of a BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY written; longer
   // bounds are truncated (is_min/max_value_exact = false).  0 = no limit.
   int32_t statistics_truncate_length = 64;

@@ -13,6 +13,7 @@
 #include "thrift/compact_writer.h"
 #include "parq/version.h"
 #include "schema/schema_builder.h"
+#include "stats/statistics_builder.h"
 
 namespace parq {
 
@@ -406,7 +407,16 @@ Status FileWriter::Close() {
   md.key_value_metadata = ToFormat(m.options.key_value_metadata);
   md.created_by = m.options.created_by.empty() ? std::string(kCreatedBy) : m.options.created_by;
   thrift::Vector<format::ColumnOrder> orders(static_cast<size_t>(m.schema.num_columns()));
-  for (auto& o : orders) o.TYPE_ORDER = format::TypeDefinedOrder{};
+  for (int c = 0; c < m.schema.num_columns(); ++c) {
+    const ColumnDescriptor& d = m.schema.column(c);
+    const stats::CompareKind kind = stats::CompareKindFor(d);
+    const bool floating = kind == stats::CompareKind::kFloat || kind == stats::CompareKind::kFloat16;
+    if (floating && m.options.ForColumn(d.dotted_path).ieee754_total_order) {
+      orders[static_cast<size_t>(c)].IEEE_754_TOTAL_ORDER = format::IEEE754TotalOrder{};
+    } else {
+      orders[static_cast<size_t>(c)].TYPE_ORDER = format::TypeDefinedOrder{};
+    }
+  }
   md.column_orders = std::move(orders);
   Status st = format::WriteFooter(md, m.out.get());
   if (st.ok()) st = m.out->Close();

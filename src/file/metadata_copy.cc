@@ -27,12 +27,20 @@ void KeepSourceMetadata(const FileMetaData& source, WriterOptions* options) {
   }
   options->key_value_metadata = std::move(kvs);
 
+  const Schema& schema = source.schema();
+  // Each leaf's column order: IEEE_754_TOTAL_ORDER stays so (the copy's
+  // statistics are computed in it); any other is written as TYPE_ORDER.
+  for (int c = 0; c < schema.num_columns(); ++c) {
+    if (source.column_order(c) != "IEEE_754_TOTAL_ORDER") continue;
+    const std::string& path = schema.column(c).dotted_path;
+    options->columns.try_emplace(path, options->column_defaults).first->second.ieee754_total_order = true;
+  }
+
   const int groups = source.num_row_groups();
   if (groups == 0) return;
   if (groups == 1 && options->sorting_columns.empty()) {
     options->sorting_columns = source.row_group(0).sorting_columns();
   }
-  const Schema& schema = source.schema();
   for (int c = 0; c < schema.num_columns(); ++c) {
     std::vector<KeyValue> first = source.row_group(0).column(c).key_value_metadata();
     if (first.empty()) continue;
