@@ -21,8 +21,9 @@
 // Close() writes FileMetaData: the schema (LogicalType and ConvertedType per
 // the forward tables, field ids), the row groups (with their sorting_columns
 // and each chunk's key-value metadata), num_rows, the key-value metadata,
-// created_by, and column_orders (TYPE_ORDER for every leaf); then the
-// footer.  FileMetaData.version is 2 when the file uses a feature of format
+// created_by, and column_orders (IEEE_754_TOTAL_ORDER for a FLOAT, DOUBLE
+// or FLOAT16 leaf with ColumnWriterOptions::ieee754_total_order, TYPE_ORDER
+// for every other); then the footer.  FileMetaData.version is 2 when the file uses a feature of format
 // version 2 (docs/footer-metadata.md, "File version"): a DataPageHeaderV2 page, or a
 // page in DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY,
 // BYTE_STREAM_SPLIT or ALP; otherwise 1.

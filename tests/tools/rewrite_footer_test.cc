@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "format/footer.h"
+#include "parq/file_reader.h"
 #include "parq/file_writer.h"
 #include "parq/io.h"
 #include "parq/version.h"
@@ -174,6 +175,76 @@ INSTANTIATE_TEST_SUITE_P(Corpus, RewriteFooterTest, ::testing::ValuesIn(Manifest
                            for (char ch : info.param) name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
                            return name;
                          });
+
+}  // namespace
+}  // namespace parq
+
+namespace parq {
+namespace {
+
+// floating_orders_nan_count.parquet declares IEEE_754_TOTAL_ORDER for its
+// *_ieee754 columns: parq reads that order, and a rewrite computes the same
+// statistics in it (NaN bounds for the row group of only NaNs included) as
+// the file holds, with a ColumnIndex for each such chunk.
+TEST(RewriteColumnOrderTest, FloatingOrdersNanCountKeepsItsStatistics) {
+  const std::string in = (kTesting / "data/floating_orders_nan_count.parquet").string();
+  const fs::path dir = fs::temp_directory_path() / ("parq-rewrite-order-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string out = (dir / "out.parquet").string();
+  testing::CliRun run = testing::RunParq("rewrite " + testing::Quote(in) + " " + testing::Quote(out));
+  ASSERT_EQ(run.exit_code, 0) << run.out;
+  ASSERT_OK_AND_ASSIGN(auto a, FileReader::Open(in));
+  ASSERT_OK_AND_ASSIGN(auto b, FileReader::Open(out));
+  const FileMetaData& ma = a->metadata();
+  const FileMetaData& mb = b->metadata();
+  int ieee_columns = 0;
+  for (int c = 0; c < ma.schema().num_columns(); ++c) {
+    const bool ieee = ma.schema().column(c).dotted_path.ends_with("_ieee754");
+    EXPECT_EQ(ma.column_order(c), ieee ? "IEEE_754_TOTAL_ORDER" : "TYPE_ORDER") << c;
+    EXPECT_EQ(mb.column_order(c), ma.column_order(c)) << c;
+    if (!ieee) continue;
+    ++ieee_columns;
+    for (int g = 0; g < ma.num_row_groups(); ++g) {
+      SCOPED_TRACE("column " + std::to_string(c) + ", row group " + std::to_string(g));
+      auto sa = ma.row_group(g).column(c).statistics();
+      auto sb = mb.row_group(g).column(c).statistics();
+      ASSERT_TRUE(sa && sb);
+      EXPECT_EQ(sa->nan_count, sb->nan_count);
+      EXPECT_EQ(sa->null_count, sb->null_count);
+      EXPECT_EQ(sa->min_value, sb->min_value);
+      EXPECT_EQ(sa->max_value, sb->max_value);
+      EXPECT_TRUE(mb.row_group(g).column(c).column_index_offset().has_value());
+    }
+  }
+  EXPECT_EQ(ieee_columns, 3);
+  fs::remove_all(dir);
+}
+
+// --column-order ieee754 declares the order for the floating-point leaves
+// only; a value that is neither order is a usage error.
+TEST(RewriteColumnOrderTest, FlagSetsTheOrderOfFloatingColumns) {
+  const std::string in = (kTesting / "data/alltypes_plain.parquet").string();
+  const fs::path dir = fs::temp_directory_path() / ("parq-rewrite-flag-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string out = (dir / "out.parquet").string();
+  testing::CliRun bad = testing::RunParq("rewrite " + testing::Quote(in) + " " + testing::Quote(out) +
+                                         " --column-order total");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.out.find("writer option 'column-order': is type or ieee754, not 'total'"), std::string::npos)
+      << bad.out;
+  testing::CliRun run = testing::RunParq("rewrite " + testing::Quote(in) + " " + testing::Quote(out) +
+                                         " --column-order ieee754");
+  ASSERT_EQ(run.exit_code, 0) << run.out;
+  ASSERT_OK_AND_ASSIGN(auto b, FileReader::Open(out));
+  const Schema& schema = b->metadata().schema();
+  for (int c = 0; c < schema.num_columns(); ++c) {
+    const PhysicalType t = schema.column(c).physical_type;
+    const bool floating = t == PhysicalType::kFloat || t == PhysicalType::kDouble;
+    EXPECT_EQ(b->metadata().column_order(c), floating ? "IEEE_754_TOTAL_ORDER" : "TYPE_ORDER")
+        << schema.column(c).dotted_path;
+  }
+  fs::remove_all(dir);
+}
 
 }  // namespace
 }  // namespace parq
