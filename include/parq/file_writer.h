@@ -19,8 +19,14 @@
 // After Close() every call, WriteBatch included, is refused.
 //
 // Close() writes FileMetaData: the schema (LogicalType and ConvertedType per
-// the forward tables), the row groups, num_rows, the key-value metadata,
-// created_by, and column_orders (TYPE_ORDER for every leaf); then the footer.
+// the forward tables, field ids), the row groups (with their sorting_columns
+// and each chunk's key-value metadata), num_rows, the key-value metadata,
+// created_by, and column_orders (IEEE_754_TOTAL_ORDER for a FLOAT, DOUBLE
+// or FLOAT16 leaf with ColumnWriterOptions::ieee754_total_order, TYPE_ORDER
+// for every other); then the footer.  FileMetaData.version is 2 when the file uses a feature of format
+// version 2 (docs/footer-metadata.md, "File version"): a DataPageHeaderV2 page, or a
+// page in DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY,
+// BYTE_STREAM_SPLIT or ALP; otherwise 1.
 //
 // Caller mistakes are kInvalidArgument naming what was asked and what exists,
 // and change nothing, so the caller can correct and go on: a column index out
@@ -47,15 +53,36 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "parq/column_writer.h"
 #include "parq/io.h"
+#include "parq/metadata.h"
 #include "parq/options.h"
 #include "parq/result.h"
 #include "parq/schema.h"
 #include "parq/types.h"
 
 namespace parq {
+
+// The key-value entry in which a copy of a file keeps the source's created_by
+// (the copy's own created_by names parq, the writer of its bytes).
+inline constexpr char kSourceCreatedByKey[] = "parq.source_created_by";
+
+// `options` for a copy of `source`'s rows (parq rewrite) that keeps its footer
+// metadata: the file key-value metadata in its order, then (unless already
+// there, from an earlier copy) kSourceCreatedByKey = source's created_by
+// when it has one; and what holds however the rows are regrouped: the
+// sorting_columns when the source has one row group, and each leaf's chunk
+// key-value metadata when every row group has the same (as that leaf's
+// ColumnWriterOptions::key_value_metadata; an entry is added to
+// options->columns, from column_defaults, where needed); and
+// ColumnWriterOptions::ieee754_total_order for the leaves whose column order
+// is IEEE_754_TOTAL_ORDER (other orders are written as TYPE_ORDER).  Field ids and
+// annotations travel with the schema (FileReader::schema()).  Keys already in
+// options->key_value_metadata win over the source's.
+// REQUIRES: `source` is the footer of a file whose schema is the copy's.
+void KeepSourceMetadata(const FileMetaData& source, WriterOptions* options);
 
 class FileWriter {
  public:
@@ -87,6 +114,8 @@ class FileWriter {
   //   - an encoding the leaf's physical type does not allow (Encodings.md:
   //     DELTA_BINARY_PACKED on a BYTE_ARRAY leaf, BYTE_STREAM_SPLIT on
   //     BOOLEAN, RLE on anything but BOOLEAN, ...).
+  //   - sorting_columns: a column_idx outside 0..num_columns-1
+  //     ("writer option 'sorting_columns': column index 5 is out of range: ...").
   static Status ValidateOptions(const WriterOptions& options);
   static Status ValidateOptions(const WriterOptions& options, const Schema& schema);
 
@@ -122,6 +151,19 @@ class FileWriter {
   // Call it between whole rows (every column at the same row count).
   Status MaybeEndRowGroup();
 
+  // The open row group's sorting_columns, in place of
+  // WriterOptions::sorting_columns (the next row group has the options'
+  // again).  kInvalidArgument (not sticky) for a column index out of range.
+  Status SetSortingColumns(std::vector<SortingColumn> sorting);
+  // The key-value metadata of leaf `column`'s chunk in the open row group, in
+  // place of its ColumnWriterOptions::key_value_metadata (for this row group
+  // only).  kInvalidArgument (not sticky) for a column out of range.
+  Status SetChunkKeyValueMetadata(int column, std::vector<KeyValue> key_value_metadata);
+
+  // For a row group copied whole: SetSortingColumns and
+  // SetChunkKeyValueMetadata (every leaf) with `source`'s.
+  Status KeepRowGroupMetadata(const RowGroupMetaData& source);
+
   // Row groups written so far, and their rows.
   int num_row_groups() const;
   int64_t num_rows() const;
@@ -155,6 +197,7 @@ class FileWriter {
     else static_assert(sizeof(T) == 0, "typed_column<T>: T is not the value type of any physical type");
   }
   Status TypeMismatch(int i, const char* asked) const;
+  static Status CheckSortingColumns(const std::vector<SortingColumn>& sorting, const Schema& schema);
   Status WritePageIndexes();
   std::unique_ptr<Impl> impl_;
 };

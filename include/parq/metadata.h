@@ -29,6 +29,8 @@ struct ReaderOptions;
 struct KeyValue {
   std::string key;
   std::optional<std::string> value;
+
+  bool operator==(const KeyValue&) const = default;
 };
 
 // Statistics as stored: min/max are the PLAIN encoding of the value (for
@@ -107,6 +109,8 @@ struct SortingColumn {
   int32_t column_idx;
   bool descending;
   bool nulls_first;
+
+  bool operator==(const SortingColumn&) const = default;
 };
 
 class RowGroupMetaData {

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "parq/metadata.h"
 #include "parq/types.h"
 
 namespace parq {
@@ -103,6 +104,12 @@ struct ColumnWriterOptions {
   bool dictionary_only_if_smaller = true;
   // Min/max/null/NaN counts in the chunk metadata.
   bool statistics = true;
+  // FLOAT, DOUBLE and FLOAT16 columns: declare IEEE_754_TOTAL_ORDER in
+  // FileMetaData.column_orders and write statistics and page-index bounds in
+  // that order (-NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN; bounds are
+  // the non-NaN extremes, or NaNs when a page or chunk holds only NaNs;
+  // nan_count always).  false: TYPE_ORDER.  Other columns: TYPE_ORDER always.
+  bool ieee754_total_order = false;
   // Longest min/max of a BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY written; longer
   // bounds are truncated (is_min/max_value_exact = false).  0 = no limit.
   int32_t statistics_truncate_length = 64;
@@ -123,6 +130,9 @@ struct ColumnWriterOptions {
   int64_t bloom_filter_ndv = 100'000;
   double bloom_filter_fpp = 0.01;
   int64_t bloom_filter_max_bytes = 1 << 20;
+  // ColumnMetaData.key_value_metadata of the chunk in every row group
+  // (FileWriter::SetChunkKeyValueMetadata replaces it for one row group).
+  std::vector<KeyValue> key_value_metadata;
 
   bool operator==(const ColumnWriterOptions&) const = default;
 };
@@ -143,9 +153,15 @@ struct WriterOptions {
   bool data_page_v2 = false;
   // CRC32 of every page body in its header.
   bool write_checksums = true;
-  std::vector<std::pair<std::string, std::string>> key_value_metadata;
+  // FileMetaData.key_value_metadata, in this order (a value may be absent).
+  std::vector<KeyValue> key_value_metadata;
   // FileMetaData.created_by; empty means parq::kCreatedBy.
   std::string created_by;
+  // RowGroup.sorting_columns of every row group: the caller declares that
+  // the rows of each row group are sorted so (the writer does not check the
+  // rows; FileWriter::SetSortingColumns replaces them for one row group).
+  // column_idx is a leaf index; Open refuses one out of range.
+  std::vector<SortingColumn> sorting_columns;
 
   // The options of the leaf `dotted_path`.
   const ColumnWriterOptions& ForColumn(const std::string& dotted_path) const {

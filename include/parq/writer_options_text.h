@@ -25,9 +25,11 @@
 //   page_size=BYTES  row_group_size=BYTES  row_group_rows=N   positive integers
 //   bloom_filter[=on|off]    a Bloom filter per leaf but BOOLEAN
 //   no_page_index[=on|off]   no page index
+//   column_order=type|ieee754  FLOAT/DOUBLE/FLOAT16 statistics in TYPE_ORDER or
+//                            IEEE_754_TOTAL_ORDER (ColumnWriterOptions::ieee754_total_order)
 //
 // On/off values also take true/false.  A key given twice keeps its last value
-// (encoding: per column).  codec, level, bloom_filter and no_page_index set
+// (encoding: per column).  codec, level, bloom_filter, no_page_index and column_order set
 // WriterOptions::column_defaults and every entry of WriterOptions::columns;
 // an `encoding` entry starts from column_defaults and differs only in its
 // encoding and dictionary; so the order of the keys never matters.

@@ -139,7 +139,7 @@ Result<std::shared_ptr<NestedGroup>> PrepareNested(const std::vector<ArrowField>
   group->fields.resize(fields.size());
   for (size_t i = 0; i < fields.size(); ++i) {
     if (fields[i].flat && !flat_too) continue;
-    PARQ_RETURN_IF_ERROR(p.Prepare(fields[i], 0, group->batch.num_rows, &group->fields[i]));
+    PARQ_RETURN_IF_ERROR(p.Prepare(fields[i], 0, &group->fields[i]));
   }
   return group;
 }

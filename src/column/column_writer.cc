@@ -33,9 +33,9 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   TypedColumnWriterImpl(const ColumnDescriptor& d, const WriterOptions& options,
                         const ColumnWriterOptions& col, Status* sticky)
       : d_(d), options_(options), col_(col), sticky_(sticky),
-        page_stats_(d, col.statistics_truncate_length),
-        page_index_(d),
-        stats_(d, col.statistics_truncate_length) {}
+        page_stats_(d, col.statistics_truncate_length, col.ieee754_total_order),
+        page_index_(d, col.ieee754_total_order),
+        stats_(d, col.statistics_truncate_length, col.ieee754_total_order) {}
 
   Status Init() {
     PARQ_ASSIGN_OR_RETURN(page_writer_, page::PageWriter::Make(col_.compression, col_.compression_level,

@@ -13,6 +13,7 @@
 #include "thrift/compact_writer.h"
 #include "parq/version.h"
 #include "schema/schema_builder.h"
+#include "stats/statistics_builder.h"
 
 namespace parq {
 
@@ -39,6 +40,10 @@ struct FileWriter::Impl {
   std::vector<std::vector<std::optional<BloomFilter>>> bloom_filters;
   int64_t num_rows = 0;
   int num_row_groups = 0;
+  // The open row group's SetSortingColumns / SetChunkKeyValueMetadata, in
+  // place of the options' (cleared when it ends).
+  std::optional<std::vector<SortingColumn>> open_sorting;
+  std::vector<std::optional<std::vector<KeyValue>>> open_chunk_kv;
 
   Status Fail(Status st) {
     if (status.ok()) status = st;
@@ -62,6 +67,47 @@ std::string LeafList(const Schema& schema) {
   }
   if (schema.num_columns() > kShown) out += ", ... and " + std::to_string(schema.num_columns() - kShown) + " more";
   return out;
+}
+
+std::optional<thrift::Vector<format::KeyValue>> ToFormat(const std::vector<KeyValue>& kvs) {
+  if (kvs.empty()) return std::nullopt;
+  thrift::Vector<format::KeyValue> out;
+  for (const KeyValue& kv : kvs) {
+    format::KeyValue w;
+    w.key = kv.key;
+    if (kv.value) w.value = *kv.value;
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+// Format version 2 features (docs/footer-metadata.md, "File version"): a v2 data
+// page, or a page in an encoding that came with version 2 of the format.
+// RLE_DICTIONARY is not one: every reader of the v1 era takes it.
+bool UsesVersion2(const thrift::Vector<format::RowGroup>& groups) {
+  for (const auto& rg : groups) {
+    for (const auto& chunk : rg.columns) {
+      const auto& md = *chunk.meta_data;
+      for (const auto& e : md.encodings) {
+        switch (static_cast<Encoding>(e)) {
+          case Encoding::kDeltaBinaryPacked:
+          case Encoding::kDeltaLengthByteArray:
+          case Encoding::kDeltaByteArray:
+          case Encoding::kByteStreamSplit:
+          case Encoding::kAlp:
+            return true;
+          default:
+            break;
+        }
+      }
+      if (md.encoding_stats) {
+        for (const auto& s : *md.encoding_stats) {
+          if (static_cast<PageType>(s.page_type) == PageType::kDataPageV2) return true;
+        }
+      }
+    }
+  }
+  return false;
 }
 
 // The T of typed_column<T> for a physical type.
@@ -180,18 +226,33 @@ Status FileWriter::EndRowGroup() {
   }
   format::RowGroup rg;
   rg.num_rows = rows;
+  const std::vector<SortingColumn>& sorting = m.open_sorting ? *m.open_sorting : m.options.sorting_columns;
+  if (!sorting.empty()) {
+    thrift::Vector<format::SortingColumn> sc;
+    for (const SortingColumn& c : sorting) {
+      format::SortingColumn w;
+      w.column_idx = c.column_idx;
+      w.descending = c.descending;
+      w.nulls_first = c.nulls_first;
+      sc.push_back(w);
+    }
+    rg.sorting_columns = std::move(sc);
+  }
   rg.file_offset = static_cast<int64_t>(m.out->Tell());
   int64_t total_uncompressed = 0, total_compressed = 0;
   std::vector<std::optional<format::ColumnIndex>> cis;
   std::vector<std::optional<format::OffsetIndex>> ois;
   std::vector<std::optional<BloomFilter>> bfs;
-  for (auto& w : m.writers) {
-    Result<column::FinishedChunk> done = w->Finish(m.out.get());
+  for (size_t c = 0; c < m.writers.size(); ++c) {
+    Result<column::FinishedChunk> done = m.writers[c]->Finish(m.out.get());
     if (!done.ok()) {
       Status st = done.status();
       return m.Fail(std::move(st.AddContext("row group " + std::to_string(m.row_groups.size()))));
     }
     format::ColumnChunk& chunk = done->chunk;
+    const auto& own_kv = m.open_chunk_kv.empty() ? std::nullopt : m.open_chunk_kv[c];
+    chunk.meta_data->key_value_metadata =
+        ToFormat(own_kv ? *own_kv : m.options.ForColumn(m.schema.column(static_cast<int>(c)).dotted_path).key_value_metadata);
     total_uncompressed += chunk.meta_data->total_uncompressed_size;
     total_compressed += chunk.meta_data->total_compressed_size;
     rg.columns.push_back(std::move(chunk));
@@ -206,8 +267,27 @@ Status FileWriter::EndRowGroup() {
   rg.total_compressed_size = total_compressed;
   rg.ordinal = static_cast<int16_t>(m.row_groups.size());
   m.row_groups.push_back(std::move(rg));
+  m.open_sorting.reset();
+  m.open_chunk_kv.clear();
   ++m.num_row_groups;
   m.num_rows += rows;
+  return Status::OK();
+}
+
+Status FileWriter::SetSortingColumns(std::vector<SortingColumn> sorting) {
+  Impl& m = *impl_;
+  if (m.closed) return Impl::AfterClose("FileWriter::SetSortingColumns");
+  if (!m.status.ok()) return m.status;
+  PARQ_RETURN_IF_ERROR(CheckSortingColumns(sorting, m.schema));
+  m.open_sorting = std::move(sorting);
+  return Status::OK();
+}
+
+Status FileWriter::SetChunkKeyValueMetadata(int column, std::vector<KeyValue> key_value_metadata) {
+  PARQ_RETURN_IF_ERROR(this->column(column).status());
+  Impl& m = *impl_;
+  m.open_chunk_kv.resize(m.writers.size());
+  m.open_chunk_kv[static_cast<size_t>(column)] = std::move(key_value_metadata);
   return Status::OK();
 }
 
@@ -302,23 +382,23 @@ Status FileWriter::Close() {
     return m.Fail(std::move(st.AddContext("writing the page index")));
   }
   format::FileMetaData md;
-  md.version = 1;
+  md.version = UsesVersion2(m.row_groups) ? 2 : 1;
   md.schema = schema::ToFormat(m.schema);
   md.num_rows = m.num_rows;
   md.row_groups = std::move(m.row_groups);
-  if (!m.options.key_value_metadata.empty()) {
-    thrift::Vector<format::KeyValue> kvs;
-    for (const auto& [k, v] : m.options.key_value_metadata) {
-      format::KeyValue kv;
-      kv.key = k;
-      kv.value = v;
-      kvs.push_back(std::move(kv));
-    }
-    md.key_value_metadata = std::move(kvs);
-  }
+  md.key_value_metadata = ToFormat(m.options.key_value_metadata);
   md.created_by = m.options.created_by.empty() ? std::string(kCreatedBy) : m.options.created_by;
   thrift::Vector<format::ColumnOrder> orders(static_cast<size_t>(m.schema.num_columns()));
-  for (auto& o : orders) o.TYPE_ORDER = format::TypeDefinedOrder{};
+  for (int c = 0; c < m.schema.num_columns(); ++c) {
+    const ColumnDescriptor& d = m.schema.column(c);
+    const stats::CompareKind kind = stats::CompareKindFor(d);
+    const bool floating = kind == stats::CompareKind::kFloat || kind == stats::CompareKind::kFloat16;
+    if (floating && m.options.ForColumn(d.dotted_path).ieee754_total_order) {
+      orders[static_cast<size_t>(c)].IEEE_754_TOTAL_ORDER = format::IEEE754TotalOrder{};
+    } else {
+      orders[static_cast<size_t>(c)].TYPE_ORDER = format::TypeDefinedOrder{};
+    }
+  }
   md.column_orders = std::move(orders);
   Status st = format::WriteFooter(md, m.out.get());
   if (st.ok()) st = m.out->Close();

@@ -51,6 +51,18 @@ Status CheckPositive(std::string_view option, int64_t value) {
 
 }  // namespace
 
+Status FileWriter::CheckSortingColumns(const std::vector<SortingColumn>& sorting, const Schema& schema) {
+  const int n = schema.num_columns();
+  for (const SortingColumn& s : sorting) {
+    if (s.column_idx < 0 || s.column_idx >= n) {
+      return Bad("sorting_columns", "",
+                 "column index " + std::to_string(s.column_idx) + " is out of range: the schema has " +
+                     std::to_string(n) + (n == 1 ? " leaf column" : " leaf columns"));
+    }
+  }
+  return Status::OK();
+}
+
 Status FileWriter::ValidateOptions(const WriterOptions& options) {
   PARQ_RETURN_IF_ERROR(CheckPositive("page_size", options.data_page_size));
   PARQ_RETURN_IF_ERROR(CheckPositive("row_group_size", options.row_group_size));
@@ -64,6 +76,7 @@ Status FileWriter::ValidateOptions(const WriterOptions& options) {
 
 Status FileWriter::ValidateOptions(const WriterOptions& options, const Schema& schema) {
   PARQ_RETURN_IF_ERROR(ValidateOptions(options));
+  PARQ_RETURN_IF_ERROR(CheckSortingColumns(options.sorting_columns, schema));
   for (const auto& entry : options.columns) {
     if (auto found = schema.LookupColumn(entry.first); !found.ok()) {
       return Bad("encoding", " (WriterOptions::columns)", found.status().message());

@@ -26,6 +26,7 @@ enum class Key {
   kRowGroupRows,
   kBloomFilter,
   kNoPageIndex,
+  kColumnOrder,
 };
 
 struct KeyInfo {
@@ -45,6 +46,7 @@ constexpr KeyInfo kKeys[] = {
     {"row_group_rows", Key::kRowGroupRows, true},
     {"bloom_filter", Key::kBloomFilter, false},
     {"no_page_index", Key::kNoPageIndex, false},
+    {"column_order", Key::kColumnOrder, true},
 };
 
 char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
@@ -217,6 +219,14 @@ Status ParseWriterOption(std::string_view name, std::string_view value, WriterOp
           c.page_index = !*on;
         }
       });
+      return Status::OK();
+    }
+    case Key::kColumnOrder: {
+      const bool ieee = EqualsIgnoreCase(value, "ieee754") || EqualsIgnoreCase(value, "ieee_754_total_order");
+      if (!ieee && !EqualsIgnoreCase(value, "type") && !EqualsIgnoreCase(value, "type_order")) {
+        return Bad(name, "is type or ieee754, not " + Quoted(value));
+      }
+      ForEveryColumn(options, [&](ColumnWriterOptions& c) { c.ieee754_total_order = ieee; });
       return Status::OK();
     }
   }

@@ -3,8 +3,10 @@
 
 namespace parq::index {
 
-PageIndexBuilder::PageIndexBuilder(const ColumnDescriptor& d)
-    : kind_(stats::CompareKindFor(d)), physical_(d.physical_type) {
+PageIndexBuilder::PageIndexBuilder(const ColumnDescriptor& d, bool total_order)
+    : kind_(stats::CompareKindFor(d)),
+      physical_(d.physical_type),
+      total_order_(total_order && (kind_ == stats::CompareKind::kFloat || kind_ == stats::CompareKind::kFloat16)) {
   Reset();
 }
 
@@ -70,11 +72,14 @@ std::optional<format::ColumnIndex> PageIndexBuilder::BuildColumnIndex() const {
   bool ascending = true, descending = true;
   const thrift::String* prev_min = nullptr;
   const thrift::String* prev_max = nullptr;
+  auto compare = [&](std::string_view a, std::string_view b) {
+    return total_order_ ? stats::CompareTotalOrder(kind_, physical_, a, b) : stats::CompareEncoded(kind_, physical_, a, b);
+  };
   for (size_t i = 0; i < pages; ++i) {
     if (ci.null_pages[i]) continue;
     if (prev_min) {
-      int cmin = stats::CompareEncoded(kind_, physical_, *prev_min, ci.min_values[i]);
-      int cmax = stats::CompareEncoded(kind_, physical_, *prev_max, ci.max_values[i]);
+      int cmin = compare(*prev_min, ci.min_values[i]);
+      int cmax = compare(*prev_max, ci.max_values[i]);
       if (cmin > 0 || cmax > 0) ascending = false;
       if (cmin < 0 || cmax < 0) descending = false;
     }

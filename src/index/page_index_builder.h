@@ -47,7 +47,9 @@ struct PageEntry {
 
 class PageIndexBuilder {
  public:
-  explicit PageIndexBuilder(const ColumnDescriptor& descriptor);
+  // total_order: the pages' bounds are in IEEE_754_TOTAL_ORDER (a FLOAT,
+  // DOUBLE or FLOAT16 column; a page of only NaNs has NaN bounds then).
+  explicit PageIndexBuilder(const ColumnDescriptor& descriptor, bool total_order = false);
 
   void AddPage(const PageEntry& page);
   void Reset();
@@ -61,6 +63,7 @@ class PageIndexBuilder {
  private:
   stats::CompareKind kind_;
   PhysicalType physical_;
+  bool total_order_;
   bool valid_ = true;
   std::vector<format::PageLocation> locations_;
   std::vector<int64_t> unencoded_;

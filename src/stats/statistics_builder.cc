@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <type_traits>
+#include <vector>
 
 namespace parq::stats {
 
@@ -148,6 +149,26 @@ V Load(std::string_view s) {
 
 }  // namespace
 
+namespace {
+
+// The bits of an IEEE value as a signed integer whose order is the total
+// order: negative values have their magnitude bits flipped.
+template <typename S>
+S TotalOrderKey(S bits) {
+  using U = std::make_unsigned_t<S>;
+  const U mask = static_cast<U>(bits >> (sizeof(S) * 8 - 1)) >> 1;
+  return static_cast<S>(static_cast<U>(bits) ^ mask);
+}
+
+}  // namespace
+
+int CompareTotalOrder(CompareKind kind, PhysicalType physical, std::string_view a, std::string_view b) {
+  auto cmp = [](auto x, auto y) { return x < y ? -1 : (y < x ? 1 : 0); };
+  if (kind == CompareKind::kFloat16) return cmp(TotalOrderKey(Load<int16_t>(a)), TotalOrderKey(Load<int16_t>(b)));
+  if (physical == PhysicalType::kFloat) return cmp(TotalOrderKey(Load<int32_t>(a)), TotalOrderKey(Load<int32_t>(b)));
+  return cmp(TotalOrderKey(Load<int64_t>(a)), TotalOrderKey(Load<int64_t>(b)));
+}
+
 int CompareEncoded(CompareKind kind, PhysicalType physical, std::string_view a, std::string_view b) {
   auto cmp = [](auto x, auto y) { return x < y ? -1 : (y < x ? 1 : 0); };
   switch (kind) {
@@ -271,20 +292,24 @@ std::string_view Bytes(const V& v) {
 }  // namespace
 
 template <typename T>
-StatisticsBuilder<T>::StatisticsBuilder(const ColumnDescriptor& d, int32_t truncate_length)
+StatisticsBuilder<T>::StatisticsBuilder(const ColumnDescriptor& d, int32_t truncate_length, bool total_order)
     : kind_(CompareKindFor(d)),
       order_(SortOrderFor(d)),
       physical_(d.physical_type),
       type_length_(d.type_length),
-      truncate_length_(truncate_length) {}
+      truncate_length_(truncate_length),
+      total_order_(total_order && (kind_ == CompareKind::kFloat || kind_ == CompareKind::kFloat16)) {}
 
 template <typename T>
 void StatisticsBuilder<T>::Reset() {
   has_min_max_ = false;
+  has_nan_bounds_ = false;
   null_count_ = 0;
   nan_count_ = 0;
   min_.clear();
   max_.clear();
+  nan_min_.clear();
+  nan_max_.clear();
 }
 
 // What a binary bound keeps of a value when ToFormat truncates to `length`:
@@ -314,8 +339,62 @@ void StatisticsBuilder<T>::Offer(std::string_view lo, std::string_view hi) {
     has_min_max_ = true;
     return;
   }
-  if (CompareEncoded(kind_, physical_, lo, min_) < 0) min_.assign(lo);
-  if (CompareEncoded(kind_, physical_, hi, max_) > 0) max_.assign(hi);
+  if (Compare(lo, min_) < 0) min_.assign(lo);
+  if (Compare(hi, max_) > 0) max_.assign(hi);
+}
+
+template <typename T>
+void StatisticsBuilder<T>::OfferNaN(std::string_view lo, std::string_view hi) {
+  if (!has_nan_bounds_) {
+    nan_min_.assign(lo);
+    nan_max_.assign(hi);
+    has_nan_bounds_ = true;
+    return;
+  }
+  if (Compare(lo, nan_min_) < 0) nan_min_.assign(lo);
+  if (Compare(hi, nan_max_) > 0) nan_max_.assign(hi);
+}
+
+// Values as their bits U (the float's width); F tells NaNs (float, double;
+// uint16_t for FLOAT16, NaN when the exponent is all ones and the mantissa
+// not zero).
+template <typename T>
+template <typename F, typename U>
+void StatisticsBuilder<T>::UpdateTotalOrder(const F* values, int64_t n) {
+  using S = std::make_signed_t<U>;
+  constexpr bool kHalf = std::is_same_v<F, uint16_t>;
+  bool any = false, any_nan = false;
+  S lo = 0, hi = 0, nlo = 0, nhi = 0;
+  int64_t nans = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    U bits;
+    std::memcpy(&bits, &values[i], sizeof(U));
+    bool nan;
+    if constexpr (kHalf) {
+      nan = (bits & 0x7C00) == 0x7C00 && (bits & 0x03FF) != 0;
+    } else {
+      nan = std::isnan(values[i]);
+    }
+    const S key = TotalOrderKey(static_cast<S>(bits));
+    if (nan) {
+      ++nans;
+      nlo = !any_nan || key < nlo ? key : nlo;
+      nhi = !any_nan || key > nhi ? key : nhi;
+      any_nan = true;
+    } else {
+      lo = !any || key < lo ? key : lo;
+      hi = !any || key > hi ? key : hi;
+      any = true;
+    }
+  }
+  nan_count_ += nans;
+  // The key is its own inverse: back to the bits.
+  auto bytes = [](S key) {
+    const S b = TotalOrderKey(key);
+    return std::string(reinterpret_cast<const char*>(&b), sizeof(S));
+  };
+  if (any) Offer(bytes(lo), bytes(hi));
+  if (any_nan) OfferNaN(bytes(nlo), bytes(nhi));
 }
 
 template <typename T>
@@ -348,6 +427,10 @@ void StatisticsBuilder<T>::Update(const T* values, int64_t n) {
       Offer(Bytes(lo), Bytes(hi));
     }
   } else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    if (total_order_) {
+      UpdateTotalOrder<T, std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>(values, n);
+      return;
+    }
     T lo = std::numeric_limits<T>::infinity(), hi = -lo;
     int64_t nans = 0;
     for (int64_t i = 0; i < n; ++i) {
@@ -384,7 +467,11 @@ void StatisticsBuilder<T>::Update(const T* values, int64_t n) {
         return {reinterpret_cast<const char*>(v.ptr), static_cast<size_t>(type_length_)};
       }
     };
-    if (kind_ == CompareKind::kFloat16) {
+    if (kind_ == CompareKind::kFloat16 && total_order_) {
+      std::vector<uint16_t> halves(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) halves[static_cast<size_t>(i)] = Load<uint16_t>(view(values[i]));
+      UpdateTotalOrder<uint16_t, uint16_t>(halves.data(), n);
+    } else if (kind_ == CompareKind::kFloat16) {
       float lo = std::numeric_limits<float>::infinity(), hi = -lo;
       int64_t lo_i = -1, hi_i = -1, nans = 0;
       for (int64_t i = 0; i < n; ++i) {
@@ -435,8 +522,8 @@ format::Statistics StatisticsBuilder<T>::ToFormat() const {
   format::Statistics s;
   s.null_count = null_count_;
   if (kind_ == CompareKind::kFloat || kind_ == CompareKind::kFloat16) s.nan_count = nan_count_;
-  if (!has_min_max_) return s;
-  std::string lo = min_, hi = max_;
+  if (!has_min_max()) return s;
+  std::string lo = min(), hi = max();
   bool lo_exact = true, hi_exact = true;
   if (physical_ == PhysicalType::kByteArray && kind_ == CompareKind::kBytes && truncate_length_ > 0) {
     size_t len = static_cast<size_t>(truncate_length_);
@@ -446,7 +533,7 @@ format::Statistics StatisticsBuilder<T>::ToFormat() const {
     }
     if (hi.size() > len && TruncateMax(max_, len, &hi)) hi_exact = false;
   }
-  if (order_ == SortOrder::kSigned) {
+  if (order_ == SortOrder::kSigned && !total_order_) {
     s.min = lo;
     s.max = hi;
   }

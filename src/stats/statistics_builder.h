@@ -10,7 +10,14 @@
 //              compared byte-wise as unsigned bytes
 //   kUnknown   INT96, INTERVAL, GEOMETRY/GEOGRAPHY: no min/max is written
 //
-// Rules the builders keep (Arrow C++ and parquet-java agree on them):
+// IEEE_754_TOTAL_ORDER (a builder made with total_order, FLOAT / DOUBLE /
+// FLOAT16 only): -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN, NaNs
+// ordered by their bits.  min/max are the least and greatest non-NaN values
+// in that order (so -0 and +0 are told apart and kept as found); when every
+// non-null value is NaN, the least and greatest NaN.  nan_count is written;
+// the deprecated min/max fields are not.
+//
+// Rules the builders keep under TYPE_ORDER (Arrow C++ and parquet-java agree on them):
 //   * NaN is never a bound; nan_count counts NaNs (FLOAT, DOUBLE, FLOAT16).
 //     A chunk of only NaNs (and nulls) has no min/max.
 //   * When zero is a bound, the min is written as -0.0 and the max as +0.0,
@@ -63,6 +70,9 @@ int CompareSignedBytes(std::string_view a, std::string_view b);
 // Compares two PLAIN-encoded values of one column (-1, 0, 1) by `kind`.
 // REQUIRES: fixed-width values have their type's width; no NaNs.
 int CompareEncoded(CompareKind kind, PhysicalType physical, std::string_view a, std::string_view b);
+// IEEE 754 total order of two PLAIN-encoded values of a kFloat / kFloat16
+// column, NaNs included (-1, 0, 1).
+int CompareTotalOrder(CompareKind kind, PhysicalType physical, std::string_view a, std::string_view b);
 // FLOAT16 (IEEE half, little endian) to float.
 float HalfToFloat(uint16_t h);
 
@@ -74,8 +84,10 @@ bool TruncateMax(std::string_view v, size_t length, std::string* out);
 template <typename T>
 class StatisticsBuilder {
  public:
-  // truncate_length: 0 = no truncation (BYTE_ARRAY only).
-  StatisticsBuilder(const ColumnDescriptor& descriptor, int32_t truncate_length);
+  // truncate_length: 0 = no truncation (BYTE_ARRAY only).  total_order:
+  // bounds in IEEE_754_TOTAL_ORDER (ignored unless the column is kFloat or
+  // kFloat16).
+  StatisticsBuilder(const ColumnDescriptor& descriptor, int32_t truncate_length, bool total_order = false);
 
   // Non-null values.
   void Update(const T* values, int64_t n);
@@ -90,33 +102,46 @@ class StatisticsBuilder {
     null_count_ += other.null_count_;
     nan_count_ += other.nan_count_;
     if (other.has_min_max_) Offer(other.min_, other.max_);
+    if (other.has_nan_bounds_) OfferNaN(other.nan_min_, other.nan_max_);
   }
   void Reset();
 
-  bool has_min_max() const { return has_min_max_; }
+  // Under total order, a builder of only NaNs has the NaN bounds.
+  bool has_min_max() const { return has_min_max_ || has_nan_bounds_; }
+  bool total_order() const { return total_order_; }
   int64_t null_count() const { return null_count_; }
   int64_t nan_count() const { return nan_count_; }
   // The bounds, PLAIN-encoded (binary without a length prefix).  With
   // truncation (a BYTE_ARRAY column compared as bytes), only what ToFormat
   // needs is kept: the first truncate_length + 1 bytes (a max that cannot be
   // cut, whole).
-  const std::string& min() const { return min_; }
-  const std::string& max() const { return max_; }
+  const std::string& min() const { return has_min_max_ ? min_ : nan_min_; }
+  const std::string& max() const { return has_min_max_ ? max_ : nan_max_; }
 
   format::Statistics ToFormat() const;
 
  private:
   void Offer(std::string_view lo, std::string_view hi);
+  void OfferNaN(std::string_view lo, std::string_view hi);
+  int Compare(std::string_view a, std::string_view b) const {
+    return total_order_ ? CompareTotalOrder(kind_, physical_, a, b) : CompareEncoded(kind_, physical_, a, b);
+  }
+  // The total-order Update of FLOAT / DOUBLE (F, bits U) and FLOAT16 values.
+  template <typename F, typename U>
+  void UpdateTotalOrder(const F* values, int64_t n);
 
   CompareKind kind_;
   SortOrder order_;
   PhysicalType physical_;
   int32_t type_length_;
   int32_t truncate_length_;
+  bool total_order_;
   bool has_min_max_ = false;
+  bool has_nan_bounds_ = false;  // total order only: the least and greatest NaN seen
   int64_t null_count_ = 0;
   int64_t nan_count_ = 0;
   std::string min_, max_;
+  std::string nan_min_, nan_max_;
 };
 
 extern template class StatisticsBuilder<bool>;

@@ -207,13 +207,25 @@ TEST(WriterOptionsTextTest, AnErrorLeavesTheOptionsUnchanged) {
 
 TEST(WriterOptionsTextTest, KeyNames) {
   const WriterOptionKeys& keys = WriterOptionNames();
-  EXPECT_EQ(keys.valued.size(), 8u);
+  EXPECT_EQ(keys.valued.size(), 9u);
   ASSERT_EQ(keys.bare.size(), 2u);
   EXPECT_EQ(keys.bare[0], "bloom_filter");
   for (std::string_view k : keys.valued) {
     WriterOptions o;
     EXPECT_STATUS_HAS(ParseWriterOption(k, "", &o), StatusCode::kInvalidArgument, "needs a value") << k;
   }
+}
+
+TEST(WriterOptionsTextTest, ColumnOrder) {
+  WriterOptions o;
+  o.columns["x"] = ColumnWriterOptions{};
+  ASSERT_OK(ParseWriterOptions("column_order=IEEE754", &o));
+  EXPECT_TRUE(o.column_defaults.ieee754_total_order);
+  EXPECT_TRUE(o.columns["x"].ieee754_total_order);
+  ASSERT_OK(ParseWriterOptions("column_order=type", &o));
+  EXPECT_FALSE(o.column_defaults.ieee754_total_order);
+  EXPECT_STATUS_HAS(ParseWriterOption("column_order", "total", &o), StatusCode::kInvalidArgument,
+                    "writer option 'column_order': is type or ieee754, not 'total'");
 }
 
 TEST(WriterOptionsValidateTest, AgainstTheSchema) {

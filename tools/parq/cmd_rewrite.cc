@@ -1,7 +1,11 @@
 // parq rewrite IN OUT [options]: the same rows, re-encoded.  Column chunks are
 // copied level by level (no row assembly), keeping the input's row groups,
 // unless --row-group-size / --row-group-rows ask for new ones.  OUT appears
-// only once complete (FileOutputOptions::atomic_rename, parq/io.h).
+// only once complete (FileOutputOptions::atomic_rename, parq/io.h).  The
+// footer keeps the input's metadata (KeepSourceMetadata, parq/file_writer.h):
+// key-value metadata, the input's created_by under parq.source_created_by,
+// each row group's sorting_columns and chunk key-value metadata, and the
+// schema with its field ids and annotations.
 #include <cstdio>
 #include <memory>
 #include <vector>
@@ -68,8 +72,9 @@ Status Regroup(const FileReader& reader, FileWriter& writer, Progress& progress)
   return out->Close();
 }
 
-Status Rewrite(const FileReader* reader, const std::string& out_path, const WriterOptions& wopts, bool regroup) {
+Status Rewrite(const FileReader* reader, const std::string& out_path, WriterOptions wopts, bool regroup) {
   const Schema& schema = reader->schema();
+  KeepSourceMetadata(reader->metadata(), &wopts);
   PARQ_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(out_path, schema, wopts, /*atomic_rename=*/true));
   Progress progress("rewrite");
   if (regroup) {
@@ -85,6 +90,7 @@ Status Rewrite(const FileReader* reader, const std::string& out_path, const Writ
       PARQ_ASSIGN_OR_RETURN(ColumnWriter * out, writer->column(c));
       PARQ_RETURN_IF_ERROR(CopyColumn(in.get(), out));
     }
+    PARQ_RETURN_IF_ERROR(writer->KeepRowGroupMetadata(reader->metadata().row_group(g)));
     PARQ_RETURN_IF_ERROR(writer->EndRowGroup());
   }
   return writer->Close();
