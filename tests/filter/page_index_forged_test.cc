@@ -106,7 +106,10 @@ TEST_F(PageIndexForgedTest, LocationsThatDoNotFitTheChunkAreNotUsed) {
       {"first row past the row group", [](std::vector<PageLocation>& l) { l.back().first_row_index = 1 << 20; }},
       {"negative size", [](std::vector<PageLocation>& l) { l[2].compressed_page_size = -5; }},
   };
-  for (const auto& [name, edit] : cases) {
+  for (const auto& c : cases) {
+    // Named copies: clang 14 cannot capture a structured binding in a lambda.
+    const auto& name = c.first;
+    const auto& edit = c.second;
     SCOPED_TRACE(name);
     for (int column : {0, 1, 2}) {
       for (const char* where : kWhere) {
@@ -128,7 +131,10 @@ TEST_F(PageIndexForgedTest, LocationsThatMissThePagesAreAnError) {
          l.erase(l.begin() + 20);
        }},
   };
-  for (const auto& [name, edit] : cases) {
+  for (const auto& c : cases) {
+    // Named copies: clang 14 cannot capture a structured binding in a lambda.
+    const auto& name = c.first;
+    const auto& edit = c.second;
     SCOPED_TRACE(name);
     // (k's pages merged: its two halves then list different page counts,
     // and its index is not used at all.)
@@ -162,7 +168,10 @@ TEST_F(PageIndexForgedTest, ColumnIndexThatContradictsItselfPrunesNothingWrong) 
        }},
       {"bounds of the wrong width", [](ColumnIndex::Parts& p) { p.min_values[10].resize(3); }},
   };
-  for (const auto& [name, edit] : cases) {
+  for (const auto& c : cases) {
+    // Named copies: clang 14 cannot capture a structured binding in a lambda.
+    const auto& name = c.first;
+    const auto& edit = c.second;
     SCOPED_TRACE(name);
     for (const char* where : {"k BETWEEN 2600 AND 2610", "k = 750", "k IS NOT NULL AND k > 19000"}) {
       EXPECT_FALSE(Check(where, [&](int col, PageIndex* pi) {
