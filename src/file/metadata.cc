@@ -317,6 +317,15 @@ std::vector<KeyValue> ColumnChunkMetaData::key_value_metadata() const {
 bool ColumnChunkMetaData::is_encrypted() const {
   return Chunk(*file_, row_group_, column_).crypto_metadata.has_value();
 }
+bool ColumnChunkMetaData::encrypted_with_footer_key() const {
+  const auto& crypto = Chunk(*file_, row_group_, column_).crypto_metadata;
+  return crypto && !crypto->ENCRYPTION_WITH_COLUMN_KEY;
+}
+std::optional<std::string> ColumnChunkMetaData::encryption_key_metadata() const {
+  const auto& crypto = Chunk(*file_, row_group_, column_).crypto_metadata;
+  if (!crypto || !crypto->ENCRYPTION_WITH_COLUMN_KEY) return std::nullopt;
+  return thrift::ToStdString(crypto->ENCRYPTION_WITH_COLUMN_KEY->key_metadata);
+}
 int64_t ColumnChunkMetaData::start_offset() const {
   const auto& md = PARQ_META();
   // Some writers store dictionary_page_offset = 0 for "none"; a dictionary can

@@ -18,7 +18,8 @@ thrift::ThriftLimits ThriftLimitsFrom(const ReaderOptions& options) {
 
 Result<std::shared_ptr<const FileMetaData>> DecodeFileMetaData(const uint8_t* data, size_t size,
                                                                const ReaderOptions& options,
-                                                               uint64_t base_offset) {
+                                                               uint64_t base_offset,
+                                                               const std::function<Status(FileMetaData*)>& after) {
   thrift::CompactReader reader(data, size, ThriftLimitsFrom(options), base_offset);
   // The decoded structs take about six times the bytes of the encoding. The
   // arena starts at the encoding's size and doubles from there, so a hostile
@@ -31,9 +32,44 @@ Result<std::shared_ptr<const FileMetaData>> DecodeFileMetaData(const uint8_t* da
       Status st = reader.status();
       return std::move(st).AddContext("decoding FileMetaData");
     }
+    if (after) PARQ_RETURN_IF_ERROR(after(metadata.get()));
   }
   return std::move(metadata).Share();
 }
+
+namespace {
+
+// The footer region of a PARE file: FileCryptoMetaData, then the footer
+// module.  Fills footer->metadata and footer->decryptor.
+Status ReadEncryptedFooter(std::span<const uint8_t> bytes, const ReaderOptions& options, Footer* footer) {
+  thrift::CompactReader reader(bytes.data(), bytes.size(), ThriftLimitsFrom(options), footer->offset);
+  FileCryptoMetaData crypto_md;
+  if (!Read(reader, &crypto_md)) {
+    Status st = reader.status();
+    return std::move(st).AddContext("decoding FileCryptoMetaData");
+  }
+  PARQ_ASSIGN_OR_RETURN(footer->decryptor,
+                        FileDecryptor::Make(crypto_md.encryption_algorithm,
+                                            crypto_md.key_metadata ? crypto_md.key_metadata->view() : "",
+                                            /*encrypted_footer=*/true, options.decryption));
+  const std::span<const uint8_t> module = bytes.subspan(reader.position());
+  if (module.size() < crypto::kLengthSize || crypto::ModuleSize(module) != module.size()) {
+    return std::move(Status::Corrupt("the encrypted footer module does not fill the footer (" +
+                                     std::to_string(module.size()) + " bytes after FileCryptoMetaData)"))
+        .WithFileOffset(footer->offset + reader.position());
+  }
+  PARQ_ASSIGN_OR_RETURN(crypto::ModuleCipher cipher, footer->decryptor->FooterCipher());
+  Buffer plain;
+  PARQ_RETURN_IF_ERROR(cipher.Decrypt({crypto::ModuleType::kFooter}, module, &plain));
+  FileDecryptor* decryptor = footer->decryptor.get();
+  PARQ_ASSIGN_OR_RETURN(footer->metadata,
+                        DecodeFileMetaData(plain.data(), plain.size(), options, 0, [&](FileMetaData* md) {
+                          return decryptor->DecryptColumnMetaData(md, ThriftLimitsFrom(options));
+                        }));
+  return Status::OK();
+}
+
+}  // namespace
 
 Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& options) {
   const uint64_t size = file.size();
@@ -46,18 +82,16 @@ Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& opt
   uint8_t head[4];
   PARQ_RETURN_IF_ERROR(file.ReadAt(size - 8, 8, tail));
   PARQ_RETURN_IF_ERROR(file.ReadAt(0, 4, head));
-  if (std::memcmp(tail + 4, kEncryptedMagic, 4) == 0) {
-    return Status::Unsupported("'" + file.name() +
-                               "' has an encrypted footer (magic PARE); decryption is not supported");
-  }
-  if (std::memcmp(tail + 4, kMagic, 4) != 0) {
+  const bool encrypted_footer = std::memcmp(tail + 4, kEncryptedMagic, 4) == 0;
+  const char* magic = encrypted_footer ? kEncryptedMagic : kMagic;
+  if (!encrypted_footer && std::memcmp(tail + 4, kMagic, 4) != 0) {
     return std::move(Status::Corrupt("'" + file.name() +
                                      "' does not end with the Parquet magic PAR1"))
         .WithFileOffset(size - 4);
   }
-  if (std::memcmp(head, kMagic, 4) != 0) {
-    return std::move(Status::Corrupt("'" + file.name() +
-                                     "' does not start with the Parquet magic PAR1"))
+  if (std::memcmp(head, magic, 4) != 0) {
+    return std::move(Status::Corrupt("'" + file.name() + "' does not start with the Parquet magic " +
+                                     std::string(magic, 4) + ", as its end does"))
         .WithFileOffset(uint64_t{0});
   }
   uint32_t length;
@@ -78,8 +112,28 @@ Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& opt
   footer.length = length;
   Buffer scratch;
   PARQ_ASSIGN_OR_RETURN(auto bytes, file.Read(footer.offset, length, &scratch));
+  if (encrypted_footer) {
+    auto read = ReadEncryptedFooter(bytes, options, &footer);
+    if (!read.ok()) return std::move(read).AddContext("in '" + file.name() + "'");
+    return footer;
+  }
+  // A plaintext footer that names an encryption algorithm is signed and may
+  // hide column metadata: both are handled while the struct is decoded.
+  auto after = [&](FileMetaData* md) -> Status {
+    if (!md->encryption_algorithm) return Status::OK();
+    PARQ_ASSIGN_OR_RETURN(
+        footer.decryptor,
+        FileDecryptor::Make(*md->encryption_algorithm,
+                            md->footer_signing_key_metadata ? md->footer_signing_key_metadata->view() : "",
+                            /*encrypted_footer=*/false, options.decryption));
+    const size_t signature = crypto::kNonceSize + crypto::kTagSize;
+    if (bytes.size() <= signature) return Status::Corrupt("plaintext footer too short for its signature");
+    PARQ_RETURN_IF_ERROR(footer.decryptor->VerifyFooterSignature(bytes.first(bytes.size() - signature),
+                                                                 bytes.last(signature)));
+    return footer.decryptor->DecryptColumnMetaData(md, ThriftLimitsFrom(options));
+  };
   PARQ_ASSIGN_OR_RETURN(footer.metadata,
-                        DecodeFileMetaData(bytes.data(), bytes.size(), options, footer.offset));
+                        DecodeFileMetaData(bytes.data(), bytes.size(), options, footer.offset, after));
   return footer;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "key_flags.h"
 #include "parq/file_reader.h"
 #include "parq/json.h"
 #include "parq/record.h"
@@ -15,7 +16,8 @@ namespace parq::cli {
 namespace {
 
 constexpr char kUsage[] =
-    "parq cat FILE [--format jsonl] [--columns a,b.c] [--head N] [--no-verify-checksums]";
+    "parq cat FILE [--format jsonl] [--columns a,b.c] [--head N] [--no-verify-checksums]\n"
+    "       " PARQ_KEY_FLAGS_USAGE;
 
 std::vector<std::string> SplitColumns(const std::string& s) {
   std::vector<std::string> out;
@@ -34,7 +36,9 @@ std::vector<std::string> SplitColumns(const std::string& s) {
 int RunCat(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {"verify-checksums", "no-verify-checksums"}, {"format", "columns", "head"}, &error)) return ReportUsage(error, kUsage);
+  std::vector<std::string> valued = {"format", "columns", "head"};
+  valued.insert(valued.end(), kKeyFlags.begin(), kKeyFlags.end());
+  if (!args.Parse(argc, argv, {"verify-checksums", "no-verify-checksums"}, valued, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
   if (auto fmt = args.Get("format"); fmt && *fmt != "jsonl") {
     return ReportUsage("unknown --format '" + *fmt + "' (only jsonl)", kUsage);
@@ -57,6 +61,7 @@ int RunCat(int argc, char** argv) {
   // Page CRCs are verified unless --no-verify-checksums.
   ReaderOptions reader_options;
   reader_options.verify_checksums = !args.Has("no-verify-checksums");
+  if (Status st = ApplyKeyFlags(args, &reader_options); !st.ok()) return ReportUsage(st.ToString(), kUsage);
   auto file = FileReader::Open(args.positional()[0], reader_options);
   if (!file.ok()) return ReportError(file.status());
   ReportWarnings((*file)->metadata());

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "key_flags.h"
 #include "parq/record.h"
 #include "parq/row_writer.h"
 #include "writer_flags.h"
@@ -18,7 +19,7 @@ namespace {
 
 constexpr char kUsage[] =
     "parq rewrite IN OUT " PARQ_WRITER_FLAGS_USAGE "\n"
-    "       [--no-verify-checksums]";
+    "       [--no-verify-checksums] " PARQ_KEY_FLAGS_USAGE;
 
 template <typename T>
 Status CopyChunk(TypedColumnReader<T>* in, TypedColumnWriter<T>* out) {
@@ -97,7 +98,9 @@ int RunRewrite(int argc, char** argv) {
   std::string error;
   std::vector<std::string> bare = {"verify-checksums", "no-verify-checksums"};
   bare.insert(bare.end(), kWriterBareFlags.begin(), kWriterBareFlags.end());
-  if (!args.Parse(argc, argv, bare, kWriterFlags, &error)) {
+  std::vector<std::string> valued = kWriterFlags;
+  valued.insert(valued.end(), kKeyFlags.begin(), kKeyFlags.end());
+  if (!args.Parse(argc, argv, bare, valued, &error)) {
     return ReportUsage(error, kUsage);
   }
   if (args.positional().size() != 2) return ReportUsage("expected IN and OUT", kUsage);
@@ -105,6 +108,7 @@ int RunRewrite(int argc, char** argv) {
   if (Status st = ParseWriterFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
   ReaderOptions ropts;
   ropts.verify_checksums = !args.Has("no-verify-checksums");
+  if (Status st = ApplyKeyFlags(args, &ropts); !st.ok()) return ReportUsage(st.ToString(), kUsage);
   auto reader = FileReader::Open(args.positional()[0], ropts);
   if (!reader.ok()) return ReportError(reader.status());
   ReportWarnings((*reader)->metadata());

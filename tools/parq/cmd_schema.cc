@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "cli.h"
+#include "key_flags.h"
 #include "parq/file_reader.h"
 #include "parq/schema.h"
 #include "json/json_writer.h"
@@ -9,7 +10,7 @@
 namespace parq::cli {
 namespace {
 
-constexpr char kUsage[] = "parq schema FILE [--json]";
+constexpr char kUsage[] = "parq schema FILE [--json] " PARQ_KEY_FLAGS_USAGE;
 
 void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root) {
   w.BeginObject();
@@ -62,9 +63,11 @@ void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root) {
 int RunSchema(int argc, char** argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argc, argv, {"json"}, {}, &error)) return ReportUsage(error, kUsage);
+  if (!args.Parse(argc, argv, {"json"}, kKeyFlags, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
-  auto reader = FileReader::Open(args.positional()[0]);
+  ReaderOptions reader_options;
+  if (Status st = ApplyKeyFlags(args, &reader_options); !st.ok()) return ReportUsage(st.ToString(), kUsage);
+  auto reader = FileReader::Open(args.positional()[0], reader_options);
   if (!reader.ok()) return ReportError(reader.status());
   ReportWarnings((*reader)->metadata());
   const Schema& schema = (*reader)->schema();
