@@ -25,7 +25,8 @@
 // (the footer key at Open, a column's key when its metadata or pages are).
 //
 // Without a key for a column, a file with a plaintext footer still opens and
-// its other columns read; opening that column is kUnsupported naming it.  A
+// its other columns read; opening that column is kUnsupported naming it (as
+// is opening an encrypted footer without the footer key).  A
 // wrong key, a tampered or truncated module or a wrong AAD prefix is
 // kCorrupt naming the module (footer, column metadata, data page header, ...
 // with its row group, column and page ordinals); a key of the wrong length or

@@ -113,7 +113,7 @@ Result<std::string> FileDecryptor::FooterKey() const {
   std::string meta = info_.footer_key_metadata.empty()
                          ? std::string()
                          : " (key_metadata '" + PrintableKeyMetadata(info_.footer_key_metadata) + "')";
-  return Status::InvalidArgument(std::string("the file is encrypted (") + info_.algorithm + ", " +
+  return Status::Unsupported(std::string("the file is encrypted (") + info_.algorithm + ", " +
                                  (info_.encrypted_footer ? "encrypted footer" : "plaintext footer") +
                                  ") and no footer key was given" + meta +
                                  " (DecryptionProperties::footer_key or key_retriever, parq --footer-key)");
@@ -168,7 +168,7 @@ Result<std::string> FileDecryptor::ChunkKey(const ColumnCryptoMetaData& crypto, 
         .WithColumn(path);
   }
   auto key = FooterKey();
-  if (!key.ok()) {
+  if (!key.ok() && key.status().code() == StatusCode::kUnsupported) {
     return std::move(Status::Unsupported("the column is encrypted with the footer key, which was not given "
                                          "(DecryptionProperties::footer_key or key_retriever, parq --footer-key)"))
         .WithColumn(path);

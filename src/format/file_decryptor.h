@@ -46,8 +46,9 @@ class FileDecryptor {
   const EncryptionInfo& info() const { return info_; }
   crypto::Algorithm algorithm() const { return algorithm_; }
 
-  // The footer key's cipher: kInvalidArgument when no footer key was given
-  // (or the AAD prefix is missing), the retriever's error when it failed.
+  // The footer key's cipher: kUnsupported when no footer key was given,
+  // kInvalidArgument when the AAD prefix is missing or the key has a wrong
+  // length, the retriever's error when it failed.
   Result<crypto::ModuleCipher> FooterCipher() const;
 
   // Checks a plaintext footer's 28-byte signature (nonce + tag) over

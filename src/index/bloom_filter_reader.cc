@@ -96,7 +96,10 @@ Result<BloomFilter> ReadEncryptedBloomFilter(const RandomAccessFile& file, uint6
   size_t header_size = 0;
   PARQ_ASSIGN_OR_RETURN(format::BloomFilterHeader h,
                         DecodeBloomFilterHeader(header_plain.data(), header_plain.size(), options, 0, &header_size));
-  if (header_size != header_plain.size()) {
+  // parquet-mr pads the decrypted header with zero bytes (authenticated, so
+  // the padding is what it wrote); anything else after it is corrupt.
+  if (!std::all_of(header_plain.data() + header_size, header_plain.data() + header_plain.size(),
+                   [](uint8_t b) { return b == 0; })) {
     return Status::Corrupt("decrypted Bloom filter header ends after " + std::to_string(header_size) + " of its " +
                            std::to_string(header_plain.size()) + " bytes");
   }

@@ -1,6 +1,7 @@
 // index/page_index_reader.cc — ColumnIndex / OffsetIndex decoding and checks.
 #include "index/page_index_reader.h"
 
+#include <algorithm>
 #include <string>
 
 #include "format/footer.h"
@@ -74,14 +75,23 @@ Result<std::span<const uint8_t>> ReadRange(const RandomAccessFile& file, int64_t
   return file.Read(off, len, scratch);
 }
 
+// The base offset given for a decrypted index: its bytes are not the file's.
+constexpr uint64_t kDecrypted = ~uint64_t{0};
+
 template <typename Wire>
 Status DecodeWhole(const uint8_t* data, size_t size, const ReaderOptions& options,
                    uint64_t base_offset, const char* what, Wire* out) {
-  thrift::CompactReader reader(data, size, format::ThriftLimitsFrom(options), base_offset);
+  thrift::CompactReader reader(data, size, format::ThriftLimitsFrom(options),
+                               base_offset == kDecrypted ? 0 : base_offset);
   if (!format::Read(reader, out)) {
     Status st = reader.status();
     return std::move(st).AddContext(std::string("decoding ") + what);
   }
+  // parquet-mr pads the decrypted index of an encrypted column with zero
+  // bytes (the module is authenticated, so the padding is what it wrote).
+  const bool decrypted = base_offset == kDecrypted;
+  const uint8_t* rest = data + reader.position();
+  if (decrypted && std::all_of(rest, data + size, [](uint8_t b) { return b == 0; })) return Status::OK();
   if (reader.remaining() != 0) {
     return Bad(std::string(what) + " ends after " + std::to_string(reader.position()) +
                " of its " + std::to_string(size) + " bytes");
@@ -235,7 +245,7 @@ Result<std::optional<ColumnIndex>> ReadColumnIndex(const RandomAccessFile& file,
   auto text = Plaintext(*bytes, chunk, cipher, crypto::ModuleType::kColumnIndex, &plain);
   if (!text.ok()) return Locate(std::move(text).status(), column, row_group, offset);
   auto ci = DecodeColumnIndex(text->data(), text->size(), column, options,
-                              text->data() == bytes->data() ? static_cast<uint64_t>(offset) : 0);
+                              text->data() == bytes->data() ? static_cast<uint64_t>(offset) : kDecrypted);
   if (!ci.ok()) {
     return Locate(std::move(ci).status().AddContext("column index"), column, row_group, offset);
   }
@@ -261,7 +271,7 @@ Result<std::optional<OffsetIndex>> ReadOffsetIndex(const RandomAccessFile& file,
   auto text = Plaintext(*bytes, chunk, cipher, crypto::ModuleType::kOffsetIndex, &plain);
   if (!text.ok()) return Locate(std::move(text).status(), column, row_group, offset);
   auto oi = DecodeOffsetIndex(text->data(), text->size(), chunk_bytes, num_rows, options,
-                              text->data() == bytes->data() ? static_cast<uint64_t>(offset) : 0);
+                              text->data() == bytes->data() ? static_cast<uint64_t>(offset) : kDecrypted);
   if (!oi.ok()) {
     return Locate(std::move(oi).status().AddContext("offset index"), column, row_group, offset);
   }
