@@ -64,13 +64,14 @@ Result<std::string> ModuleAad(std::string_view file_aad, const ModuleId& id) {
   return aad;
 }
 
-Result<ModuleCipher> ModuleCipher::Make(std::string key, std::string file_aad, Algorithm algorithm) {
+Result<ModuleCipher> ModuleCipher::Make(std::string key, std::string file_aad, Algorithm algorithm,
+                                        bool module_aads) {
   PARQ_RETURN_IF_ERROR(CheckKeyLength(key));
-  return ModuleCipher(std::move(key), std::move(file_aad), algorithm);
+  return ModuleCipher(std::move(key), std::move(file_aad), algorithm, module_aads);
 }
 
 Status ModuleCipher::Decrypt(const ModuleId& id, std::span<const uint8_t> module, Buffer* out) const {
-  PARQ_ASSIGN_OR_RETURN(std::string aad, ModuleAad(file_aad_, id));
+  PARQ_ASSIGN_OR_RETURN(std::string aad, Aad(id));
   Status st = DecryptModule(CipherFor(id.type), key_,
                             {reinterpret_cast<const uint8_t*>(aad.data()), aad.size()}, module, out);
   if (!st.ok()) return Status(st.code(), "cannot decrypt the " + DescribeModule(id) + ": " + st.message());
@@ -78,7 +79,7 @@ Status ModuleCipher::Decrypt(const ModuleId& id, std::span<const uint8_t> module
 }
 
 Status ModuleCipher::Encrypt(const ModuleId& id, std::span<const uint8_t> plaintext, Buffer* out) const {
-  PARQ_ASSIGN_OR_RETURN(std::string aad, ModuleAad(file_aad_, id));
+  PARQ_ASSIGN_OR_RETURN(std::string aad, Aad(id));
   Status st = EncryptModule(CipherFor(id.type), key_,
                             {reinterpret_cast<const uint8_t*>(aad.data()), aad.size()}, plaintext, out);
   if (!st.ok()) return Status(st.code(), "cannot encrypt the " + DescribeModule(id) + ": " + st.message());

@@ -68,8 +68,11 @@ inline bool IsPage(ModuleType type) {
 
 class ModuleCipher {
  public:
-  // `key` must have 16, 24 or 32 bytes (checked by Make).
-  static Result<ModuleCipher> Make(std::string key, std::string file_aad, Algorithm algorithm);
+  // `key` must have 16, 24 or 32 bytes (checked by Make).  Without
+  // `module_aads` every module is encrypted with an empty AAD: what DuckDB
+  // writes (through 1.4 at least), with no aad_file_unique.
+  static Result<ModuleCipher> Make(std::string key, std::string file_aad, Algorithm algorithm,
+                                   bool module_aads = true);
 
   Algorithm algorithm() const { return algorithm_; }
   // The cipher of modules of `type` under this algorithm.
@@ -85,15 +88,21 @@ class ModuleCipher {
   Status Encrypt(const ModuleId& id, std::span<const uint8_t> plaintext, Buffer* out) const;
 
   const std::string& file_aad() const { return file_aad_; }
+  bool module_aads() const { return module_aads_; }
   const std::string& key() const { return key_; }
 
  private:
-  ModuleCipher(std::string key, std::string file_aad, Algorithm algorithm)
-      : key_(std::move(key)), file_aad_(std::move(file_aad)), algorithm_(algorithm) {}
+  ModuleCipher(std::string key, std::string file_aad, Algorithm algorithm, bool module_aads)
+      : key_(std::move(key)), file_aad_(std::move(file_aad)), algorithm_(algorithm), module_aads_(module_aads) {}
+  Result<std::string> Aad(const ModuleId& id) const {
+    if (!module_aads_) return std::string();
+    return ModuleAad(file_aad_, id);
+  }
 
   std::string key_;
   std::string file_aad_;
   Algorithm algorithm_;
+  bool module_aads_;
 };
 
 // A ModuleCipher bound to one column chunk: its row group and column

@@ -78,7 +78,7 @@ Status FileReader::Impl::CheckChunkIndex(int row_group, int column) const {
 Result<std::shared_ptr<const crypto::ChunkCipher>> FileReader::Impl::ChunkCipher(int row_group, int column) const {
   const format::RowGroup& rg = MetaDataAccess::Wire(metadata).row_groups[static_cast<size_t>(row_group)];
   const format::ColumnChunk& chunk = rg.columns[static_cast<size_t>(column)];
-  if (!chunk.crypto_metadata) return std::shared_ptr<const crypto::ChunkCipher>();
+  if (decryptor == nullptr && !chunk.crypto_metadata) return std::shared_ptr<const crypto::ChunkCipher>();
   if (!decryptor) {
     return std::move(Status::Corrupt("the column chunk is encrypted but the footer names no encryption algorithm"))
         .WithColumn(metadata.schema().column(column).dotted_path)

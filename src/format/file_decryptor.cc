@@ -15,11 +15,14 @@ std::span<const uint8_t> Bytes(std::string_view s) {
 }
 
 // The three fields both algorithms share.
+// Returns whether the file's modules carry AADs: not when it has neither
+// aad_file_unique nor an AAD prefix (stored or to supply), as DuckDB writes.
 template <typename Algo>
-void TakeAad(const Algo& a, EncryptionInfo* info, std::string* file_unique) {
+bool TakeAad(const Algo& a, EncryptionInfo* info, std::string* file_unique) {
   if (a.aad_prefix) info->aad_prefix = std::string(a.aad_prefix->view());
   info->supply_aad_prefix = a.supply_aad_prefix.value_or(false);
   if (a.aad_file_unique) *file_unique = std::string(a.aad_file_unique->view());
+  return a.aad_file_unique || a.aad_prefix || info->supply_aad_prefix;
 }
 
 }  // namespace
@@ -53,10 +56,10 @@ Result<std::shared_ptr<FileDecryptor>> FileDecryptor::Make(const EncryptionAlgor
   std::shared_ptr<FileDecryptor> d(new FileDecryptor());
   if (algorithm.AES_GCM_V1) {
     d->algorithm_ = crypto::Algorithm::kAesGcmV1;
-    TakeAad(*algorithm.AES_GCM_V1, &d->info_, &d->aad_file_unique_);
+    d->module_aads_ = TakeAad(*algorithm.AES_GCM_V1, &d->info_, &d->aad_file_unique_);
   } else if (algorithm.AES_GCM_CTR_V1) {
     d->algorithm_ = crypto::Algorithm::kAesGcmCtrV1;
-    TakeAad(*algorithm.AES_GCM_CTR_V1, &d->info_, &d->aad_file_unique_);
+    d->module_aads_ = TakeAad(*algorithm.AES_GCM_CTR_V1, &d->info_, &d->aad_file_unique_);
   } else {
     return Status::Unsupported("encryption algorithm not known to parq (neither AES_GCM_V1 nor AES_GCM_CTR_V1)");
   }
@@ -122,7 +125,7 @@ Result<std::string> FileDecryptor::FooterKey() const {
 Result<crypto::ModuleCipher> FileDecryptor::FooterCipher() const {
   PARQ_ASSIGN_OR_RETURN(std::string key, FooterKey());
   PARQ_RETURN_IF_ERROR(aad_status_);
-  auto cipher = crypto::ModuleCipher::Make(std::move(key), file_aad_, algorithm_);
+  auto cipher = crypto::ModuleCipher::Make(std::move(key), file_aad_, algorithm_, module_aads_);
   if (!cipher.ok()) return std::move(cipher).status().AddContext("the footer key");
   return cipher;
 }
@@ -132,7 +135,8 @@ Status FileDecryptor::VerifyFooterSignature(std::span<const uint8_t> footer, std
   // Without a footer key the footer stays unverified: a legacy reader's view.
   if (props_->footer_key.empty() && !props_->key_retriever) return Status::OK();
   PARQ_ASSIGN_OR_RETURN(crypto::ModuleCipher cipher, FooterCipher());
-  PARQ_ASSIGN_OR_RETURN(std::string aad, crypto::ModuleAad(cipher.file_aad(), {crypto::ModuleType::kFooter}));
+  PARQ_ASSIGN_OR_RETURN(std::string aad, module_aads_ ? crypto::ModuleAad(cipher.file_aad(), {crypto::ModuleType::kFooter})
+                                                      : Result<std::string>(std::string()));
   if (signature.size() != crypto::kNonceSize + crypto::kTagSize) {
     return Status::Corrupt("the plaintext footer's signature has " + std::to_string(signature.size()) +
                            " bytes, not 28");
@@ -179,19 +183,27 @@ Result<std::string> FileDecryptor::ChunkKey(const ColumnCryptoMetaData& crypto, 
 Result<std::shared_ptr<const crypto::ChunkCipher>> FileDecryptor::ForChunk(const RowGroup& row_group_md,
                                                                            int row_group, int column) const {
   const ColumnChunk& chunk = row_group_md.columns[static_cast<size_t>(column)];
-  if (!chunk.crypto_metadata) return std::shared_ptr<const crypto::ChunkCipher>();
-  std::string path = chunk.crypto_metadata->ENCRYPTION_WITH_COLUMN_KEY
-                         ? DottedPath(*chunk.crypto_metadata->ENCRYPTION_WITH_COLUMN_KEY)
-                         : std::string();
+  // A column without crypto metadata is plaintext, except in a file without
+  // module AADs: DuckDB encrypts every column with the footer key and marks
+  // none.
+  static const ColumnCryptoMetaData kFooterKey = [] {
+    ColumnCryptoMetaData c;
+    c.ENCRYPTION_WITH_FOOTER_KEY = EncryptionWithFooterKey();
+    return c;
+  }();
+  if (!chunk.crypto_metadata && module_aads_) return std::shared_ptr<const crypto::ChunkCipher>();
+  const ColumnCryptoMetaData& crypto_md = chunk.crypto_metadata ? *chunk.crypto_metadata : kFooterKey;
+  std::string path = crypto_md.ENCRYPTION_WITH_COLUMN_KEY ? DottedPath(*crypto_md.ENCRYPTION_WITH_COLUMN_KEY)
+                                                        : std::string();
   if (path.empty() && chunk.meta_data) {
     for (const auto& part : chunk.meta_data->path_in_schema) {
       if (!path.empty()) path += '.';
       path += part.view();
     }
   }
-  PARQ_ASSIGN_OR_RETURN(std::string key, ChunkKey(*chunk.crypto_metadata, path));
+  PARQ_ASSIGN_OR_RETURN(std::string key, ChunkKey(crypto_md, path));
   if (!aad_status_.ok()) return Status(aad_status_);
-  auto cipher = crypto::ModuleCipher::Make(std::move(key), file_aad_, algorithm_);
+  auto cipher = crypto::ModuleCipher::Make(std::move(key), file_aad_, algorithm_, module_aads_);
   if (!cipher.ok()) return std::move(cipher).status().AddContext("the key of column '" + path + "'");
   // The row group ordinal of the AADs: RowGroup.ordinal when written (it is
   // authenticated with the footer), else its place in the file.

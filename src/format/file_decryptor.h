@@ -64,7 +64,8 @@ class FileDecryptor {
   Status DecryptColumnMetaData(FileMetaData* metadata, const thrift::ThriftLimits& limits) const;
 
   // The cipher of one column chunk's modules: null for a column that is not
-  // encrypted; kUnsupported naming the column when its key is not known.
+  // encrypted (no crypto_metadata, in a file with module AADs); kUnsupported
+  // naming the column when its key is not known.
   // `row_group` and `column` are the chunk's place in the file.
   Result<std::shared_ptr<const crypto::ChunkCipher>> ForChunk(const RowGroup& row_group_md, int row_group,
                                                               int column) const;
@@ -84,6 +85,9 @@ class FileDecryptor {
   std::string aad_file_unique_;
   Status aad_status_;     // why there is no file AAD (a prefix needed and not supplied)
   std::string file_aad_;  // prefix + aad_file_unique
+  // False for a file with neither aad_file_unique nor an AAD prefix: DuckDB
+  // writes those, with no AAD on any module (see crypto::ModuleCipher::Make).
+  bool module_aads_ = true;
   mutable std::mutex mu_;
   mutable std::map<std::string, std::string, std::less<>> retrieved_;
 };

@@ -148,7 +148,7 @@ Result<std::optional<BloomFilter>> ReadBloomFilter(const RandomAccessFile& file,
                                   std::to_string(file_size) + " bytes)"));
   }
   const uint64_t off = static_cast<uint64_t>(offset);
-  if (chunk.crypto_metadata) {
+  if (cipher != nullptr || chunk.crypto_metadata) {
     if (cipher == nullptr) return locate(Status::Unsupported("the column is encrypted and was read without its key"));
     auto f = ReadEncryptedBloomFilter(file, off, length, options, *cipher);
     if (!f.ok()) return locate(std::move(f).status());

@@ -104,7 +104,7 @@ Status DecodeWhole(const uint8_t* data, size_t size, const ReaderOptions& option
 Result<std::span<const uint8_t>> Plaintext(std::span<const uint8_t> stored, const format::ColumnChunk& chunk,
                                            const crypto::ChunkCipher* cipher, crypto::ModuleType type,
                                            Buffer* plain) {
-  if (!chunk.crypto_metadata) return stored;
+  if (cipher == nullptr && !chunk.crypto_metadata) return stored;
   if (cipher == nullptr) {
     return Status::Unsupported(std::string(crypto::ModuleTypeName(type)) +
                                " of an encrypted column, read without its key");

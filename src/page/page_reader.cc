@@ -94,7 +94,8 @@ Result<bool> PageReader::ReadPageAtPos(const PageTarget& target, Page* page) {
   PARQ_ASSIGN_OR_RETURN(const uint64_t body_start,
                         cipher_ ? DecodeEncryptedHeader(&target.slot->header, target.held_aside)
                                 : DecodeHeader(&target.slot->header, target.held_aside));
-  PARQ_ASSIGN_OR_RETURN(const uint64_t body_end, BodyEnd(header, body_start));
+  PARQ_ASSIGN_OR_RETURN(const uint64_t body_end, cipher_ ? EncryptedBodyEnd(header, body_start, target.held_aside)
+                                                          : BodyEnd(header, body_start));
   const int64_t ordinal = ordinal_++;
   const auto type = static_cast<PageType>(header.type);
   if (!IsReadable(type)) {
@@ -208,6 +209,26 @@ Result<uint64_t> PageReader::DecodeEncryptedHeader(format::PageHeader* header, i
                            " page header authenticated as a " + crypto::ModuleTypeName(kind));
   }
   return pos_ + size;
+}
+
+Result<uint64_t> PageReader::EncryptedBodyEnd(const format::PageHeader& header, uint64_t body_start,
+                                              int64_t held_aside) {
+  PARQ_ASSIGN_OR_RETURN(const uint64_t end, BodyEnd(header, body_start));
+  // compressed_page_size is the whole module (Encryption.md, as Arrow and
+  // parquet-java write it).  DuckDB, whose files carry no module AADs, writes
+  // the size without the framing: there the module's own length prefix says
+  // where it ends.
+  if (cipher_->cipher.module_aads() || end - body_start < crypto::kLengthSize) return end;
+  PARQ_RETURN_IF_ERROR(chunk_.Ensure(body_start, body_start + crypto::kLengthSize, HeldBesideWindows(held_aside)));
+  const uint64_t module = crypto::ModuleSize({chunk_.At(body_start), crypto::kLengthSize});
+  const auto type = static_cast<PageType>(header.type);
+  const auto kind = type == PageType::kDictionaryPage ? crypto::ModuleType::kDictionaryPage : crypto::ModuleType::kDataPage;
+  if (module != end - body_start + cipher_->cipher.OverheadFor(kind)) return end;
+  if (module > chunk_.length() - body_start) {
+    return Status::Corrupt("encrypted page module of " + std::to_string(module) +
+                           " bytes runs past the end of its column chunk");
+  }
+  return body_start + module;
 }
 
 Status PageReader::DecryptBody(PageType type, const PageTarget& target, std::span<const uint8_t>* body) {

@@ -108,6 +108,8 @@ class PageReader final : private PageSource {
   // The same for an encrypted column: the header module at pos_ decrypted,
   // then decoded.
   Result<uint64_t> DecodeEncryptedHeader(format::PageHeader* header, int64_t held_aside);
+  // Where an encrypted page's body module (at body_start) ends.
+  Result<uint64_t> EncryptedBodyEnd(const format::PageHeader& header, uint64_t body_start, int64_t held_aside);
   // An encrypted page's body decrypted into the slot; *body becomes it.
   Status DecryptBody(PageType type, const PageTarget& target, std::span<const uint8_t>* body);
   // Where the body of `header` ends (starting at `body_start`): kCorrupt when
