@@ -82,7 +82,7 @@ struct ReaderOptions {
   // Keys and AAD prefix for encrypted files (parq/encryption.h).  Null: an
   // encrypted footer is an error naming what is missing, and a plaintext
   // footer's encrypted columns cannot be opened (the others read).
-  std::shared_ptr<const DecryptionProperties> decryption;
+  std::shared_ptr<const DecryptionProperties> decryption = nullptr;
 };
 
 // --- Writing ---
