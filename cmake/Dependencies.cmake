@@ -1,6 +1,7 @@
 # The compression libraries parq links (Debian: libzstd-dev libsnappy-dev
 # liblz4-dev zlib1g-dev libbrotli-dev libdeflate-dev liblzo2-dev), gathered in one
-# imported target, parq::codec_libs.
+# imported target, parq::codec_libs; and OpenSSL 3's libcrypto (libssl-dev),
+# OpenSSL::Crypto, for encrypted files.
 #
 # Included by the build, and installed beside parqConfig.cmake as
 # parqDependencies.cmake, so that a consumer's find_package(parq) finds the
@@ -29,6 +30,11 @@ endif()
 find_package(ZLIB ${_parq_quiet})
 if(NOT ZLIB_FOUND)
   list(APPEND PARQ_DEPENDENCIES_MISSING zlib)
+endif()
+# libcrypto: AES-GCM and AES-CTR (src/crypto).
+find_package(OpenSSL 3 ${_parq_quiet} COMPONENTS Crypto)
+if(NOT OPENSSL_FOUND)
+  list(APPEND PARQ_DEPENDENCIES_MISSING openssl)
 endif()
 # Snappy has no pkg-config file everywhere: found by its header and library.
 find_library(PARQ_SNAPPY_LIBRARY NAMES snappy)

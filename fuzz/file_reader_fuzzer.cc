@@ -50,13 +50,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     parq::fuzz::CheckNotInternal(reader.status(), "Open");
     return 0;
   }
-  uint64_t d1 = 0, d2 = 0;
-  parq::Status s1 = parq::hostile::ReadEverything(**reader, 7, &d1);
-  parq::fuzz::CheckNotInternal(s1, "read at batch 7");
-  parq::Status s2 = parq::hostile::ReadEverything(**reader, 1024, &d2);
-  parq::fuzz::CheckNotInternal(s2, "read at batch 1024");
-  if (s1.ok() != s2.ok()) parq::fuzz::Die("the two batch sizes disagree on success", s1.ok() ? s2 : s1);
-  if (s1.ok() && d1 != d2) parq::fuzz::Die("the two batch sizes read different data");
+  uint64_t d2 = 0;
+  parq::Status s2;
+  const parq::Status s1 = parq::fuzz::ReadAtTwoBatchSizes(**reader, &s2, &d2);
   {
     parq::ReaderOptions windowed = options;
     windowed.chunk_read_size = 1 + static_cast<int64_t>(size % 997);

@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "hostile/read_all_util.h"
+#include "parq/file_reader.h"
 #include "parq/status.h"
 
 namespace parq::fuzz {
@@ -50,6 +52,20 @@ class Input {
 // Errors are fine; kInternal is a bug.
 inline void CheckNotInternal(const Status& s, const char* where) {
   if (s.code() == StatusCode::kInternal) Die(where, s);
+}
+
+// Reads every column chunk at batch sizes 7 and 1024: kInternal from either
+// is a bug, and so is a disagreement on success or, when both succeed, on
+// the data.  Returns the status of the first read; *digest is the second's.
+inline Status ReadAtTwoBatchSizes(const FileReader& reader, Status* second, uint64_t* digest) {
+  uint64_t d1 = 0;
+  Status s1 = hostile::ReadEverything(reader, 7, &d1);
+  CheckNotInternal(s1, "read at batch 7");
+  *second = hostile::ReadEverything(reader, 1024, digest);
+  CheckNotInternal(*second, "read at batch 1024");
+  if (s1.ok() != second->ok()) Die("the two batch sizes disagree on success", s1.ok() ? *second : s1);
+  if (s1.ok() && d1 != *digest) Die("the two batch sizes read different data");
+  return s1;
 }
 
 }  // namespace parq::fuzz

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in build-fuzz/ (clang, ASan + UBSan) and runs
 # each for SECONDS (default 60) with -rss_limit_mb=2048 -timeout=1.
-#   scripts/fuzz.sh [SECONDS] [TARGET...]     (targets: thrift decoder codec file_reader roundtrip cli_options json_row schema_text)
+#   scripts/fuzz.sh [SECONDS] [TARGET...]     (targets: thrift decoder codec file_reader roundtrip cli_options json_row schema_text decrypt)
 # Each target's corpus lives in build-fuzz/corpus/<target>/, seeded from
 # testdata/fuzz/<target>/ (the regression reproducers) and from
 # ../shared/parquet-testing at run time (never copied into the repo):
 # whole small files for file_reader (and the files the release tests
 # wrote with parq's writer, in build/bin/writer_samples/), their footers and first page headers
-# for thrift.  Every target runs even when an earlier one fails; the script
+# for thrift, the encrypted files for decrypt.  Every target runs even when an earlier one fails; the script
 # exits 1 if any target found a crash, a timeout (> 1 s) or an OOM (> 2 GB).
 # Crashes land in build-fuzz/crashes/<target>/; minimize them with
 #   build-fuzz/bin/<target>_fuzzer -minimize_crash=1 -runs=10000 <crash>
@@ -18,7 +18,7 @@ BUILD="${ROOT}/build-fuzz"
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
 TARGETS=("$@")
-if [ ${#TARGETS[@]} -eq 0 ]; then TARGETS=(thrift decoder codec file_reader roundtrip cli_options json_row schema_text); fi
+if [ ${#TARGETS[@]} -eq 0 ]; then TARGETS=(thrift decoder codec file_reader roundtrip cli_options json_row schema_text decrypt); fi
 SHARED="${PARQ_SHARED_DIR:-${ROOT}/../shared}/parquet-testing"
 
 if [ ! -f "${BUILD}/build.ninja" ]; then
@@ -69,6 +69,12 @@ for t in "${TARGETS[@]}"; do
             -exec cp -n {} "${corpus}/" \; 2>/dev/null || true
         fi ;;
       thrift) seed_thrift "${corpus}" ;;
+      decrypt)
+        # The encrypted files (keys built into the target), but not the
+        # 35 KB Bloom filter file, which makes each run slow.
+        find "${SHARED}/data" "${SHARED}/data/aes256" -maxdepth 1 -name '*.parquet.encrypted' -size -16k \
+          -exec sh -c 'for f; do cp -n "$f" "$1/$(basename "$(dirname "$f")")_$(basename "$f")"; done' _ "${corpus}" {} + \
+          2>/dev/null || true ;;
     esac
   fi
   echo "=== ${t}_fuzzer for ${SECONDS_PER_TARGET}s ($(ls "${corpus}" | wc -l) seeds)"

@@ -3,7 +3,7 @@
 # Idempotent: does nothing when everything is already there.
 set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config clang
-      libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev libbrotli-dev libdeflate-dev liblzo2-dev
+      libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev libbrotli-dev libdeflate-dev liblzo2-dev libssl-dev
       libgtest-dev libgmock-dev libbenchmark-dev
       thrift-compiler libthrift-dev libboost-dev)
 missing=()

@@ -83,6 +83,13 @@ class FileReader {
   uint64_t footer_offset() const;
   uint32_t footer_length() const;
 
+  // How the file is encrypted (parq/encryption.h): its algorithm, footer
+  // mode, key metadata, AAD prefix and whether a plaintext footer's
+  // signature was verified; null for a file that is not encrypted.  Keys
+  // come from ReaderOptions::decryption; which columns are encrypted, and
+  // their key metadata, from ColumnChunkMetaData.
+  const EncryptionInfo* encryption() const;
+
  private:
   struct Impl;  // private to src/file: the file, metadata, buffer pool, pre-buffered chunks
   explicit FileReader(std::unique_ptr<Impl> impl);

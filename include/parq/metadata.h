@@ -89,6 +89,11 @@ class ColumnChunkMetaData {
   std::optional<SizeStatistics> size_statistics() const;
   std::vector<KeyValue> key_value_metadata() const;
   bool is_encrypted() const;
+  // For an encrypted chunk: whether it is encrypted with the footer key
+  // (else with a column key), and that column key's key_metadata (nullopt
+  // when it has none, or for the footer key: see FileReader::encryption).
+  bool encrypted_with_footer_key() const;
+  std::optional<std::string> encryption_key_metadata() const;
   // The byte range the chunk's pages occupy, from the dictionary page (or
   // first data page) for total_compressed_size bytes.
   int64_t start_offset() const;

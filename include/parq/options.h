@@ -9,11 +9,13 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "parq/encryption.h"
 #include "parq/metadata.h"
 #include "parq/types.h"
 
@@ -76,6 +78,12 @@ struct ReaderOptions {
   // Verify page CRC32 checksums when a page carries one (a mismatch is
   // kCorrupt).  On by default, as in `parq cat` and `parq rewrite`.
   bool verify_checksums = true;
+
+  // --- Encryption ---
+  // Keys and AAD prefix for encrypted files (parq/encryption.h).  Null: an
+  // encrypted footer is an error naming what is missing, and a plaintext
+  // footer's encrypted columns cannot be opened (the others read).
+  std::shared_ptr<const DecryptionProperties> decryption = nullptr;
 };
 
 // --- Writing ---

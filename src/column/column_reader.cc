@@ -76,7 +76,8 @@ Status ColumnReader::Impl::Open(const RandomAccessFile& file, const format::Colu
                                 const ReaderOptions& options,
                                 const std::optional<std::string>& created_by,
                                 std::shared_ptr<page::BufferPool> buffer_pool,
-                                std::span<const uint8_t> chunk_bytes) {
+                                std::span<const uint8_t> chunk_bytes,
+                                std::shared_ptr<const crypto::ChunkCipher> cipher) {
   if (!chunk.meta_data) {
     return Context(Status::Unsupported(chunk.crypto_metadata ? "the column chunk is encrypted"
                                                              : "the column chunk has no metadata"));
@@ -87,7 +88,7 @@ Status ColumnReader::Impl::Open(const RandomAccessFile& file, const format::Colu
                                        std::string(*chunk.file_path) + "')"));
   }
   auto pages = page::PageReader::Open(file, *metadata_, options, created_by, std::move(buffer_pool),
-                                      chunk_bytes);
+                                      chunk_bytes, std::move(cipher));
   if (!pages.ok()) return Context(std::move(pages).status());
   pages_ = std::move(*pages);
   return Status::OK();
@@ -530,10 +531,10 @@ Result<std::unique_ptr<ColumnReader>> ColumnReaderFactory::Make(
     const ColumnDescriptor& descriptor, const ReaderOptions& options,
     const std::optional<std::string>& created_by, int row_group,
     std::shared_ptr<const void> keep_alive, std::shared_ptr<page::BufferPool> buffer_pool,
-    std::span<const uint8_t> chunk_bytes) {
+    std::span<const uint8_t> chunk_bytes, std::shared_ptr<const crypto::ChunkCipher> cipher) {
   auto impl = std::make_unique<ColumnReader::Impl>(std::move(keep_alive), descriptor, row_group);
   PARQ_RETURN_IF_ERROR(
-      impl->Open(file, chunk, options, created_by, std::move(buffer_pool), chunk_bytes));
+      impl->Open(file, chunk, options, created_by, std::move(buffer_pool), chunk_bytes, std::move(cipher)));
   std::unique_ptr<ColumnReader> out;
   auto make = [&](auto tag) {
     using T = decltype(tag);

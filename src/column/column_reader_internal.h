@@ -44,7 +44,8 @@ struct ColumnReader::Impl {
   // the column and row group.
   Status Open(const RandomAccessFile& file, const format::ColumnChunk& chunk,
               const ReaderOptions& options, const std::optional<std::string>& created_by,
-              std::shared_ptr<page::BufferPool> buffer_pool, std::span<const uint8_t> chunk_bytes);
+              std::shared_ptr<page::BufferPool> buffer_pool, std::span<const uint8_t> chunk_bytes,
+              std::shared_ptr<const crypto::ChunkCipher> cipher);
 
   const ColumnDescriptor& descriptor() const { return *descriptor_; }
   const format::ColumnMetaData& metadata() const { return *metadata_; }
@@ -156,7 +157,8 @@ struct ColumnReaderFactory {
   // `keep_alive` owns `descriptor` and `chunk` (and `chunk_bytes`); page
   // buffers come from and go back to `buffer_pool` (none: null).
   // `chunk_bytes`, when not empty, are the chunk's bytes already in memory
-  // (see page::PageReader::Open).
+  // (see page::PageReader::Open).  `cipher`: the chunk's keys when its
+  // column is encrypted (else null).
   static Result<std::unique_ptr<ColumnReader>> Make(const RandomAccessFile& file,
                                                     const format::ColumnChunk& chunk,
                                                     const ColumnDescriptor& descriptor,
@@ -165,7 +167,8 @@ struct ColumnReaderFactory {
                                                     int row_group,
                                                     std::shared_ptr<const void> keep_alive,
                                                     std::shared_ptr<page::BufferPool> buffer_pool,
-                                                    std::span<const uint8_t> chunk_bytes = {});
+                                                    std::span<const uint8_t> chunk_bytes = {},
+                                                    std::shared_ptr<const crypto::ChunkCipher> cipher = nullptr);
 };
 
 }  // namespace parq

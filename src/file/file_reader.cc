@@ -37,6 +37,9 @@ const std::shared_ptr<RandomAccessFile>& FileReader::shared_file() const { retur
 const ReaderOptions& FileReader::options() const { return impl_->options; }
 uint64_t FileReader::footer_offset() const { return impl_->footer_offset; }
 uint32_t FileReader::footer_length() const { return impl_->footer_length; }
+const EncryptionInfo* FileReader::encryption() const {
+  return impl_->decryptor ? &impl_->decryptor->info() : nullptr;
+}
 
 Result<std::unique_ptr<FileReader>> FileReader::Open(const std::string& path,
                                                      const ReaderOptions& options, bool mmap) {
@@ -54,8 +57,9 @@ Result<std::unique_ptr<FileReader>> FileReader::Open(std::shared_ptr<RandomAcces
   PARQ_ASSIGN_OR_RETURN(format::Footer footer, format::ReadFooter(*file, options, /*defer_chunks=*/true));
   PARQ_ASSIGN_OR_RETURN(FileMetaData metadata,
                         MetaDataAccess::FromWire(std::move(footer.metadata), options, std::move(footer.bytes),
-                                                 footer.offset, "in '" + file->name() + "'"));
+                                                 footer.offset, "in '" + file->name() + "'", footer.decryptor));
   auto impl = std::make_unique<Impl>(std::move(file), std::move(metadata), options, footer.offset, footer.length);
+  impl->decryptor = std::move(footer.decryptor);
   if (options.page_buffer_pool_bytes > 0) {
     impl->buffer_pool = std::make_shared<page::BufferPool>(static_cast<size_t>(options.page_buffer_pool_bytes));
   }
@@ -72,6 +76,20 @@ Status FileReader::Impl::CheckChunkIndex(int row_group, int column) const {
   return Status::OK();
 }
 
+Result<std::shared_ptr<const crypto::ChunkCipher>> FileReader::Impl::ChunkCipher(const format::ColumnChunk& chunk,
+                                                                                int row_group, int column) const {
+  if (decryptor == nullptr && !chunk.crypto_metadata) return std::shared_ptr<const crypto::ChunkCipher>();
+  if (!decryptor) {
+    return std::move(Status::Corrupt("the column chunk is encrypted but the footer names no encryption algorithm"))
+        .WithColumn(metadata.schema().column(column).dotted_path)
+        .WithRowGroup(row_group);
+  }
+  const format::RowGroup& rg = MetaDataAccess::Wire(metadata).row_groups[static_cast<size_t>(row_group)];
+  auto cipher = decryptor->ForChunk(rg, chunk, row_group, column);
+  if (!cipher.ok()) return std::move(cipher).status().WithRowGroup(row_group);
+  return cipher;
+}
+
 Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int column) const {
   Impl& d = *impl_;
   PARQ_RETURN_IF_ERROR(d.CheckChunkIndex(row_group, column));
@@ -83,6 +101,7 @@ Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int 
         .WithRowGroup(row_group);
   }
   const format::ColumnChunk& chunk = **decoded;
+  PARQ_ASSIGN_OR_RETURN(std::shared_ptr<const crypto::ChunkCipher> cipher, d.ChunkCipher(chunk, row_group, column));
   const std::optional<std::string> created_by = thrift::ToStdString(wire.created_by);
   // The chunk's bytes, when PreBuffer read them.
   std::shared_ptr<const io::CoalescedBytes> prebuffered;
@@ -108,7 +127,7 @@ Result<std::unique_ptr<ColumnReader>> FileReader::OpenColumn(int row_group, int 
   auto keep_alive = std::make_shared<KeepAlive>(
       KeepAlive{MetaDataAccess::Shared(d.metadata), std::move(*decoded), d.file, std::move(prebuffered)});
   return ColumnReaderFactory::Make(*d.file, chunk, d.metadata.schema().column(column), d.options, created_by,
-                                   row_group, std::move(keep_alive), d.buffer_pool, chunk_bytes);
+                                   row_group, std::move(keep_alive), d.buffer_pool, chunk_bytes, std::move(cipher));
 }
 
 Status FileReader::PreBuffer(const std::vector<int>& row_groups, const std::vector<int>& columns) const {

@@ -14,6 +14,7 @@
 #include <mutex>
 #include <utility>
 
+#include "format/file_decryptor.h"
 #include "io/coalesced_read.h"
 #include "page/buffer_pool.h"
 #include "parq/file_reader.h"
@@ -38,6 +39,13 @@ struct FileReader::Impl {
   // methods stay safe from many threads.
   std::mutex prebuffered_mu;
   std::shared_ptr<io::CoalescedBytes> prebuffered;
+  // The keys and AADs of an encrypted file (null: not encrypted).
+  std::shared_ptr<format::FileDecryptor> decryptor;
+  // The cipher of one chunk's modules (null: a plaintext column); an error
+  // naming the column when its key is missing.
+  // `chunk` is chunk `column` of row group `row_group` (MetaDataAccess::Chunk).
+  Result<std::shared_ptr<const crypto::ChunkCipher>> ChunkCipher(const format::ColumnChunk& chunk, int row_group,
+                                                                 int column) const;
 };
 
 }  // namespace parq

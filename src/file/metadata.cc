@@ -101,7 +101,7 @@ Status ValidateRowGroups(const ColumnChunkMetaData::Impl& impl) {
       {
         thrift::ArenaScope scope(&scratch);
         format::ColumnChunk chunk;
-        st = format::DecodeColumnChunk(*impl.footer, group.columns_at[c], impl.limits, impl.footer_offset, &chunk);
+        st = impl.DecodeChunk(static_cast<int>(rg), static_cast<int>(c), &chunk);
         if (st.ok()) st = ValidateChunk(chunk, leaf, rg);
       }
       scratch.Reset();
@@ -127,10 +127,16 @@ Result<std::shared_ptr<const format::ColumnChunk>> ColumnChunkMetaData::Impl::Ch
   thrift::ArenaOwned<format::ColumnChunk> chunk(1024);
   {
     thrift::ArenaScope scope(chunk.arena());
-    PARQ_RETURN_IF_ERROR(
-        format::DecodeColumnChunk(*footer, g.columns_at[static_cast<size_t>(c)], limits, footer_offset, chunk.get()));
+    PARQ_RETURN_IF_ERROR(DecodeChunk(rg, c, chunk.get()));
   }
   return std::move(chunk).Share();
+}
+
+Status ColumnChunkMetaData::Impl::DecodeChunk(int rg, int c, format::ColumnChunk* out) const {
+  const format::RowGroup& g = wire->row_groups[static_cast<size_t>(rg)];
+  PARQ_RETURN_IF_ERROR(format::DecodeColumnChunk(*footer, g.columns_at[static_cast<size_t>(c)], limits, footer_offset, out));
+  if (decryptor == nullptr) return Status::OK();
+  return decryptor->DecryptChunkMetaData(g, rg, c, out, limits);
 }
 
 Result<FileMetaData> FileMetaData::Parse(const uint8_t* data, size_t size,
@@ -148,15 +154,17 @@ Result<FileMetaData> FileMetaData::Parse(const uint8_t* data, size_t size,
 namespace {
 
 Result<FileMetaData> Resolve(std::shared_ptr<const format::FileMetaData> wire, const ReaderOptions& options,
-                             std::shared_ptr<const std::vector<uint8_t>> footer, uint64_t footer_offset);
+                             std::shared_ptr<const std::vector<uint8_t>> footer, uint64_t footer_offset,
+                             std::shared_ptr<const format::FileDecryptor> decryptor);
 
 }  // namespace
 
 Result<FileMetaData> MetaDataAccess::FromWire(std::shared_ptr<const format::FileMetaData> wire,
                                               const ReaderOptions& options,
                                               std::shared_ptr<const std::vector<uint8_t>> footer,
-                                              uint64_t footer_offset, const std::string& context) {
-  Result<FileMetaData> md = Resolve(wire, options, footer, footer_offset);
+                                              uint64_t footer_offset, const std::string& context,
+                                              std::shared_ptr<const format::FileDecryptor> decryptor) {
+  Result<FileMetaData> md = Resolve(wire, options, footer, footer_offset, std::move(decryptor));
   if (md.ok()) return md;
   if (footer != nullptr) {
     // A deferred footer checks its elements and chunks in another order than
@@ -165,7 +173,7 @@ Result<FileMetaData> MetaDataAccess::FromWire(std::shared_ptr<const format::File
     // gives, and a decoding error comes as format::ReadFooter gives it.
     auto whole = format::DecodeFileMetaData(footer->data(), footer->size(), options, footer_offset);
     if (!whole.ok()) return std::move(whole).status();
-    Result<FileMetaData> again = Resolve(std::move(*whole), options, nullptr, 0);
+    Result<FileMetaData> again = Resolve(std::move(*whole), options, nullptr, 0, nullptr);
     if (!again.ok()) md = std::move(again).status();
   }
   if (context.empty()) return md;
@@ -175,7 +183,8 @@ Result<FileMetaData> MetaDataAccess::FromWire(std::shared_ptr<const format::File
 namespace {
 
 Result<FileMetaData> Resolve(std::shared_ptr<const format::FileMetaData> wire, const ReaderOptions& options,
-                             std::shared_ptr<const std::vector<uint8_t>> footer, uint64_t footer_offset) {
+                             std::shared_ptr<const std::vector<uint8_t>> footer, uint64_t footer_offset,
+                             std::shared_ptr<const format::FileDecryptor> decryptor) {
   if (wire->num_rows < 0) {
     return Status::Corrupt("FileMetaData has negative num_rows " + std::to_string(wire->num_rows));
   }
@@ -204,7 +213,10 @@ Result<FileMetaData> Resolve(std::shared_ptr<const format::FileMetaData> wire, c
   bool deferred = false;
   for (const auto& group : wire->row_groups) deferred = deferred || !group.columns_at.empty();
   impl->wire = std::move(wire);
-  if (deferred) impl->footer = std::move(footer);
+  if (deferred) {
+    impl->footer = std::move(footer);
+    impl->decryptor = std::move(decryptor);
+  }
   impl->footer_offset = footer_offset;
   PARQ_RETURN_IF_ERROR(ValidateRowGroups(*impl));
   return MetaDataAccess::Make(std::move(impl));
@@ -428,6 +440,15 @@ std::vector<KeyValue> ColumnChunkMetaData::key_value_metadata() const {
 }
 bool ColumnChunkMetaData::is_encrypted() const {
   return PARQ_CHUNK().crypto_metadata.has_value();
+}
+bool ColumnChunkMetaData::encrypted_with_footer_key() const {
+  const auto& crypto = PARQ_CHUNK().crypto_metadata;
+  return crypto && !crypto->ENCRYPTION_WITH_COLUMN_KEY;
+}
+std::optional<std::string> ColumnChunkMetaData::encryption_key_metadata() const {
+  const auto& crypto = PARQ_CHUNK().crypto_metadata;
+  if (!crypto || !crypto->ENCRYPTION_WITH_COLUMN_KEY) return std::nullopt;
+  return thrift::ToStdString(crypto->ENCRYPTION_WITH_COLUMN_KEY->key_metadata);
 }
 int64_t ColumnChunkMetaData::start_offset() const {
   const auto& md = PARQ_META();

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "format/file_decryptor.h"
 #include "format/parquet_types.h"
 #include "parq/metadata.h"
 #include "parq/schema.h"
@@ -27,6 +28,10 @@ struct ColumnChunkMetaData::Impl {
   std::shared_ptr<const std::vector<uint8_t>> footer;
   uint64_t footer_offset = 0;  // of footer's first byte in the file, for errors
   thrift::ThriftLimits limits;
+  // An encrypted file's keys, with deferred chunks: each chunk's encrypted
+  // column metadata is decrypted where the chunk is decoded (DecodeChunk).
+  // (Chunks decoded whole were decrypted by format::ReadFooter.)
+  std::shared_ptr<const format::FileDecryptor> decryptor;
 
   // The column chunks of row group `rg`.
   size_t NumChunks(int rg) const;
@@ -35,6 +40,10 @@ struct ColumnChunkMetaData::Impl {
   // Decoding cannot fail for a footer that FromWire accepted (it decoded
   // every chunk once), short of memory.
   Result<std::shared_ptr<const format::ColumnChunk>> Chunk(int rg, int c) const;
+  // Decodes deferred chunk c of row group rg into *out, in the thread's
+  // current arena, its column metadata decrypted when encrypted and its key
+  // known (REQUIRES: footer set).
+  Status DecodeChunk(int rg, int c, format::ColumnChunk* out) const;
 };
 
 // The wire Statistics as the public value (ColumnChunkMetaData::statistics,
@@ -57,11 +66,13 @@ struct MetaDataAccess {
   // a footer decoded with deferred parts (see Impl); on an error they are
   // decoded whole again, so that the error is the one a whole decode gives
   // (the first damage in byte order; a decoding error as it is, without
-  // `context`, as format::ReadFooter returns it).
+  // `context`, as format::ReadFooter returns it).  `decryptor`: an encrypted
+  // file's (format::Footer::decryptor), for its deferred chunks.
   static Result<FileMetaData> FromWire(std::shared_ptr<const format::FileMetaData> wire,
                                        const ReaderOptions& options,
                                        std::shared_ptr<const std::vector<uint8_t>> footer = nullptr,
-                                       uint64_t footer_offset = 0, const std::string& context = "");
+                                       uint64_t footer_offset = 0, const std::string& context = "",
+                                       std::shared_ptr<const format::FileDecryptor> decryptor = nullptr);
 };
 
 }  // namespace parq

@@ -13,7 +13,8 @@ Result<std::optional<ColumnIndex>> FileReader::ReadColumnIndex(int row_group, in
   const Impl& d = *impl_;
   PARQ_RETURN_IF_ERROR(d.CheckChunkIndex(row_group, column));
   PARQ_ASSIGN_OR_RETURN(auto chunk, MetaDataAccess::Chunk(d.metadata, row_group, column));
-  return index::ReadColumnIndex(*d.file, *chunk, schema().column(column), d.options, row_group);
+  PARQ_ASSIGN_OR_RETURN(auto cipher, d.ChunkCipher(*chunk, row_group, column));
+  return index::ReadColumnIndex(*d.file, *chunk, schema().column(column), d.options, row_group, cipher.get());
 }
 
 Result<std::optional<OffsetIndex>> FileReader::ReadOffsetIndex(int row_group, int column) const {
@@ -23,9 +24,9 @@ Result<std::optional<OffsetIndex>> FileReader::ReadOffsetIndex(int row_group, in
   const format::ColumnChunk& chunk = *decoded;
   if (!chunk.offset_index_offset) return std::optional<OffsetIndex>();
   const ColumnDescriptor& d = schema().column(column);
-  if (!chunk.meta_data || chunk.crypto_metadata) {
-    return std::move(Status::Unsupported("offset index of an encrypted column; decryption is "
-                                         "not supported"))
+  PARQ_ASSIGN_OR_RETURN(auto cipher, impl.ChunkCipher(chunk, row_group, column));
+  if (!chunk.meta_data) {
+    return std::move(Status::Corrupt("offset index of a column chunk without metadata"))
         .WithColumn(d.dotted_path)
         .WithRowGroup(row_group);
   }
@@ -35,7 +36,7 @@ Result<std::optional<OffsetIndex>> FileReader::ReadOffsetIndex(int row_group, in
     return std::move(range).status().WithColumn(d.dotted_path).WithRowGroup(row_group);
   }
   return index::ReadOffsetIndex(*impl.file, chunk, d, index::ChunkBytes{range->offset, range->length},
-                                impl.metadata.row_group(row_group).num_rows(), impl.options, row_group);
+                                impl.metadata.row_group(row_group).num_rows(), impl.options, row_group, cipher.get());
 }
 
 Result<PageIndex> FileReader::ReadPageIndex(int row_group, int column) const {
@@ -58,7 +59,8 @@ Result<std::optional<BloomFilter>> FileReader::ReadBloomFilter(int row_group, in
   const Impl& d = *impl_;
   PARQ_RETURN_IF_ERROR(d.CheckChunkIndex(row_group, column));
   PARQ_ASSIGN_OR_RETURN(auto chunk, MetaDataAccess::Chunk(d.metadata, row_group, column));
-  return index::ReadBloomFilter(*d.file, *chunk, schema().column(column), d.options, row_group);
+  PARQ_ASSIGN_OR_RETURN(auto cipher, d.ChunkCipher(*chunk, row_group, column));
+  return index::ReadBloomFilter(*d.file, *chunk, schema().column(column), d.options, row_group, cipher.get());
 }
 
 }  // namespace parq

@@ -2,16 +2,24 @@
 //
 // Layout of a Parquet file's tail:
 //   ... <FileMetaData, compact Thrift> <footer length: 4 bytes LE> "PAR1"
-// A file also starts with "PAR1".  Encrypted-footer files use "PARE" at both
-// ends instead; they are recognised and refused with kUnsupported until
-// decryption exists.
+// A file also starts with "PAR1".  Encrypted files (Encryption.md §5.4, §5.5):
+//   encrypted footer: ... <FileCryptoMetaData> <footer module: length, nonce,
+//                     ciphertext, tag> <length of both: 4 bytes LE> "PARE"
+//                     ("PARE" at the start too);
+//   plaintext footer: ... <FileMetaData, with encryption_algorithm> <nonce: 12>
+//                     <tag: 16> <length of all three: 4 bytes LE> "PAR1".
+// ReadFooter decrypts the first with the footer key and checks the second's
+// signature when the footer key is known (ReaderOptions::decryption); both
+// keep a FileDecryptor for the column chunks.
 #ifndef PARQ_FORMAT_FOOTER_H_
 #define PARQ_FORMAT_FOOTER_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
+#include "format/file_decryptor.h"
 #include "format/parquet_types.h"
 #include "parq/io.h"
 #include "parq/options.h"
@@ -28,9 +36,12 @@ struct Footer {
   std::shared_ptr<const FileMetaData> metadata;
   uint64_t offset = 0;  // where the FileMetaData bytes start
   uint32_t length = 0;  // their length
-  // With deferred chunks only: the FileMetaData bytes, into which each row
-  // group's columns_at points (its columns stay empty); see DecodeColumnChunk.
+  // With deferred chunks only: the FileMetaData bytes (decrypted, for an
+  // encrypted footer), into which each row group's columns_at points (its
+  // columns stay empty); see DecodeColumnChunk.
   std::shared_ptr<const std::vector<uint8_t>> bytes;
+  // Set for an encrypted file (either footer mode).
+  std::shared_ptr<FileDecryptor> decryptor;
 };
 
 thrift::ThriftLimits ThriftLimitsFrom(const ReaderOptions& options);
@@ -41,7 +52,9 @@ thrift::ThriftLimits ThriftLimitsFrom(const ReaderOptions& options);
 // sizes), not decoded; the footer keeps its bytes and the place of each in
 // them (RowGroup::columns_at, FileMetaData::schema_at).  A decoded chunk
 // takes about seven times its encoded size, an element eight: a wide file
-// keeps a seventh, and its schema is built an element at a time.
+// keeps a seventh, and its schema is built an element at a time.  An
+// encrypted column's metadata is then decrypted where its chunk is decoded
+// (with the Footer's decryptor, see FileDecryptor::DecryptChunkMetaData).
 Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& options,
                           bool defer_chunks = false);
 
@@ -50,9 +63,12 @@ Result<Footer> ReadFooter(const RandomAccessFile& file, const ReaderOptions& opt
 // with the last copy of the pointer: no per-string allocation while decoding
 // and no per-member destruction afterwards.  It is read-only; copy it (the
 // copy is on the heap) to edit.
+// `after`, when given, runs on the decoded struct while its arena is still
+// current (ReadFooter decrypts column metadata there).
 Result<std::shared_ptr<const FileMetaData>> DecodeFileMetaData(const uint8_t* data, size_t size,
                                         const ReaderOptions& options, uint64_t base_offset = 0,
-                                        bool defer_chunks = false);
+                                        bool defer_chunks = false,
+                                        const std::function<Status(FileMetaData*)>& after = nullptr);
 
 // Decodes the column chunk that starts `at` bytes into the footer `bytes`
 // (a RowGroup::columns_at entry) into *out, its strings and lists from the

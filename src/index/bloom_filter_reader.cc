@@ -59,14 +59,76 @@ Result<BloomFilter> DecodeBloomFilter(const uint8_t* data, size_t size, bool exa
       std::string_view(reinterpret_cast<const char*>(data) + header_size, bitset));
 }
 
+namespace {
+
+// Reads the module at `off` (bounded by `max_size` and the file) and
+// decrypts it into *plain.
+Status ReadModule(const RandomAccessFile& file, uint64_t off, uint64_t max_size, const crypto::ChunkCipher& cipher,
+                  crypto::ModuleType type, Buffer* plain, uint64_t* size) {
+  const uint64_t file_size = file.size();
+  uint8_t head[crypto::kLengthSize];
+  if (off > file_size || file_size - off < crypto::kLengthSize) {
+    return Status::Corrupt(std::string(crypto::ModuleTypeName(type)) + " module runs past the end of the file");
+  }
+  PARQ_RETURN_IF_ERROR(file.ReadAt(off, crypto::kLengthSize, head));
+  *size = crypto::ModuleSize(head);
+  if (*size > file_size - off) {
+    return Status::Corrupt(std::string(crypto::ModuleTypeName(type)) + " module of " + std::to_string(*size) +
+                           " bytes runs past the end of the file (" + std::to_string(file_size) + " bytes)");
+  }
+  if (*size > max_size) {
+    return Status::LimitExceeded(std::string(crypto::ModuleTypeName(type)) + " module of " + std::to_string(*size) +
+                                 " bytes exceeds max_bloom_filter_size");
+  }
+  Buffer scratch;
+  PARQ_ASSIGN_OR_RETURN(auto bytes, file.Read(off, *size, &scratch));
+  return cipher.Decrypt(type, -1, bytes, plain);
+}
+
+// The two modules of an encrypted column's filter (see the header).
+Result<BloomFilter> ReadEncryptedBloomFilter(const RandomAccessFile& file, uint64_t off,
+                                             std::optional<int32_t> length, const ReaderOptions& options,
+                                             const crypto::ChunkCipher& cipher) {
+  Buffer header_plain;
+  uint64_t header_module = 0;
+  PARQ_RETURN_IF_ERROR(ReadModule(file, off, kMaxBloomFilterHeaderSize + crypto::kGcmOverhead, cipher,
+                                  crypto::ModuleType::kBloomFilterHeader, &header_plain, &header_module));
+  size_t header_size = 0;
+  PARQ_ASSIGN_OR_RETURN(format::BloomFilterHeader h,
+                        DecodeBloomFilterHeader(header_plain.data(), header_plain.size(), options, 0, &header_size));
+  // parquet-mr pads the decrypted header with zero bytes (authenticated, so
+  // the padding is what it wrote); anything else after it is corrupt.
+  if (!std::all_of(header_plain.data() + header_size, header_plain.data() + header_plain.size(),
+                   [](uint8_t b) { return b == 0; })) {
+    return Status::Corrupt("decrypted Bloom filter header ends after " + std::to_string(header_size) + " of its " +
+                           std::to_string(header_plain.size()) + " bytes");
+  }
+  Buffer bits;
+  uint64_t bitset_module = 0;
+  PARQ_RETURN_IF_ERROR(ReadModule(file, off + header_module,
+                                  static_cast<uint64_t>(h.numBytes) + crypto::kGcmOverhead, cipher,
+                                  crypto::ModuleType::kBloomFilterBitset, &bits, &bitset_module));
+  if (bits.size() != static_cast<size_t>(h.numBytes)) {
+    return Status::Corrupt("decrypted Bloom filter bitset has " + std::to_string(bits.size()) +
+                           " bytes; its header says " + std::to_string(h.numBytes));
+  }
+  if (length && static_cast<uint64_t>(*length) != header_module + bitset_module) {
+    return Status::Corrupt("Bloom filter modules take " + std::to_string(header_module + bitset_module) +
+                           " bytes; bloom_filter_length says " + std::to_string(*length));
+  }
+  return BloomFilter::FromBitset(std::string_view(reinterpret_cast<const char*>(bits.data()), bits.size()));
+}
+
+}  // namespace
+
 Result<std::optional<BloomFilter>> ReadBloomFilter(const RandomAccessFile& file,
                                                    const format::ColumnChunk& chunk,
                                                    const ColumnDescriptor& column,
-                                                   const ReaderOptions& options, int row_group) {
+                                                   const ReaderOptions& options, int row_group,
+                                                   const crypto::ChunkCipher* cipher) {
   if (!chunk.meta_data || !chunk.meta_data->bloom_filter_offset) {
-    if (chunk.crypto_metadata || chunk.encrypted_column_metadata) {
-      return std::move(Status::Unsupported("Bloom filter of an encrypted column; decryption is "
-                                           "not supported"))
+    if (!chunk.meta_data && chunk.crypto_metadata) {
+      return std::move(Status::Unsupported("Bloom filter of an encrypted column whose metadata was not decrypted"))
           .WithColumn(column.dotted_path)
           .WithRowGroup(row_group);
     }
@@ -80,15 +142,18 @@ Result<std::optional<BloomFilter>> ReadBloomFilter(const RandomAccessFile& file,
         .WithRowGroup(row_group)
         .WithFileOffset(offset);
   };
-  if (chunk.crypto_metadata) {
-    return locate(Status::Unsupported("the column is encrypted; decryption is not supported"));
-  }
   const uint64_t file_size = file.size();
   if (offset < 4 || static_cast<uint64_t>(offset) >= file_size) {
     return locate(Status::Corrupt("offset " + std::to_string(offset) + " is outside the file (" +
                                   std::to_string(file_size) + " bytes)"));
   }
   const uint64_t off = static_cast<uint64_t>(offset);
+  if (cipher != nullptr || chunk.crypto_metadata) {
+    if (cipher == nullptr) return locate(Status::Unsupported("the column is encrypted and was read without its key"));
+    auto f = ReadEncryptedBloomFilter(file, off, length, options, *cipher);
+    if (!f.ok()) return locate(std::move(f).status());
+    return std::optional<BloomFilter>(std::move(*f));
+  }
   Buffer scratch;
   if (length) {
     if (*length <= 0 || static_cast<uint64_t>(*length) > file_size - off) {

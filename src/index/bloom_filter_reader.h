@@ -8,12 +8,17 @@
 // algorithm, hash and compression unions each name a member parq knows (BLOCK,
 // XXHASH, UNCOMPRESSED) — another or none is kUnsupported, as a newer writer's
 // filter would be.  Errors name the column path, row group and file offset.
+//
+// An encrypted column's filter is two modules (Encryption.md): the header's
+// and the bitset's, each <length> <nonce> <ciphertext> <tag>, one after the
+// other; bloom_filter_length, when set, covers both.
 #ifndef PARQ_INDEX_BLOOM_FILTER_READER_H_
 #define PARQ_INDEX_BLOOM_FILTER_READER_H_
 
 #include <cstdint>
 #include <optional>
 
+#include "crypto/module.h"
 #include "format/parquet_types.h"
 #include "parq/bloom_filter.h"
 #include "parq/io.h"
@@ -37,11 +42,13 @@ Result<format::BloomFilterHeader> DecodeBloomFilterHeader(const uint8_t* data, s
                                                           uint64_t base_offset,
                                                           size_t* header_size);
 
-// nullopt when the chunk has no Bloom filter.  `row_group` is for messages.
+// nullopt when the chunk has no Bloom filter.  `row_group` is for messages;
+// `cipher` is the chunk's when its column is encrypted (else null).
 Result<std::optional<BloomFilter>> ReadBloomFilter(const RandomAccessFile& file,
                                                    const format::ColumnChunk& chunk,
                                                    const ColumnDescriptor& column,
-                                                   const ReaderOptions& options, int row_group);
+                                                   const ReaderOptions& options, int row_group,
+                                                   const crypto::ChunkCipher* cipher = nullptr);
 
 // The header written before a bitset of `num_bytes`.
 format::BloomFilterHeader MakeBloomFilterHeader(int64_t num_bytes);

@@ -1,6 +1,7 @@
 // index/page_index_reader.cc — ColumnIndex / OffsetIndex decoding and checks.
 #include "index/page_index_reader.h"
 
+#include <algorithm>
 #include <string>
 
 #include "format/footer.h"
@@ -74,14 +75,23 @@ Result<std::span<const uint8_t>> ReadRange(const RandomAccessFile& file, int64_t
   return file.Read(off, len, scratch);
 }
 
+// The base offset given for a decrypted index: its bytes are not the file's.
+constexpr uint64_t kDecrypted = ~uint64_t{0};
+
 template <typename Wire>
 Status DecodeWhole(const uint8_t* data, size_t size, const ReaderOptions& options,
                    uint64_t base_offset, const char* what, Wire* out) {
-  thrift::CompactReader reader(data, size, format::ThriftLimitsFrom(options), base_offset);
+  thrift::CompactReader reader(data, size, format::ThriftLimitsFrom(options),
+                               base_offset == kDecrypted ? 0 : base_offset);
   if (!format::Read(reader, out)) {
     Status st = reader.status();
     return std::move(st).AddContext(std::string("decoding ") + what);
   }
+  // parquet-mr pads the decrypted index of an encrypted column with zero
+  // bytes (the module is authenticated, so the padding is what it wrote).
+  const bool decrypted = base_offset == kDecrypted;
+  const uint8_t* rest = data + reader.position();
+  if (decrypted && std::all_of(rest, data + size, [](uint8_t b) { return b == 0; })) return Status::OK();
   if (reader.remaining() != 0) {
     return Bad(std::string(what) + " ends after " + std::to_string(reader.position()) +
                " of its " + std::to_string(size) + " bytes");
@@ -89,15 +99,18 @@ Status DecodeWhole(const uint8_t* data, size_t size, const ReaderOptions& option
   return Status::OK();
 }
 
-// Indexes of an encrypted column are encrypted with its key (PageIndex.md,
-// Encryption.md); parq does not decrypt.
-Status RefuseEncrypted(const format::ColumnChunk& chunk, const ColumnDescriptor& column,
-                       int row_group, const char* what) {
-  if (!chunk.crypto_metadata && !chunk.encrypted_column_metadata) return Status::OK();
-  return std::move(Status::Unsupported(std::string(what) +
-                                       " of an encrypted column; decryption is not supported"))
-      .WithColumn(column.dotted_path)
-      .WithRowGroup(row_group);
+// An index as stored, or decrypted with the chunk's cipher when its column
+// is encrypted (PageIndex.md, Encryption.md): the module is the whole range.
+Result<std::span<const uint8_t>> Plaintext(std::span<const uint8_t> stored, const format::ColumnChunk& chunk,
+                                           const crypto::ChunkCipher* cipher, crypto::ModuleType type,
+                                           Buffer* plain) {
+  if (cipher == nullptr && !chunk.crypto_metadata) return stored;
+  if (cipher == nullptr) {
+    return Status::Unsupported(std::string(crypto::ModuleTypeName(type)) +
+                               " of an encrypted column, read without its key");
+  }
+  PARQ_RETURN_IF_ERROR(cipher->Decrypt(type, -1, stored, plain));
+  return plain->span();
 }
 
 Status Locate(Status st, const ColumnDescriptor& column, int row_group, int64_t offset) {
@@ -217,9 +230,9 @@ Result<OffsetIndex> DecodeOffsetIndex(const uint8_t* data, size_t size, ChunkByt
 Result<std::optional<ColumnIndex>> ReadColumnIndex(const RandomAccessFile& file,
                                                    const format::ColumnChunk& chunk,
                                                    const ColumnDescriptor& column,
-                                                   const ReaderOptions& options, int row_group) {
+                                                   const ReaderOptions& options, int row_group,
+                                                   const crypto::ChunkCipher* cipher) {
   if (!chunk.column_index_offset) return std::optional<ColumnIndex>();
-  PARQ_RETURN_IF_ERROR(RefuseEncrypted(chunk, column, row_group, "column index"));
   const int64_t offset = *chunk.column_index_offset;
   if (!chunk.column_index_length) {
     return Locate(Bad("column index has an offset but no length"), column, row_group, offset);
@@ -228,8 +241,11 @@ Result<std::optional<ColumnIndex>> ReadColumnIndex(const RandomAccessFile& file,
   auto bytes = ReadRange(file, offset, *chunk.column_index_length, options, "column index",
                          &scratch);
   if (!bytes.ok()) return Locate(std::move(bytes).status(), column, row_group, offset);
-  auto ci = DecodeColumnIndex(bytes->data(), bytes->size(), column, options,
-                              static_cast<uint64_t>(offset));
+  Buffer plain;
+  auto text = Plaintext(*bytes, chunk, cipher, crypto::ModuleType::kColumnIndex, &plain);
+  if (!text.ok()) return Locate(std::move(text).status(), column, row_group, offset);
+  auto ci = DecodeColumnIndex(text->data(), text->size(), column, options,
+                              text->data() == bytes->data() ? static_cast<uint64_t>(offset) : kDecrypted);
   if (!ci.ok()) {
     return Locate(std::move(ci).status().AddContext("column index"), column, row_group, offset);
   }
@@ -240,9 +256,9 @@ Result<std::optional<OffsetIndex>> ReadOffsetIndex(const RandomAccessFile& file,
                                                    const format::ColumnChunk& chunk,
                                                    const ColumnDescriptor& column,
                                                    ChunkBytes chunk_bytes, int64_t num_rows,
-                                                   const ReaderOptions& options, int row_group) {
+                                                   const ReaderOptions& options, int row_group,
+                                                   const crypto::ChunkCipher* cipher) {
   if (!chunk.offset_index_offset) return std::optional<OffsetIndex>();
-  PARQ_RETURN_IF_ERROR(RefuseEncrypted(chunk, column, row_group, "offset index"));
   const int64_t offset = *chunk.offset_index_offset;
   if (!chunk.offset_index_length) {
     return Locate(Bad("offset index has an offset but no length"), column, row_group, offset);
@@ -251,8 +267,11 @@ Result<std::optional<OffsetIndex>> ReadOffsetIndex(const RandomAccessFile& file,
   auto bytes = ReadRange(file, offset, *chunk.offset_index_length, options, "offset index",
                          &scratch);
   if (!bytes.ok()) return Locate(std::move(bytes).status(), column, row_group, offset);
-  auto oi = DecodeOffsetIndex(bytes->data(), bytes->size(), chunk_bytes, num_rows, options,
-                              static_cast<uint64_t>(offset));
+  Buffer plain;
+  auto text = Plaintext(*bytes, chunk, cipher, crypto::ModuleType::kOffsetIndex, &plain);
+  if (!text.ok()) return Locate(std::move(text).status(), column, row_group, offset);
+  auto oi = DecodeOffsetIndex(text->data(), text->size(), chunk_bytes, num_rows, options,
+                              text->data() == bytes->data() ? static_cast<uint64_t>(offset) : kDecrypted);
   if (!oi.ok()) {
     return Locate(std::move(oi).status().AddContext("offset index"), column, row_group, offset);
   }

@@ -16,12 +16,17 @@
 //     has one entry per page.
 // Errors are kCorrupt (or kLimitExceeded) and name the structure, the column
 // path, the row group and the file offset.
+//
+// The indexes of an encrypted column are modules (Encryption.md): read with
+// the chunk's cipher, decrypted, then decoded and checked as above; without
+// a cipher they are kUnsupported.
 #ifndef PARQ_INDEX_PAGE_INDEX_READER_H_
 #define PARQ_INDEX_PAGE_INDEX_READER_H_
 
 #include <cstdint>
 #include <optional>
 
+#include "crypto/module.h"
 #include "format/parquet_types.h"
 #include "parq/io.h"
 #include "parq/options.h"
@@ -53,16 +58,19 @@ Result<OffsetIndex> DecodeOffsetIndex(const uint8_t* data, size_t size, ChunkByt
                                       uint64_t base_offset = 0);
 
 // Reads the chunk's index from the file; nullopt when the chunk has none.
-// `row_group` is for messages only.
+// `row_group` is for messages only; `cipher` is the chunk's when its column
+// is encrypted (else null).
 Result<std::optional<ColumnIndex>> ReadColumnIndex(const RandomAccessFile& file,
                                                    const format::ColumnChunk& chunk,
                                                    const ColumnDescriptor& column,
-                                                   const ReaderOptions& options, int row_group);
+                                                   const ReaderOptions& options, int row_group,
+                                                   const crypto::ChunkCipher* cipher = nullptr);
 Result<std::optional<OffsetIndex>> ReadOffsetIndex(const RandomAccessFile& file,
                                                    const format::ColumnChunk& chunk,
                                                    const ColumnDescriptor& column,
                                                    ChunkBytes chunk_bytes, int64_t num_rows,
-                                                   const ReaderOptions& options, int row_group);
+                                                   const ReaderOptions& options, int row_group,
+                                                   const crypto::ChunkCipher* cipher = nullptr);
 
 }  // namespace parq::index
 

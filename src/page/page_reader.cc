@@ -61,9 +61,11 @@ Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& fil
                                                      const ReaderOptions& options,
                                                      const std::optional<std::string>& created_by,
                                                      std::shared_ptr<BufferPool> buffer_pool,
-                                                     std::span<const uint8_t> chunk_bytes) {
+                                                     std::span<const uint8_t> chunk_bytes,
+                                                     std::shared_ptr<const crypto::ChunkCipher> cipher) {
   const bool in_memory = file.data() != nullptr || chunk_bytes.data() != nullptr;
   std::unique_ptr<PageReader> reader(new PageReader(md, options, std::move(buffer_pool), !in_memory));
+  reader->cipher_ = std::move(cipher);
   PARQ_ASSIGN_OR_RETURN(reader->codec_,
                         compression::MakeCodec(static_cast<Compression>(md.codec)));
   if (md.num_values == 0) {
@@ -104,8 +106,11 @@ Result<bool> PageReader::ReadPage(const PageTarget& target, Page* page) {
 
 Result<bool> PageReader::ReadPageAtPos(const PageTarget& target, Page* page) {
   const format::PageHeader& header = target.slot->header;
-  PARQ_ASSIGN_OR_RETURN(const uint64_t body_start, DecodeHeader(&target.slot->header, target.held_aside));
-  PARQ_ASSIGN_OR_RETURN(const uint64_t body_end, BodyEnd(header, body_start));
+  PARQ_ASSIGN_OR_RETURN(const uint64_t body_start,
+                        cipher_ ? DecodeEncryptedHeader(&target.slot->header, target.held_aside)
+                                : DecodeHeader(&target.slot->header, target.held_aside));
+  PARQ_ASSIGN_OR_RETURN(const uint64_t body_end, cipher_ ? EncryptedBodyEnd(header, body_start, target.held_aside)
+                                                          : BodyEnd(header, body_start));
   const int64_t ordinal = ordinal_++;
   const auto type = static_cast<PageType>(header.type);
   if (!IsReadable(type)) {
@@ -127,11 +132,13 @@ Result<bool> PageReader::ReadPageAtPos(const PageTarget& target, Page* page) {
     }
   }
   PARQ_RETURN_IF_ERROR(chunk_.Ensure(pos_, body_end, HeldBesideWindows(target.held_aside)));
-  const std::span<const uint8_t> body{chunk_.At(body_start), body_end - body_start};
+  const std::span<const uint8_t> stored{chunk_.At(body_start), body_end - body_start};
   const uint64_t header_offset = chunk_.FileOffset(pos_);
   pos_ = body_end;
   PARQ_RETURN_IF_ERROR(CheckPageSize(header, type, target.held_aside));
-  PARQ_RETURN_IF_ERROR(VerifyChecksum(header, body));
+  PARQ_RETURN_IF_ERROR(VerifyChecksum(header, stored));
+  std::span<const uint8_t> body = stored;
+  if (cipher_) PARQ_RETURN_IF_ERROR(DecryptBody(type, target, &body));
 
   *page = Page();
   page->type = type;
@@ -148,7 +155,7 @@ Result<bool> PageReader::ReadPageAtPos(const PageTarget& target, Page* page) {
   }
   PARQ_RETURN_IF_ERROR(type == PageType::kDataPage ? ReadDataPage(header, body, target, page)
                                                    : ReadDataPageV2(header, body, target, page));
-  if (target.deferred == nullptr && !Borrows(*page, body)) chunk_.DropIfOversized(body_end);
+  if (target.deferred == nullptr && !Borrows(*page, stored)) chunk_.DropIfOversized(body_end);
   if (page->num_values > options_.max_values_per_page) {
     return Status::LimitExceeded("page claims " + std::to_string(page->num_values) +
                                  " values, beyond max_values_per_page");
@@ -236,6 +243,89 @@ Result<uint64_t> PageReader::DecodeHeader(format::PageHeader* header, int64_t he
     PARQ_RETURN_IF_ERROR(chunk_.Ensure(pos_, pos_ + want, HeldBesideWindows(held_aside)));
     available = std::min(chunk_.HeldFrom(pos_), limit);
   }
+}
+
+Result<uint64_t> PageReader::DecodeEncryptedHeader(format::PageHeader* header, int64_t held_aside) {
+  const uint64_t left = chunk_.length() - pos_;
+  if (left < crypto::kLengthSize) {
+    return Status::Corrupt("encrypted page header module cut short: " + std::to_string(left) +
+                           " bytes left in the column chunk");
+  }
+  PARQ_RETURN_IF_ERROR(chunk_.Ensure(pos_, pos_ + crypto::kLengthSize, HeldBesideWindows(held_aside)));
+  const uint64_t size = crypto::ModuleSize({chunk_.At(pos_), crypto::kLengthSize});
+  const uint64_t limit = static_cast<uint64_t>(options_.max_page_header_size) + crypto::kGcmOverhead;
+  if (size > left) {
+    return Status::Corrupt("encrypted page header module of " + std::to_string(size) +
+                           " bytes runs past the end of its column chunk (" + std::to_string(left) + " bytes left)");
+  }
+  if (size > limit) {
+    return Status::LimitExceeded("encrypted page header module of " + std::to_string(size) +
+                                 " bytes exceeds max_page_header_size " +
+                                 std::to_string(options_.max_page_header_size));
+  }
+  PARQ_RETURN_IF_ERROR(chunk_.Ensure(pos_, pos_ + size, HeldBesideWindows(held_aside)));
+  const std::span<const uint8_t> module{chunk_.At(pos_), size};
+  // Which header this is shows only once decrypted: the first page of a chunk
+  // with a dictionary is taken for its dictionary page header, any other for
+  // a data page header; the first page is tried both ways.
+  const bool first = ordinal_ == 0 && !seen_data_page_;
+  crypto::ModuleType kind = first && md_.dictionary_page_offset ? crypto::ModuleType::kDictionaryPageHeader
+                                                                : crypto::ModuleType::kDataPageHeader;
+  const auto page_of = [&](crypto::ModuleType t) {
+    return t == crypto::ModuleType::kDataPageHeader ? data_page_ordinal_ : int64_t{-1};
+  };
+  Status st = cipher_->Decrypt(kind, page_of(kind), module, &header_plain_);
+  if (!st.ok() && first && st.code() == StatusCode::kCorrupt) {
+    const auto other = kind == crypto::ModuleType::kDataPageHeader ? crypto::ModuleType::kDictionaryPageHeader
+                                                                   : crypto::ModuleType::kDataPageHeader;
+    if (cipher_->Decrypt(other, page_of(other), module, &header_plain_).ok()) {
+      kind = other;
+      st = Status::OK();
+    }
+  }
+  PARQ_RETURN_IF_ERROR(st);
+  thrift::CompactReader reader(header_plain_.data(), header_plain_.size(), format::ThriftLimitsFrom(options_));
+  *header = format::PageHeader();
+  if (!format::Read(reader, header)) {
+    Status bad = reader.status();
+    return std::move(bad).AddContext("decoding the decrypted page header");
+  }
+  // The AAD says which header it is; the header must agree.
+  const bool is_dictionary = static_cast<PageType>(header->type) == PageType::kDictionaryPage;
+  if (is_dictionary != (kind == crypto::ModuleType::kDictionaryPageHeader)) {
+    return Status::Corrupt(std::string("a ") + (is_dictionary ? "dictionary" : "data") +
+                           " page header authenticated as a " + crypto::ModuleTypeName(kind));
+  }
+  return pos_ + size;
+}
+
+Result<uint64_t> PageReader::EncryptedBodyEnd(const format::PageHeader& header, uint64_t body_start,
+                                              int64_t held_aside) {
+  PARQ_ASSIGN_OR_RETURN(const uint64_t end, BodyEnd(header, body_start));
+  // compressed_page_size is the whole module (Encryption.md, as Arrow and
+  // parquet-java write it).  DuckDB, whose files carry no module AADs, writes
+  // the size without the framing: there the module's own length prefix says
+  // where it ends.
+  if (cipher_->cipher.module_aads() || end - body_start < crypto::kLengthSize) return end;
+  PARQ_RETURN_IF_ERROR(chunk_.Ensure(body_start, body_start + crypto::kLengthSize, HeldBesideWindows(held_aside)));
+  const uint64_t module = crypto::ModuleSize({chunk_.At(body_start), crypto::kLengthSize});
+  const auto type = static_cast<PageType>(header.type);
+  const auto kind = type == PageType::kDictionaryPage ? crypto::ModuleType::kDictionaryPage : crypto::ModuleType::kDataPage;
+  if (module != end - body_start + cipher_->cipher.OverheadFor(kind)) return end;
+  if (module > chunk_.length() - body_start) {
+    return Status::Corrupt("encrypted page module of " + std::to_string(module) +
+                           " bytes runs past the end of its column chunk");
+  }
+  return body_start + module;
+}
+
+Status PageReader::DecryptBody(PageType type, const PageTarget& target, std::span<const uint8_t>* body) {
+  const bool dictionary = type == PageType::kDictionaryPage;
+  const auto kind = dictionary ? crypto::ModuleType::kDictionaryPage : crypto::ModuleType::kDataPage;
+  PARQ_RETURN_IF_ERROR(cipher_->Decrypt(kind, dictionary ? -1 : data_page_ordinal_, *body, &target.slot->decrypted));
+  if (!dictionary) ++data_page_ordinal_;
+  *body = target.slot->decrypted.span();
+  return Status::OK();
 }
 
 Result<uint64_t> PageReader::BodyEnd(const format::PageHeader& header, uint64_t body_start) const {
@@ -350,7 +440,8 @@ Status PageReader::ReadDataPageV2(const format::PageHeader& header, std::span<co
     return Status::Corrupt("data page v2 without a data_page_header_v2");
   }
   const auto& h = *header.data_page_header_v2;
-  const int32_t compressed = header.compressed_page_size;
+  // The body's bytes: compressed_page_size, less the framing when encrypted.
+  const int64_t compressed = static_cast<int64_t>(body.size());
   const int32_t uncompressed = header.uncompressed_page_size;
   const int64_t rep_len = h.repetition_levels_byte_length;
   const int64_t def_len = h.definition_levels_byte_length;

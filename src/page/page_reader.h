@@ -20,6 +20,12 @@
 // decoded entries (bounded as 16 bytes a value).  A page that would take the
 // total over the limit is kLimitExceeded before anything is allocated.
 //
+// A chunk of an encrypted column (Encryption.md) is read with its
+// crypto::ChunkCipher: each page header is a module decrypted before it is
+// decoded, and each body a module decrypted (after its CRC, which covers the
+// encrypted bytes) before it is decompressed; the AADs carry the data page
+// ordinal.  Nothing else changes, and a plaintext chunk pays nothing.
+//
 // Errors carry the page ordinal and the file offset of its header; the
 // caller adds the column path and row group.
 //
@@ -33,6 +39,7 @@
 #include <string>
 
 #include "compression/codec.h"
+#include "crypto/module.h"
 #include "format/parquet_types.h"
 #include "page/buffer_pool.h"
 #include "page/chunk_range.h"
@@ -58,7 +65,8 @@ class PageReader final : private PageSource {
                                                   const ReaderOptions& options,
                                                   const std::optional<std::string>& created_by,
                                                   std::shared_ptr<BufferPool> buffer_pool = nullptr,
-                                                  std::span<const uint8_t> chunk_bytes = {});
+                                                  std::span<const uint8_t> chunk_bytes = {},
+                                                  std::shared_ptr<const crypto::ChunkCipher> cipher = nullptr);
 
   // A reader of a memory-mapped file hands its chunk's pages back to the
   // file (RandomAccessFile::DoneWith, see ChunkWindow), keeping the
@@ -146,6 +154,13 @@ class PageReader final : private PageSource {
   Result<bool> ReadPageAtPos(const PageTarget& target, Page* page);
   // Decodes the header at pos_ into *header; returns where its body starts.
   Result<uint64_t> DecodeHeader(format::PageHeader* header, int64_t held_aside);
+  // The same for an encrypted column: the header module at pos_ decrypted,
+  // then decoded.
+  Result<uint64_t> DecodeEncryptedHeader(format::PageHeader* header, int64_t held_aside);
+  // Where an encrypted page's body module (at body_start) ends.
+  Result<uint64_t> EncryptedBodyEnd(const format::PageHeader& header, uint64_t body_start, int64_t held_aside);
+  // An encrypted page's body decrypted into the slot; *body becomes it.
+  Status DecryptBody(PageType type, const PageTarget& target, std::span<const uint8_t>* body);
   // Where the body of `header` ends (starting at `body_start`): kCorrupt when
   // a size is negative or the body runs past the chunk.
   Result<uint64_t> BodyEnd(const format::PageHeader& header, uint64_t body_start) const;
@@ -196,6 +211,10 @@ class PageReader final : private PageSource {
   int64_t pages_skipped_ = 0;
   int64_t viewed_bytes_ = 0;  // bytes used of a chunk in memory
   Buffer header_scratch_;     // InspectHeader's reads
+  // Encrypted columns only (null: plaintext).
+  std::shared_ptr<const crypto::ChunkCipher> cipher_;
+  int64_t data_page_ordinal_ = 0;  // of the next data page, for the AADs
+  Buffer header_plain_;            // the decrypted header being decoded
 };
 
 }  // namespace parq::page

@@ -25,6 +25,9 @@ namespace parq::page {
 struct PageSlot {
   format::PageHeader header;
   Buffer buffer;
+  // An encrypted page's decrypted body (empty otherwise): the page's spans
+  // or its pending decompression may point into it.
+  Buffer decrypted;
 };
 
 // A decompression sized and placed but not run: `block`'s output already

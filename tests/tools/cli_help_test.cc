@@ -71,12 +71,17 @@ TEST(CliHelpTest, EveryListedFlagIsAccepted) {
 TEST(CliHelpTest, SchemaHelpExactly) {
   CliRun r = RunParq("schema --help", Stderr::kDropped);
   EXPECT_EQ(r.out,
-            "usage: parq schema FILE [--json]\n"
+            "usage: parq schema FILE [--json] [--footer-key KEY] [--column-key PATH=KEY]... [--aad-prefix TEXT] "
+            "[--keys FILE]\n"
             "\n"
             "schema: the schema as message-type text\n"
             "\n"
             "options:\n"
             "      --json                   the schema as a JSON tree instead of message-type text\n"
+            "      --footer-key KEY         the footer key of an encrypted file (hex:..., base64:... or text:...)\n"
+            "      --column-key PATH=KEY    the key of an encrypted column (repeatable)\n"
+            "      --aad-prefix TEXT        the AAD prefix the file was encrypted with, when it does not store it\n"
+            "      --keys FILE              read the key flags from FILE, one a line (keys out of the process list)\n"
             "\n"
             "common options:\n"
             "  -h, --help                   this help, on stdout\n"
@@ -113,7 +118,8 @@ TEST(CliHelpTest, BashCompletionOffersVerbsAndEachVerbsFlags) {
   std::ofstream(script) << r.out;
   EXPECT_EQ(Complete(script, "parq pa", 1), "pages\n");
   EXPECT_EQ(Complete(script, "parq co", 1), "convert column-index completion\n");
-  EXPECT_EQ(Complete(script, "parq -q meta --", 3), "--json --page-index --bloom-filter --help --quiet\n");
+  EXPECT_EQ(Complete(script, "parq -q meta --", 3),
+            "--json --page-index --bloom-filter --footer-key --column-key --aad-prefix --keys --help --quiet\n");
   EXPECT_EQ(Complete(script, "parq head -", 2),
             "--rows -n --columns --verify-checksums --no-verify-checksums --help -h --quiet -q\n");
   EXPECT_EQ(Complete(script, "parq --v", 1), "--version\n");

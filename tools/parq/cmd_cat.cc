@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "filter_flags.h"
 #include "inspect_util.h"
+#include "key_flags.h"
 #include "parq/file_reader.h"
 #include "parq/json.h"
 #include "parq/record.h"
@@ -22,18 +23,19 @@ namespace parq::cli {
 namespace {
 
 constexpr char kUsage[] =
-    "parq cat FILE [--format jsonl] [--columns a,b.c] [--where EXPR] [--head N] [--no-verify-checksums]";
+    "parq cat FILE [--format jsonl] [--columns a,b.c] [--where EXPR] [--head N] [--no-verify-checksums]\n"
+    "       " PARQ_KEY_FLAGS_USAGE;
 
 }  // namespace
 
 const VerbHelp& CatHelp() {
   static const VerbHelp h{kUsage,
-                          {{"format", "jsonl", "the output form (only jsonl: one canonical JSON row a line)"},
-                           {"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
-                           {"where", "EXPR", "only the rows the filter makes true (docs/filter.md)"},
-                           {"head", "N", "stop after N rows"},
-                           {"verify-checksums", nullptr, "verify page CRCs (the default)"},
-                           {"no-verify-checksums", nullptr, "do not verify page CRCs"}}};
+                          WithKeyFlags({{"format", "jsonl", "the output form (only jsonl: one canonical JSON row a line)"},
+                                        {"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
+                                        {"where", "EXPR", "only the rows the filter makes true (docs/filter.md)"},
+                                        {"head", "N", "stop after N rows"},
+                                        {"verify-checksums", nullptr, "verify page CRCs (the default)"},
+                                        {"no-verify-checksums", nullptr, "do not verify page CRCs"}})};
   return h;
 }
 
@@ -58,6 +60,7 @@ int RunCat(int argc, char** argv) {
   // Page CRCs are verified unless --no-verify-checksums.
   ReaderOptions reader_options;
   reader_options.verify_checksums = !args.Has("no-verify-checksums");
+  if (Status st = ApplyKeyFlags(args, &reader_options); !st.ok()) return ReportUsage(st.ToString(), kUsage);
   auto file = FileReader::Open(args.positional()[0], reader_options);
   if (!file.ok()) return ReportError(file.status());
   ReportWarnings((*file)->metadata());

@@ -5,16 +5,19 @@
 
 #include "cli.h"
 #include "inspect_util.h"
+#include "key_flags.h"
 #include "meta_index.h"
 #include "parq/file_reader.h"
 #include "parq/schema.h"
 #include "json/json_writer.h"
+#include "format/file_decryptor.h"
 #include "json/leaf_format.h"
 
 namespace parq::cli {
 namespace {
 
-constexpr char kUsage[] = "parq meta FILE [--json] [--page-index] [--bloom-filter]";
+constexpr char kUsage[] = "parq meta FILE [--json] [--page-index] [--bloom-filter]\n"
+                          "       " PARQ_KEY_FLAGS_USAGE;
 
 struct MetaFlags {
   bool page_index = false;
@@ -70,6 +73,12 @@ Status WriteColumn(JsonWriter& w, const FileReader& reader, const MetaFlags& fla
   if (c.is_encrypted()) {
     w.Key("encrypted");
     w.Bool(true);
+    w.Key("encryption_key");
+    w.String(c.encrypted_with_footer_key() ? "footer" : "column");
+    if (auto km = c.encryption_key_metadata()) {
+      w.Key("key_metadata");
+      w.String(format::PrintableKeyMetadata(*km));
+    }
   }
   if (auto p = c.file_path()) {
     w.Key("file_path");
@@ -148,6 +157,25 @@ Status WriteColumn(JsonWriter& w, const FileReader& reader, const MetaFlags& fla
   return Status::OK();
 }
 
+// "verified", "not verified", "none" (an encrypted footer is not signed).
+const char* SignatureName(EncryptionInfo::FooterSignature s) {
+  switch (s) {
+    case EncryptionInfo::FooterSignature::kVerified: return "verified";
+    case EncryptionInfo::FooterSignature::kNotVerified: return "not verified";
+    case EncryptionInfo::FooterSignature::kNone: break;
+  }
+  return "none";
+}
+
+// " (encrypted with the footer key)", " (encrypted with a column key,
+// key_metadata 'kc1')", or nothing.
+std::string EncryptedNote(const ColumnChunkMetaData& c) {
+  if (!c.is_encrypted()) return "";
+  if (c.encrypted_with_footer_key()) return " (encrypted with the footer key)";
+  auto km = c.encryption_key_metadata();
+  return " (encrypted with a column key" + (km ? ", key_metadata '" + format::PrintableKeyMetadata(*km) + "'" : std::string()) + ")";
+}
+
 Result<std::string> MetaJson(const FileReader& reader, const MetaFlags& flags, std::FILE* stream) {
   const FileMetaData& md = reader.metadata();
   std::string out;
@@ -169,6 +197,25 @@ Result<std::string> MetaJson(const FileReader& reader, const MetaFlags& flags, s
   w.Int64(md.num_rows());
   w.Key("num_columns");
   w.Int64(md.schema().num_columns());
+  if (const EncryptionInfo* e = reader.encryption()) {
+    w.Key("encryption");
+    w.BeginObject();
+    w.Key("algorithm");
+    w.String(e->algorithm);
+    w.Key("encrypted_footer");
+    w.Bool(e->encrypted_footer);
+    w.Key("footer_key_metadata");
+    w.String(format::PrintableKeyMetadata(e->footer_key_metadata));
+    if (e->aad_prefix) {
+      w.Key("aad_prefix");
+      w.String(*e->aad_prefix);
+    }
+    w.Key("supply_aad_prefix");
+    w.Bool(e->supply_aad_prefix);
+    w.Key("footer_signature");
+    w.String(SignatureName(e->footer_signature));
+    w.EndObject();
+  }
   w.Key("key_value_metadata");
   WriteKeyValues(w, md.key_value_metadata());
   const int orders = md.num_column_orders();
@@ -246,6 +293,16 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags, s
   Line(out, 0, "num_rows: " + std::to_string(md.num_rows()));
   Line(out, 0, "num_columns: " + std::to_string(md.schema().num_columns()));
   Line(out, 0, "num_row_groups: " + std::to_string(md.num_row_groups()));
+  if (const EncryptionInfo* e = reader.encryption()) {
+    std::string line = "encryption: " + e->algorithm + (e->encrypted_footer ? ", encrypted footer" : ", plaintext footer");
+    if (!e->footer_key_metadata.empty()) {
+      line += ", footer key_metadata '" + format::PrintableKeyMetadata(e->footer_key_metadata) + "'";
+    }
+    if (e->aad_prefix) line += ", aad_prefix '" + *e->aad_prefix + "'";
+    if (e->supply_aad_prefix) line += ", AAD prefix supplied by the reader";
+    line += std::string(", footer signature ") + SignatureName(e->footer_signature);
+    Line(out, 0, line);
+  }
   auto kvs = md.key_value_metadata();
   if (!kvs.empty()) {
     Line(out, 0, "key_value_metadata:");
@@ -277,8 +334,7 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags, s
       LeafFormatter f(d);
       std::string type(PhysicalTypeName(cc.physical_type()));
       if (!d.logical_type.is_none()) type += " " + d.logical_type.ToString();
-      Line(out, 1, "column " + std::to_string(c) + " " + cc.dotted_path() + ": " + type +
-                       (cc.is_encrypted() ? " (encrypted)" : ""));
+      Line(out, 1, "column " + std::to_string(c) + " " + cc.dotted_path() + ": " + type + EncryptedNote(cc));
       std::string enc;
       for (Encoding e : cc.encodings()) enc += (enc.empty() ? "" : ",") + std::string(EncodingName(e));
       Line(out, 2, "codec " + std::string(CompressionName(cc.codec())) + ", encodings " + enc +
@@ -310,9 +366,9 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags, s
 
 const VerbHelp& MetaHelp() {
   static const VerbHelp h{kUsage,
-                          {{"json", nullptr, "one JSON object instead of text"},
-                           {"page-index", nullptr, "also each chunk's ColumnIndex and OffsetIndex"},
-                           {"bloom-filter", nullptr, "also each chunk's Bloom filter: size and bits set"}}};
+                          WithKeyFlags({{"json", nullptr, "one JSON object instead of text"},
+                                        {"page-index", nullptr, "also each chunk's ColumnIndex and OffsetIndex"},
+                                        {"bloom-filter", nullptr, "also each chunk's Bloom filter: size and bits set"}})};
   return h;
 }
 
@@ -323,7 +379,9 @@ int RunMeta(int argc, char** argv) {
     return ReportUsage(error, kUsage);
   }
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
-  auto reader = FileReader::Open(args.positional()[0]);
+  ReaderOptions reader_options;
+  if (Status st = ApplyKeyFlags(args, &reader_options); !st.ok()) return ReportUsage(st.ToString(), kUsage);
+  auto reader = FileReader::Open(args.positional()[0], reader_options);
   if (!reader.ok()) return ReportError(reader.status());
   ReportWarnings((*reader)->metadata());
   MetaFlags flags;

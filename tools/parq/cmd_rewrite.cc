@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "key_flags.h"
 #include "parq/record.h"
 #include "parq/row_writer.h"
 #include "writer_flags.h"
@@ -22,7 +23,7 @@ namespace {
 
 constexpr char kUsage[] =
     "parq rewrite IN OUT " PARQ_WRITER_FLAGS_USAGE "\n"
-    "       [--no-verify-checksums]";
+    "       [--no-verify-checksums] " PARQ_KEY_FLAGS_USAGE;
 
 template <typename T>
 Status CopyChunk(TypedColumnReader<T>* in, TypedColumnWriter<T>* out) {
@@ -103,6 +104,7 @@ const VerbHelp& RewriteHelp() {
     VerbHelp v{kUsage, WriterFlagTable()};
     v.flags.push_back({"verify-checksums", nullptr, "verify the input's page CRCs (the default)"});
     v.flags.push_back({"no-verify-checksums", nullptr, "do not verify the input's page CRCs"});
+    v.flags = WithKeyFlags(std::move(v.flags));
     return v;
   }();
   return h;
@@ -119,6 +121,7 @@ int RunRewrite(int argc, char** argv) {
   if (Status st = ParseWriterFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
   ReaderOptions ropts;
   ropts.verify_checksums = !args.Has("no-verify-checksums");
+  if (Status st = ApplyKeyFlags(args, &ropts); !st.ok()) return ReportUsage(st.ToString(), kUsage);
   auto reader = FileReader::Open(args.positional()[0], ropts);
   if (!reader.ok()) return ReportError(reader.status());
   ReportWarnings((*reader)->metadata());

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "cli.h"
+#include "key_flags.h"
 #include "parq/file_reader.h"
 #include "parq/schema.h"
 #include "json/json_writer.h"
@@ -11,7 +12,7 @@
 namespace parq::cli {
 namespace {
 
-constexpr char kUsage[] = "parq schema FILE [--json]";
+constexpr char kUsage[] = "parq schema FILE [--json] " PARQ_KEY_FLAGS_USAGE;
 
 // The output so far goes to stdout once it holds this much: a schema of a
 // million columns is printed without holding all its text.
@@ -72,7 +73,7 @@ void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root, std::string&
 }  // namespace
 
 const VerbHelp& SchemaHelp() {
-  static const VerbHelp h{kUsage, {{"json", nullptr, "the schema as a JSON tree instead of message-type text"}}};
+  static const VerbHelp h{kUsage, WithKeyFlags({{"json", nullptr, "the schema as a JSON tree instead of message-type text"}})};
   return h;
 }
 
@@ -81,7 +82,9 @@ int RunSchema(int argc, char** argv) {
   std::string error;
   if (!args.Parse(argc, argv, SchemaHelp().flags, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
-  auto reader = FileReader::Open(args.positional()[0]);
+  ReaderOptions reader_options;
+  if (Status st = ApplyKeyFlags(args, &reader_options); !st.ok()) return ReportUsage(st.ToString(), kUsage);
+  auto reader = FileReader::Open(args.positional()[0], reader_options);
   if (!reader.ok()) return ReportError(reader.status());
   ReportWarnings((*reader)->metadata());
   const Schema& schema = (*reader)->schema();

@@ -1,0 +1,143 @@
+// parq's key flags on the reading verbs (tools/parq/key_flags.h): the three
+// key forms, --keys FILE, --aad-prefix, meta's encryption lines, rewrite of
+// an encrypted input, and the errors (exit 1 naming the encrypted column,
+// exit 2 for a malformed key).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "testing/run_parq.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using parq::testing::CliRun;
+using parq::testing::Quote;
+using parq::testing::RunParq;
+using parq::testing::Stderr;
+
+const std::string kData = std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/";
+const std::string kPlaintextFooter = Quote(kData + "encrypt_columns_plaintext_footer.parquet.encrypted");
+const std::string kColumnsAndFooter = Quote(kData + "encrypt_columns_and_footer.parquet.encrypted");
+const std::string kKeys =
+    " --footer-key text:0123456789012345 --column-key double_field=text:1234567890123450"
+    " --column-key float_field=text:1234567890123451";
+// Row 1 of Arrow's encryption test generator, as `parq cat` prints it.
+const std::string kRow1 =
+    "{\"boolean_field\":false,\"int32_field\":\"00:00:00.001\",\"int64_field\":[2000000000000,3000000000000],"
+    "\"int96_field\":\"-4713-11-27T00:00:08.589934593\",\"float_field\":1.1,\"double_field\":1.1111111,"
+    "\"ba_field\":null,\"flba_field\":\"AQEBAQEBAQEBAQ==\"}";
+
+size_t Lines(const std::string& s) { return static_cast<size_t>(std::count(s.begin(), s.end(), '\n')); }
+
+fs::path TempDir() {
+  fs::path dir = fs::temp_directory_path() / ("parq_key_flags_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+TEST(KeyFlagsTest, CatWithoutAColumnKeyNamesTheEncryptedColumn) {
+  CliRun r = RunParq("cat " + kPlaintextFooter);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("the column is encrypted with a column key (key_metadata 'kc2')"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("column 'float_field'"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("PageHeader"), std::string::npos) << r.out;
+  // The plaintext columns read without keys.
+  CliRun plain = RunParq("cat " + kPlaintextFooter + " --columns boolean_field,ba_field --head 1", Stderr::kDropped);
+  EXPECT_EQ(plain.exit_code, 0);
+  EXPECT_EQ(plain.out, "{\"boolean_field\":true,\"ba_field\":\"cGFycXVldDAwMA==\"}\n");
+}
+
+TEST(KeyFlagsTest, CatWithKeysInEveryForm) {
+  CliRun text = RunParq("cat " + kColumnsAndFooter + kKeys, Stderr::kDropped);
+  ASSERT_EQ(text.exit_code, 0);
+  EXPECT_EQ(Lines(text.out), 50u);
+  EXPECT_NE(text.out.find("\n" + kRow1 + "\n"), std::string::npos) << text.out.substr(0, 600);
+  CliRun other = RunParq("cat " + kColumnsAndFooter +
+                             " --footer-key hex:30313233343536373839303132333435"
+                             " --column-key double_field=base64:MTIzNDU2Nzg5MDEyMzQ1MA=="
+                             " --column-key float_field=text:1234567890123451",
+                         Stderr::kDropped);
+  EXPECT_EQ(other.exit_code, 0);
+  EXPECT_EQ(other.out, text.out);
+  // The same options from a file, none on the command line.
+  const fs::path keys = TempDir() / "keys.txt";
+  {
+    std::ofstream f(keys);
+    f << "# the corpus keys\n--footer-key text:0123456789012345\n"
+         "column-key double_field=text:1234567890123450\n\ncolumn-key=float_field=text:1234567890123451\n";
+  }
+  CliRun from_file = RunParq("cat " + kColumnsAndFooter + " --keys " + Quote(keys.string()), Stderr::kDropped);
+  EXPECT_EQ(from_file.exit_code, 0);
+  EXPECT_EQ(from_file.out, text.out);
+  fs::remove_all(keys.parent_path());
+}
+
+TEST(KeyFlagsTest, AadPrefix) {
+  const std::string file = Quote(kData + "encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted");
+  CliRun missing = RunParq("schema " + file + kKeys);
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.out.find("--aad-prefix"), std::string::npos) << missing.out;
+  CliRun given = RunParq("cat " + file + kKeys + " --aad-prefix tester --head 2", Stderr::kDropped);
+  EXPECT_EQ(given.exit_code, 0);
+  EXPECT_EQ(Lines(given.out), 2u);
+}
+
+TEST(KeyFlagsTest, MetaShowsTheEncryption) {
+  CliRun r = RunParq("meta " + kPlaintextFooter + kKeys, Stderr::kDropped);
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("encryption: AES_GCM_V1, plaintext footer, footer key_metadata 'kf', footer signature verified\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("double_field: DOUBLE (encrypted with a column key, key_metadata 'kc1')"), std::string::npos);
+  CliRun unverified = RunParq("meta " + kPlaintextFooter, Stderr::kDropped);
+  EXPECT_NE(unverified.out.find("footer signature not verified"), std::string::npos) << unverified.out;
+  CliRun json = RunParq("meta --json " + kColumnsAndFooter + kKeys, Stderr::kDropped);
+  ASSERT_EQ(json.exit_code, 0);
+  EXPECT_NE(json.out.find("\"encryption\":{\"algorithm\":\"AES_GCM_V1\",\"encrypted_footer\":true,"
+                          "\"footer_key_metadata\":\"kf\",\"supply_aad_prefix\":false,\"footer_signature\":\"none\"}"),
+            std::string::npos)
+      << json.out.substr(0, 800);
+  EXPECT_NE(json.out.find("\"encrypted\":true,\"encryption_key\":\"column\",\"key_metadata\":\"kc2\""), std::string::npos);
+  CliRun indexes = RunParq("meta " + kColumnsAndFooter + kKeys + " --page-index --bloom-filter", Stderr::kDropped);
+  EXPECT_EQ(indexes.exit_code, 0) << indexes.out;
+}
+
+TEST(KeyFlagsTest, RewriteDecryptsItsInput) {
+  const fs::path out = TempDir() / "plain.parquet";
+  CliRun w = RunParq("rewrite " + kColumnsAndFooter + " " + Quote(out.string()) + kKeys);
+  ASSERT_EQ(w.exit_code, 0) << w.out;
+  CliRun again = RunParq("cat " + Quote(out.string()), Stderr::kDropped);
+  CliRun original = RunParq("cat " + kColumnsAndFooter + kKeys, Stderr::kDropped);
+  EXPECT_EQ(again.exit_code, 0);
+  EXPECT_EQ(again.out, original.out);
+  fs::remove_all(out.parent_path());
+}
+
+TEST(KeyFlagsTest, MalformedKeysAreUsageErrors) {
+  CliRun short_key = RunParq("cat " + kColumnsAndFooter + " --footer-key text:abc");
+  EXPECT_EQ(short_key.exit_code, 2);
+  EXPECT_NE(short_key.out.find("a key of 3 bytes; AES keys have 16, 24 or 32 bytes"), std::string::npos) << short_key.out;
+  CliRun no_form = RunParq("meta " + kColumnsAndFooter + " --footer-key 0123456789012345");
+  EXPECT_EQ(no_form.exit_code, 2);
+  EXPECT_NE(no_form.out.find("a key is hex:…, base64:… or text:…"), std::string::npos) << no_form.out;
+  EXPECT_EQ(RunParq("cat " + kColumnsAndFooter + " --column-key text:0123456789012345").exit_code, 2);
+  EXPECT_EQ(RunParq("cat " + kColumnsAndFooter + " --footer-key hex:0g").exit_code, 2);
+  EXPECT_EQ(RunParq("cat " + kColumnsAndFooter + " --keys /nonexistent/keys").exit_code, 2);
+}
+
+TEST(KeyFlagsTest, WrongKeyIsAnErrorNamingTheModule) {
+  CliRun r = RunParq("cat " + kColumnsAndFooter +
+                     " --footer-key text:0123456789012345 --column-key double_field=text:1234567890123459"
+                     " --column-key float_field=text:1234567890123451");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("cannot decrypt the column metadata (row group 0, column 5)"), std::string::npos) << r.out;
+}
+
+}  // namespace

@@ -1,0 +1,165 @@
+// The reading verbs' key flags (see key_flags.h).
+#include "key_flags.h"
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <utility>
+
+namespace parq::cli {
+
+const std::vector<Flag> kKeyFlagTable = {
+    {"footer-key", "KEY", "the footer key of an encrypted file (hex:..., base64:... or text:...)"},
+    {"column-key", "PATH=KEY", "the key of an encrypted column (repeatable)"},
+    {"aad-prefix", "TEXT", "the AAD prefix the file was encrypted with, when it does not store it"},
+    {"keys", "FILE", "read the key flags from FILE, one a line (keys out of the process list)"}};
+
+std::vector<Flag> WithKeyFlags(std::vector<Flag> flags) {
+  flags.insert(flags.end(), kKeyFlagTable.begin(), kKeyFlagTable.end());
+  return flags;
+}
+
+void ForwardKeyFlags(const Args& args, std::vector<std::string>* out) {
+  for (const Flag& f : kKeyFlagTable) {
+    for (const std::string& v : args.GetAll(f.name)) {
+      out->push_back(std::string("--") + f.name);
+      out->push_back(v);
+    }
+  }
+}
+
+namespace {
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+int Base64Digit(char c) {
+  if (c >= 'A' && c <= 'Z') return c - 'A';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+  if (c >= '0' && c <= '9') return c - '0' + 52;
+  if (c == '+' || c == '-') return 62;
+  if (c == '/' || c == '_') return 63;
+  return -1;
+}
+
+Result<std::string> DecodeHex(std::string_view s) {
+  if (s.size() % 2 != 0) return Status::InvalidArgument("hex key with an odd number of digits");
+  std::string out;
+  for (size_t i = 0; i < s.size(); i += 2) {
+    const int hi = HexDigit(s[i]), lo = HexDigit(s[i + 1]);
+    if (hi < 0 || lo < 0) return Status::InvalidArgument("hex key with a character that is not a hex digit");
+    out.push_back(static_cast<char>(hi * 16 + lo));
+  }
+  return out;
+}
+
+Result<std::string> DecodeBase64(std::string_view s) {
+  while (!s.empty() && s.back() == '=') s.remove_suffix(1);
+  std::string out;
+  uint32_t acc = 0;
+  int bits = 0;
+  for (char c : s) {
+    const int d = Base64Digit(c);
+    if (d < 0) return Status::InvalidArgument("base64 text with a character outside the alphabet");
+    acc = (acc << 6) | static_cast<uint32_t>(d);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push_back(static_cast<char>((acc >> bits) & 0xFF));
+    }
+  }
+  if (bits >= 6) return Status::InvalidArgument("base64 text of an impossible length");
+  return out;
+}
+
+}  // namespace
+
+Result<std::string> ParseKeyText(std::string_view text) {
+  std::string key;
+  if (text.starts_with("hex:")) {
+    PARQ_ASSIGN_OR_RETURN(key, DecodeHex(text.substr(4)));
+  } else if (text.starts_with("base64:")) {
+    PARQ_ASSIGN_OR_RETURN(key, DecodeBase64(text.substr(7)));
+  } else if (text.starts_with("text:")) {
+    key = std::string(text.substr(5));
+  } else {
+    return Status::InvalidArgument("a key is hex:…, base64:… or text:…, not '" +
+                                   std::string(text.substr(0, text.find(':'))) + "…'");
+  }
+  if (key.size() != 16 && key.size() != 24 && key.size() != 32) {
+    return Status::InvalidArgument("a key of " + std::to_string(key.size()) +
+                                   " bytes; AES keys have 16, 24 or 32 bytes");
+  }
+  return key;
+}
+
+namespace {
+
+// One key option (name without "--") into *props.
+Status ApplyOne(std::string_view name, std::string_view value, DecryptionProperties* props) {
+  if (name == "footer-key") {
+    auto key = ParseKeyText(value);
+    if (!key.ok()) return std::move(key).status().AddContext("--footer-key");
+    props->footer_key = std::move(*key);
+  } else if (name == "column-key") {
+    const size_t eq = value.find('=');
+    if (eq == std::string_view::npos || eq == 0) {
+      return Status::InvalidArgument("--column-key wants PATH=KEY, not '" + std::string(value.substr(0, eq)) + "'");
+    }
+    const std::string path(value.substr(0, eq));
+    auto key = ParseKeyText(value.substr(eq + 1));
+    if (!key.ok()) return std::move(key).status().AddContext("--column-key " + path);
+    props->column_keys[path] = std::move(*key);
+  } else if (name == "aad-prefix") {
+    props->aad_prefix = std::string(value);
+  } else {
+    return Status::InvalidArgument("unknown option '" + std::string(name) + "'");
+  }
+  return Status::OK();
+}
+
+Status ApplyKeysFile(const std::string& path, DecryptionProperties* props) {
+  std::ifstream in(path);
+  if (!in) return Status::InvalidArgument("--keys: cannot read '" + path + "'");
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    std::string_view l(line);
+    while (!l.empty() && (l.back() == '\r' || l.back() == ' ' || l.back() == '\t')) l.remove_suffix(1);
+    while (!l.empty() && (l.front() == ' ' || l.front() == '\t')) l.remove_prefix(1);
+    if (l.empty() || l.front() == '#') continue;
+    if (l.starts_with("--")) l.remove_prefix(2);
+    const size_t sep = l.find_first_of(" \t=");
+    if (sep == std::string_view::npos) {
+      return Status::InvalidArgument("--keys '" + path + "' line " + std::to_string(number) + ": no value");
+    }
+    std::string_view name = l.substr(0, sep), value = l.substr(sep + 1);
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+    Status st = ApplyOne(name, value, props);
+    if (!st.ok()) return std::move(st).AddContext("--keys '" + path + "' line " + std::to_string(number));
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status ApplyKeyFlags(const Args& args, ReaderOptions* options) {
+  bool any = false;
+  for (const Flag& f : kKeyFlagTable) any |= args.Has(f.name);
+  if (!any) return Status::OK();
+  auto props = std::make_shared<DecryptionProperties>();
+  for (const std::string& file : args.GetAll("keys")) PARQ_RETURN_IF_ERROR(ApplyKeysFile(file, props.get()));
+  for (const char* name : {"footer-key", "aad-prefix"}) {
+    if (auto v = args.Get(name)) PARQ_RETURN_IF_ERROR(ApplyOne(name, *v, props.get()));
+  }
+  for (const std::string& v : args.GetAll("column-key")) PARQ_RETURN_IF_ERROR(ApplyOne("column-key", v, props.get()));
+  options->decryption = std::move(props);
+  return Status::OK();
+}
+
+}  // namespace parq::cli

@@ -1,0 +1,46 @@
+// The key flags of the verbs that read a file (cat, head, scan, meta, schema,
+// footer, pages, dictionary, column-index, offset-index, bloom, size-stats,
+// and rewrite's input): --footer-key KEY, --column-key PATH=KEY (repeatable),
+// --aad-prefix TEXT and --keys FILE, which reads the same options from a
+// file, one a line (`footer-key KEY`, `column-key PATH=KEY`, `aad-prefix
+// TEXT`; a leading `--` and `=` instead of the space are allowed; blank lines
+// and lines starting with # are skipped), so that keys need not appear in a
+// process list.  The command line's flags come after the file's: a footer key
+// or AAD prefix given in both is the command line's, column keys add up (the
+// command line's win for the same path).
+//
+// A KEY is `hex:00112233…`, `base64:ABEiM…` or `text:0123456789112345`
+// (its bytes as written); AES keys have 16, 24 or 32 bytes.
+#ifndef PARQ_TOOLS_KEY_FLAGS_H_
+#define PARQ_TOOLS_KEY_FLAGS_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli.h"
+#include "parq/options.h"
+#include "parq/result.h"
+
+namespace parq::cli {
+
+// The rows of the flags above, for the verbs' flag tables (--help, Args::Parse).
+extern const std::vector<Flag> kKeyFlagTable;
+// `flags` followed by kKeyFlagTable: a reading verb's table.
+std::vector<Flag> WithKeyFlags(std::vector<Flag> flags);
+// The key flags given in `args`, as arguments again (--NAME VALUE each), for
+// a verb that runs another (head runs cat).
+void ForwardKeyFlags(const Args& args, std::vector<std::string>* out);
+// The usage text of the flags, for the verbs' usage lines.
+#define PARQ_KEY_FLAGS_USAGE "[--footer-key KEY] [--column-key PATH=KEY]... [--aad-prefix TEXT] [--keys FILE]"
+
+// A KEY's bytes; kInvalidArgument naming the problem.
+Result<std::string> ParseKeyText(std::string_view text);
+
+// Sets options->decryption from the flags (left null when none is given).
+// kInvalidArgument for a malformed flag, key or keys file (a usage error).
+Status ApplyKeyFlags(const Args& args, ReaderOptions* options);
+
+}  // namespace parq::cli
+
+#endif  // PARQ_TOOLS_KEY_FLAGS_H_
