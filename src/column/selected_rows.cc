@@ -74,7 +74,7 @@ Status ColumnReader::Impl::UseOffsetIndex(const OffsetIndex& index, int64_t num_
   }
   // The bytes before the first data page hold the dictionary page, if any.
   const uint64_t first = static_cast<uint64_t>(plan->pages.front().offset);
-  auto ranged = pages_->ReadRange(start, first);
+  auto ranged = pages_->ReadRange(start, first, 0);
   if (!ranged.ok()) return Context(std::move(ranged).status());
   if (!*ranged) return Status::OK();  // a page is held ahead: read on without the index
   plan->dictionary_pending = first > start;
@@ -96,7 +96,7 @@ Status ColumnReader::Impl::StartRun(int p) {
   while (last + 1 < pages.size() && plan_->wanted[last + 1]) ++last;
   const auto from = static_cast<uint64_t>(pages[static_cast<size_t>(p)].offset);
   const auto to = static_cast<uint64_t>(pages[last].offset) + static_cast<uint64_t>(pages[last].compressed_page_size);
-  auto ranged = pages_->ReadRange(from, to);
+  auto ranged = pages_->ReadRange(from, to, p);
   if (!ranged.ok()) return IndexContradiction(p, std::move(ranged).status().message());
   if (!*ranged) return Context(Status::Internal("page ranges asked while a page is held ahead"));
   return Status::OK();
@@ -187,7 +187,7 @@ Result<bool> ColumnReader::Impl::JumpTowards(int64_t target) {
   // The pages passed over must be what the index says they are.
   for (int p = plan.next; p < t; ++p) {
     const PageLocation& l = pages[static_cast<size_t>(p)];
-    auto h = pages_->InspectHeader(static_cast<uint64_t>(l.offset), static_cast<uint64_t>(l.compressed_page_size));
+    auto h = pages_->InspectHeader(static_cast<uint64_t>(l.offset), static_cast<uint64_t>(l.compressed_page_size), p);
     if (!h.ok()) return IndexContradiction(p, "has no page header there: " + std::move(h).status().message());
     const index::RowRange rows = plan.Rows(p);
     const int64_t by_header = h->type == PageType::kDataPageV2 ? h->num_rows

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "format/footer.h"
+#include "page/encrypted_header.h"
 #include "thrift/compact_reader.h"
 #include "util/crc32.h"
 
@@ -126,6 +127,7 @@ Result<bool> PageReader::ReadPageAtPos(const PageTarget& target, Page* page) {
                                                   : header.data_page_header_v2->num_values;
       seen_data_page_ = true;
       ++pages_skipped_;
+      ++data_page_ordinal_;  // the next data page's AADs
       if (chunk_.is_view()) viewed_bytes_ += static_cast<int64_t>(body_start - pos_);
       pos_ = body_end;
       return false;
@@ -166,7 +168,7 @@ Result<bool> PageReader::ReadPageAtPos(const PageTarget& target, Page* page) {
   return true;
 }
 
-Result<bool> PageReader::ReadRange(uint64_t file_from, uint64_t file_to) {
+Result<bool> PageReader::ReadRange(uint64_t file_from, uint64_t file_to, int64_t data_page_ordinal) {
   if (ahead_.holds_ahead()) return false;
   const uint64_t base = chunk_.FileOffset(0);
   if (file_from < chunk_.FileOffset(pos_) || file_to < file_from || file_to - base > chunk_.length()) {
@@ -176,19 +178,22 @@ Result<bool> PageReader::ReadRange(uint64_t file_from, uint64_t file_to) {
                            std::to_string(base + chunk_.length()) + ")");
   }
   ranged_ = true;
+  data_page_ordinal_ = data_page_ordinal;
   pos_ = file_from - base;
   stop_ = file_to - base;
   chunk_.set_read_cap(stop_);
   return true;
 }
 
-Result<PageReader::HeaderSummary> PageReader::InspectHeader(uint64_t file_offset, uint64_t size) {
+Result<PageReader::HeaderSummary> PageReader::InspectHeader(uint64_t file_offset, uint64_t size,
+                                                            int64_t data_page_ordinal) {
   const uint64_t base = chunk_.FileOffset(0);
   if (file_offset < base || file_offset - base > chunk_.length() || size > chunk_.length() - (file_offset - base)) {
     return Status::Corrupt("page at " + std::to_string(file_offset) + " of " + std::to_string(size) +
                            " bytes is not in the column chunk");
   }
   const uint64_t at = file_offset - base;
+  if (cipher_) return InspectEncryptedHeader(at, size, data_page_ordinal);
   const uint64_t limit = std::min<uint64_t>(size, static_cast<uint64_t>(options_.max_page_header_size));
   // Headers are small (a few dozen bytes, more with statistics): a first
   // read of 64 bytes, twice as many while that cuts the header short.
@@ -200,15 +205,7 @@ Result<PageReader::HeaderSummary> PageReader::InspectHeader(uint64_t file_offset
     header = format::PageHeader();
     if (format::Read(reader, &header)) {
       if (chunk_.is_view()) viewed_bytes_ += static_cast<int64_t>(reader.position());
-      HeaderSummary out;
-      out.type = static_cast<PageType>(header.type);
-      out.size_in_file = reader.position() + static_cast<uint64_t>(std::max(header.compressed_page_size, 0));
-      if (header.data_page_header) out.num_values = header.data_page_header->num_values;
-      if (header.data_page_header_v2) {
-        out.num_values = header.data_page_header_v2->num_values;
-        out.num_rows = header.data_page_header_v2->num_rows;
-      }
-      return out;
+      return Summarize(header, reader.position(), static_cast<uint64_t>(std::max(header.compressed_page_size, 0)));
     }
     if (n >= limit) {
       Status st = reader.status();
@@ -217,6 +214,44 @@ Result<PageReader::HeaderSummary> PageReader::InspectHeader(uint64_t file_offset
     }
     n = std::min(limit, n * 2);
   }
+}
+
+Result<PageReader::HeaderSummary> PageReader::InspectEncryptedHeader(uint64_t at, uint64_t size,
+                                                                     int64_t data_page_ordinal) {
+  const uint64_t file_offset = chunk_.FileOffset(at);
+  auto fail = [&](Status st) { return std::move(st).AddContext("decoding the page header").WithFileOffset(file_offset); };
+  std::span<const uint8_t> prefix;
+  if (size >= crypto::kLengthSize) {
+    PARQ_ASSIGN_OR_RETURN(prefix, chunk_.Peek(at, crypto::kLengthSize, &header_scratch_));
+  }
+  auto module_size = HeaderModuleSize(prefix, size, options_.max_page_header_size);
+  if (!module_size.ok()) return fail(std::move(module_size).status());
+  PARQ_ASSIGN_OR_RETURN(std::span<const uint8_t> module, chunk_.Peek(at, *module_size, &header_scratch_));
+  format::PageHeader header;
+  Status st = DecryptPageHeader(*cipher_, module, false, false, data_page_ordinal, format::ThriftLimitsFrom(options_),
+                                &header_plain_, &header);
+  if (!st.ok()) return fail(std::move(st));
+  if (chunk_.is_view()) viewed_bytes_ += static_cast<int64_t>(*module_size);
+  uint64_t body = static_cast<uint64_t>(std::max(header.compressed_page_size, 0));
+  if (!cipher_->cipher.module_aads() && body >= crypto::kLengthSize && body <= size - *module_size) {
+    PARQ_ASSIGN_OR_RETURN(std::span<const uint8_t> body_prefix,
+                          chunk_.Peek(at + *module_size, crypto::kLengthSize, &header_scratch_));
+    body = EncryptedBodySize(*cipher_, static_cast<PageType>(header.type), body, body_prefix);
+  }
+  return Summarize(header, *module_size, body);
+}
+
+PageReader::HeaderSummary PageReader::Summarize(const format::PageHeader& header, uint64_t header_size,
+                                                uint64_t body_size) {
+  HeaderSummary out;
+  out.type = static_cast<PageType>(header.type);
+  out.size_in_file = header_size + body_size;
+  if (header.data_page_header) out.num_values = header.data_page_header->num_values;
+  if (header.data_page_header_v2) {
+    out.num_values = header.data_page_header_v2->num_values;
+    out.num_rows = header.data_page_header_v2->num_rows;
+  }
+  return out;
 }
 
 Result<uint64_t> PageReader::DecodeHeader(format::PageHeader* header, int64_t held_aside) {
@@ -247,76 +282,33 @@ Result<uint64_t> PageReader::DecodeHeader(format::PageHeader* header, int64_t he
 
 Result<uint64_t> PageReader::DecodeEncryptedHeader(format::PageHeader* header, int64_t held_aside) {
   const uint64_t left = chunk_.length() - pos_;
-  if (left < crypto::kLengthSize) {
-    return Status::Corrupt("encrypted page header module cut short: " + std::to_string(left) +
-                           " bytes left in the column chunk");
+  std::span<const uint8_t> prefix;  // the module's length, when the chunk has it
+  if (left >= crypto::kLengthSize) {
+    PARQ_RETURN_IF_ERROR(chunk_.Ensure(pos_, pos_ + crypto::kLengthSize, HeldBesideWindows(held_aside)));
+    prefix = {chunk_.At(pos_), crypto::kLengthSize};
   }
-  PARQ_RETURN_IF_ERROR(chunk_.Ensure(pos_, pos_ + crypto::kLengthSize, HeldBesideWindows(held_aside)));
-  const uint64_t size = crypto::ModuleSize({chunk_.At(pos_), crypto::kLengthSize});
-  const uint64_t limit = static_cast<uint64_t>(options_.max_page_header_size) + crypto::kGcmOverhead;
-  if (size > left) {
-    return Status::Corrupt("encrypted page header module of " + std::to_string(size) +
-                           " bytes runs past the end of its column chunk (" + std::to_string(left) + " bytes left)");
-  }
-  if (size > limit) {
-    return Status::LimitExceeded("encrypted page header module of " + std::to_string(size) +
-                                 " bytes exceeds max_page_header_size " +
-                                 std::to_string(options_.max_page_header_size));
-  }
+  PARQ_ASSIGN_OR_RETURN(const uint64_t size, HeaderModuleSize(prefix, left, options_.max_page_header_size));
   PARQ_RETURN_IF_ERROR(chunk_.Ensure(pos_, pos_ + size, HeldBesideWindows(held_aside)));
-  const std::span<const uint8_t> module{chunk_.At(pos_), size};
-  // Which header this is shows only once decrypted: the first page of a chunk
-  // with a dictionary is taken for its dictionary page header, any other for
-  // a data page header; the first page is tried both ways.
-  const bool first = ordinal_ == 0 && !seen_data_page_;
-  crypto::ModuleType kind = first && md_.dictionary_page_offset ? crypto::ModuleType::kDictionaryPageHeader
-                                                                : crypto::ModuleType::kDataPageHeader;
-  const auto page_of = [&](crypto::ModuleType t) {
-    return t == crypto::ModuleType::kDataPageHeader ? data_page_ordinal_ : int64_t{-1};
-  };
-  Status st = cipher_->Decrypt(kind, page_of(kind), module, &header_plain_);
-  if (!st.ok() && first && st.code() == StatusCode::kCorrupt) {
-    const auto other = kind == crypto::ModuleType::kDataPageHeader ? crypto::ModuleType::kDictionaryPageHeader
-                                                                   : crypto::ModuleType::kDataPageHeader;
-    if (cipher_->Decrypt(other, page_of(other), module, &header_plain_).ok()) {
-      kind = other;
-      st = Status::OK();
-    }
-  }
-  PARQ_RETURN_IF_ERROR(st);
-  thrift::CompactReader reader(header_plain_.data(), header_plain_.size(), format::ThriftLimitsFrom(options_));
-  *header = format::PageHeader();
-  if (!format::Read(reader, header)) {
-    Status bad = reader.status();
-    return std::move(bad).AddContext("decoding the decrypted page header");
-  }
-  // The AAD says which header it is; the header must agree.
-  const bool is_dictionary = static_cast<PageType>(header->type) == PageType::kDictionaryPage;
-  if (is_dictionary != (kind == crypto::ModuleType::kDictionaryPageHeader)) {
-    return Status::Corrupt(std::string("a ") + (is_dictionary ? "dictionary" : "data") +
-                           " page header authenticated as a " + crypto::ModuleTypeName(kind));
-  }
+  // The first page of the chunk: nothing read yet, nor jumped over.
+  const bool first = ordinal_ == 0 && !seen_data_page_ && data_page_ordinal_ == 0;
+  PARQ_RETURN_IF_ERROR(DecryptPageHeader(*cipher_, {chunk_.At(pos_), size}, first,
+                                         md_.dictionary_page_offset.has_value(), data_page_ordinal_,
+                                         format::ThriftLimitsFrom(options_), &header_plain_, header));
   return pos_ + size;
 }
 
 Result<uint64_t> PageReader::EncryptedBodyEnd(const format::PageHeader& header, uint64_t body_start,
                                               int64_t held_aside) {
   PARQ_ASSIGN_OR_RETURN(const uint64_t end, BodyEnd(header, body_start));
-  // compressed_page_size is the whole module (Encryption.md, as Arrow and
-  // parquet-java write it).  DuckDB, whose files carry no module AADs, writes
-  // the size without the framing: there the module's own length prefix says
-  // where it ends.
   if (cipher_->cipher.module_aads() || end - body_start < crypto::kLengthSize) return end;
   PARQ_RETURN_IF_ERROR(chunk_.Ensure(body_start, body_start + crypto::kLengthSize, HeldBesideWindows(held_aside)));
-  const uint64_t module = crypto::ModuleSize({chunk_.At(body_start), crypto::kLengthSize});
-  const auto type = static_cast<PageType>(header.type);
-  const auto kind = type == PageType::kDictionaryPage ? crypto::ModuleType::kDictionaryPage : crypto::ModuleType::kDataPage;
-  if (module != end - body_start + cipher_->cipher.OverheadFor(kind)) return end;
-  if (module > chunk_.length() - body_start) {
-    return Status::Corrupt("encrypted page module of " + std::to_string(module) +
+  const uint64_t size = EncryptedBodySize(*cipher_, static_cast<PageType>(header.type), end - body_start,
+                                          {chunk_.At(body_start), crypto::kLengthSize});
+  if (size > chunk_.length() - body_start) {
+    return Status::Corrupt("encrypted page module of " + std::to_string(size) +
                            " bytes runs past the end of its column chunk");
   }
-  return body_start + module;
+  return body_start + size;
 }
 
 Status PageReader::DecryptBody(PageType type, const PageTarget& target, std::span<const uint8_t>* body) {

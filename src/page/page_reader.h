@@ -102,7 +102,10 @@ class PageReader final : private PageSource {
   // only, and only while no page is held ahead: false then, and nothing
   // changes (the caller reads on page by page).  kCorrupt when the range
   // starts before the reader's position or does not lie in the chunk.
-  Result<bool> ReadRange(uint64_t file_from, uint64_t file_to);
+  // `data_page_ordinal` is the place among the chunk's data pages of the
+  // page at file_from (its OffsetIndex position), which an encrypted
+  // column's AADs carry.
+  Result<bool> ReadRange(uint64_t file_from, uint64_t file_to, int64_t data_page_ordinal);
   bool holds_page_ahead() const { return ahead_.holds_ahead(); }
   // The file offset of the chunk's first byte.
   uint64_t chunk_file_offset() const { return chunk_.FileOffset(0); }
@@ -111,14 +114,15 @@ class PageReader final : private PageSource {
   // What the header of a page not read says, to check an OffsetIndex
   // against the pages it skips: the header at `file_offset` (of a page of
   // `size` bytes by the index) is decoded, the body neither read nor
-  // decompressed.  num_rows is -1 for a v1 data page.
+  // decompressed (an encrypted column's header decrypted as data page
+  // `data_page_ordinal`).  num_rows is -1 for a v1 data page.
   struct HeaderSummary {
     PageType type = PageType::kDataPage;
     int64_t num_values = 0;
     int64_t num_rows = -1;
     uint64_t size_in_file = 0;  // header and body
   };
-  Result<HeaderSummary> InspectHeader(uint64_t file_offset, uint64_t size);
+  Result<HeaderSummary> InspectHeader(uint64_t file_offset, uint64_t size, int64_t data_page_ordinal);
 
   // Without an index: the next Next passes over, unread beyond their
   // headers and not decompressed, the data pages whose headers say they
@@ -157,6 +161,9 @@ class PageReader final : private PageSource {
   // The same for an encrypted column: the header module at pos_ decrypted,
   // then decoded.
   Result<uint64_t> DecodeEncryptedHeader(format::PageHeader* header, int64_t held_aside);
+  // InspectHeader of an encrypted column's page, at chunk offset `at`.
+  Result<HeaderSummary> InspectEncryptedHeader(uint64_t at, uint64_t size, int64_t data_page_ordinal);
+  static HeaderSummary Summarize(const format::PageHeader& header, uint64_t header_size, uint64_t body_size);
   // Where an encrypted page's body module (at body_start) ends.
   Result<uint64_t> EncryptedBodyEnd(const format::PageHeader& header, uint64_t body_start, int64_t held_aside);
   // An encrypted page's body decrypted into the slot; *body becomes it.
