@@ -57,7 +57,7 @@ Result<std::unique_ptr<FileReader>> FileReader::Open(std::shared_ptr<RandomAcces
   PARQ_ASSIGN_OR_RETURN(format::Footer footer, format::ReadFooter(*file, options, /*defer_chunks=*/true));
   PARQ_ASSIGN_OR_RETURN(FileMetaData metadata,
                         MetaDataAccess::FromWire(std::move(footer.metadata), options, std::move(footer.bytes),
-                                                 footer.offset, "in '" + file->name() + "'", footer.decryptor));
+                                                 footer.bytes_offset, "in '" + file->name() + "'", footer.decryptor));
   auto impl = std::make_unique<Impl>(std::move(file), std::move(metadata), options, footer.offset, footer.length);
   impl->decryptor = std::move(footer.decryptor);
   if (options.page_buffer_pool_bytes > 0) {

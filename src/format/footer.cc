@@ -84,6 +84,7 @@ Status DecodeFooter(std::span<const uint8_t> bytes, uint64_t base_offset, const 
   if (check) PARQ_RETURN_IF_ERROR(check(**metadata));
   footer->metadata = std::move(*metadata);
   footer->bytes = std::move(kept);
+  footer->bytes_offset = base_offset;
   return Status::OK();
 }
 

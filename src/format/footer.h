@@ -40,6 +40,9 @@ struct Footer {
   // encrypted footer), into which each row group's columns_at points (its
   // columns stay empty); see DecodeColumnChunk.
   std::shared_ptr<const std::vector<uint8_t>> bytes;
+  // The file offset of bytes[0], for errors: `offset`, or 0 for a decrypted
+  // footer, whose bytes are not the file's.
+  uint64_t bytes_offset = 0;
   // Set for an encrypted file (either footer mode).
   std::shared_ptr<FileDecryptor> decryptor;
 };
