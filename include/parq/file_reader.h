@@ -92,6 +92,7 @@ class FileReader {
 
  private:
   struct Impl;  // private to src/file: the file, metadata, buffer pool, pre-buffered chunks
+  friend struct FileReaderAccess;  // src/file (file/file_reader_impl.h)
   explicit FileReader(std::unique_ptr<Impl> impl);
 
   std::unique_ptr<Impl> impl_;

@@ -10,6 +10,9 @@
 // decompressed or decoded beyond the headers; each page's CRC, when its
 // header has one, is computed over the body as stored and compared
 // (whatever ReaderOptions::verify_checksums says: the point is to report it).
+// An encrypted column's page headers are decrypted with the keys the reader
+// was opened with (ReaderOptions::decryption), its CRCs computed over the
+// encrypted bodies as stored; without its key, kUnsupported naming the column.
 //
 // Ownership: the results are plain values.  Thread-safety: ReadPageInfos may
 // run on one FileReader from many threads.

@@ -48,6 +48,11 @@ struct FileReader::Impl {
                                                                  int column) const;
 };
 
+// For src/file's free functions over a FileReader (ReadPageInfos).
+struct FileReaderAccess {
+  static const FileReader::Impl& Of(const FileReader& f) { return *f.impl_; }
+};
+
 }  // namespace parq
 
 #endif  // PARQ_FILE_FILE_READER_IMPL_H_

@@ -2,6 +2,7 @@
 // public values, with each stored CRC checked.
 #include "parq/page_info.h"
 
+#include "file/file_reader_impl.h"
 #include "file/metadata_internal.h"
 #include "page/page_walk.h"
 #include "util/crc32.h"
@@ -74,17 +75,21 @@ Result<std::vector<PageInfo>> ReadPageInfos(const FileReader& file, int row_grou
   auto decoded = MetaDataAccess::Chunk(md, row_group, column);
   if (!decoded.ok()) return std::move(decoded).status().WithColumn(path).WithRowGroup(row_group);
   const format::ColumnChunk& chunk = **decoded;
-  if (!chunk.meta_data || chunk.crypto_metadata) {
-    return std::move(Status::Unsupported("pages of an encrypted column; decryption is not supported"))
-        .WithColumn(path)
-        .WithRowGroup(row_group);
+  // An encrypted column's headers are decrypted with its key; without the
+  // key, the error names the column and the key it needs.
+  auto cipher = FileReaderAccess::Of(file).ChunkCipher(chunk, row_group, column);
+  if (!cipher.ok()) return std::move(cipher).status().WithColumn(path).WithRowGroup(row_group);
+  if (!chunk.meta_data) {
+    return std::move(Status::Corrupt("the column chunk has no metadata")).WithColumn(path).WithRowGroup(row_group);
   }
   std::vector<PageInfo> out;
-  Status st = page::WalkPages(file.file(), *chunk.meta_data, file.options(), thrift::ToStdString(wire.created_by),
-                              [&](const page::RawPage& raw) {
-                                out.push_back(ToPageInfo(raw));
-                                return Status::OK();
-                              });
+  Status st = page::WalkPages(
+      file.file(), *chunk.meta_data, file.options(), thrift::ToStdString(wire.created_by),
+      [&](const page::RawPage& raw) {
+        out.push_back(ToPageInfo(raw));
+        return Status::OK();
+      },
+      cipher->get());
   if (!st.ok()) return std::move(st).WithColumn(path).WithRowGroup(row_group);
   return out;
 }

@@ -4,6 +4,7 @@
 
 #include "format/footer.h"
 #include "page/chunk_range.h"
+#include "page/encrypted_header.h"
 #include "parq/buffer.h"
 #include "thrift/compact_reader.h"
 
@@ -25,7 +26,7 @@ bool IsDataPage(const format::PageHeader& h) {
 
 Status WalkPages(const RandomAccessFile& file, const format::ColumnMetaData& md,
                  const ReaderOptions& options, const std::optional<std::string>& created_by,
-                 const std::function<Status(const RawPage&)>& visit) {
+                 const std::function<Status(const RawPage&)>& visit, const crypto::ChunkCipher* cipher) {
   Result<ChunkRange> where = ComputeChunkRange(md, file.size(), created_by);
   // A chunk of no values need not say where it is (as the column reader
   // takes it): nothing to list.
@@ -40,23 +41,43 @@ Status WalkPages(const RandomAccessFile& file, const format::ColumnMetaData& md,
   const thrift::ThriftLimits limits = format::ThriftLimitsFrom(options);
   uint64_t pos = 0;
   int64_t ordinal = 0;
+  int64_t data_page_ordinal = 0;  // an encrypted column's AADs count data pages
   int64_t values = 0;
   bool seen_data_page = false;
+  Buffer plain;  // a decrypted header
   while (pos < chunk.size() && !(seen_data_page && values >= md.num_values)) {
     const uint64_t header_offset = range.offset + pos;
-    const size_t avail = static_cast<size_t>(
-        std::min<uint64_t>(chunk.size() - pos, static_cast<uint64_t>(options.max_page_header_size)));
-    thrift::CompactReader reader(chunk.data() + pos, avail, limits, header_offset);
     format::PageHeader header;
     auto fail = [&](Status st) { return std::move(st).WithPage(ordinal).WithFileOffset(header_offset); };
-    if (!format::Read(reader, &header)) {
-      return fail(Status(reader.status()).AddContext("decoding the page header"));
+    uint64_t header_size = 0;
+    if (cipher != nullptr) {
+      const uint64_t left = chunk.size() - pos;
+      auto size = HeaderModuleSize(chunk.subspan(pos, std::min<uint64_t>(left, crypto::kLengthSize)), left,
+                                   options.max_page_header_size);
+      if (!size.ok()) return fail(std::move(size).status());
+      Status st = DecryptPageHeader(*cipher, chunk.subspan(pos, *size), ordinal == 0, md.dictionary_page_offset.has_value(),
+                                    data_page_ordinal, limits, &plain, &header);
+      if (!st.ok()) return fail(std::move(st));
+      header_size = *size;
+    } else {
+      const size_t avail = static_cast<size_t>(
+          std::min<uint64_t>(chunk.size() - pos, static_cast<uint64_t>(options.max_page_header_size)));
+      thrift::CompactReader reader(chunk.data() + pos, avail, limits, header_offset);
+      if (!format::Read(reader, &header)) {
+        return fail(Status(reader.status()).AddContext("decoding the page header"));
+      }
+      header_size = reader.position();
     }
-    const uint64_t body_start = pos + reader.position();
+    const uint64_t body_start = pos + header_size;
     if (header.compressed_page_size < 0 || header.uncompressed_page_size < 0) {
       return fail(Status::Corrupt("negative page size"));
     }
-    const uint64_t body_end = body_start + static_cast<uint64_t>(header.compressed_page_size);
+    uint64_t body_size = static_cast<uint64_t>(header.compressed_page_size);
+    if (cipher != nullptr && chunk.size() - body_start >= crypto::kLengthSize) {
+      body_size = EncryptedBodySize(*cipher, static_cast<PageType>(header.type), body_size,
+                                    chunk.subspan(body_start, crypto::kLengthSize));
+    }
+    const uint64_t body_end = body_start + body_size;
     if (body_end > chunk.size()) {
       return fail(Status::Corrupt("page body of " + std::to_string(header.compressed_page_size) +
                                   " bytes runs past the column chunk"));
@@ -65,10 +86,11 @@ Status WalkPages(const RandomAccessFile& file, const format::ColumnMetaData& md,
     page.header = &header;
     page.ordinal = ordinal;
     page.file_offset = header_offset;
-    page.header_size = static_cast<uint32_t>(reader.position());
+    page.header_size = static_cast<uint32_t>(header_size);
     page.body = chunk.subspan(body_start, body_end - body_start);
     PARQ_RETURN_IF_ERROR(visit(page));
     seen_data_page |= IsDataPage(header);
+    data_page_ordinal += IsDataPage(header) ? 1 : 0;
     values += DataPageValues(header);
     pos = body_end;
     ++ordinal;

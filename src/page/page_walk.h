@@ -10,9 +10,13 @@
 // num_values (the padded range of old files may hold stray bytes after).  A
 // chunk of no values whose range is invalid has no pages to visit.
 //
-// Errors: kCorrupt for a header that does not decode or a body past the
-// chunk (with the page ordinal and file offset), kUnsupported for an
-// encrypted chunk.  Thread-safety: reentrant; borrows the file.
+// An encrypted column's chunk is walked with its cipher: each header module
+// is decrypted (with its data page ordinal) and decoded as the page reader
+// does (page/encrypted_header.h); the body is the module as stored.
+//
+// Errors: kCorrupt for a header that does not decode (or decrypt) or a body
+// past the chunk (with the page ordinal and file offset).  Thread-safety:
+// reentrant; borrows the file.
 #ifndef PARQ_PAGE_PAGE_WALK_H_
 #define PARQ_PAGE_PAGE_WALK_H_
 
@@ -22,6 +26,7 @@
 #include <span>
 #include <string>
 
+#include "crypto/module.h"
 #include "format/parquet_types.h"
 #include "parq/io.h"
 #include "parq/options.h"
@@ -37,9 +42,11 @@ struct RawPage {
   std::span<const uint8_t> body;  // compressed_page_size bytes, as stored
 };
 
+// `cipher`: the chunk's when its column is encrypted (else null).
 Status WalkPages(const RandomAccessFile& file, const format::ColumnMetaData& md,
                  const ReaderOptions& options, const std::optional<std::string>& created_by,
-                 const std::function<Status(const RawPage&)>& visit);
+                 const std::function<Status(const RawPage&)>& visit,
+                 const crypto::ChunkCipher* cipher = nullptr);
 
 }  // namespace parq::page
 

@@ -16,6 +16,7 @@
 #include "parq/bloom_filter.h"
 #include "parq/column_reader.h"
 #include "parq/file_reader.h"
+#include "parq/page_info.h"
 #include "testing/status_macros.h"
 
 namespace parq::testing {
@@ -138,6 +139,34 @@ TEST(EncryptionCorpusTest, BloomFiltersOfEncryptedColumns) {
     }
   }
   EXPECT_EQ(checked, 4000);
+}
+
+// ReadPageInfos (`parq pages`) decrypts an encrypted column's page headers;
+// without the column's key it says so, naming the column.
+TEST(EncryptionCorpusTest, PageInfosOfEncryptedColumns) {
+  ASSERT_OK_AND_ASSIGN(auto file,
+                       OpenWith("encrypt_columns_and_footer_bloom_filter.parquet.encrypted", CorpusKeys(false)));
+  const int col = file->schema().FindColumnIndex("double_field");
+  ASSERT_OK_AND_ASSIGN(std::vector<PageInfo> pages, ReadPageInfos(*file, 0, col));
+  ASSERT_OK_AND_ASSIGN(std::optional<OffsetIndex> index, file->ReadOffsetIndex(0, col));
+  ASSERT_TRUE(index.has_value());
+  ASSERT_EQ(pages.size(), 3u);
+  const int32_t values[] = {942, 968, 90};
+  for (size_t i = 0; i < pages.size(); ++i) {
+    const PageLocation& l = index->page_locations()[i];
+    EXPECT_EQ(pages[i].type, PageType::kDataPageV2);  // parquet-mr 1.14 writes v2 pages
+    EXPECT_EQ(pages[i].file_offset, static_cast<uint64_t>(l.offset));
+    EXPECT_EQ(pages[i].header_size + static_cast<uint32_t>(pages[i].compressed_size),
+              static_cast<uint32_t>(l.compressed_page_size));
+    EXPECT_EQ(pages[i].num_values, values[i]);
+    EXPECT_NE(pages[i].crc, CrcStatus::kBad);
+  }
+  // Only the footer key: the plaintext column lists, the encrypted one is refused by name.
+  auto footer_only = std::make_shared<DecryptionProperties>();
+  footer_only->footer_key = CorpusKeys(false)->footer_key;
+  ASSERT_OK_AND_ASSIGN(auto partial, OpenWith("encrypt_columns_and_footer_bloom_filter.parquet.encrypted", footer_only));
+  EXPECT_OK(ReadPageInfos(*partial, 0, partial->schema().FindColumnIndex("int32_field")));
+  EXPECT_STATUS_HAS(ReadPageInfos(*partial, 0, col), StatusCode::kUnsupported, "double_field");
 }
 
 // --- external_key_material_java: parquet-java's key tools --------------------
