@@ -20,24 +20,33 @@ using parq::testing::Stderr;
 
 const std::string kData = std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/";
 
+// A reading verb's flags, then the key flags every reading verb takes.
+std::vector<std::string> Reading(std::vector<std::string> flags) {
+  for (const char* f : {"--footer-key KEY", "--column-key PATH=KEY", "--aad-prefix TEXT", "--keys FILE"}) {
+    flags.push_back(f);
+  }
+  return flags;
+}
+
 // Every verb with flags its help must list.
 const std::map<std::string, std::vector<std::string>> kVerbFlags = {
-    {"meta", {"--json", "--page-index", "--bloom-filter"}},
-    {"schema", {"--json"}},
-    {"cat", {"--format jsonl", "--columns a,b.c", "--head N", "--verify-checksums", "--no-verify-checksums"}},
-    {"head", {"-n, --rows N", "--columns a,b.c", "--no-verify-checksums"}},
-    {"rewrite", {"--codec CODEC", "--level N", "--page-version 1|2", "--encoding COLUMN=ENCODING", "--dictionary on|off",
-                 "--page-size BYTES", "--row-group-size BYTES", "--row-group-rows N", "--bloom-filter",
-                 "--no-page-index", "--no-verify-checksums"}},
+    {"meta", Reading({"--json", "--page-index", "--bloom-filter"})},
+    {"schema", Reading({"--json"})},
+    {"cat", Reading({"--format jsonl", "--columns a,b.c", "--head N", "--verify-checksums", "--no-verify-checksums"})},
+    {"head", Reading({"-n, --rows N", "--columns a,b.c", "--no-verify-checksums"})},
+    {"scan", Reading({"--where EXPR", "--columns a,b.c", "--explain", "--json", "--no-verify-checksums"})},
+    {"rewrite", Reading({"--codec CODEC", "--level N", "--page-version 1|2", "--encoding COLUMN=ENCODING",
+                         "--dictionary on|off", "--page-size BYTES", "--row-group-size BYTES", "--row-group-rows N",
+                         "--bloom-filter", "--no-page-index", "--no-verify-checksums"})},
     {"convert", {"--schema SCHEMA.txt", "--max-line-bytes N", "--replace-invalid-utf8", "--codec CODEC",
                  "--page-version 1|2", "--bloom-filter"}},
-    {"pages", {"--columns a,b.c", "--json"}},
-    {"dictionary", {"--json", "--no-verify-checksums"}},
-    {"column-index", {"--json"}},
-    {"offset-index", {"--json"}},
-    {"bloom", {"--json"}},
-    {"size-stats", {"--columns a,b.c", "--json"}},
-    {"footer", {"--json"}},
+    {"pages", Reading({"--columns a,b.c", "--json"})},
+    {"dictionary", Reading({"--json", "--no-verify-checksums"})},
+    {"column-index", Reading({"--json"})},
+    {"offset-index", Reading({"--json"})},
+    {"bloom", Reading({"--json"})},
+    {"size-stats", Reading({"--columns a,b.c", "--json"})},
+    {"footer", Reading({"--json"})},
 };
 
 TEST(CliHelpTest, EveryVerbListsItsFlagsOnStdout) {
@@ -121,7 +130,8 @@ TEST(CliHelpTest, BashCompletionOffersVerbsAndEachVerbsFlags) {
   EXPECT_EQ(Complete(script, "parq -q meta --", 3),
             "--json --page-index --bloom-filter --footer-key --column-key --aad-prefix --keys --help --quiet\n");
   EXPECT_EQ(Complete(script, "parq head -", 2),
-            "--rows -n --columns --verify-checksums --no-verify-checksums --help -h --quiet -q\n");
+            "--rows -n --columns --verify-checksums --no-verify-checksums --footer-key --column-key --aad-prefix --keys "
+            "--help -h --quiet -q\n");
   EXPECT_EQ(Complete(script, "parq --v", 1), "--version\n");
   EXPECT_EQ(RunParq("completion zsh").exit_code, 2);
   std::remove(script.c_str());

@@ -1,6 +1,6 @@
 // parq's key flags on the reading verbs (tools/parq/key_flags.h): the three
 // key forms, --keys FILE, --aad-prefix, meta's encryption lines, rewrite of
-// an encrypted input, and the errors (exit 1 naming the encrypted column,
+// an encrypted input, the inspection verbs, head and scan, and the errors (exit 1 naming the encrypted column,
 // exit 2 for a malformed key).
 #include <gtest/gtest.h>
 
@@ -138,6 +138,50 @@ TEST(KeyFlagsTest, WrongKeyIsAnErrorNamingTheModule) {
                      " --column-key float_field=text:1234567890123451");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("cannot decrypt the column metadata (row group 0, column 5)"), std::string::npos) << r.out;
+}
+
+// Every other reading verb takes the keys from its flag table.
+TEST(KeyFlagsTest, EveryReadingVerbDecrypts) {
+  const std::string bloom = Quote(kData + "encrypt_columns_and_footer_bloom_filter.parquet.encrypted");
+  struct Run {
+    std::string args;
+    const char* expected;  // a piece of the output
+  };
+  const Run runs[] = {
+      {"head -n 1 " + kColumnsAndFooter, "\"float_field\":0,\"double_field\":0,"},
+      {"scan " + bloom + " --where \"int32_field >= 1950\" --explain", "rows matched: 50 of 2000"},
+      {"pages " + bloom + " --columns double_field", "page 2"},
+      {"dictionary " + kColumnsAndFooter + " int32_field", "00:00:00.049"},
+      {"column-index " + bloom + " double_field", "min 1910.5"},
+      {"offset-index " + bloom + " double_field", "first row 1910"},
+      {"bloom " + bloom + " double_field 1000.5 1000.7", "1000.7"},
+      {"size-stats " + kColumnsAndFooter + " --columns double_field", "double_field"},
+      {"footer " + kColumnsAndFooter, "\"encrypted_column_metadata\""},
+  };
+  for (const Run& run : runs) {
+    CliRun with = RunParq(run.args + kKeys, Stderr::kDropped);
+    EXPECT_EQ(with.exit_code, 0) << run.args << "\n" << with.out;
+    EXPECT_NE(with.out.find(run.expected), std::string::npos) << run.args << "\n" << with.out;
+    // Without keys: an error that says the file or column is encrypted,
+    // never a misleading decoding error.
+    CliRun without = RunParq(run.args);
+    EXPECT_EQ(without.exit_code, 1) << run.args << "\n" << without.out;
+    EXPECT_NE(without.out.find("encrypted"), std::string::npos) << run.args << "\n" << without.out;
+    EXPECT_EQ(without.out.find("PageHeader"), std::string::npos) << run.args << "\n" << without.out;
+  }
+}
+
+// pages of a plaintext-footer file with only the footer key: the encrypted
+// column is refused by name, the plaintext ones listed.
+TEST(KeyFlagsTest, PagesWithoutAColumnKeyNamesTheColumn) {
+  CliRun r = RunParq("pages " + kPlaintextFooter + " --columns double_field --footer-key text:0123456789012345");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("Unsupported: the column is encrypted with a column key (key_metadata 'kc1')"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("column 'double_field'"), std::string::npos) << r.out;
+  CliRun plain = RunParq("pages " + kPlaintextFooter + " --columns boolean_field --footer-key text:0123456789012345",
+                         Stderr::kDropped);
+  EXPECT_EQ(plain.exit_code, 0) << plain.out;
 }
 
 }  // namespace

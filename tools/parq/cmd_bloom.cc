@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "inspect_util.h"
+#include "key_flags.h"
 #include "parq/file_reader.h"
 #include "parq/json.h"
 
@@ -33,7 +34,7 @@ Result<uint64_t> HashOf(const Value& v) {
 }  // namespace
 
 const VerbHelp& BloomHelp() {
-  static const VerbHelp h{kUsage, {{"json", nullptr, "one JSON array: per row group, each value's answer"}}};
+  static const VerbHelp h{kUsage, WithKeyFlags({{"json", nullptr, "one JSON array: per row group, each value's answer"}})};
   return h;
 }
 

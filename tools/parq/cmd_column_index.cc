@@ -2,6 +2,7 @@
 // null page, min and max by the column's type, null and NaN counts, level
 // histograms), as `meta --page-index` shows it.
 #include "cli.h"
+#include "key_flags.h"
 #include "meta_index.h"
 
 namespace parq::cli {
@@ -12,7 +13,7 @@ constexpr char kUsage[] = "parq column-index FILE [COLUMN] [--json]";
 }  // namespace
 
 const VerbHelp& ColumnIndexHelp() {
-  static const VerbHelp h{kUsage, {{"json", nullptr, "one JSON array of chunks"}}};
+  static const VerbHelp h{kUsage, WithKeyFlags({{"json", nullptr, "one JSON array of chunks"}})};
   return h;
 }
 

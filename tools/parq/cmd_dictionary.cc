@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "inspect_util.h"
+#include "key_flags.h"
 #include "parq/file_reader.h"
 
 namespace parq::cli {
@@ -74,9 +75,9 @@ Result<std::optional<std::vector<std::string>>> ChunkDictionary(const FileReader
 
 const VerbHelp& DictionaryHelp() {
   static const VerbHelp h{kUsage,
-                          {{"json", nullptr, "one JSON array: per row group its values (null: no dictionary)"},
-                           {"verify-checksums", nullptr, "verify page CRCs (the default)"},
-                           {"no-verify-checksums", nullptr, "do not verify page CRCs"}}};
+                          WithKeyFlags({{"json", nullptr, "one JSON array: per row group its values (null: no dictionary)"},
+                                        {"verify-checksums", nullptr, "verify page CRCs (the default)"},
+                                        {"no-verify-checksums", nullptr, "do not verify page CRCs"}})};
   return h;
 }
 

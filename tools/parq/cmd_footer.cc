@@ -4,6 +4,7 @@
 // JSON is the only form; --json is accepted for parquet-cli's spelling.
 #include "cli.h"
 #include "inspect_util.h"
+#include "key_flags.h"
 #include "parq/file_reader.h"
 #include "parq/footer_json.h"
 
@@ -15,7 +16,7 @@ constexpr char kUsage[] = "parq footer FILE [--json]";
 }  // namespace
 
 const VerbHelp& FooterHelp() {
-  static const VerbHelp h{kUsage, {{"json", nullptr, "JSON (the default and only form)"}}};
+  static const VerbHelp h{kUsage, WithKeyFlags({{"json", nullptr, "JSON (the default and only form)"}})};
   return h;
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "key_flags.h"
 
 namespace parq::cli {
 namespace {
@@ -15,10 +16,10 @@ constexpr char kUsage[] = "parq head FILE [-n N] [--columns a,b.c] [--no-verify-
 
 const VerbHelp& HeadHelp() {
   static const VerbHelp h{kUsage,
-                          {{"rows", "N", "how many rows (10)", 'n'},
-                           {"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
-                           {"verify-checksums", nullptr, "verify page CRCs (the default)"},
-                           {"no-verify-checksums", nullptr, "do not verify page CRCs"}}};
+                          WithKeyFlags({{"rows", "N", "how many rows (10)", 'n'},
+                                        {"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
+                                        {"verify-checksums", nullptr, "verify page CRCs (the default)"},
+                                        {"no-verify-checksums", nullptr, "do not verify page CRCs"}})};
   return h;
 }
 
@@ -34,6 +35,7 @@ int RunHead(int argc, char** argv) {
     cat.push_back(c);
   }
   if (args.Has("no-verify-checksums")) cat.push_back("--no-verify-checksums");
+  ForwardKeyFlags(args, &cat);
   std::vector<char*> argv_cat;
   for (std::string& a : cat) argv_cat.push_back(a.data());
   return RunCat(static_cast<int>(argv_cat.size()), argv_cat.data());

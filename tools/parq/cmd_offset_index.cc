@@ -2,6 +2,7 @@
 // file offset, compressed size, first row, unencoded byte-array bytes), as
 // `meta --page-index` shows it.
 #include "cli.h"
+#include "key_flags.h"
 #include "meta_index.h"
 
 namespace parq::cli {
@@ -12,7 +13,7 @@ constexpr char kUsage[] = "parq offset-index FILE [COLUMN] [--json]";
 }  // namespace
 
 const VerbHelp& OffsetIndexHelp() {
-  static const VerbHelp h{kUsage, {{"json", nullptr, "one JSON array of chunks"}}};
+  static const VerbHelp h{kUsage, WithKeyFlags({{"json", nullptr, "one JSON array of chunks"}})};
   return h;
 }
 

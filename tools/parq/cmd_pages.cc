@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "inspect_util.h"
+#include "key_flags.h"
 #include "parq/file_reader.h"
 #include "parq/page_info.h"
 
@@ -100,8 +101,8 @@ std::string PageText(const PageInfo& p, const LeafFormatter& f) {
 
 const VerbHelp& PagesHelp() {
   static const VerbHelp h{kUsage,
-                          {{"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
-                           {"json", nullptr, "one JSON array of chunks, each with its pages"}}};
+                          WithKeyFlags({{"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
+                                        {"json", nullptr, "one JSON array of chunks, each with its pages"}})};
   return h;
 }
 

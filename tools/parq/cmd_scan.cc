@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "counting_file.h"
 #include "filter_flags.h"
+#include "key_flags.h"
 #include "json/json_writer.h"
 #include "parq/file_reader.h"
 #include "parq/record.h"
@@ -186,11 +187,11 @@ std::string ExplainJson(const Scan& s) {
 
 const VerbHelp& ScanHelp() {
   static const VerbHelp h{kUsage,
-                          {{"where", "EXPR", "only the rows the filter makes true (docs/filter.md)"},
-                           {"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
-                           {"explain", nullptr, "per row group, what pruned it or that it was read; bytes read"},
-                           {"json", nullptr, "the --explain report as one JSON object"},
-                           {"no-verify-checksums", nullptr, "do not verify page CRCs"}}};
+                          WithKeyFlags({{"where", "EXPR", "only the rows the filter makes true (docs/filter.md)"},
+                                        {"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
+                                        {"explain", nullptr, "per row group, what pruned it or that it was read; bytes read"},
+                                        {"json", nullptr, "the --explain report as one JSON object"},
+                                        {"no-verify-checksums", nullptr, "do not verify page CRCs"}})};
   return h;
 }
 
@@ -202,12 +203,13 @@ int RunScan(int argc, char** argv) {
   }
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
   if (args.Has("json") && !args.Has("explain")) return ReportUsage("--json goes with --explain", kUsage);
+  ReaderOptions reader_options;
+  reader_options.verify_checksums = !args.Has("no-verify-checksums");
+  if (Status st = ApplyKeyFlags(args, &reader_options); !st.ok()) return ReportUsage(st.ToString(), kUsage);
   const std::string& path = args.positional()[0];
   auto base = OpenFile(path);
   if (!base.ok()) return ReportError(base.status());
   auto counting = std::make_shared<CountingFile>(std::move(*base));
-  ReaderOptions reader_options;
-  reader_options.verify_checksums = !args.Has("no-verify-checksums");
   auto file = FileReader::Open(counting, reader_options);
   if (!file.ok()) return ReportError(file.status());
   ReportWarnings((*file)->metadata());

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "inspect_util.h"
+#include "key_flags.h"
 #include "parq/file_reader.h"
 
 namespace parq::cli {
@@ -101,8 +102,8 @@ Status Chunk(const FileReader& reader, const ChunkVisit& visit, bool json, JsonW
 
 const VerbHelp& SizeStatsHelp() {
   static const VerbHelp h{kUsage,
-                          {{"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
-                           {"json", nullptr, "one JSON array of chunks"}}};
+                          WithKeyFlags({{"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
+                                        {"json", nullptr, "one JSON array of chunks"}})};
   return h;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <span>
 
+#include "key_flags.h"
 
 namespace parq::cli {
 namespace {
@@ -35,6 +36,10 @@ std::unique_ptr<FileReader> OpenForVerb(int argc, char** argv, const VerbHelp& h
   }
   ReaderOptions options;
   options.verify_checksums = !args->Has("no-verify-checksums");
+  if (Status st = ApplyKeyFlags(*args, &options); !st.ok()) {
+    *exit_code = ReportUsage(st.ToString(), help.usage);
+    return nullptr;
+  }
   auto reader = FileReader::Open(args->positional()[0], options);
   if (!reader.ok()) {
     *exit_code = ReportError(reader.status());

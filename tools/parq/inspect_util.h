@@ -25,8 +25,9 @@ int WriteStdout(const std::string& out);
 
 // The start of an inspection verb: its flags parsed by `help`'s table into
 // *args, between min_args and max_args positionals (else `count_error`), and
-// the first, FILE, opened (page CRCs verified unless --no-verify-checksums)
-// with its warnings reported.  Null, with *exit_code set, on a usage error or
+// the first, FILE, opened (page CRCs verified unless --no-verify-checksums;
+// the keys of the key flags, key_flags.h, when the table has them) with its
+// warnings reported.  Null, with *exit_code set, on a usage error or
 // a file that does not open.
 std::unique_ptr<FileReader> OpenForVerb(int argc, char** argv, const VerbHelp& help, size_t min_args,
                                         size_t max_args, const char* count_error, Args* args, int* exit_code);
