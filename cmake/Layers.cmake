@@ -23,6 +23,7 @@ set(PARQ_LAYER_DAG
   "record:column"
   "json:record,variant"
   "file:record"
+  "dataset:file"
   "arrow:file"
   "capi:arrow,json"
 )

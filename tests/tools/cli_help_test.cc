@@ -71,12 +71,13 @@ TEST(CliHelpTest, EveryListedFlagIsAccepted) {
 TEST(CliHelpTest, SchemaHelpExactly) {
   CliRun r = RunParq("schema --help", Stderr::kDropped);
   EXPECT_EQ(r.out,
-            "usage: parq schema FILE [--json]\n"
+            "usage: parq schema FILE|DIR|GLOB [--json] [--skip-invalid]\n"
             "\n"
             "schema: the schema as message-type text\n"
             "\n"
             "options:\n"
             "      --json                   the schema as a JSON tree instead of message-type text\n"
+            "      --skip-invalid           a directory or glob: leave out files that are not Parquet (warned of)\n"
             "\n"
             "common options:\n"
             "  -h, --help                   this help, on stdout\n"
@@ -113,7 +114,7 @@ TEST(CliHelpTest, BashCompletionOffersVerbsAndEachVerbsFlags) {
   std::ofstream(script) << r.out;
   EXPECT_EQ(Complete(script, "parq pa", 1), "pages\n");
   EXPECT_EQ(Complete(script, "parq co", 1), "convert column-index completion\n");
-  EXPECT_EQ(Complete(script, "parq -q meta --", 3), "--json --page-index --bloom-filter --help --quiet\n");
+  EXPECT_EQ(Complete(script, "parq -q meta --", 3), "--json --page-index --bloom-filter --skip-invalid --help --quiet\n");
   EXPECT_EQ(Complete(script, "parq head -", 2),
             "--rows -n --columns --verify-checksums --no-verify-checksums --help -h --quiet -q\n");
   EXPECT_EQ(Complete(script, "parq --v", 1), "--version\n");

@@ -1,6 +1,7 @@
-// parq cat FILE [--format jsonl] [--columns a,b.c] [--where EXPR] [--head N]:
+// parq cat FILE|DIR|GLOB [--format jsonl] [--columns a,b.c] [--where EXPR] [--head N]:
 // the rows as canonical JSON (docs/rows-as-json.md), one per line, streamed;
-// with --where only the rows the filter (docs/filter.md) makes true.
+// with --where only the rows the filter (docs/filter.md) makes true.  A
+// directory or glob is read as one dataset (docs/dataset.md).
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,8 +12,10 @@
 #include <vector>
 
 #include "cli.h"
+#include "dataset_input.h"
 #include "filter_flags.h"
 #include "inspect_util.h"
+#include "parq/dataset.h"
 #include "parq/file_reader.h"
 #include "parq/json.h"
 #include "parq/record.h"
@@ -22,7 +25,62 @@ namespace parq::cli {
 namespace {
 
 constexpr char kUsage[] =
-    "parq cat FILE [--format jsonl] [--columns a,b.c] [--where EXPR] [--head N] [--no-verify-checksums]";
+    "parq cat FILE|DIR|GLOB [--format jsonl] [--columns a,b.c] [--where EXPR] [--head N] [--no-verify-checksums] "
+    "[--skip-invalid]";
+
+// Rows as JSON lines, from a file or a dataset.
+class JsonRows {
+ public:
+  virtual ~JsonRows() = default;
+  virtual Result<bool> Next(std::string* out) = 0;
+};
+
+class FileRows : public JsonRows {
+ public:
+  FileRows(std::unique_ptr<FileReader> file, std::unique_ptr<JsonRowReader> rows)
+      : file_(std::move(file)), rows_(std::move(rows)) {}
+  Result<bool> Next(std::string* out) override { return rows_->Next(out); }
+
+ private:
+  std::unique_ptr<FileReader> file_;
+  std::unique_ptr<JsonRowReader> rows_;
+};
+
+// A dataset's rows, printed by a JsonRowReader of the unified schema that
+// reads nothing itself (no row groups): its ToJson.
+class DatasetRows : public JsonRows {
+ public:
+  static Result<std::unique_ptr<JsonRows>> Open(std::unique_ptr<Dataset> ds, const RowReaderOptions& options) {
+    auto out = std::unique_ptr<DatasetRows>(new DatasetRows);
+    out->ds_ = std::move(ds);
+    DatasetScanOptions scan;
+    scan.columns = options.columns;
+    scan.filter = options.filter;
+    PARQ_ASSIGN_OR_RETURN(out->rows_, DatasetRowReader::Open(*out->ds_, scan));
+    RowSource shape;
+    shape.schema = &out->ds_->schema();
+    shape.open_column = [](int, int) -> Result<std::unique_ptr<ColumnReader>> {
+      return Status::Internal("the dataset printer reads no column");
+    };
+    RowReaderOptions shape_options;
+    shape_options.columns = options.columns;
+    PARQ_ASSIGN_OR_RETURN(out->printer_, JsonRowReader::Open(std::move(shape), shape_options));
+    return std::unique_ptr<JsonRows>(std::move(out));
+  }
+  Result<bool> Next(std::string* out) override {
+    PARQ_ASSIGN_OR_RETURN(bool more, rows_->Next(&row_));
+    if (!more) return false;
+    PARQ_RETURN_IF_ERROR(printer_->ToJson(row_, out));
+    return true;
+  }
+
+ private:
+  DatasetRows() = default;
+  std::unique_ptr<Dataset> ds_;
+  std::unique_ptr<DatasetRowReader> rows_;
+  std::unique_ptr<JsonRowReader> printer_;
+  Value row_;
+};
 
 }  // namespace
 
@@ -33,7 +91,8 @@ const VerbHelp& CatHelp() {
                            {"where", "EXPR", "only the rows the filter makes true (docs/filter.md)"},
                            {"head", "N", "stop after N rows"},
                            {"verify-checksums", nullptr, "verify page CRCs (the default)"},
-                           {"no-verify-checksums", nullptr, "do not verify page CRCs"}}};
+                           {"no-verify-checksums", nullptr, "do not verify page CRCs"},
+                           SkipInvalidFlag()}};
   return h;
 }
 
@@ -41,7 +100,7 @@ int RunCat(int argc, char** argv) {
   Args args;
   std::string error;
   if (!args.Parse(argc, argv, CatHelp().flags, &error)) return ReportUsage(error, kUsage);
-  if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
+  if (args.positional().size() != 1) return ReportUsage("expected one FILE, DIR or GLOB", kUsage);
   if (auto fmt = args.Get("format"); fmt && *fmt != "jsonl") {
     return ReportUsage("unknown --format '" + *fmt + "' (only jsonl)", kUsage);
   }
@@ -58,13 +117,25 @@ int RunCat(int argc, char** argv) {
   // Page CRCs are verified unless --no-verify-checksums.
   ReaderOptions reader_options;
   reader_options.verify_checksums = !args.Has("no-verify-checksums");
-  auto file = FileReader::Open(args.positional()[0], reader_options);
-  if (!file.ok()) return ReportError(file.status());
-  ReportWarnings((*file)->metadata());
+  const std::string& input = args.positional()[0];
+  std::unique_ptr<JsonRows> rows;
   RowReaderOptions options;
-  if (!ApplyRowFlags(args, (*file)->schema(), &options, &error)) return ReportUsage(error, kUsage);
-  auto rows = JsonRowReader::Open(**file, options);
-  if (!rows.ok()) return ReportError(rows.status());
+  if (IsDatasetPath(input)) {
+    auto ds = OpenDatasetInput(input, args);
+    if (!ds.ok()) return ReportError(ds.status());
+    if (!ApplyRowFlags(args, (*ds)->schema(), &options, &error)) return ReportUsage(error, kUsage);
+    auto opened = DatasetRows::Open(std::move(*ds), options);
+    if (!opened.ok()) return ReportError(opened.status());
+    rows = std::move(*opened);
+  } else {
+    auto file = FileReader::Open(input, reader_options);
+    if (!file.ok()) return ReportError(file.status());
+    ReportWarnings((*file)->metadata());
+    if (!ApplyRowFlags(args, (*file)->schema(), &options, &error)) return ReportUsage(error, kUsage);
+    auto opened = JsonRowReader::Open(**file, options);
+    if (!opened.ok()) return ReportError(opened.status());
+    rows = std::make_unique<FileRows>(std::move(*file), std::move(*opened));
+  }
 
   // Writing to a file, the rows counted on stderr (a terminal) for long runs.
   struct stat st_out {};
@@ -74,7 +145,7 @@ int RunCat(int argc, char** argv) {
   int64_t n = 0;
   while (head < 0 || n < head) {
     const size_t mark = out.size();
-    auto more = (*rows)->Next(&out);
+    auto more = rows->Next(&out);
     if (!more.ok()) {
       out.resize(mark);
       std::fwrite(out.data(), 1, out.size(), stdout);  // the complete rows before it
