@@ -38,6 +38,7 @@
 #include "parq/row_writer.h"       // RowWriter
 #include "parq/schema.h"           // Schema, SchemaNode, ColumnDescriptor
 #include "parq/schema_helpers.h"   // parq::schema::Struct, List, Map, Message, leaves
+#include "parq/splits.h"           // Splits, SplitRowSource: byte ranges of a file for distributed workers
 #include "parq/status.h"           // Status, StatusCode
 #include "parq/types.h"            // PhysicalType, Encoding, Compression, ...
 #include "parq/version.h"          // kVersion, kCreatedBy

@@ -23,8 +23,9 @@ const std::string kData = std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/
 // Every verb with flags its help must list.
 const std::map<std::string, std::vector<std::string>> kVerbFlags = {
     {"meta", {"--json", "--page-index", "--bloom-filter"}},
-    {"schema", {"--json"}},
-    {"cat", {"--format jsonl", "--columns a,b.c", "--head N", "--verify-checksums", "--no-verify-checksums"}},
+    {"schema", {"--json", "--skip-invalid"}},
+    {"cat", {"--format jsonl", "--columns a,b.c", "--head N", "--verify-checksums", "--no-verify-checksums",
+             "--skip-invalid"}},
     {"head", {"-n, --rows N", "--columns a,b.c", "--no-verify-checksums"}},
     {"rewrite", {"--codec CODEC", "--level N", "--page-version 1|2", "--encoding COLUMN=ENCODING", "--dictionary on|off",
                  "--page-size BYTES", "--row-group-size BYTES", "--row-group-rows N", "--bloom-filter",
@@ -38,6 +39,7 @@ const std::map<std::string, std::vector<std::string>> kVerbFlags = {
     {"bloom", {"--json"}},
     {"size-stats", {"--columns a,b.c", "--json"}},
     {"footer", {"--json"}},
+    {"splits", {"--size BYTES"}},
 };
 
 TEST(CliHelpTest, EveryVerbListsItsFlagsOnStdout) {

@@ -102,4 +102,28 @@ TEST_F(DatasetCliTest, BadInputIsAClearError) {
   EXPECT_NE(r.out.find("symbolic link loop"), std::string::npos) << r.out;
 }
 
+TEST_F(DatasetCliTest, SplitsPrintsRangesAsJson) {
+  std::string lines;
+  for (int i = 0; i < 100; ++i) lines += "{\"id\":" + std::to_string(i) + ",\"amount\":1}\n";
+  Put(P("many.jsonl"), lines);
+  ASSERT_EQ(RunParq("convert " + Q(P("many.jsonl")) + " " + Q(P("many.parquet")) + " --schema " + Q(P("s1.txt")) +
+                    " --row-group-rows 10")
+                .exit_code,
+            0);
+  CliRun one = RunParq("splits " + Q(P("many.parquet")), Stderr::kShown);
+  EXPECT_EQ(one.exit_code, 0);
+  const std::string size = std::to_string(fs::file_size(P("many.parquet")));
+  EXPECT_EQ(one.out, "{\"file\":\"" + P("many.parquet") + "\",\"file_size\":" + size +
+                         ",\"target_bytes\":134217728,\"splits\":[{\"offset\":0,\"length\":" + size +
+                         ",\"row_groups\":[0,1,2,3,4,5,6,7,8,9],\"rows\":100}]}\n");
+  CliRun each = RunParq("splits " + Q(P("many.parquet")) + " --size 1", Stderr::kShown);
+  EXPECT_EQ(each.exit_code, 0);
+  size_t splits = 0;
+  for (size_t at = each.out.find("\"offset\":"); at != std::string::npos; at = each.out.find("\"offset\":", at + 1)) {
+    ++splits;
+  }
+  EXPECT_EQ(splits, 10u) << each.out;
+  EXPECT_EQ(RunParq("splits " + Q(P("many.parquet")) + " --size 12XB").exit_code, 2);
+}
+
 }  // namespace

@@ -34,6 +34,7 @@ constexpr Verb kVerbs[] = {
     {"bloom", parq::cli::RunBloom, "probe values in a column's Bloom filters, per row group", parq::cli::BloomHelp},
     {"size-stats", parq::cli::RunSizeStats, "SizeStatistics: unencoded bytes, level histograms per chunk and page", parq::cli::SizeStatsHelp},
     {"footer", parq::cli::RunFooter, "the raw Thrift FileMetaData as JSON (--json)", parq::cli::FooterHelp},
+    {"splits", parq::cli::RunSplits, "byte ranges aligned to row groups for distributed workers, as JSON (--size 128MB)", parq::cli::SplitsHelp},
 };
 
 void PrintHelp(FILE* out) {
