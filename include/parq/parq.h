@@ -32,6 +32,7 @@
 #include "parq/options.h"          // ReaderOptions, WriterOptions
 #include "parq/page_index.h"       // ColumnIndex, OffsetIndex
 #include "parq/page_info.h"        // PageInfo, ReadPageInfos: a chunk's page headers and CRC status
+#include "parq/partitioned_writer.h"  // PartitionedWriter: rows as a Hive-partitioned directory tree
 #include "parq/record.h"           // Value, RowReader
 #include "parq/rare_string.h"      // RareString: a mostly empty text, one pointer wide
 #include "parq/result.h"           // Result<T>
