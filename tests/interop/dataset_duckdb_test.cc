@@ -16,6 +16,7 @@
 #include "dataset/dataset_files_util.h"
 #include "parq/dataset.h"
 #include "parq/file_writer.h"
+#include "parq/partitioned_writer.h"
 #include "parq/row_writer.h"
 #include "parq/schema_helpers.h"
 #include "testing/duckdb_capi.h"
@@ -171,6 +172,55 @@ TEST(DatasetDuckDbTest, ReadsTheTreeAsDuckDbDoes) {
                                                        " EXCEPT ALL " + filtered.substr(1, filtered.size() - 2) + ")"));
     EXPECT_EQ(extra, "0") << "rows parq reads that DuckDB does not";
   }
+}
+
+// PartitionedWriter's tree read by DuckDB with hive_partitioning equals the
+// input file (EXCEPT ALL both ways).
+TEST(DatasetDuckDbTest, DuckDbReadsPartitionedWritesAsTheInput) {
+  const uint32_t seed = Seed();
+  std::printf("PARQ_DATASET_SEED=%u\n", seed);
+  std::mt19937 rng(seed);
+  TempDir dir("duckdb_write");
+  ASSERT_OK_AND_ASSIGN(Schema schema, s::Message({s::Int64("id"), s::Int32("k1").Optional(), s::Double("v").Optional(),
+                                                  s::Date("k2"), s::String("s").Optional(),
+                                                  s::String("k3").Optional()}));
+  std::vector<Value> rows;
+  const std::vector<std::optional<std::string>> k3s = {"a b", "c", "long-ish value", std::nullopt};
+  for (int64_t i = 0; i < 5000; ++i) {
+    const std::optional<std::string>& k3 = k3s[rng() % k3s.size()];
+    rows.push_back(Row({{"id", Value::Int64(i)},
+                        {"k1", rng() % 7 == 0 ? Value::Null() : Value::Int32(static_cast<int32_t>(rng() % 4) * 10)},
+                        {"v", rng() % 5 == 0 ? Value::Null() : Value::Double(static_cast<double>(rng() % 1000) / 4)},
+                        {"k2", Value::Int32(19000 + static_cast<int32_t>(rng() % 3))},
+                        {"s", Value::Bytes("s" + std::to_string(rng() % 100))},
+                        {"k3", k3 ? Value::Bytes(*k3) : Value::Null()}}));
+  }
+  const std::string input = (dir.path() / "input.parquet").string();
+  ASSERT_OK(testing::WriteRows(input, schema, rows, 1000));
+  PartitionedWriterOptions options;
+  options.partition_by = {"k1", "k2", "k3"};
+  options.max_rows_per_file = 100;
+  const std::string out = (dir.path() / "out").string();
+  ASSERT_OK_AND_ASSIGN(auto writer, PartitionedWriter::Open(out, schema, options));
+  for (const Value& r : rows) ASSERT_OK(writer->Write(r));
+  ASSERT_OK(writer->Close());
+  EXPECT_GT(writer->files_written(), 50);
+
+  ASSERT_OK_AND_ASSIGN(auto db, testing::DuckDb::Open(PARQ_DUCKDB_LIB));
+  ASSERT_OK(db->Run("SET threads = 1"));
+  const std::string cols = "id, k1, v, k2, s, k3";
+  const std::string theirs = "SELECT " + cols + " FROM read_parquet(" + Quote(out + "/**/*.parquet") +
+                             ", hive_partitioning = true)";
+  const std::string mine = "SELECT " + cols + " FROM read_parquet(" + Quote(input) + ")";
+  ASSERT_OK_AND_ASSIGN(std::string count, db->Scalar("SELECT count(*) FROM (" + theirs + ")"));
+  EXPECT_EQ(count, "5000");
+  ASSERT_OK_AND_ASSIGN(std::string types, db->Scalar("SELECT typeof(k1) || ',' || typeof(k2) || ',' || typeof(k3) FROM (" +
+                                                     theirs + ") LIMIT 1"));
+  EXPECT_EQ(types, "BIGINT,DATE,VARCHAR");
+  ASSERT_OK_AND_ASSIGN(std::string missing, db->Scalar("SELECT count(*) FROM (" + mine + " EXCEPT ALL " + theirs + ")"));
+  EXPECT_EQ(missing, "0") << "seed " << seed;
+  ASSERT_OK_AND_ASSIGN(std::string extra, db->Scalar("SELECT count(*) FROM (" + theirs + " EXCEPT ALL " + mine + ")"));
+  EXPECT_EQ(extra, "0") << "seed " << seed;
 }
 
 }  // namespace

@@ -9,7 +9,9 @@
 // three times that.  Errors name the input line; OUT appears only once
 // complete (FileOutputOptions::atomic_rename, parq/io.h).  Text that is not
 // UTF-8 where UTF-8 is due is an error, or U+FFFD with --replace-invalid-utf8
-// (JsonRowParserOptions::replace_invalid_utf8).
+// (JsonRowParserOptions::replace_invalid_utf8).  With --partition-by OUT is
+// a directory of Hive partitions (parq/partitioned_writer.h), which appears
+// only once complete too.
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
@@ -20,8 +22,10 @@
 
 #include "cli.h"
 #include "line_reader.h"
+#include "partition_flags.h"
 #include "parq/file_writer.h"
 #include "parq/json.h"
+#include "parq/partitioned_writer.h"
 #include "parq/row_writer.h"
 #include "parq/schema.h"
 #include "writer_flags.h"
@@ -30,7 +34,9 @@ namespace parq::cli {
 namespace {
 
 constexpr char kUsage[] = "parq convert IN.jsonl OUT.parquet --schema SCHEMA.txt [--max-line-bytes N]\n"
-                          "       [--replace-invalid-utf8] " PARQ_WRITER_FLAGS_USAGE;
+                          "       [--replace-invalid-utf8] " PARQ_WRITER_FLAGS_USAGE "\n"
+                          "       [--partition-by COL,... [--max-rows-per-file N] [--target-file-size BYTES]\n"
+                          "       [--max-open-files N]]";
 
 constexpr int64_t kDefaultMaxLineBytes = int64_t{64} << 20;
 // A row whose line was longer than this gives its memory back once written.
@@ -55,11 +61,19 @@ bool Blank(std::string_view line) {
 }
 
 Status Convert(const std::string& in_path, const std::string& out_path, const Schema& schema,
-               const WriterOptions& wopts, const JsonRowParserOptions& popts, int64_t max_line_bytes) {
+               const WriterOptions& wopts, const JsonRowParserOptions& popts, int64_t max_line_bytes,
+               const PartitionedWriterOptions* partitioned) {
   PARQ_ASSIGN_OR_RETURN(auto parser, JsonRowParser::Make(schema, popts));
   PARQ_ASSIGN_OR_RETURN(auto lines, LineReader::Open(in_path, max_line_bytes));
-  PARQ_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(out_path, schema, wopts, /*atomic_rename=*/true));
-  PARQ_ASSIGN_OR_RETURN(auto rows, RowWriter::Open(*writer));
+  std::unique_ptr<FileWriter> writer;
+  std::unique_ptr<RowWriter> rows;
+  std::unique_ptr<PartitionedWriter> parts;
+  if (partitioned != nullptr) {
+    PARQ_ASSIGN_OR_RETURN(parts, PartitionedWriter::Open(out_path, schema, *partitioned));
+  } else {
+    PARQ_ASSIGN_OR_RETURN(writer, FileWriter::Open(out_path, schema, wopts, /*atomic_rename=*/true));
+    PARQ_ASSIGN_OR_RETURN(rows, RowWriter::Open(*writer));
+  }
   Progress progress("convert");
   Value row;
   while (true) {
@@ -72,10 +86,11 @@ Status Convert(const std::string& in_path, const std::string& out_path, const Sc
     Status st = parser->Parse(line, &row);
     // A long line and its row are not kept beside the copies the writer makes.
     if (long_line) lines->Release();
-    if (st.ok()) st = long_line ? rows->Write(std::move(row)) : rows->Write(row);
+    if (st.ok()) st = parts ? parts->Write(row) : long_line ? rows->Write(std::move(row)) : rows->Write(row);
     if (!st.ok()) return std::move(st).AddContext(in_path + ":" + std::to_string(lines->line_number()));
-    progress.Update(std::to_string(rows->rows_written()) + " rows");
+    progress.Update(std::to_string(parts ? parts->rows_written() : rows->rows_written()) + " rows");
   }
+  if (parts) return parts->Close();
   PARQ_RETURN_IF_ERROR(rows->Close());
   return writer->Close();
 }
@@ -89,6 +104,7 @@ const VerbHelp& ConvertHelp() {
                 {"max-line-bytes", "N", "refuse an input line longer than N bytes (64 MiB)"},
                 {"replace-invalid-utf8", nullptr, "U+FFFD for ill-formed UTF-8 instead of an error"}}};
     for (Flag& f : WriterFlagTable()) v.flags.push_back(f);
+    for (Flag& f : PartitionFlagTable()) v.flags.push_back(f);
     return v;
   }();
   return h;
@@ -98,7 +114,7 @@ int RunConvert(int argc, char** argv) {
   Args args;
   std::string error;
   if (!args.Parse(argc, argv, ConvertHelp().flags, &error)) return ReportUsage(error, kUsage);
-  if (args.positional().size() != 2) return ReportUsage("expected IN.jsonl and OUT.parquet", kUsage);
+  if (args.positional().size() != 2) return ReportUsage("expected IN.jsonl and OUT.parquet (or OUT_DIR)", kUsage);
   auto schema_path = args.Get("schema");
   if (!schema_path) return ReportUsage("--schema SCHEMA.txt is required", kUsage);
   int64_t max_line_bytes = kDefaultMaxLineBytes;
@@ -113,13 +129,17 @@ int RunConvert(int argc, char** argv) {
   }
   WriterOptions wopts;
   if (Status st = ParseWriterFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
+  PartitionedWriterOptions partitioned;
+  const bool partition = ParsePartitionFlags(args, wopts, &partitioned, &error);
+  if (!error.empty()) return ReportUsage(error, kUsage);
   auto schema = ReadSchema(*schema_path);
   if (!schema.ok()) return ReportError(schema.status());
   // The flags against the schema (an --encoding column, its type).
   if (Status st = FileWriter::ValidateOptions(wopts, *schema); !st.ok()) return ReportUsage(st.message(), kUsage);
   JsonRowParserOptions popts;
   popts.replace_invalid_utf8 = args.Has("replace-invalid-utf8");
-  Status st = Convert(args.positional()[0], args.positional()[1], *schema, wopts, popts, max_line_bytes);
+  Status st = Convert(args.positional()[0], args.positional()[1], *schema, wopts, popts, max_line_bytes,
+                      partition ? &partitioned : nullptr);
   if (!st.ok()) return ReportError(st);
   return kExitOk;
 }

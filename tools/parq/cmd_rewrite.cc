@@ -5,13 +5,17 @@
 // footer keeps the input's metadata (KeepSourceMetadata, parq/file_writer.h):
 // key-value metadata, the input's created_by under parq.source_created_by,
 // each row group's sorting_columns and chunk key-value metadata, and the
-// schema with its field ids and annotations.
+// schema with its field ids and annotations.  With --partition-by OUT is a
+// directory of Hive partitions (parq/partitioned_writer.h) written row by
+// row, which appears only once complete.
 #include <cstdio>
 #include <memory>
 #include <vector>
 
 #include "cli.h"
+#include "parq/partitioned_writer.h"
 #include "parq/record.h"
+#include "partition_flags.h"
 #include "parq/row_writer.h"
 #include "writer_flags.h"
 #include "parq/file_reader.h"
@@ -22,7 +26,8 @@ namespace {
 
 constexpr char kUsage[] =
     "parq rewrite IN OUT " PARQ_WRITER_FLAGS_USAGE "\n"
-    "       [--no-verify-checksums]";
+    "       [--no-verify-checksums] [--partition-by COL,... [--max-rows-per-file N]\n"
+    "       [--target-file-size BYTES] [--max-open-files N]]";
 
 template <typename T>
 Status CopyChunk(TypedColumnReader<T>* in, TypedColumnWriter<T>* out) {
@@ -72,6 +77,23 @@ Status Regroup(const FileReader& reader, FileWriter& writer, Progress& progress)
   return out->Close();
 }
 
+// The rows of `reader` as a partitioned tree at `out_path`.
+Status RewritePartitioned(const FileReader& reader, const std::string& out_path,
+                          const PartitionedWriterOptions& options) {
+  PARQ_ASSIGN_OR_RETURN(auto out, PartitionedWriter::Open(out_path, reader.schema(), options));
+  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(reader));
+  Progress progress("rewrite");
+  Value row;
+  const std::string total = std::to_string(reader.metadata().num_rows());
+  while (true) {
+    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&row));
+    if (!more) break;
+    PARQ_RETURN_IF_ERROR(out->Write(row));
+    progress.Update(std::to_string(out->rows_written()) + " / " + total + " rows");
+  }
+  return out->Close();
+}
+
 Status Rewrite(const FileReader* reader, const std::string& out_path, WriterOptions wopts, bool regroup) {
   const Schema& schema = reader->schema();
   KeepSourceMetadata(reader->metadata(), &wopts);
@@ -103,6 +125,7 @@ const VerbHelp& RewriteHelp() {
     VerbHelp v{kUsage, WriterFlagTable()};
     v.flags.push_back({"verify-checksums", nullptr, "verify the input's page CRCs (the default)"});
     v.flags.push_back({"no-verify-checksums", nullptr, "do not verify the input's page CRCs"});
+    for (Flag& f : PartitionFlagTable()) v.flags.push_back(f);
     return v;
   }();
   return h;
@@ -117,6 +140,9 @@ int RunRewrite(int argc, char** argv) {
   if (args.positional().size() != 2) return ReportUsage("expected IN and OUT", kUsage);
   WriterOptions wopts;
   if (Status st = ParseWriterFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
+  PartitionedWriterOptions partitioned;
+  const bool partition = ParsePartitionFlags(args, wopts, &partitioned, &error);
+  if (!error.empty()) return ReportUsage(error, kUsage);
   ReaderOptions ropts;
   ropts.verify_checksums = !args.Has("no-verify-checksums");
   auto reader = FileReader::Open(args.positional()[0], ropts);
@@ -127,7 +153,8 @@ int RunRewrite(int argc, char** argv) {
     return ReportUsage(st.message(), kUsage);
   }
   const bool regroup = args.Has("row-group-size") || args.Has("row-group-rows");
-  Status st = Rewrite(reader->get(), args.positional()[1], wopts, regroup);
+  Status st = partition ? RewritePartitioned(**reader, args.positional()[1], partitioned)
+                        : Rewrite(reader->get(), args.positional()[1], wopts, regroup);
   if (!st.ok()) return ReportError(st);
   return kExitOk;
 }

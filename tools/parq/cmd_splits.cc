@@ -1,11 +1,7 @@
 // parq splits FILE [--size BYTES]: the file's splits for distributed workers
 // (parq/splits.h, docs/dataset.md) as one JSON object: byte ranges aligned
 // to row groups, each with the row groups whose midpoint it holds.
-#include <cctype>
-#include <cerrno>
 #include <cstdint>
-#include <cstdlib>
-#include <optional>
 #include <string>
 
 #include "cli.h"
@@ -13,36 +9,12 @@
 #include "parq/file_reader.h"
 #include "parq/splits.h"
 #include "json/json_writer.h"
+#include "partition_flags.h"
 
 namespace parq::cli {
 namespace {
 
 constexpr char kUsage[] = "parq splits FILE [--size BYTES]";
-
-// "134217728", "128MB", "128MiB", "64KB", "1GB" (KB, MB, GB are powers of
-// 1024, as Spark and Hadoop mean them); nullopt when not a size >= 1.
-std::optional<int64_t> ParseSize(const std::string& text) {
-  char* end = nullptr;
-  errno = 0;
-  const long long v = std::strtoll(text.c_str(), &end, 10);
-  if (end == text.c_str() || errno != 0 || v < 1) return std::nullopt;
-  std::string unit(end);
-  for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  int shift = 0;
-  if (unit.empty() || unit == "B") {
-    shift = 0;
-  } else if (unit == "KB" || unit == "KIB" || unit == "K") {
-    shift = 10;
-  } else if (unit == "MB" || unit == "MIB" || unit == "M") {
-    shift = 20;
-  } else if (unit == "GB" || unit == "GIB" || unit == "G") {
-    shift = 30;
-  } else {
-    return std::nullopt;
-  }
-  if (v > (INT64_MAX >> shift)) return std::nullopt;
-  return static_cast<int64_t>(v) << shift;
-}
 
 }  // namespace
 
@@ -58,7 +30,7 @@ int RunSplits(int argc, char** argv) {
   if (!reader) return exit_code;
   int64_t target = int64_t{128} << 20;
   if (auto s = args.Get("size")) {
-    auto v = ParseSize(*s);
+    auto v = ParseByteSize(*s);
     if (!v) return ReportUsage("--size wants a size such as 128MB or 4096, not '" + *s + "'", kUsage);
     target = *v;
   }
