@@ -21,7 +21,7 @@
 // one path segment, `[...]` classes, and `**` any number of segments
 // (including none); its directory part before the first wildcard is where
 // the walk starts.  A list of files is taken as given.  A glob that matches
-// nothing, a directory with no file, a missing path: kNotFound.
+// nothing, a directory with no file, a missing path: kInvalidArgument.
 //
 // Hive partitioning (DatasetOptions::hive_partitioning): every directory of
 // a file's path below the root (the directory, or the glob's fixed part; a
@@ -37,8 +37,8 @@
 //
 // Schema unification, by top-level field name, in the order names first
 // appear (files in path order): a leaf takes the widest type of its files —
-// INT32 (or INTEGER of up to 32 bits, or unsigned up to 16) with INT64 is
-// INT64, FLOAT with DOUBLE is DOUBLE, an integer with a DECIMAL is the
+// integers of INT32 and INT64 (plain, or INTEGER but unsigned 64-bit) are
+// INT64 when one is 64-bit or unsigned 32-bit, else INT32; FLOAT with DOUBLE is DOUBLE, an integer with a DECIMAL is the
 // decimal if it holds every value of the integer (DECIMAL(p, s) holds INT32
 // when p - s >= 10, INT64 when p - s >= 19), decimals of several precisions
 // and scales the smallest that holds them all (at most 38 digits); every
@@ -66,6 +66,7 @@
 #include <string>
 #include <vector>
 
+#include "parq/columnar.h"
 #include "parq/filter.h"
 #include "parq/options.h"
 #include "parq/record.h"
@@ -180,6 +181,41 @@ class DatasetRowReader {
 
  private:
   explicit DatasetRowReader(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// The columns of a Dataset in ColumnarReader's layout (parq/columnar.h):
+// one batch per row group read, files in the order of Dataset::files().  A
+// batch's leaves are the projected leaves of the unified schema, in its
+// order (ColumnarLeaf::column and descriptor are the unified schema's),
+// their values of the unified types (an INT32 file column widened to INT64
+// holds 8-byte values); a field a file lacks is all null, a partition column
+// its file's value in every slot.  Row groups (and files) with no row left
+// give no batch.
+//
+// Filters: as DatasetRowReader's, except that every operand of the filter's
+// top-level AND must be decided by a file's path or be on columns the file
+// has (the file's ColumnarReader applies those): an operand mixing them
+// (`region IS NULL OR amount > 2`, region a partition column) is
+// kUnsupported when a file needs it — read such a filter with
+// DatasetRowReader.
+class DatasetColumnarReader {
+ public:
+  // REQUIRES: `dataset` outlives the reader.
+  static Result<std::unique_ptr<DatasetColumnarReader>> Open(const Dataset& dataset,
+                                                             const DatasetScanOptions& options = {});
+  ~DatasetColumnarReader();
+
+  // Replaces *batch with the next row group's columns; false at the end.
+  Result<bool> Next(ColumnarBatch* batch);
+
+  int64_t files_pruned() const;
+  int64_t files_opened() const;
+
+  struct Impl;
+
+ private:
+  explicit DatasetColumnarReader(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -18,7 +18,7 @@
 #include "parq/column_writer.h"    // ColumnWriter, TypedColumnWriter<T>
 #include "parq/columnar.h"         // ColumnarReader: nested values as columns
 #include "parq/columnar_writer.h"  // ColumnarWriter, ColumnView: Arrow-layout columns → levels
-#include "parq/dataset.h"          // Dataset, DatasetRowReader: many files (Hive partitions) as one table
+#include "parq/dataset.h"          // Dataset, DatasetRowReader, DatasetColumnarReader: many files as one table
 #include "parq/file_reader.h"      // FileReader::Open
 #include "parq/file_writer.h"      // FileWriter::Open
 #include "parq/filter.h"           // Filter, Literal, BoundFilter: row filters

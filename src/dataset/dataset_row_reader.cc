@@ -6,34 +6,11 @@
 #include <utility>
 
 #include "dataset/dataset_impl.h"
+#include "dataset/scan_filter.h"
 #include "dataset/schema_unify.h"
 #include "parq/file_reader.h"
 
 namespace parq {
-namespace {
-
-// The operands of the filter's top-level ANDs.
-void Conjuncts(const Filter& f, std::vector<Filter>* out) {
-  if (f.kind() == Filter::Kind::kAnd) {
-    for (const Filter& c : f.children()) Conjuncts(c, out);
-  } else {
-    out->push_back(f);
-  }
-}
-
-Filter AndAll(const std::vector<Filter>& parts) {
-  Filter f = parts[0];
-  for (size_t i = 1; i < parts.size(); ++i) f = Filter::And(f, parts[i]);
-  return f;
-}
-
-struct Conjunct {
-  Filter filter;
-  BoundFilter bound;            // on the unified schema
-  std::vector<int> top_fields;  // unified top-level field indexes it reads
-};
-
-}  // namespace
 
 struct DatasetRowReader::Impl {
   const Dataset* dataset = nullptr;
@@ -45,8 +22,7 @@ struct DatasetRowReader::Impl {
   // Per unified top-level field: the paths to ask a file for (the field's
   // name for the whole field).
   std::vector<std::vector<std::string>> paths;
-  std::optional<BoundFilter> filter;
-  std::vector<Conjunct> conjuncts;
+  std::optional<dataset::ScanFilter> filter;
 
   size_t next_file = 0;
   int64_t rows_read = 0;
@@ -66,27 +42,9 @@ struct DatasetRowReader::Impl {
   Value file_row;
   Value full_row;
 
-  bool PrunedByPath(size_t f) const;
   Result<bool> OpenNextFile();
   Status FillRow(Value* row);
 };
-
-bool DatasetRowReader::Impl::PrunedByPath(size_t f) const {
-  const auto& has = ds->has_field[f];
-  for (const Conjunct& c : conjuncts) {
-    const bool decidable = std::all_of(c.top_fields.begin(), c.top_fields.end(), [&](int u) {
-      return u >= ds->num_file_fields || !has[static_cast<size_t>(u)];
-    });
-    if (!decidable) continue;
-    // A row of the partition values; the fields the file lacks read as null.
-    Value row = Value::Struct();
-    for (size_t k = 0; k < ds->partition_fields.size(); ++k) {
-      row.AddField(ds->partition_fields[k].name, ds->partition_values[f][k]);
-    }
-    if (c.bound.Evaluate(row) != BoundFilter::Truth::kTrue) return true;
-  }
-  return false;
-}
 
 Result<bool> DatasetRowReader::Impl::OpenNextFile() {
   rows.reset();
@@ -95,7 +53,7 @@ Result<bool> DatasetRowReader::Impl::OpenNextFile() {
   while (next_file < ds->files.size()) {
     const size_t f = next_file++;
     const DatasetFile& info = ds->files[f];
-    if (PrunedByPath(f)) {
+    if (filter->PrunedByPath(f)) {
       ++files_pruned;
       continue;
     }
@@ -120,14 +78,8 @@ Result<bool> DatasetRowReader::Impl::OpenNextFile() {
       }
     }
     // The parts of the filter on this file's columns alone that bind to them.
-    std::vector<Filter> pushed;
-    for (const Conjunct& c : conjuncts) {
-      const bool local = std::all_of(c.top_fields.begin(), c.top_fields.end(), [&](int u) {
-        return u < ds->num_file_fields && ds->has_field[f][static_cast<size_t>(u)];
-      });
-      if (local && BoundFilter::Bind(c.filter, fs).ok()) pushed.push_back(c.filter);
-    }
-    if (!pushed.empty()) ro.filter = AndAll(pushed);
+    bool all_pushed = false;
+    ro.filter = filter->Pushed(f, fs, &all_pushed);
     sources.assign(needed.size(), Source{});
     if (ro.columns.empty()) {
       rows_left_without_columns = file->metadata().num_rows();
@@ -197,13 +149,7 @@ Result<std::unique_ptr<DatasetRowReader>> DatasetRowReader::Open(const Dataset& 
   impl->paths.resize(static_cast<size_t>(num_fields));
   std::vector<bool> projected(static_cast<size_t>(num_fields), options.columns.empty());
   std::vector<bool> needed(static_cast<size_t>(num_fields), options.columns.empty());
-  auto top_of = [&](const SchemaNode* n) {
-    while (n->parent() != nullptr && n->parent() != &root) n = n->parent();
-    for (int i = 0; i < num_fields; ++i) {
-      if (&root.child(i) == n) return i;
-    }
-    return -1;
-  };
+  auto top_of = [&](const SchemaNode* n) { return dataset::TopFieldOf(schema, n); };
   auto add_path = [&](int u, const std::string& path) {
     auto& p = impl->paths[static_cast<size_t>(u)];
     if (std::find(p.begin(), p.end(), path) == p.end()) p.push_back(path);
@@ -221,28 +167,15 @@ Result<std::unique_ptr<DatasetRowReader>> DatasetRowReader::Open(const Dataset& 
     projected[static_cast<size_t>(u)] = needed[static_cast<size_t>(u)] = true;
     add_path(u, n->DottedPath());
   }
-  if (options.filter) {
-    PARQ_ASSIGN_OR_RETURN(BoundFilter bound, BoundFilter::Bind(*options.filter, schema));
-    for (int col : bound.columns()) {
+  PARQ_ASSIGN_OR_RETURN(dataset::ScanFilter filter, dataset::ScanFilter::Make(*impl->ds, options.filter));
+  if (filter.bound()) {
+    for (int col : filter.bound()->columns()) {
       const int u = top_of(schema.column(col).node);
-      if (!needed[static_cast<size_t>(u)]) {
-        needed[static_cast<size_t>(u)] = true;
-      }
+      needed[static_cast<size_t>(u)] = true;
       if (!projected[static_cast<size_t>(u)] || !options.columns.empty()) add_path(u, schema.column(col).dotted_path);
     }
-    impl->filter = std::move(bound);
-    std::vector<Filter> parts;
-    Conjuncts(*options.filter, &parts);
-    for (Filter& p : parts) {
-      PARQ_ASSIGN_OR_RETURN(BoundFilter b, BoundFilter::Bind(p, schema));
-      std::vector<int> tops;
-      for (int col : b.columns()) {
-        const int u = top_of(schema.column(col).node);
-        if (std::find(tops.begin(), tops.end(), u) == tops.end()) tops.push_back(u);
-      }
-      impl->conjuncts.push_back(Conjunct{std::move(p), std::move(b), std::move(tops)});
-    }
   }
+  impl->filter = std::move(filter);
   for (int i = 0; i < num_fields; ++i) {
     if (!needed[static_cast<size_t>(i)]) continue;
     impl->needed.push_back(i);
@@ -277,7 +210,7 @@ Result<bool> DatasetRowReader::Next(Value* row) {
     }
     Value* target = all_projected ? row : &m.full_row;
     PARQ_RETURN_IF_ERROR(m.FillRow(target));
-    if (m.filter && !m.filter->Matches(*target)) continue;
+    if (m.filter->bound() && !m.filter->bound()->Matches(*target)) continue;
     if (!all_projected) {
       row->Reset(Value::Kind::kStruct);
       for (size_t i = 0; i < m.needed.size(); ++i) {
