@@ -217,13 +217,9 @@ struct DatasetColumnarReader::Impl {
   const Dataset::Impl* ds = nullptr;
   std::optional<dataset::ScanFilter> filter;
   std::vector<LeafShape> shapes;  // in unified column order
-  size_t next_file = 0;
-  int64_t files_pruned = 0;
-  int64_t files_opened = 0;
+  dataset::FileCursor cursor;
 
   // The current file.
-  size_t file_index = 0;
-  std::unique_ptr<FileReader> file;
   std::unique_ptr<ColumnarReader> columns;  // null when no column of the file is read
   int row_group = 0;
   std::vector<int> source;  // per shape: its leaf in the file's batch, or -1
@@ -234,56 +230,42 @@ struct DatasetColumnarReader::Impl {
 
 Result<bool> DatasetColumnarReader::Impl::OpenNextFile() {
   columns.reset();
-  file.reset();
-  while (next_file < ds->files.size()) {
-    const size_t f = next_file++;
-    const DatasetFile& info = ds->files[f];
-    if (filter->PrunedByPath(f)) {
-      ++files_pruned;
-      continue;
-    }
-    if (info.num_rows == 0) continue;
-    auto opened = FileReader::Open(info.path, ds->options.reader_options);
-    if (!opened.ok()) {
-      Status st = opened.status();
+  PARQ_ASSIGN_OR_RETURN(bool more, cursor.Advance(*ds, *filter));
+  if (!more) return false;
+  const size_t f = cursor.index;
+  const DatasetFile& info = ds->files[f];
+  const FileReader* file = cursor.file.get();
+  row_group = 0;
+  const Schema& fs = file->schema();
+  bool all = false;
+  ColumnarReaderOptions co;
+  co.filter = filter->Pushed(f, fs, &all);
+  if (!all) {
+    return Status::Unsupported("dataset file '" + info.path +
+                               "': a part of the filter mixes partition columns or columns the file lacks with "
+                               "its columns; DatasetRowReader evaluates it, DatasetColumnarReader cannot");
+  }
+  std::vector<std::string> wanted;
+  for (const LeafShape& s : shapes) {
+    if (s.top_field >= ds->num_file_fields || !ds->has_field[f][static_cast<size_t>(s.top_field)]) continue;
+    const std::string& path = ds->schema.column(s.column).dotted_path;
+    if (fs.FindColumn(path) != nullptr) wanted.push_back(path);
+  }
+  if (wanted.empty() && co.filter) {
+    // Only the filter's count is needed: read its first column.
+    PARQ_ASSIGN_OR_RETURN(BoundFilter b, BoundFilter::Bind(*co.filter, fs));
+    wanted.push_back(fs.column(b.columns().front()).dotted_path);
+  }
+  if (!wanted.empty()) {
+    co.columns = wanted;
+    auto reader = ColumnarReader::Open(*file, co);
+    if (!reader.ok()) {
+      Status st = reader.status();
       return std::move(st).AddContext("dataset file '" + info.path + "'");
     }
-    ++files_opened;
-    file = std::move(*opened);
-    file_index = f;
-    row_group = 0;
-    const Schema& fs = file->schema();
-    bool all = false;
-    ColumnarReaderOptions co;
-    co.filter = filter->Pushed(f, fs, &all);
-    if (!all) {
-      return Status::Unsupported("dataset file '" + info.path +
-                                 "': a part of the filter mixes partition columns or columns the file lacks with "
-                                 "its columns; DatasetRowReader evaluates it, DatasetColumnarReader cannot");
-    }
-    std::vector<std::string> wanted;
-    for (const LeafShape& s : shapes) {
-      if (s.top_field >= ds->num_file_fields || !ds->has_field[f][static_cast<size_t>(s.top_field)]) continue;
-      const std::string& path = ds->schema.column(s.column).dotted_path;
-      if (fs.FindColumn(path) != nullptr) wanted.push_back(path);
-    }
-    if (wanted.empty() && co.filter) {
-      // Only the filter's count is needed: read its first column.
-      PARQ_ASSIGN_OR_RETURN(BoundFilter b, BoundFilter::Bind(*co.filter, fs));
-      wanted.push_back(fs.column(b.columns().front()).dotted_path);
-    }
-    if (!wanted.empty()) {
-      co.columns = wanted;
-      auto reader = ColumnarReader::Open(*file, co);
-      if (!reader.ok()) {
-        Status st = reader.status();
-        return std::move(st).AddContext("dataset file '" + info.path + "'");
-      }
-      columns = std::move(*reader);
-    }
-    return true;
+    columns = std::move(*reader);
   }
-  return false;
+  return true;
 }
 
 DatasetColumnarReader::DatasetColumnarReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -310,16 +292,16 @@ Result<bool> DatasetColumnarReader::Next(ColumnarBatch* batch) {
   Impl& m = *impl_;
   const Schema& schema = m.ds->schema;
   while (true) {
-    if (m.file == nullptr || m.row_group >= m.file->metadata().num_row_groups()) {
+    if (m.cursor.file == nullptr || m.row_group >= m.cursor.file->metadata().num_row_groups()) {
       PARQ_ASSIGN_OR_RETURN(bool more, m.OpenNextFile());
       if (!more) return false;
       continue;
     }
     const int rg = m.row_group++;
-    int64_t rows = m.file->metadata().row_group(rg).num_rows();
+    int64_t rows = m.cursor.file->metadata().row_group(rg).num_rows();
     if (m.columns != nullptr) {
       Status st = m.columns->ReadRowGroup(rg, &m.file_batch);
-      if (!st.ok()) return std::move(st).AddContext("dataset file '" + m.ds->files[m.file_index].path + "'");
+      if (!st.ok()) return std::move(st).AddContext("dataset file '" + m.ds->files[m.cursor.index].path + "'");
       rows = m.file_batch.num_rows;
     } else {
       m.file_batch.leaves.clear();
@@ -332,7 +314,7 @@ Result<bool> DatasetColumnarReader::Next(ColumnarBatch* batch) {
       const ColumnDescriptor& d = schema.column(s.column);
       ColumnarLeaf* out = &batch->leaves[i];
       if (s.top_field >= m.ds->num_file_fields) {
-        ConstantLeaf(s, d, m.ds->partition_values[m.file_index][static_cast<size_t>(s.top_field - m.ds->num_file_fields)],
+        ConstantLeaf(s, d, m.ds->partition_values[m.cursor.index][static_cast<size_t>(s.top_field - m.ds->num_file_fields)],
                      rows, out);
         continue;
       }
@@ -347,7 +329,7 @@ Result<bool> DatasetColumnarReader::Next(ColumnarBatch* batch) {
       std::swap(*out, *it);  // the file batch's slot gets the old buffers, reused by its next ReadRowGroup
       it->descriptor = nullptr;
       Status st = out->path.size() == 1 ? Widen(d, out) : Status::OK();
-      if (!st.ok()) return std::move(st).AddContext("dataset file '" + m.ds->files[m.file_index].path + "'");
+      if (!st.ok()) return std::move(st).AddContext("dataset file '" + m.ds->files[m.cursor.index].path + "'");
       out->column = s.column;
       out->descriptor = &d;
       for (size_t k = 0; k < out->path.size() && k < s.nodes.size(); ++k) out->path[k].nullable = s.nodes[k].nullable;
@@ -356,7 +338,7 @@ Result<bool> DatasetColumnarReader::Next(ColumnarBatch* batch) {
   }
 }
 
-int64_t DatasetColumnarReader::files_pruned() const { return impl_->files_pruned; }
-int64_t DatasetColumnarReader::files_opened() const { return impl_->files_opened; }
+int64_t DatasetColumnarReader::files_pruned() const { return impl_->cursor.pruned; }
+int64_t DatasetColumnarReader::files_opened() const { return impl_->cursor.opened; }
 
 }  // namespace parq

@@ -24,15 +24,11 @@ struct DatasetRowReader::Impl {
   std::vector<std::vector<std::string>> paths;
   std::optional<dataset::ScanFilter> filter;
 
-  size_t next_file = 0;
   int64_t rows_read = 0;
-  int64_t files_pruned = 0;
-  int64_t files_opened = 0;
+  dataset::FileCursor cursor;
 
   // The current file.
-  std::unique_ptr<FileReader> file;
   std::unique_ptr<RowReader> rows;
-  size_t file_index = 0;
   int64_t rows_left_without_columns = -1;  // >= 0: a file none of whose columns is read
   struct Source {
     int file_field = -1;  // position in the file row, or -1
@@ -48,66 +44,51 @@ struct DatasetRowReader::Impl {
 
 Result<bool> DatasetRowReader::Impl::OpenNextFile() {
   rows.reset();
-  file.reset();
   rows_left_without_columns = -1;
-  while (next_file < ds->files.size()) {
-    const size_t f = next_file++;
-    const DatasetFile& info = ds->files[f];
-    if (filter->PrunedByPath(f)) {
-      ++files_pruned;
-      continue;
+  PARQ_ASSIGN_OR_RETURN(bool more, cursor.Advance(*ds, *filter));
+  if (!more) return false;
+  const size_t f = cursor.index;
+  const DatasetFile& info = ds->files[f];
+  const FileReader* file = cursor.file.get();
+  const Schema& fs = file->schema();
+  const SchemaNode& uroot = ds->schema.root();
+  RowReaderOptions ro;
+  ro.batch_levels = options.batch_levels;
+  for (int u : needed) {
+    if (u >= ds->num_file_fields || !ds->has_field[f][static_cast<size_t>(u)]) continue;
+    for (const std::string& p : paths[static_cast<size_t>(u)]) {
+      if (fs.FindNode(p) != nullptr) ro.columns.push_back(p);
     }
-    if (info.num_rows == 0) continue;
-    auto opened = FileReader::Open(info.path, ds->options.reader_options);
-    if (!opened.ok()) {
-      Status st = opened.status();
-      return std::move(st).AddContext("dataset file '" + info.path + "'");
-    }
-    ++files_opened;
-    file = std::move(*opened);
-    file_index = f;
-    const Schema& fs = file->schema();
-    const SchemaNode& uroot = ds->schema.root();
-    RowReaderOptions ro;
-    ro.batch_levels = options.batch_levels;
-    std::vector<std::string> read_fields;  // top-level names of the file read, in the file's order
-    for (int u : needed) {
-      if (u >= ds->num_file_fields || !ds->has_field[f][static_cast<size_t>(u)]) continue;
-      for (const std::string& p : paths[static_cast<size_t>(u)]) {
-        if (fs.FindNode(p) != nullptr) ro.columns.push_back(p);
-      }
-    }
-    // The parts of the filter on this file's columns alone that bind to them.
-    bool all_pushed = false;
-    ro.filter = filter->Pushed(f, fs, &all_pushed);
-    sources.assign(needed.size(), Source{});
-    if (ro.columns.empty()) {
-      rows_left_without_columns = file->metadata().num_rows();
-      return true;
-    }
-    auto opened_rows = RowReader::Open(*file, ro);
-    if (!opened_rows.ok()) {
-      Status st = opened_rows.status();
-      return std::move(st).AddContext("dataset file '" + info.path + "'");
-    }
-    rows = std::move(*opened_rows);
-    const std::vector<std::string>& names = rows->field_names();
-    for (size_t i = 0; i < needed.size(); ++i) {
-      const int u = needed[i];
-      if (u >= ds->num_file_fields) continue;
-      const auto it = std::find(names.begin(), names.end(), uroot.child(u).name());
-      if (it == names.end()) continue;
-      sources[i].file_field = static_cast<int>(it - names.begin());
-      auto conv = dataset::FieldConversion::Plan(*fs.root().FindChild(*it), uroot.child(u));
-      if (!conv.ok()) {
-        Status st = conv.status();
-        return std::move(st).AddContext("dataset file '" + info.path + "'");
-      }
-      sources[i].conversion = *conv;
-    }
+  }
+  // The parts of the filter on this file's columns alone that bind to them.
+  bool all_pushed = false;
+  ro.filter = filter->Pushed(f, fs, &all_pushed);
+  sources.assign(needed.size(), Source{});
+  if (ro.columns.empty()) {
+    rows_left_without_columns = file->metadata().num_rows();
     return true;
   }
-  return false;
+  auto opened_rows = RowReader::Open(*file, ro);
+  if (!opened_rows.ok()) {
+    Status st = opened_rows.status();
+    return std::move(st).AddContext("dataset file '" + info.path + "'");
+  }
+  rows = std::move(*opened_rows);
+  const std::vector<std::string>& names = rows->field_names();
+  for (size_t i = 0; i < needed.size(); ++i) {
+    const int u = needed[i];
+    if (u >= ds->num_file_fields) continue;
+    const auto it = std::find(names.begin(), names.end(), uroot.child(u).name());
+    if (it == names.end()) continue;
+    sources[i].file_field = static_cast<int>(it - names.begin());
+    auto conv = dataset::FieldConversion::Plan(*fs.root().FindChild(*it), uroot.child(u));
+    if (!conv.ok()) {
+      Status st = conv.status();
+      return std::move(st).AddContext("dataset file '" + info.path + "'");
+    }
+    sources[i].conversion = *conv;
+  }
+  return true;
 }
 
 Status DatasetRowReader::Impl::FillRow(Value* row) {
@@ -117,7 +98,7 @@ Status DatasetRowReader::Impl::FillRow(Value* row) {
     const int u = needed[i];
     const std::string& name = uroot.child(u).name();
     if (u >= ds->num_file_fields) {
-      row->AddField(name, ds->partition_values[file_index][static_cast<size_t>(u - ds->num_file_fields)]);
+      row->AddField(name, ds->partition_values[cursor.index][static_cast<size_t>(u - ds->num_file_fields)]);
       continue;
     }
     const Source& s = sources[i];
@@ -128,7 +109,7 @@ Status DatasetRowReader::Impl::FillRow(Value* row) {
     Value& v = row->AddField(name, std::move(file_row.mutable_items()[static_cast<size_t>(s.file_field)]));
     if (!s.conversion->identity()) {
       Status st = s.conversion->Apply(&v);
-      if (!st.ok()) return std::move(st).AddContext("dataset file '" + ds->files[file_index].path + "'");
+      if (!st.ok()) return std::move(st).AddContext("dataset file '" + ds->files[cursor.index].path + "'");
     }
   }
   return Status::OK();
@@ -201,7 +182,7 @@ Result<bool> DatasetRowReader::Next(Value* row) {
       auto more = m.rows->Next(&m.file_row);
       if (!more.ok()) {
         Status st = more.status();
-        return std::move(st).AddContext("dataset file '" + m.ds->files[m.file_index].path + "'");
+        return std::move(st).AddContext("dataset file '" + m.ds->files[m.cursor.index].path + "'");
       }
       if (!*more) {
         m.rows.reset();
@@ -224,7 +205,7 @@ Result<bool> DatasetRowReader::Next(Value* row) {
 
 const std::vector<std::string>& DatasetRowReader::field_names() const { return impl_->field_names; }
 int64_t DatasetRowReader::rows_read() const { return impl_->rows_read; }
-int64_t DatasetRowReader::files_pruned() const { return impl_->files_pruned; }
-int64_t DatasetRowReader::files_opened() const { return impl_->files_opened; }
+int64_t DatasetRowReader::files_pruned() const { return impl_->cursor.pruned; }
+int64_t DatasetRowReader::files_opened() const { return impl_->cursor.opened; }
 
 }  // namespace parq

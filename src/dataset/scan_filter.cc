@@ -81,4 +81,27 @@ std::optional<Filter> ScanFilter::Pushed(size_t f, const Schema& file_schema, bo
   return out;
 }
 
+Result<bool> FileCursor::Advance(const Dataset::Impl& ds, const ScanFilter& filter) {
+  file.reset();
+  while (next < ds.files.size()) {
+    const size_t f = next++;
+    const DatasetFile& info = ds.files[f];
+    if (filter.PrunedByPath(f)) {
+      ++pruned;
+      continue;
+    }
+    if (info.num_rows == 0) continue;
+    auto reader = FileReader::Open(info.path, ds.options.reader_options);
+    if (!reader.ok()) {
+      Status st = reader.status();
+      return std::move(st).AddContext("dataset file '" + info.path + "'");
+    }
+    ++opened;
+    file = std::move(*reader);
+    index = f;
+    return true;
+  }
+  return false;
+}
+
 }  // namespace parq::dataset

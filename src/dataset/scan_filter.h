@@ -5,10 +5,12 @@
 #ifndef PARQ_DATASET_SCAN_FILTER_H_
 #define PARQ_DATASET_SCAN_FILTER_H_
 
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "dataset/dataset_impl.h"
+#include "parq/file_reader.h"
 #include "parq/filter.h"
 
 namespace parq::dataset {
@@ -38,6 +40,19 @@ class ScanFilter {
   const Dataset::Impl* ds_ = nullptr;
   std::optional<BoundFilter> bound_;
   std::vector<Conjunct> conjuncts_;
+};
+
+// The files of a scan, one at a time: those the filter prunes by their path
+// counted and passed over unopened, those with no rows passed over.
+struct FileCursor {
+  size_t next = 0;   // the next file to look at
+  size_t index = 0;  // the current file's
+  int64_t pruned = 0;
+  int64_t opened = 0;
+  std::unique_ptr<FileReader> file;  // the current file; null before the first and at the end
+
+  // Opens the next file into `file`; false at the end.  An error names the file.
+  Result<bool> Advance(const Dataset::Impl& ds, const ScanFilter& filter);
 };
 
 // The index of the top-level field of the unified schema above `node`.

@@ -45,6 +45,21 @@ Value Row(std::vector<std::pair<std::string, Value>> fields) {
   return v;
 }
 
+Result<std::vector<Value>> ReadAll(const Dataset& ds, const DatasetScanOptions& options, int64_t* files_opened,
+                                   int64_t* files_pruned) {
+  PARQ_ASSIGN_OR_RETURN(auto reader, DatasetRowReader::Open(ds, options));
+  std::vector<Value> rows;
+  Value row;
+  while (true) {
+    PARQ_ASSIGN_OR_RETURN(bool more, reader->Next(&row));
+    if (!more) break;
+    rows.push_back(row);
+  }
+  if (files_opened != nullptr) *files_opened = reader->files_opened();
+  if (files_pruned != nullptr) *files_pruned = reader->files_pruned();
+  return rows;
+}
+
 std::vector<std::string> SortedText(std::vector<Value> rows) {
   std::vector<std::string> out;
   for (const Value& r : rows) out.push_back(r.DebugString());

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "parq/dataset.h"
 #include "parq/options.h"
 #include "parq/record.h"
 #include "parq/schema.h"
@@ -34,6 +35,10 @@ Status WriteRows(const std::string& path, const Schema& schema, const std::vecto
 
 // A kStruct row from names and values.
 Value Row(std::vector<std::pair<std::string, Value>> fields);
+
+// Every row of a DatasetRowReader of `ds`, and the files it opened and pruned.
+Result<std::vector<Value>> ReadAll(const Dataset& ds, const DatasetScanOptions& options = {},
+                                   int64_t* files_opened = nullptr, int64_t* files_pruned = nullptr);
 
 // Every row of the reader as DebugString text, sorted.
 std::vector<std::string> SortedText(std::vector<Value> rows);

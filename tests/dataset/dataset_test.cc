@@ -19,26 +19,12 @@
 namespace parq {
 namespace {
 
+using testing::ReadAll;
 using testing::Row;
 using testing::SortedText;
 using testing::TempDir;
 using testing::WriteRows;
 namespace s = parq::schema;
-
-Result<std::vector<Value>> ReadAll(const Dataset& ds, const DatasetScanOptions& options = {},
-                                   int64_t* files_opened = nullptr, int64_t* files_pruned = nullptr) {
-  PARQ_ASSIGN_OR_RETURN(auto reader, DatasetRowReader::Open(ds, options));
-  std::vector<Value> rows;
-  Value row;
-  while (true) {
-    PARQ_ASSIGN_OR_RETURN(bool more, reader->Next(&row));
-    if (!more) break;
-    rows.push_back(row);
-  }
-  if (files_opened != nullptr) *files_opened = reader->files_opened();
-  if (files_pruned != nullptr) *files_pruned = reader->files_pruned();
-  return rows;
-}
 
 void WriteText(const std::string& path, const std::string& text) {
   std::filesystem::create_directories(std::filesystem::path(path).parent_path());

@@ -26,15 +26,7 @@ using testing::TempDir;
 
 Result<std::vector<Value>> ReadAll(const std::string& dir, const DatasetOptions& options = {}) {
   PARQ_ASSIGN_OR_RETURN(auto ds, Dataset::Open(dir, options));
-  PARQ_ASSIGN_OR_RETURN(auto reader, DatasetRowReader::Open(*ds));
-  std::vector<Value> rows;
-  Value row;
-  while (true) {
-    PARQ_ASSIGN_OR_RETURN(bool more, reader->Next(&row));
-    if (!more) break;
-    rows.push_back(row);
-  }
-  return rows;
+  return testing::ReadAll(*ds);
 }
 
 std::vector<std::string> Entries(const fs::path& dir) {

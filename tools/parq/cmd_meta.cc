@@ -337,16 +337,7 @@ int DatasetMeta(const std::string& input, const Args& args) {
     w.Key("bytes");
     w.Int64(bytes);
     w.Key("partition_columns");
-    w.BeginArray();
-    for (const PartitionField& p : d.partition_fields()) {
-      w.BeginObject();
-      w.Key("name");
-      w.String(p.name);
-      w.Key("type");
-      w.String(PartitionTypeName(p.type));
-      w.EndObject();
-    }
-    w.EndArray();
+    WritePartitionColumnsJson(d, w);
     w.Key("skipped");
     w.BeginArray();
     for (const std::string& s : d.skipped()) w.String(s);
@@ -372,13 +363,7 @@ int DatasetMeta(const std::string& input, const Args& args) {
   } else {
     out += "files: " + std::to_string(d.files().size()) + "\nrows: " + std::to_string(d.num_rows()) +
            "\nrow groups: " + std::to_string(row_groups) + "\nbytes: " + std::to_string(bytes) + "\n";
-    if (!d.partition_fields().empty()) {
-      out += "partition columns:";
-      for (const PartitionField& p : d.partition_fields()) {
-        out += (&p == &d.partition_fields().front() ? " " : ", ") + p.name + " (" + std::string(PartitionTypeName(p.type)) + ")";
-      }
-      out += "\n";
-    }
+    out += PartitionColumnsText(d);
     if (!d.skipped().empty()) out += "skipped: " + std::to_string(d.skipped().size()) + "\n";
     for (const DatasetFile& f : d.files()) {
       out += "  " + f.path + ": " + std::to_string(f.num_rows) + " rows, " + std::to_string(f.num_row_groups) +

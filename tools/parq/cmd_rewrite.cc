@@ -61,37 +61,34 @@ Status CopyColumn(ColumnReader* in, ColumnWriter* out) {
   return Status::Internal("unknown physical type");
 }
 
-// With --row-group-size / --row-group-rows the rows are regrouped, so they go
-// through the row path (RowReader → RowWriter) instead of chunk copies.
-Status Regroup(const FileReader& reader, FileWriter& writer, Progress& progress) {
+// Every row of `reader` into `out` (a RowWriter, or a PartitionedWriter).
+template <typename Out>
+Status CopyRows(const FileReader& reader, Out& out, Progress& progress) {
   PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(reader));
-  PARQ_ASSIGN_OR_RETURN(auto out, RowWriter::Open(writer));
   Value row;
   const std::string total = std::to_string(reader.metadata().num_rows());
   while (true) {
     PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&row));
     if (!more) break;
-    PARQ_RETURN_IF_ERROR(out->Write(row));
-    progress.Update(std::to_string(out->rows_written()) + " / " + total + " rows");
+    PARQ_RETURN_IF_ERROR(out.Write(row));
+    progress.Update(std::to_string(out.rows_written()) + " / " + total + " rows");
   }
-  return out->Close();
+  return out.Close();
+}
+
+// With --row-group-size / --row-group-rows the rows are regrouped, so they go
+// through the row path (RowReader → RowWriter) instead of chunk copies.
+Status Regroup(const FileReader& reader, FileWriter& writer, Progress& progress) {
+  PARQ_ASSIGN_OR_RETURN(auto out, RowWriter::Open(writer));
+  return CopyRows(reader, *out, progress);
 }
 
 // The rows of `reader` as a partitioned tree at `out_path`.
 Status RewritePartitioned(const FileReader& reader, const std::string& out_path,
                           const PartitionedWriterOptions& options) {
   PARQ_ASSIGN_OR_RETURN(auto out, PartitionedWriter::Open(out_path, reader.schema(), options));
-  PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(reader));
   Progress progress("rewrite");
-  Value row;
-  const std::string total = std::to_string(reader.metadata().num_rows());
-  while (true) {
-    PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&row));
-    if (!more) break;
-    PARQ_RETURN_IF_ERROR(out->Write(row));
-    progress.Update(std::to_string(out->rows_written()) + " / " + total + " rows");
-  }
-  return out->Close();
+  return CopyRows(reader, *out, progress);
 }
 
 Status Rewrite(const FileReader* reader, const std::string& out_path, WriterOptions wopts, bool regroup) {

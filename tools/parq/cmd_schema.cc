@@ -96,16 +96,7 @@ int DatasetSchema(const std::string& input, const Args& args) {
     w.Key("schema");
     WriteNode(w, d.schema().root(), true, out);
     w.Key("partition_columns");
-    w.BeginArray();
-    for (const PartitionField& p : d.partition_fields()) {
-      w.BeginObject();
-      w.Key("name");
-      w.String(p.name);
-      w.Key("type");
-      w.String(PartitionTypeName(p.type));
-      w.EndObject();
-    }
-    w.EndArray();
+    WritePartitionColumnsJson(d, w);
     w.Key("files");
     w.Int64(static_cast<int64_t>(d.files().size()));
     w.Key("differing_files");
@@ -128,13 +119,7 @@ int DatasetSchema(const std::string& input, const Args& args) {
     return kExitOk;
   }
   WriteSchemaText(d.schema());
-  if (!d.partition_fields().empty()) {
-    out = "partition columns:";
-    for (const PartitionField& p : d.partition_fields()) {
-      out += (&p == &d.partition_fields().front() ? " " : ", ") + p.name + " (" + std::string(PartitionTypeName(p.type)) + ")";
-    }
-    out += "\n";
-  }
+  out = PartitionColumnsText(d);
   out += std::to_string(d.files().size()) + " files, " + std::to_string(differing) +
          " of them differing from this schema" + (differing > 0 ? ":\n" : "\n");
   for (const DatasetFile& f : d.files()) {

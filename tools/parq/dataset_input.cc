@@ -27,4 +27,25 @@ Result<std::unique_ptr<Dataset>> OpenDatasetInput(const std::string& path, const
   return ds;
 }
 
+std::string PartitionColumnsText(const Dataset& dataset) {
+  std::string out;
+  for (const PartitionField& p : dataset.partition_fields()) {
+    out += (out.empty() ? "partition columns: " : ", ") + p.name + " (" + std::string(PartitionTypeName(p.type)) + ")";
+  }
+  return out.empty() ? out : out + "\n";
+}
+
+void WritePartitionColumnsJson(const Dataset& dataset, JsonWriter& w) {
+  w.BeginArray();
+  for (const PartitionField& p : dataset.partition_fields()) {
+    w.BeginObject();
+    w.Key("name");
+    w.String(p.name);
+    w.Key("type");
+    w.String(PartitionTypeName(p.type));
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
 }  // namespace parq::cli

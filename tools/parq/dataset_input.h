@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "parq/dataset.h"
 #include "parq/result.h"
+#include "json/json_writer.h"
 
 namespace parq::cli {
 
@@ -23,6 +24,11 @@ bool IsDatasetPath(const std::string& path);
 // Opens the dataset (--skip-invalid leaves out what is not Parquet), and
 // warns on stderr of each file skipped (unless --quiet).
 Result<std::unique_ptr<Dataset>> OpenDatasetInput(const std::string& path, const Args& args);
+
+// "partition columns: year (int64), region (string)\n", or "" without any.
+std::string PartitionColumnsText(const Dataset& dataset);
+// The partition columns as a JSON array of {"name", "type"}.
+void WritePartitionColumnsJson(const Dataset& dataset, JsonWriter& w);
 
 }  // namespace parq::cli
 
