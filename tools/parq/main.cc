@@ -34,6 +34,7 @@ constexpr Verb kVerbs[] = {
     {"bloom", parq::cli::RunBloom, "probe values in a column's Bloom filters, per row group", parq::cli::BloomHelp},
     {"size-stats", parq::cli::RunSizeStats, "SizeStatistics: unencoded bytes, level histograms per chunk and page", parq::cli::SizeStatsHelp},
     {"footer", parq::cli::RunFooter, "the raw Thrift FileMetaData as JSON (--json)", parq::cli::FooterHelp},
+    {"verify", parq::cli::RunVerify, "a deep conformance check: every finding, where it is and the rule it breaks", parq::cli::VerifyHelp},
 };
 
 void PrintHelp(FILE* out) {
