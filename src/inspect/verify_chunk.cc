@@ -797,8 +797,15 @@ Status Checker::Run() {
 
   ReaderOptions options = c_.reader.options();
   options.verify_checksums = false;  // reported above, page by page
+  // The pages are read as their headers say: the reader gets the chunk with
+  // num_values as the data pages add up, and the metadata's own count is
+  // compared with the levels afterwards (CheckTallies), not an error midway.
+  auto as_walked = std::make_shared<format::ColumnChunk>(chunk_);
+  int64_t header_values = 0;
+  for (size_t i : data_pages_) header_values += pages_[i].num_values.value_or(0);
+  as_walked->meta_data->num_values = header_values;
   Result<std::unique_ptr<ColumnReader>> reader =
-      ColumnReaderFactory::Make(chunk_file, chunk_, d_, options, created_by_, c_.row_group, chunk_owner_, nullptr,
+      ColumnReaderFactory::Make(chunk_file, *as_walked, d_, options, created_by_, c_.row_group, as_walked, nullptr,
                                 bytes);
   if (!reader.ok()) {
     c_.findings.AddError(reader.status(), where_, "opening the column chunk");
