@@ -143,6 +143,27 @@ class Checker {
   // One stored bound against the least (is_min) or greatest actual value.
   void CheckBound(std::string_view stored, std::string_view actual, bool is_min, std::optional<bool> exact,
                   const Where& w, const std::string& what, bool page_index);
+  // The chunk's index as read: null when it has none, it does not read, or
+  // it has another number of pages than the chunk has data pages (each but
+  // the first a finding).  *w gets the index's offset.
+  template <typename Index>
+  const Index* Usable(const Result<std::optional<Index>>& read, const std::optional<int64_t>& offset,
+                      const char* name, const char* rule, const char* spec, Where* w) {
+    if (offset) w->file_offset = *offset;
+    if (!read.ok()) {
+      c_.findings.AddError(read.status(), *w, std::string("reading the ") + name);
+      return nullptr;
+    }
+    if (!*read) return nullptr;
+    if (static_cast<size_t>((*read)->num_pages()) != data_pages_.size()) {
+      Add(rule, spec,
+          std::string(name) + " of " + Str((*read)->num_pages()) + " pages, the chunk has " +
+              Str(static_cast<int64_t>(data_pages_.size())) + " data pages",
+          *w);
+      return nullptr;
+    }
+    return &**read;
+  }
   template <typename T>
   void CheckColumnIndex(const std::vector<PageTally<T>>& tallies);
   template <typename T>
@@ -406,30 +427,26 @@ void Checker::CheckVariantValue(std::span<const uint8_t> value, const Where& w) 
 
 template <typename T>
 void Checker::CheckValue(const T& v, PageTally<T>& tally, const Where& w) {
-  if (bloom_) {
-    uint64_t h = 0;
+  if constexpr (std::is_same_v<T, ByteArray>) tally.unencoded += v.len;
+  if constexpr (!std::is_same_v<T, bool>) {  // BOOLEAN columns have no Bloom filter
+    if (!bloom_) return;
+    std::string_view bytes;  // the value as the filter hashes it (PLAIN, no length prefix)
     if constexpr (std::is_same_v<T, ByteArray>) {
-      h = BloomFilter::Hash(std::string_view(reinterpret_cast<const char*>(v.ptr), v.len));
+      bytes = {reinterpret_cast<const char*>(v.ptr), v.len};
     } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
-      h = BloomFilter::Hash(std::string_view(reinterpret_cast<const char*>(v.ptr), FixedWidth()));
-    } else if constexpr (!std::is_same_v<T, bool>) {
+      bytes = {reinterpret_cast<const char*>(v.ptr), FixedWidth()};
+    } else {
+      bytes = {reinterpret_cast<const char*>(&v), sizeof(T)};
+    }
+    uint64_t h;
+    if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray>) {
+      h = BloomFilter::Hash(bytes);
+    } else {
       h = BloomFilter::Hash(v);
     }
     if (!bloom_->MightContainHash(h)) {
-      std::string text;
-      if constexpr (std::is_same_v<T, ByteArray>) {
-        text = ValueText(std::string_view(reinterpret_cast<const char*>(v.ptr), v.len));
-      } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
-        text = ValueText(std::string_view(reinterpret_cast<const char*>(v.ptr), FixedWidth()));
-      } else {
-        text = ValueText(std::string_view(reinterpret_cast<const char*>(&v), sizeof(T)));
-      }
-      Add("bloom-filter", spec::kBloom, "the value " + text + " is not in the chunk's Bloom filter", w);
+      Add("bloom-filter", spec::kBloom, "the value " + ValueText(bytes) + " is not in the chunk's Bloom filter", w);
     }
-  }
-  if constexpr (std::is_same_v<T, ByteArray>) {
-    tally.unencoded += v.len;
-    static_cast<void>(w);
   }
 }
 
@@ -588,22 +605,11 @@ void Checker::CheckTallies(std::vector<PageTally<T>>& tallies, bool complete) {
 
 template <typename T>
 void Checker::CheckColumnIndex(const std::vector<PageTally<T>>& tallies) {
-  Result<std::optional<ColumnIndex>> read = c_.reader.ReadColumnIndex(c_.row_group, c_.column);
   Where w = where_;
-  if (chunk_.column_index_offset) w.file_offset = *chunk_.column_index_offset;
-  if (!read.ok()) {
-    c_.findings.AddError(read.status(), w, "reading the ColumnIndex");
-    return;
-  }
-  if (!*read) return;
-  const ColumnIndex& ci = **read;
-  if (static_cast<size_t>(ci.num_pages()) != tallies.size()) {
-    Add("column-index", spec::kColumnIndex,
-        "ColumnIndex of " + Str(ci.num_pages()) + " pages, the chunk has " + Str(static_cast<int64_t>(tallies.size())) +
-            " data pages",
-        w);
-    return;
-  }
+  const Result<std::optional<ColumnIndex>> read = c_.reader.ReadColumnIndex(c_.row_group, c_.column);
+  const ColumnIndex* index = Usable(read, chunk_.column_index_offset, "ColumnIndex", "column-index", spec::kColumnIndex, &w);
+  if (index == nullptr) return;
+  const ColumnIndex& ci = *index;
   const std::string lw = "ColumnIndex";
   int last = -1;  // the last page with bounds, for the boundary order
   for (int i = 0; i < ci.num_pages(); ++i) {
@@ -661,22 +667,11 @@ void Checker::CheckColumnIndex(const std::vector<PageTally<T>>& tallies) {
 
 template <typename T>
 void Checker::CheckOffsetIndex(const std::vector<PageTally<T>>& tallies) {
-  Result<std::optional<OffsetIndex>> read = c_.reader.ReadOffsetIndex(c_.row_group, c_.column);
   Where w = where_;
-  if (chunk_.offset_index_offset) w.file_offset = *chunk_.offset_index_offset;
-  if (!read.ok()) {
-    c_.findings.AddError(read.status(), w, "reading the OffsetIndex");
-    return;
-  }
-  if (!*read) return;
-  const OffsetIndex& oi = **read;
-  if (static_cast<size_t>(oi.num_pages()) != tallies.size()) {
-    Add("offset-index", spec::kOffsetIndex,
-        "OffsetIndex of " + Str(oi.num_pages()) + " pages, the chunk has " +
-            Str(static_cast<int64_t>(tallies.size())) + " data pages",
-        w);
-    return;
-  }
+  const Result<std::optional<OffsetIndex>> read = c_.reader.ReadOffsetIndex(c_.row_group, c_.column);
+  const OffsetIndex* index = Usable(read, chunk_.offset_index_offset, "OffsetIndex", "offset-index", spec::kOffsetIndex, &w);
+  if (index == nullptr) return;
+  const OffsetIndex& oi = *index;
   int64_t first_row = 0;
   const auto& unencoded = oi.unencoded_byte_array_data_bytes();
   for (size_t i = 0; i < tallies.size(); ++i) {

@@ -16,6 +16,7 @@
 
 #include "format/parquet_types.h"
 #include "json/json_value.h"
+#include "parq/bloom_filter.h"
 #include "parq/file_reader.h"
 #include "parq/page_info.h"
 #include "parq/verify.h"
@@ -235,6 +236,28 @@ TEST_F(VerifyCliTest, BrokenDictionaryIndexIsFound) {
   EXPECT_NE(v.findings[0].Find("message")->text.find("dictionary"), std::string::npos) << v.out;
   EXPECT_EQ(v.findings[0].Find("column")->text, "s");
   EXPECT_EQ(v.findings[0].Find("page")->text, "1");
+}
+
+TEST_F(VerifyCliTest, BloomFilterMissingValuesAreFound) {
+  const std::string good = WriteGood();
+  std::string bytes = ReadAll(good);
+  ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(good));
+  const ColumnChunkMetaData chunk = reader->metadata().row_group(0).column(0);
+  ASSERT_TRUE(chunk.bloom_filter_offset() && chunk.bloom_filter_length());
+  ASSERT_OK_AND_ASSIGN(std::optional<BloomFilter> bloom, reader->ReadBloomFilter(0, 0));
+  ASSERT_TRUE(bloom);
+  // The bitset ends the filter's bytes: cleared, it holds no value.
+  const int64_t end = *chunk.bloom_filter_offset() + *chunk.bloom_filter_length();
+  bytes.replace(static_cast<size_t>(end - bloom->num_bytes()), static_cast<size_t>(bloom->num_bytes()),
+                static_cast<size_t>(bloom->num_bytes()), '\0');
+  Verdict v = Verify(Broken(bytes));
+  EXPECT_EQ(v.exit_code, 1) << v.out;
+  EXPECT_EQ(v.rules, std::set<std::string>{"bloom-filter"}) << v.out;
+  // Six values, five findings listed, the last counting the sixth.
+  ASSERT_EQ(v.findings.size(), 5u) << v.out;
+  EXPECT_EQ(v.findings[0].Find("message")->text, "the value 1 is not in the chunk's Bloom filter");
+  EXPECT_EQ(v.findings[4].Find("message")->text,
+            "the value 5 is not in the chunk's Bloom filter (and 1 more like it)");
 }
 
 TEST_F(VerifyCliTest, TextFormNamesWhereAndRule) {

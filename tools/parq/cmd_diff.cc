@@ -87,18 +87,9 @@ std::string Json(const DiffReport& r) {
     w.String(KindName(d.kind));
     w.Key("what");
     w.String(d.what);
-    if (!d.column.empty()) {
-      w.Key("column");
-      w.String(d.column);
-    }
-    if (d.row >= 0) {
-      w.Key("row");
-      w.Int64(d.row);
-    }
-    if (d.row_group >= 0) {
-      w.Key("row_group");
-      w.Int64(d.row_group);
-    }
+    OptMember(w, "column", d.column);
+    OptMember(w, "row", d.row);
+    OptMember(w, "row_group", d.row_group);
     w.Key("a");
     if (d.a.empty()) w.Null(); else w.String(d.a);
     w.Key("b");

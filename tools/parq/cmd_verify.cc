@@ -66,26 +66,11 @@ std::string Json(const std::string& path, const VerifyReport& r) {
     w.String(f.message);
     w.Key("spec");
     w.String(f.spec);
-    if (f.row_group >= 0) {
-      w.Key("row_group");
-      w.Int64(f.row_group);
-    }
-    if (!f.column.empty()) {
-      w.Key("column");
-      w.String(f.column);
-    }
-    if (f.page >= 0) {
-      w.Key("page");
-      w.Int64(f.page);
-    }
-    if (f.file_offset >= 0) {
-      w.Key("file_offset");
-      w.Int64(f.file_offset);
-    }
-    if (!f.writer_bug.empty()) {
-      w.Key("writer_bug");
-      w.String(f.writer_bug);
-    }
+    OptMember(w, "row_group", f.row_group);
+    OptMember(w, "column", f.column);
+    OptMember(w, "page", f.page);
+    OptMember(w, "file_offset", f.file_offset);
+    OptMember(w, "writer_bug", f.writer_bug);
     w.EndObject();
   }
   w.EndArray();
