@@ -19,6 +19,7 @@
 #include "parq/columnar.h"         // ColumnarReader: nested values as columns
 #include "parq/columnar_writer.h"  // ColumnarWriter, ColumnView: Arrow-layout columns → levels
 #include "parq/dataset.h"          // Dataset, DatasetRowReader, DatasetColumnarReader: many files as one table
+#include "parq/diff.h"             // DiffFiles: what differs between two files (schema, metadata, rows)
 #include "parq/file_reader.h"      // FileReader::Open
 #include "parq/file_writer.h"      // FileWriter::Open
 #include "parq/filter.h"           // Filter, Literal, BoundFilter: row filters
@@ -42,6 +43,7 @@
 #include "parq/splits.h"           // Splits, SplitRowSource: byte ranges of a file for distributed workers
 #include "parq/status.h"           // Status, StatusCode
 #include "parq/types.h"            // PhysicalType, Encoding, Compression, ...
+#include "parq/verify.h"           // VerifyFile: a deep conformance check, every finding with its rule
 #include "parq/version.h"          // kVersion, kCreatedBy
 #include "parq/writer_options_text.h"  // ParseWriterOptions: "codec=zstd;page_version=2" to WriterOptions
 

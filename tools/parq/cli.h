@@ -90,6 +90,8 @@ int RunSizeStats(int argc, char** argv);
 int RunFooter(int argc, char** argv);
 int RunHead(int argc, char** argv);
 int RunSplits(int argc, char** argv);
+int RunVerify(int argc, char** argv);
+int RunDiff(int argc, char** argv);
 
 // Each verb's usage line and flag table (for --help and its own parsing).
 const VerbHelp& MetaHelp();
@@ -107,6 +109,8 @@ const VerbHelp& FooterHelp();
 const VerbHelp& HeadHelp();
 const VerbHelp& ScanHelp();
 const VerbHelp& SplitsHelp();
+const VerbHelp& VerifyHelp();
+const VerbHelp& DiffHelp();
 
 }  // namespace parq::cli
 

@@ -35,6 +35,8 @@ constexpr Verb kVerbs[] = {
     {"size-stats", parq::cli::RunSizeStats, "SizeStatistics: unencoded bytes, level histograms per chunk and page", parq::cli::SizeStatsHelp},
     {"footer", parq::cli::RunFooter, "the raw Thrift FileMetaData as JSON (--json)", parq::cli::FooterHelp},
     {"splits", parq::cli::RunSplits, "byte ranges aligned to row groups for distributed workers, as JSON (--size 128MB)", parq::cli::SplitsHelp},
+    {"verify", parq::cli::RunVerify, "a deep conformance check: every finding, where it is and the rule it breaks", parq::cli::VerifyHelp},
+    {"diff", parq::cli::RunDiff, "what differs between two files: schema, metadata, rows by value", parq::cli::DiffHelp},
 };
 
 void PrintHelp(FILE* out) {
