@@ -39,6 +39,7 @@
 #include "parq/schema_helpers.h"   // parq::schema::Struct, List, Map, Message, leaves
 #include "parq/status.h"           // Status, StatusCode
 #include "parq/types.h"            // PhysicalType, Encoding, Compression, ...
+#include "parq/variant.h"          // Variant, EncodeVariant, DecodeVariant: typed Variant values
 #include "parq/version.h"          // kVersion, kCreatedBy
 #include "parq/writer_options_text.h"  // ParseWriterOptions: "codec=zstd;page_version=2" to WriterOptions
 
