@@ -71,6 +71,25 @@ class RandomVariants {
     }
   }
 
+  // A primitive of type t; a decimal of `scale` with at most `precision`
+  // digits.
+  Variant OfType(VariantType t, int scale = 0, int precision = 38) {
+    if (t == VariantType::kDecimal4 || t == VariantType::kDecimal8 || t == VariantType::kDecimal16) {
+      __int128 mod = 1;
+      for (int i = 0; i < precision; ++i) mod *= 10;
+      __int128 u = (static_cast<__int128>(rng_()) << 64 | rng_()) % mod;
+      if (u < 0) u = -u;
+      if (Below(2)) u = -u;
+      if (t == VariantType::kDecimal4) return Variant::Decimal4(static_cast<int32_t>(u), scale).value();
+      if (t == VariantType::kDecimal8) return Variant::Decimal8(static_cast<int64_t>(u), scale).value();
+      return Variant::Decimal16(u, scale).value();
+    }
+    while (true) {
+      Variant v = Primitive();
+      if (v.type() == t) return v;
+    }
+  }
+
   // A value nested up to `depth` levels of objects and arrays.
   Variant Any(int depth) {
     const int pick = depth > 0 ? Below(10) : 9;
