@@ -29,7 +29,9 @@
 // VARIANT's decoded JSON is encoded again with the simplest variant types that
 // print the same text, and shredded into the group's typed_value as
 // VariantShredding.md lays it out: a value that fits a typed_value leaf goes
-// there, arrays into a LIST of {value, typed_value} elements, objects field
+// there (by the leaf's logical type: a date string into a DATE, a timestamp
+// string into a TIMESTAMP, a decimal string of exactly the leaf's scale of
+// fraction digits, or a number, into a DECIMAL; docs/variant.md), arrays into a LIST of {value, typed_value} elements, objects field
 // by field (fields the typed group lacks stay in value as a partial object; an
 // absent field leaves both of its columns null); what does not fit goes to
 // value, and is kInvalidArgument when the group has no value column.  Not

@@ -126,10 +126,20 @@ void ReplaceInvalidUtf8(JsonValue* j) {
 
 bool IsIntegerLiteral(const std::string& t) { return t.find_first_of(".eE") == std::string::npos; }
 
+// Whether decimal text t has exactly `scale` digits after its point (none
+// and no point for scale 0).
+bool HasFractionDigits(const std::string& t, int32_t scale) {
+  const size_t dot = t.find('.');
+  if (dot == std::string::npos) return scale == 0;
+  return t.size() - dot - 1 == static_cast<size_t>(scale);
+}
+
 // Whether a JSON value of the decoded form may go into a typed_value leaf and
 // print the same: the JSON kind must fit the leaf (integer literals for
 // integer and decimal leaves, other numbers for FLOAT/DOUBLE, strings for
-// strings and the string-printed types); the leaf parser then decides.
+// strings and the string-printed types, among them a decimal string with
+// exactly the leaf's scale of fraction digits, the form a decimal prints
+// in); the leaf parser then decides.
 bool FitsLeaf(const ColumnDescriptor& d, const JsonValue& j) {
   const LogicalType::Kind lk = d.logical_type.kind();
   switch (j.kind) {
@@ -144,6 +154,7 @@ bool FitsLeaf(const ColumnDescriptor& d, const JsonValue& j) {
       }
       return false;
     case JsonValue::Kind::kString:
+      if (lk == LogicalType::Kind::kDecimal) return HasFractionDigits(j.text, d.logical_type.scale());
       return d.physical_type == PhysicalType::kByteArray || d.physical_type == PhysicalType::kFixedLenByteArray ||
              lk == LogicalType::Kind::kDate || lk == LogicalType::Kind::kTime || lk == LogicalType::Kind::kTimestamp;
     default: return false;
