@@ -1,6 +1,8 @@
 // JsonRowParser (parq/json.h): canonical JSON rows → Values, walking
 // the reader's assembly plan so that LIST / MAP shapes read back exactly as
 // RowReader prints them.
+#include <cerrno>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -147,7 +149,17 @@ bool FitsLeaf(const ColumnDescriptor& d, const JsonValue& j) {
     case JsonValue::Kind::kNumber:
       if (lk == LogicalType::Kind::kDecimal) return true;
       if (d.physical_type == PhysicalType::kInt32 || d.physical_type == PhysicalType::kInt64) {
-        return IsIntegerLiteral(j.text) && (lk == LogicalType::Kind::kNone || lk == LogicalType::Kind::kInt);
+        if (!IsIntegerLiteral(j.text)) return false;
+        if (lk == LogicalType::Kind::kNone) return true;
+        if (lk != LogicalType::Kind::kInt) return false;
+        // An INT(8) / INT(16) typed_value holds only its range (the leaf
+        // parser checks the physical width alone).
+        if (d.logical_type.bit_width() >= 32) return true;
+        errno = 0;
+        char* end = nullptr;
+        const long long v = std::strtoll(j.text.c_str(), &end, 10);
+        const long long lim = d.logical_type.bit_width() == 8 ? 128 : 32768;
+        return errno == 0 && end != nullptr && *end == '\0' && v >= -lim && v < lim;
       }
       if (d.physical_type == PhysicalType::kFloat || d.physical_type == PhysicalType::kDouble) {
         return !IsIntegerLiteral(j.text);
