@@ -159,6 +159,8 @@ class Variant {
 
  private:
   explicit Variant(VariantType t) : type_(t) {}
+  // A decimal of type t (REQUIRES: a decimal type).
+  static Result<Variant> Decimal(VariantType t, __int128 unscaled, int scale);
   static Variant Int(VariantType t, int64_t v) {
     Variant x(t);
     x.int_ = v;

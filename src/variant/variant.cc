@@ -140,32 +140,22 @@ Variant Variant::Double(double v) {
   return x;
 }
 
-Result<Variant> Variant::Decimal4(int32_t unscaled, int scale) {
-  PARQ_RETURN_IF_ERROR(CheckScale(scale));
-  Variant x(VariantType::kDecimal4);
-  x.int_ = unscaled;
-  x.scale_ = static_cast<uint8_t>(scale);
-  return x;
-}
-
-Result<Variant> Variant::Decimal8(int64_t unscaled, int scale) {
-  PARQ_RETURN_IF_ERROR(CheckScale(scale));
-  Variant x(VariantType::kDecimal8);
-  x.int_ = unscaled;
-  x.scale_ = static_cast<uint8_t>(scale);
-  return x;
-}
-
-Result<Variant> Variant::Decimal16(__int128 unscaled, int scale) {
+Result<Variant> Variant::Decimal(VariantType t, __int128 unscaled, int scale) {
   PARQ_RETURN_IF_ERROR(CheckScale(scale));
   if (unscaled >= kPow10_38 || unscaled <= -kPow10_38) {
     return Status::InvalidArgument("variant decimal16 unscaled value " + Int128Text(unscaled) +
                                    " has more than 38 digits");
   }
-  Variant x(VariantType::kDecimal16);
+  Variant x(t);
   x.int_ = unscaled;
   x.scale_ = static_cast<uint8_t>(scale);
   return x;
+}
+
+Result<Variant> Variant::Decimal4(int32_t unscaled, int scale) { return Decimal(VariantType::kDecimal4, unscaled, scale); }
+Result<Variant> Variant::Decimal8(int64_t unscaled, int scale) { return Decimal(VariantType::kDecimal8, unscaled, scale); }
+Result<Variant> Variant::Decimal16(__int128 unscaled, int scale) {
+  return Decimal(VariantType::kDecimal16, unscaled, scale);
 }
 
 Variant Variant::String(std::string utf8) {
