@@ -56,6 +56,7 @@
 #include "parq/record.h"
 #include "parq/result.h"
 #include "parq/schema.h"
+#include "parq/variant.h"
 
 namespace parq {
 
@@ -127,6 +128,15 @@ class JsonRowParser {
 // for a DATE, kBytes for a STRING or a DECIMAL on FIXED_LEN_BYTE_ARRAY, and
 // so on.  kInvalidArgument, saying why, when neither form reads.
 Result<Value> ParseLeafText(const ColumnDescriptor& column, std::string_view text);
+
+// A typed Variant (parq/variant.h) as the canonical JSON of a VARIANT value
+// (docs/rows-as-json.md: decimals, dates, timestamps, uuids as strings,
+// binary as base64), and JSON text as a Variant of the simplest types that
+// print the same (null, booleans, the narrowest integer, double, string,
+// arrays, objects; a key twice in an object is kInvalidArgument).  Errors:
+// kInvalidArgument for text that is not JSON, those of EncodeVariant.
+Result<std::string> VariantToJson(const Variant& v);
+Result<Variant> VariantFromJson(std::string_view json);
 
 }  // namespace parq
 

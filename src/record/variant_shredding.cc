@@ -25,9 +25,10 @@ Result<VariantType> ShreddedLeafType(const SchemaNode& n) {
         return VariantType::kInt64;
       }
       if (lt.kind() == K::kDecimal) return VariantType::kDecimal8;
-      if (lt.kind() == K::kTime && lt.time_unit() == TimeUnit::kMicros && !lt.is_adjusted_to_utc()) {
-        return VariantType::kTime;
-      }
+      // The spec says TIME(false, MICROS); a time adjusted to UTC reads as
+      // the same time (Arrow's time64, which carries no such flag, comes back
+      // from parq's Arrow writer adjusted).
+      if (lt.kind() == K::kTime && lt.time_unit() == TimeUnit::kMicros) return VariantType::kTime;
       if (lt.kind() == K::kTimestamp && lt.time_unit() == TimeUnit::kMicros) {
         return lt.is_adjusted_to_utc() ? VariantType::kTimestampMicros : VariantType::kTimestampNtzMicros;
       }

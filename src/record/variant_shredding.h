@@ -19,7 +19,8 @@ namespace parq::variant_shredding {
 // The Variant type of a typed_value leaf, by VariantShredding.md's table:
 //   BOOLEAN → boolean; INT32 → int32, INT(8|16|32, signed) → int8/16/32,
 //   DECIMAL → decimal4, DATE → date; INT64 → int64, INT(64, signed) → int64,
-//   DECIMAL → decimal8, TIME(false, MICROS) → time, TIMESTAMP(utc, MICROS |
+//   DECIMAL → decimal8, TIME(MICROS) → time (the spec says not adjusted to
+//   UTC; either is taken), TIMESTAMP(utc, MICROS |
 //   NANOS) → timestamp(_ntz)_micros / _nanos; FLOAT, DOUBLE; BYTE_ARRAY →
 //   binary, STRING → string, DECIMAL → decimal16; FIXED_LEN_BYTE_ARRAY(16)
 //   UUID → uuid, FIXED_LEN_BYTE_ARRAY DECIMAL → decimal16.
