@@ -20,7 +20,7 @@ set(PARQ_LAYER_DAG
   "page:index"
   "column:page"
   "variant:util"
-  "record:column"
+  "record:column,variant"
   "json:record,variant"
   "file:record"
   "dataset:file"

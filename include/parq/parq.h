@@ -44,6 +44,7 @@
 #include "parq/status.h"           // Status, StatusCode
 #include "parq/types.h"            // PhysicalType, Encoding, Compression, ...
 #include "parq/verify.h"           // VerifyFile: a deep conformance check, every finding with its rule
+#include "parq/variant.h"          // Variant, EncodeVariant, DecodeVariant: typed Variant values
 #include "parq/version.h"          // kVersion, kCreatedBy
 #include "parq/writer_options_text.h"  // ParseWriterOptions: "codec=zstd;page_version=2" to WriterOptions
 
