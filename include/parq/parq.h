@@ -18,6 +18,7 @@
 #include "parq/column_writer.h"    // ColumnWriter, TypedColumnWriter<T>
 #include "parq/columnar.h"         // ColumnarReader: nested values as columns
 #include "parq/columnar_writer.h"  // ColumnarWriter, ColumnView: Arrow-layout columns → levels
+#include "parq/file_copy.h"        // MergeFiles, DropColumns, CopyRowGroups: row groups copied without decoding
 #include "parq/file_reader.h"      // FileReader::Open
 #include "parq/file_writer.h"      // FileWriter::Open
 #include "parq/filter.h"           // Filter, Literal, BoundFilter: row filters

@@ -89,6 +89,8 @@ int RunBloom(int argc, char** argv);
 int RunSizeStats(int argc, char** argv);
 int RunFooter(int argc, char** argv);
 int RunHead(int argc, char** argv);
+int RunMerge(int argc, char** argv);
+int RunPrune(int argc, char** argv);
 
 // Each verb's usage line and flag table (for --help and its own parsing).
 const VerbHelp& MetaHelp();
@@ -105,6 +107,8 @@ const VerbHelp& SizeStatsHelp();
 const VerbHelp& FooterHelp();
 const VerbHelp& HeadHelp();
 const VerbHelp& ScanHelp();
+const VerbHelp& MergeHelp();
+const VerbHelp& PruneHelp();
 
 }  // namespace parq::cli
 
