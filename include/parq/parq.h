@@ -21,6 +21,7 @@
 #include "parq/file_copy.h"        // MergeFiles, DropColumns, CopyRowGroups: row groups copied without decoding
 #include "parq/file_reader.h"      // FileReader::Open
 #include "parq/file_writer.h"      // FileWriter::Open
+#include "parq/csv.h"              // CsvRowWriter, CsvRowParser, InferCsvSchema: rows as CSV
 #include "parq/filter.h"           // Filter, Literal, BoundFilter: row filters
 #include "parq/footer_json.h"      // FooterToJson: the raw Thrift footer as JSON
 #include "parq/io.h"               // RandomAccessFile, OutputStream and their implementations

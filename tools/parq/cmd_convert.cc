@@ -10,6 +10,10 @@
 // complete (FileOutputOptions::atomic_rename, parq/io.h).  Text that is not
 // UTF-8 where UTF-8 is due is an error, or U+FFFD with --replace-invalid-utf8
 // (JsonRowParserOptions::replace_invalid_utf8).
+//
+// parq convert IN.csv OUT.parquet [--schema SCHEMA.txt | --infer-rows N]: CSV
+// (RFC 4180) instead, when IN ends in .csv or .tsv or --format csv says so
+// (csv_input.h): the schema given, or inferred from the first N records (1000).
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
@@ -19,6 +23,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "csv_input.h"
 #include "line_reader.h"
 #include "parq/file_writer.h"
 #include "parq/json.h"
@@ -30,7 +35,9 @@ namespace parq::cli {
 namespace {
 
 constexpr char kUsage[] = "parq convert IN.jsonl OUT.parquet --schema SCHEMA.txt [--max-line-bytes N]\n"
-                          "       [--replace-invalid-utf8] " PARQ_WRITER_FLAGS_USAGE;
+                          "       [--replace-invalid-utf8] " PARQ_WRITER_FLAGS_USAGE "\n"
+                          "       parq convert IN.csv OUT.parquet [--schema SCHEMA.txt | --infer-rows N] [--format csv]\n"
+                          "       [--delimiter C] [--no-header] [--null-string TEXT] [--max-line-bytes N] [writer flags]";
 
 constexpr int64_t kDefaultMaxLineBytes = int64_t{64} << 20;
 // A row whose line was longer than this gives its memory back once written.
@@ -85,9 +92,14 @@ Status Convert(const std::string& in_path, const std::string& out_path, const Sc
 const VerbHelp& ConvertHelp() {
   static const VerbHelp h = [] {
     VerbHelp v{kUsage,
-               {{"schema", "SCHEMA.txt", "the schema in message-type text (required)"},
-                {"max-line-bytes", "N", "refuse an input line longer than N bytes (64 MiB)"},
-                {"replace-invalid-utf8", nullptr, "U+FFFD for ill-formed UTF-8 instead of an error"}}};
+               {{"schema", "SCHEMA.txt", "the schema in message-type text (required for JSON lines)"},
+                {"max-line-bytes", "N", "refuse an input line (a CSV record) longer than N bytes (64 MiB)"},
+                {"replace-invalid-utf8", nullptr, "U+FFFD for ill-formed UTF-8 instead of an error"},
+                {"format", "jsonl|csv", "the input form (csv for a name ending in .csv or .tsv, else jsonl)"},
+                {"infer-rows", "N", "csv without --schema: infer the schema from the first N records (1000)"},
+                {"delimiter", "C", "csv: the cell separator (one character; ',', a tab for .tsv)"},
+                {"no-header", nullptr, "csv: no header row (columns column1, column2, ... or the schema's order)"},
+                {"null-string", "TEXT", "csv: an unquoted cell of this text is null (an empty one always is)"}}};
     for (Flag& f : WriterFlagTable()) v.flags.push_back(f);
     return v;
   }();
@@ -99,8 +111,36 @@ int RunConvert(int argc, char** argv) {
   std::string error;
   if (!args.Parse(argc, argv, ConvertHelp().flags, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 2) return ReportUsage("expected IN.jsonl and OUT.parquet", kUsage);
+  const std::string& in = args.positional()[0];
+  const bool tsv = in.ends_with(".tsv");
+  const std::string format = args.Get("format").value_or(in.ends_with(".csv") || tsv ? "csv" : "jsonl");
+  if (format != "jsonl" && format != "csv") return ReportUsage("unknown --format '" + format + "' (jsonl or csv)", kUsage);
+  const bool csv = format == "csv";
+  if (!csv && (args.Has("infer-rows") || args.Has("delimiter") || args.Has("no-header") || args.Has("null-string"))) {
+    return ReportUsage("--infer-rows, --delimiter, --no-header and --null-string go with CSV input", kUsage);
+  }
   auto schema_path = args.Get("schema");
-  if (!schema_path) return ReportUsage("--schema SCHEMA.txt is required", kUsage);
+  if (!schema_path && !csv) return ReportUsage("--schema SCHEMA.txt is required", kUsage);
+  if (schema_path && args.Has("infer-rows")) return ReportUsage("--schema or --infer-rows, not both", kUsage);
+  CsvInputOptions copts;
+  copts.csv.delimiter = tsv ? '\t' : ',';
+  if (auto d = args.Get("delimiter")) {
+    if (d->size() != 1 || *d == "\"" || *d == "\n" || *d == "\r") {
+      return ReportUsage("--delimiter wants one character other than a quote or a line end, not '" + *d + "'", kUsage);
+    }
+    copts.csv.delimiter = (*d)[0];
+  }
+  copts.csv.header = !args.Has("no-header");
+  copts.csv.null_string = args.Get("null-string").value_or("");
+  if (auto n = args.Get("infer-rows")) {
+    char* end = nullptr;
+    errno = 0;
+    const long long v = std::strtoll(n->c_str(), &end, 10);
+    if (n->empty() || *end != '\0' || errno != 0 || v <= 0) {
+      return ReportUsage("--infer-rows wants a count > 0, not '" + *n + "'", kUsage);
+    }
+    copts.infer_rows = v;
+  }
   int64_t max_line_bytes = kDefaultMaxLineBytes;
   if (auto m = args.Get("max-line-bytes")) {
     char* end = nullptr;
@@ -113,6 +153,18 @@ int RunConvert(int argc, char** argv) {
   }
   WriterOptions wopts;
   if (Status st = ParseWriterFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
+  if (csv) {
+    copts.max_record_bytes = max_line_bytes;
+    Schema given;
+    if (schema_path) {
+      auto s = ReadSchema(*schema_path);
+      if (!s.ok()) return ReportError(s.status());
+      if (Status st = FileWriter::ValidateOptions(wopts, *s); !st.ok()) return ReportUsage(st.message(), kUsage);
+      given = std::move(*s);
+    }
+    Status st = ConvertCsv(in, args.positional()[1], schema_path ? &given : nullptr, wopts, copts);
+    return st.ok() ? kExitOk : ReportError(st);
+  }
   auto schema = ReadSchema(*schema_path);
   if (!schema.ok()) return ReportError(schema.status());
   // The flags against the schema (an --encoding column, its type).
