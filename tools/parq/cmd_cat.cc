@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "csv_input.h"
 #include "filter_flags.h"
 #include "inspect_util.h"
 #include "parq/csv.h"
@@ -56,14 +57,7 @@ int RunCat(int argc, char** argv) {
     return ReportUsage("unknown --format '" + format + "' (jsonl or csv)", kUsage);
   }
   CsvOptions csv;
-  if (auto d = args.Get("delimiter")) {
-    if (d->size() != 1 || *d == "\"" || *d == "\n" || *d == "\r") {
-      return ReportUsage("--delimiter wants one character other than a quote or a line end, not '" + *d + "'", kUsage);
-    }
-    csv.delimiter = (*d)[0];
-  }
-  csv.header = !args.Has("no-header");
-  csv.null_string = args.Get("null-string").value_or("");
+  if (!ParseCsvFlags(args, &csv, &error)) return ReportUsage(error, kUsage);
   if (format != "csv" && (args.Has("delimiter") || args.Has("no-header") || args.Has("null-string"))) {
     return ReportUsage("--delimiter, --no-header and --null-string go with --format csv", kUsage);
   }

@@ -124,14 +124,7 @@ int RunConvert(int argc, char** argv) {
   if (schema_path && args.Has("infer-rows")) return ReportUsage("--schema or --infer-rows, not both", kUsage);
   CsvInputOptions copts;
   copts.csv.delimiter = tsv ? '\t' : ',';
-  if (auto d = args.Get("delimiter")) {
-    if (d->size() != 1 || *d == "\"" || *d == "\n" || *d == "\r") {
-      return ReportUsage("--delimiter wants one character other than a quote or a line end, not '" + *d + "'", kUsage);
-    }
-    copts.csv.delimiter = (*d)[0];
-  }
-  copts.csv.header = !args.Has("no-header");
-  copts.csv.null_string = args.Get("null-string").value_or("");
+  if (!ParseCsvFlags(args, &copts.csv, &error)) return ReportUsage(error, kUsage);
   if (auto n = args.Get("infer-rows")) {
     char* end = nullptr;
     errno = 0;

@@ -77,6 +77,19 @@ class CsvRecords {
 
 }  // namespace
 
+bool ParseCsvFlags(const Args& args, CsvOptions* csv, std::string* error) {
+  if (auto d = args.Get("delimiter")) {
+    if (d->size() != 1 || *d == "\"" || *d == "\n" || *d == "\r") {
+      *error = "--delimiter wants one character other than a quote or a line end, not '" + *d + "'";
+      return false;
+    }
+    csv->delimiter = (*d)[0];
+  }
+  csv->header = !args.Has("no-header");
+  csv->null_string = args.Get("null-string").value_or("");
+  return true;
+}
+
 Status ConvertCsv(const std::string& in_path, const std::string& out_path, const Schema* given,
                   const WriterOptions& wopts, const CsvInputOptions& o) {
   PARQ_ASSIGN_OR_RETURN(CsvRecords records, CsvRecords::Open(in_path, o));

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "cli.h"
 #include "parq/csv.h"
 #include "parq/options.h"
 #include "parq/schema.h"
@@ -24,6 +25,11 @@ struct CsvInputOptions {
   int64_t max_record_bytes = int64_t{64} << 20;
   int64_t infer_rows = 1000;
 };
+
+// --delimiter C, --no-header and --null-string TEXT into *csv (the
+// delimiter kept when not given); false with *error for a delimiter that is
+// not one character, or is a quote or a line end.
+bool ParseCsvFlags(const Args& args, CsvOptions* csv, std::string* error);
 
 // Writes OUT from IN.csv; `schema` null: inferred.
 Status ConvertCsv(const std::string& in_path, const std::string& out_path, const Schema* schema,
