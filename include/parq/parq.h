@@ -20,8 +20,10 @@
 #include "parq/columnar_writer.h"  // ColumnarWriter, ColumnView: Arrow-layout columns → levels
 #include "parq/dataset.h"          // Dataset, DatasetRowReader, DatasetColumnarReader: many files as one table
 #include "parq/diff.h"             // DiffFiles: what differs between two files (schema, metadata, rows)
+#include "parq/file_copy.h"        // MergeFiles, DropColumns, CopyRowGroups: row groups copied without decoding
 #include "parq/file_reader.h"      // FileReader::Open
 #include "parq/file_writer.h"      // FileWriter::Open
+#include "parq/csv.h"              // CsvRowWriter, CsvRowParser, InferCsvSchema: rows as CSV
 #include "parq/filter.h"           // Filter, Literal, BoundFilter: row filters
 #include "parq/footer_json.h"      // FooterToJson: the raw Thrift footer as JSON
 #include "parq/io.h"               // RandomAccessFile, OutputStream and their implementations

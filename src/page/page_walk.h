@@ -41,6 +41,10 @@ Status WalkPages(const RandomAccessFile& file, const format::ColumnMetaData& md,
                  const ReaderOptions& options, const std::optional<std::string>& created_by,
                  const std::function<Status(const RawPage&)>& visit);
 
+// kCorrupt "page CRC32 mismatch: stored ..., computed ..." when the header
+// has a crc and the body (as stored) does not match it; OK without a crc.
+Status VerifyPageCrc(const format::PageHeader& header, std::span<const uint8_t> body);
+
 }  // namespace parq::page
 
 #endif  // PARQ_PAGE_PAGE_WALK_H_

@@ -5,7 +5,8 @@
 // order, then parq.source_created_by = IN's created_by), each row group's
 // sorting_columns and each chunk's key-value metadata, and the column orders.
 // A rewrite without flags may change only what parq writes anew: created_by,
-// the pages, statistics and offsets.  A source schema element without a
+// the pages, statistics and offsets; both paths are checked, the raw copy
+// (pages as stored, the same rows read back) and the decoding one.  A source schema element without a
 // logicalType may gain the one its converted_type stands for (the forward
 // table); a source without column_orders gains TYPE_ORDER, the order of the
 // statistics parq computes.  Not kept, by design: row groups of no rows (not
@@ -36,15 +37,21 @@ namespace fs = std::filesystem;
 const fs::path kTesting = fs::path(PARQ_SHARED_DIR) / "parquet-testing";
 
 // Files `parq rewrite` refuses, with a text of its error (the test checks
-// they still fail so).
-const std::map<std::string, std::string>& Refused() {
-  static const std::map<std::string, std::string> m = {
+// they still fail so).  The raw path (pages copied as stored) decompresses
+// nothing, so it meets no decompression limit.
+const std::map<std::string, std::string>& Refused(bool raw) {
+  static const std::map<std::string, std::string> decoding = {
       {"data/large_string_map.brotli.parquet", "max_page_size"},
       {"data/nation.dict-malformed.parquet", "orrupt"},
       {"data/datapage_v1-corrupt-checksum.parquet", "CRC32 mismatch"},
       {"data/rle-dict-uncompressed-corrupt-checksum.parquet", "CRC32 mismatch"},
   };
-  return m;
+  static const std::map<std::string, std::string> raw_copy = {
+      {"data/nation.dict-malformed.parquet", "orrupt"},
+      {"data/datapage_v1-corrupt-checksum.parquet", "CRC32 mismatch"},
+      {"data/rle-dict-uncompressed-corrupt-checksum.parquet", "CRC32 mismatch"},
+  };
+  return raw ? raw_copy : decoding;
 }
 
 std::vector<std::string> ManifestFiles() {
@@ -76,16 +83,25 @@ class RewriteFooterTest : public ::testing::TestWithParam<std::string> {
   fs::path dir_;
 };
 
-TEST_P(RewriteFooterTest, KeepsTheFooterMetadata) {
-  const std::string in = (kTesting / GetParam()).string();
-  const std::string out = (dir_ / "out.parquet").string();
-  testing::CliRun run = testing::RunParq("rewrite " + testing::Quote(in) + " " + testing::Quote(out));
-  if (auto it = Refused().find(GetParam()); it != Refused().end()) {
+// `raw`: the rewrite copies the pages as stored (no flag), else decodes them
+// (--no-raw-copy).
+void ExpectFooterKept(const std::string& file, const fs::path& dir, bool raw) {
+  const std::string in = (kTesting / file).string();
+  const std::string out = (dir / "out.parquet").string();
+  testing::CliRun run =
+      testing::RunParq("rewrite " + testing::Quote(in) + " " + testing::Quote(out) + (raw ? "" : " --no-raw-copy"));
+  if (auto it = Refused(raw).find(file); it != Refused(raw).end()) {
     EXPECT_NE(run.exit_code, 0);
     EXPECT_NE(run.out.find(it->second), std::string::npos) << run.out;
     return;
   }
   ASSERT_EQ(run.exit_code, 0) << run.out;
+  if (raw) {  // the same rows (or the same error reading them)
+    testing::CliRun rows_in = testing::RunParq("cat " + testing::Quote(in), testing::Stderr::kDropped);
+    testing::CliRun rows_out = testing::RunParq("cat " + testing::Quote(out), testing::Stderr::kDropped);
+    EXPECT_EQ(rows_in.exit_code, rows_out.exit_code);
+    EXPECT_TRUE(rows_in.out == rows_out.out) << "the rows differ";
+  }
   ASSERT_OK_AND_ASSIGN(format::FileMetaData a, Footer(in));
   ASSERT_OK_AND_ASSIGN(format::FileMetaData b, Footer(out));
 
@@ -168,6 +184,9 @@ TEST_P(RewriteFooterTest, KeepsTheFooterMetadata) {
     }
   }
 }
+
+TEST_P(RewriteFooterTest, KeepsTheFooterMetadata) { ExpectFooterKept(GetParam(), dir_, /*raw=*/false); }
+TEST_P(RewriteFooterTest, KeepsTheFooterMetadataCopyingRaw) { ExpectFooterKept(GetParam(), dir_, /*raw=*/true); }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, RewriteFooterTest, ::testing::ValuesIn(ManifestFiles()),
                          [](const ::testing::TestParamInfo<std::string>& info) {

@@ -92,6 +92,8 @@ int RunHead(int argc, char** argv);
 int RunSplits(int argc, char** argv);
 int RunVerify(int argc, char** argv);
 int RunDiff(int argc, char** argv);
+int RunMerge(int argc, char** argv);
+int RunPrune(int argc, char** argv);
 
 // Each verb's usage line and flag table (for --help and its own parsing).
 const VerbHelp& MetaHelp();
@@ -111,6 +113,8 @@ const VerbHelp& ScanHelp();
 const VerbHelp& SplitsHelp();
 const VerbHelp& VerifyHelp();
 const VerbHelp& DiffHelp();
+const VerbHelp& MergeHelp();
+const VerbHelp& PruneHelp();
 
 }  // namespace parq::cli
 

@@ -1,20 +1,26 @@
-// parq cat FILE|DIR|GLOB [--format jsonl] [--columns a,b.c] [--where EXPR] [--head N]:
+// parq cat FILE|DIR|GLOB [--format jsonl|csv] [--columns a,b.c] [--where EXPR] [--head N]:
 // the rows as canonical JSON (docs/rows-as-json.md), one per line, streamed;
 // with --where only the rows the filter (docs/filter.md) makes true.  A
-// directory or glob is read as one dataset (docs/dataset.md).
+// directory or glob is read as one dataset (docs/dataset.md).  With
+// --format csv the same rows as RFC 4180 CSV (parq::CsvRowWriter,
+// parq/csv.h): a header row (unless --no-header), each top-level field a
+// cell with its JSON text (strings unquoted; groups as JSON).
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli.h"
+#include "csv_input.h"
 #include "dataset_input.h"
 #include "filter_flags.h"
 #include "inspect_util.h"
+#include "parq/csv.h"
 #include "parq/dataset.h"
 #include "parq/file_reader.h"
 #include "parq/json.h"
@@ -25,14 +31,16 @@ namespace parq::cli {
 namespace {
 
 constexpr char kUsage[] =
-    "parq cat FILE|DIR|GLOB [--format jsonl] [--columns a,b.c] [--where EXPR] [--head N] [--no-verify-checksums] "
-    "[--skip-invalid]";
+    "parq cat FILE|DIR|GLOB [--format jsonl|csv] [--columns a,b.c] [--where EXPR] [--head N] [--no-verify-checksums]\n"
+    "       [--skip-invalid] [--delimiter C] [--no-header] [--null-string TEXT]";
 
 // Rows as JSON lines, from a file or a dataset.
 class JsonRows {
  public:
   virtual ~JsonRows() = default;
   virtual Result<bool> Next(std::string* out) = 0;
+  // The top-level field names of the rows (CSV's header).
+  virtual const std::vector<std::string>& field_names() const = 0;
 };
 
 class FileRows : public JsonRows {
@@ -40,6 +48,7 @@ class FileRows : public JsonRows {
   FileRows(std::unique_ptr<FileReader> file, std::unique_ptr<JsonRowReader> rows)
       : file_(std::move(file)), rows_(std::move(rows)) {}
   Result<bool> Next(std::string* out) override { return rows_->Next(out); }
+  const std::vector<std::string>& field_names() const override { return rows_->field_names(); }
 
  private:
   std::unique_ptr<FileReader> file_;
@@ -73,6 +82,7 @@ class DatasetRows : public JsonRows {
     PARQ_RETURN_IF_ERROR(printer_->ToJson(row_, out));
     return true;
   }
+  const std::vector<std::string>& field_names() const override { return printer_->field_names(); }
 
  private:
   DatasetRows() = default;
@@ -86,13 +96,16 @@ class DatasetRows : public JsonRows {
 
 const VerbHelp& CatHelp() {
   static const VerbHelp h{kUsage,
-                          {{"format", "jsonl", "the output form (only jsonl: one canonical JSON row a line)"},
+                          {{"format", "jsonl|csv", "one canonical JSON row a line (jsonl), or RFC 4180 CSV (csv)"},
                            {"columns", "a,b.c", "only these columns (dotted paths; repeatable)"},
                            {"where", "EXPR", "only the rows the filter makes true (docs/filter.md)"},
                            {"head", "N", "stop after N rows"},
                            {"verify-checksums", nullptr, "verify page CRCs (the default)"},
                            {"no-verify-checksums", nullptr, "do not verify page CRCs"},
-                           SkipInvalidFlag()}};
+                           SkipInvalidFlag(),
+                           {"delimiter", "C", "csv: the cell separator (one character; ',')"},
+                           {"no-header", nullptr, "csv: no header row"},
+                           {"null-string", "TEXT", "csv: the text of a null (an empty cell)"}}};
   return h;
 }
 
@@ -101,8 +114,14 @@ int RunCat(int argc, char** argv) {
   std::string error;
   if (!args.Parse(argc, argv, CatHelp().flags, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 1) return ReportUsage("expected one FILE, DIR or GLOB", kUsage);
-  if (auto fmt = args.Get("format"); fmt && *fmt != "jsonl") {
-    return ReportUsage("unknown --format '" + *fmt + "' (only jsonl)", kUsage);
+  const std::string format = args.Get("format").value_or("jsonl");
+  if (format != "jsonl" && format != "csv") {
+    return ReportUsage("unknown --format '" + format + "' (jsonl or csv)", kUsage);
+  }
+  CsvOptions csv;
+  if (!ParseCsvFlags(args, &csv, &error)) return ReportUsage(error, kUsage);
+  if (format != "csv" && (args.Has("delimiter") || args.Has("no-header") || args.Has("null-string"))) {
+    return ReportUsage("--delimiter, --no-header and --null-string go with --format csv", kUsage);
   }
   int64_t head = -1;
   if (auto h = args.Get("head")) {
@@ -143,17 +162,26 @@ int RunCat(int argc, char** argv) {
   Progress progress("cat", to_file);
   std::string out;
   int64_t n = 0;
+  std::optional<CsvRowWriter> csv_writer;
+  std::string json;
+  if (format == "csv") {
+    csv_writer.emplace(rows->field_names(), csv);
+    if (csv.header) csv_writer->Header(&out);
+  }
   while (head < 0 || n < head) {
     const size_t mark = out.size();
-    auto more = rows->Next(&out);
-    if (!more.ok()) {
+    json.clear();
+    auto more = rows->Next(csv_writer ? &json : &out);
+    Status st = more.status();
+    if (st.ok() && *more && csv_writer) st = csv_writer->Append(json, &out);
+    if (!st.ok()) {
       out.resize(mark);
       std::fwrite(out.data(), 1, out.size(), stdout);  // the complete rows before it
       std::fflush(stdout);
-      return ReportError(more.status());
+      return ReportError(st);
     }
     if (!*more) break;
-    out.push_back('\n');
+    if (!csv_writer) out.push_back('\n');
     ++n;
     if (progress.Due()) progress.Show(std::to_string(n) + " rows");
     if (out.size() >= (1u << 16)) {

@@ -12,6 +12,10 @@
 // (JsonRowParserOptions::replace_invalid_utf8).  With --partition-by OUT is
 // a directory of Hive partitions (parq/partitioned_writer.h), which appears
 // only once complete too.
+//
+// parq convert IN.csv OUT.parquet [--schema SCHEMA.txt | --infer-rows N]: CSV
+// (RFC 4180) instead, when IN ends in .csv or .tsv or --format csv says so
+// (csv_input.h): the schema given, or inferred from the first N records (1000).
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
@@ -21,6 +25,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "csv_input.h"
 #include "line_reader.h"
 #include "partition_flags.h"
 #include "parq/file_writer.h"
@@ -36,7 +41,9 @@ namespace {
 constexpr char kUsage[] = "parq convert IN.jsonl OUT.parquet --schema SCHEMA.txt [--max-line-bytes N]\n"
                           "       [--replace-invalid-utf8] " PARQ_WRITER_FLAGS_USAGE "\n"
                           "       [--partition-by COL,... [--max-rows-per-file N] [--target-file-size BYTES]\n"
-                          "       [--max-open-files N]]";
+                          "       [--max-open-files N]]\n"
+                          "       parq convert IN.csv OUT.parquet [--schema SCHEMA.txt | --infer-rows N] [--format csv]\n"
+                          "       [--delimiter C] [--no-header] [--null-string TEXT] [--max-line-bytes N] [writer flags]";
 
 constexpr int64_t kDefaultMaxLineBytes = int64_t{64} << 20;
 // A row whose line was longer than this gives its memory back once written.
@@ -100,9 +107,14 @@ Status Convert(const std::string& in_path, const std::string& out_path, const Sc
 const VerbHelp& ConvertHelp() {
   static const VerbHelp h = [] {
     VerbHelp v{kUsage,
-               {{"schema", "SCHEMA.txt", "the schema in message-type text (required)"},
-                {"max-line-bytes", "N", "refuse an input line longer than N bytes (64 MiB)"},
-                {"replace-invalid-utf8", nullptr, "U+FFFD for ill-formed UTF-8 instead of an error"}}};
+               {{"schema", "SCHEMA.txt", "the schema in message-type text (required for JSON lines)"},
+                {"max-line-bytes", "N", "refuse an input line (a CSV record) longer than N bytes (64 MiB)"},
+                {"replace-invalid-utf8", nullptr, "U+FFFD for ill-formed UTF-8 instead of an error"},
+                {"format", "jsonl|csv", "the input form (csv for a name ending in .csv or .tsv, else jsonl)"},
+                {"infer-rows", "N", "csv without --schema: infer the schema from the first N records (1000)"},
+                {"delimiter", "C", "csv: the cell separator (one character; ',', a tab for .tsv)"},
+                {"no-header", nullptr, "csv: no header row (columns column1, column2, ... or the schema's order)"},
+                {"null-string", "TEXT", "csv: an unquoted cell of this text is null (an empty one always is)"}}};
     for (Flag& f : WriterFlagTable()) v.flags.push_back(f);
     for (Flag& f : PartitionFlagTable()) v.flags.push_back(f);
     return v;
@@ -115,8 +127,29 @@ int RunConvert(int argc, char** argv) {
   std::string error;
   if (!args.Parse(argc, argv, ConvertHelp().flags, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 2) return ReportUsage("expected IN.jsonl and OUT.parquet (or OUT_DIR)", kUsage);
+  const std::string& in = args.positional()[0];
+  const bool tsv = in.ends_with(".tsv");
+  const std::string format = args.Get("format").value_or(in.ends_with(".csv") || tsv ? "csv" : "jsonl");
+  if (format != "jsonl" && format != "csv") return ReportUsage("unknown --format '" + format + "' (jsonl or csv)", kUsage);
+  const bool csv = format == "csv";
+  if (!csv && (args.Has("infer-rows") || args.Has("delimiter") || args.Has("no-header") || args.Has("null-string"))) {
+    return ReportUsage("--infer-rows, --delimiter, --no-header and --null-string go with CSV input", kUsage);
+  }
   auto schema_path = args.Get("schema");
-  if (!schema_path) return ReportUsage("--schema SCHEMA.txt is required", kUsage);
+  if (!schema_path && !csv) return ReportUsage("--schema SCHEMA.txt is required", kUsage);
+  if (schema_path && args.Has("infer-rows")) return ReportUsage("--schema or --infer-rows, not both", kUsage);
+  CsvInputOptions copts;
+  copts.csv.delimiter = tsv ? '\t' : ',';
+  if (!ParseCsvFlags(args, &copts.csv, &error)) return ReportUsage(error, kUsage);
+  if (auto n = args.Get("infer-rows")) {
+    char* end = nullptr;
+    errno = 0;
+    const long long v = std::strtoll(n->c_str(), &end, 10);
+    if (n->empty() || *end != '\0' || errno != 0 || v <= 0) {
+      return ReportUsage("--infer-rows wants a count > 0, not '" + *n + "'", kUsage);
+    }
+    copts.infer_rows = v;
+  }
   int64_t max_line_bytes = kDefaultMaxLineBytes;
   if (auto m = args.Get("max-line-bytes")) {
     char* end = nullptr;
@@ -132,6 +165,19 @@ int RunConvert(int argc, char** argv) {
   PartitionedWriterOptions partitioned;
   const bool partition = ParsePartitionFlags(args, wopts, &partitioned, &error);
   if (!error.empty()) return ReportUsage(error, kUsage);
+  if (csv) {
+    if (partition) return ReportUsage("--partition-by takes JSON lines input, not CSV", kUsage);
+    copts.max_record_bytes = max_line_bytes;
+    Schema given;
+    if (schema_path) {
+      auto s = ReadSchema(*schema_path);
+      if (!s.ok()) return ReportError(s.status());
+      if (Status st = FileWriter::ValidateOptions(wopts, *s); !st.ok()) return ReportUsage(st.message(), kUsage);
+      given = std::move(*s);
+    }
+    Status st = ConvertCsv(in, args.positional()[1], schema_path ? &given : nullptr, wopts, copts);
+    return st.ok() ? kExitOk : ReportError(st);
+  }
   auto schema = ReadSchema(*schema_path);
   if (!schema.ok()) return ReportError(schema.status());
   // The flags against the schema (an --encoding column, its type).

@@ -25,6 +25,8 @@ constexpr Verb kVerbs[] = {
     {"cat", parq::cli::RunCat, "the rows as JSON lines (--columns a,b.c, --head N)", parq::cli::CatHelp},
     {"head", parq::cli::RunHead, "the first N rows as JSON lines (-n N, 10 by default)", parq::cli::HeadHelp},
     {"rewrite", parq::cli::RunRewrite, "the same rows re-encoded (--codec, --page-version, --encoding ...)", parq::cli::RewriteHelp},
+    {"merge", parq::cli::RunMerge, "files of one schema in one, row groups copied without decoding", parq::cli::MergeHelp},
+    {"prune", parq::cli::RunPrune, "a file without some columns (--drop-columns a,b), the rest copied without decoding", parq::cli::PruneHelp},
     {"convert", parq::cli::RunConvert, "JSON lines + a message-type schema to a Parquet file", parq::cli::ConvertHelp},
     {"scan", parq::cli::RunScan, "the rows a filter selects, counted (--where EXPR, --explain: what was pruned, bytes read)", parq::cli::ScanHelp},
     {"pages", parq::cli::RunPages, "every page header: type, encodings, sizes, counts, statistics, CRC, offset", parq::cli::PagesHelp},
