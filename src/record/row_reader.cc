@@ -67,39 +67,7 @@ struct RowReader::Impl {
   std::vector<Extra> extras;
   int64_t returned = 0;  // rows that passed the filter
   std::vector<std::string> names;  // the cursor's, less extras dropped at the top
-
-  // The rows of row group rg that its filter columns' page indexes leave
-  // (nullopt: all, or no page index to tell).
-  Result<std::optional<index::RowSelection>> SelectRows(const RowSource& src, int rg) const;
 };
-
-Result<std::optional<index::RowSelection>> RowReader::Impl::SelectRows(const RowSource& src, int rg) const {
-  const auto& leaves = filter->impl().leaves;
-  const int64_t rows = src.row_group_rows[static_cast<size_t>(rg)];
-  std::vector<PageIndex> indexes(leaves.size());
-  std::vector<filter_internal::LeafPageIndex> in(leaves.size());
-  bool any = false;
-  for (size_t l = 0; l < leaves.size(); ++l) {
-    const int col = leaves[l].column;
-    // A page index that cannot be read is not used: the pages are read.
-    if (Result<PageIndex> pi = src.page_index(rg, col); pi.ok()) indexes[l] = std::move(*pi);
-    in[l].column_order = src.column_order ? src.column_order(col) : std::string();
-    in[l].chunk.num_values = rows;
-    if (src.chunk_statistics) {
-      in[l].chunk = filter_internal::FactsOf(src.chunk_statistics(rg, col), rows, leaves[l].type, in[l].column_order,
-                                             src.created_by);
-    }
-    if (indexes[l].column_index && indexes[l].offset_index) {
-      in[l].column_index = &*indexes[l].column_index;
-      in[l].offset_index = &*indexes[l].offset_index;
-      any = true;
-    }
-  }
-  if (!any) return std::optional<index::RowSelection>();
-  index::RowSelection selected = filter_internal::SelectRows(*filter, in, rows, src.created_by);
-  if (selected.num_rows() == rows) return std::optional<index::RowSelection>();
-  return std::optional<index::RowSelection>(std::move(selected));
-}
 
 RowReader::RowReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 RowReader::~RowReader() = default;
@@ -132,7 +100,7 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
   RowCursor::Selector select;
   if (source.page_index && options.pruning == Pruning::kPages) {
     select = [src = source, self = impl.get()](int rg) -> Result<std::optional<index::RowSelection>> {
-      PARQ_ASSIGN_OR_RETURN(std::optional<index::RowSelection> selection, self->SelectRows(src, rg));
+      std::optional<index::RowSelection> selection = filter_internal::SelectRowGroupPages(*self->filter, src, rg);
       if (selection && selection->empty() && self->pruner) self->pruner->NotePrunedByPageIndex(rg);
       return selection;
     };
