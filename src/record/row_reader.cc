@@ -1,6 +1,11 @@
 // RowReader (parq/record.h): the RowCursor (record/row_cursor.h) run with the
 // ValueSink, one Value row at a time; with a filter, row groups pruned
-// (record/row_group_pruner.h) and rows evaluated after assembly.
+// (record/row_group_pruner.h), pages pruned by the page index
+// (record/filter_page_prune.h), and late materialization: the cursor reads
+// the filter's columns first, the filter is evaluated on their buffered
+// values (record/filter_leaf_row.h), and only the rows it keeps have their
+// other columns read and are assembled.
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -9,6 +14,7 @@
 #include "parq/record.h"
 #include "record/assembler.h"
 #include "record/bound_filter_impl.h"
+#include "record/filter_leaf_row.h"
 #include "record/filter_page_prune.h"
 #include "record/row_cursor.h"
 #include "record/row_group_pruner.h"
@@ -58,6 +64,7 @@ struct RowReader::Impl {
   std::optional<BoundFilter> filter;
   std::shared_ptr<filter_internal::RowGroupPruner> pruner;  // with a filter; borrows `filter`
   std::unique_ptr<RowCursor> cursor;
+  std::unique_ptr<filter_internal::LeafRowFilter> row_filter;  // borrows `filter` and the cursor's leaves
   // Where a filter column outside the projection sits in a row: its path,
   // and how deep the field to drop lies (path[0..drop_depth] is removed).
   struct Extra {
@@ -117,6 +124,20 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
     impl->cursor->set_row_group_filter([pruner](int rg) { return pruner->Keep(rg); });
   }
   if (select) impl->cursor->set_row_selection(std::move(select));
+  {
+    // Late materialization: the filter's slots first.
+    const std::vector<int>& columns = impl->cursor->plan().columns;
+    std::vector<size_t> first;
+    std::vector<const LeafBuffer*> buffers;
+    for (const BoundFilter::Impl::Leaf& leaf : impl->filter->impl().leaves) {
+      const auto it = std::find(columns.begin(), columns.end(), leaf.column);
+      if (it == columns.end()) return Status::Internal("a filter column outside the rows read");
+      first.push_back(static_cast<size_t>(it - columns.begin()));
+      buffers.push_back(&impl->cursor->leaf(first.back()));
+    }
+    impl->row_filter = std::make_unique<filter_internal::LeafRowFilter>(*impl->filter, std::move(buffers));
+    impl->cursor->set_row_filter(std::move(first), [f = impl->row_filter.get()] { return f->Matches(); });
+  }
   impl->pruner = std::move(pruner);
   impl->names = impl->cursor->field_names();
   for (const Impl::Extra& e : impl->extras) {
@@ -141,8 +162,7 @@ Result<bool> RowReader::Next(Value* row) {
     sink.Start(row);
     c.assembler().AssembleRow(sink);
     PARQ_RETURN_IF_ERROR(c.Finish());
-    if (!impl_->filter) return true;
-    if (!impl_->filter->Matches(*row)) continue;
+    if (!impl_->filter) return true;  // else the cursor's row filter kept it
     for (const Impl::Extra& e : impl_->extras) {
       Value* parent = row;
       for (size_t d = 0; d < e.drop_depth && parent != nullptr; ++d) {
