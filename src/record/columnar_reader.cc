@@ -270,6 +270,9 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
   bool paused = false;
   const uint8_t* selected = kFiltered ? sel->selected.data() : nullptr;
   const int64_t group_rows = kFiltered ? static_cast<int64_t>(sel->selected.size()) : 0;
+  // BYTE_ARRAY: the bytes of `data` in use (kFiltered: it is grown as the
+  // selected values come, past what is used, and cut to it at the end).
+  size_t data_used = out->data.size();
   while (true) {
     int64_t want = n;
     if constexpr (kFiltered) {
@@ -360,11 +363,13 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     if (width > 0) out->values.resize((leaf_before + grow) * width);
     if constexpr (std::is_same_v<T, bool>) out->values.resize((leaf_before + grow + 7) / 8);
     uint8_t* const bool_bytes = s.slot_bytes.data() + depth * grow;
-    size_t data_at = out->data.size();
+    size_t data_at = data_used;
     if constexpr (std::is_same_v<T, ByteArray>) {
-      size_t bytes = 0;
-      for (int64_t v = 0; v < values_read; ++v) bytes += vals[v].len;
-      out->data.resize(data_at + bytes);
+      if constexpr (!kFiltered) {
+        size_t bytes = 0;
+        for (int64_t v = 0; v < values_read; ++v) bytes += vals[v].len;
+        out->data.resize(data_at + bytes);
+      }
       out->offsets.resize(out->offsets.size() + grow);
     }
     uint8_t* fixed_out = out->values.data() + (width > 0 ? leaf_before * width : 0);
@@ -400,6 +405,11 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       if constexpr (std::is_same_v<T, ByteArray>) {
         if (present) {
           const ByteArray& v = vals[vi++];
+          if constexpr (kFiltered) {
+            // Only the selected values' bytes: the room grows by doubling
+            // (zero-filling all values' bytes would cost more than the copy).
+            if (data_at + v.len > out->data.size()) out->data.resize(std::max(out->data.size() * 2, data_at + v.len));
+          }
           if (v.len > 0) std::memcpy(out->data.data() + data_at, v.ptr, v.len);
           data_at += v.len;
         }
@@ -455,19 +465,25 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       }
       row += entries;
     } else {
-      for (int64_t i = 0; i < entries; ++i) {
+      for (int64_t i = 0; i < entries;) {
         const int16_t dl = has_def ? def[i] : 0;
         const int16_t rl = has_rep ? rep[i] : 0;
         if constexpr (kFiltered) {
           if (rl == 0 && ++row >= group_rows) {
             return Status::Corrupt("the chunk holds more rows than the row group's " + std::to_string(group_rows));
           }
-          if (!selected[row]) {  // the whole row is dropped: its value is passed over
-            vi += dl == max_def ? 1 : 0;
+          if (!selected[row]) {
+            // The whole row is dropped: its entries (up to the next row's
+            // start in this batch) are passed over, their values counted.
+            do {
+              vi += (has_def ? def[i] : 0) == max_def ? 1 : 0;
+              ++i;
+            } while (i < entries && has_rep && rep[i] != 0);
             continue;
           }
         }
         if (!place(dl, rl)) return too_many();
+        ++i;
       }
     }
     if (vi != values_read) {
@@ -492,9 +508,10 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     }
     if constexpr (std::is_same_v<T, ByteArray>) {
       out->offsets.resize(static_cast<size_t>(leaf.length) + 1);
-      if constexpr (kFiltered) out->data.resize(data_at);  // sized for the dropped rows' bytes too
+      data_used = data_at;
     }
   }
+  if constexpr (std::is_same_v<T, ByteArray>) out->data.resize(data_used);
   for (size_t k = 0; k + 1 < depth; ++k) {
     if (path[k].kind != ColumnarNode::Kind::kStruct) path[k].offsets.push_back(path[k + 1].length);
   }
