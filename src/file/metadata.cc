@@ -423,6 +423,17 @@ std::optional<SizeStatistics> ColumnChunkMetaData::size_statistics() const {
   if (s->definition_level_histogram) out.definition_level_histogram = thrift::ToStdVector(*s->definition_level_histogram);
   return out;
 }
+std::optional<GeospatialStatistics> ColumnChunkMetaData::geospatial_statistics() const {
+  const auto& g = PARQ_META().geospatial_statistics;
+  if (!g) return std::nullopt;
+  GeospatialStatistics out;
+  if (g->bbox) {
+    const format::BoundingBox& b = *g->bbox;
+    out.bbox = BoundingBox{b.xmin, b.xmax, b.ymin, b.ymax, b.zmin, b.zmax, b.mmin, b.mmax};
+  }
+  if (g->geospatial_types) out.geospatial_types = thrift::ToStdVector(*g->geospatial_types);
+  return out;
+}
 std::vector<KeyValue> ColumnChunkMetaData::key_value_metadata() const {
   return ConvertKeyValues(PARQ_META().key_value_metadata);
 }
