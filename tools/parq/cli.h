@@ -87,6 +87,7 @@ int RunColumnIndex(int argc, char** argv);
 int RunOffsetIndex(int argc, char** argv);
 int RunBloom(int argc, char** argv);
 int RunSizeStats(int argc, char** argv);
+int RunGeospatialStats(int argc, char** argv);
 int RunFooter(int argc, char** argv);
 int RunHead(int argc, char** argv);
 
@@ -102,6 +103,7 @@ const VerbHelp& ColumnIndexHelp();
 const VerbHelp& OffsetIndexHelp();
 const VerbHelp& BloomHelp();
 const VerbHelp& SizeStatsHelp();
+const VerbHelp& GeospatialStatsHelp();
 const VerbHelp& FooterHelp();
 const VerbHelp& HeadHelp();
 const VerbHelp& ScanHelp();
