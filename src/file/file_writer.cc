@@ -44,6 +44,9 @@ struct FileWriter::Impl {
   // place of the options' (cleared when it ends).
   std::optional<std::vector<SortingColumn>> open_sorting;
   std::vector<std::optional<std::vector<KeyValue>>> open_chunk_kv;
+  // KeepRowGroupMetadata of a source row group of no rows: the open row
+  // group is written even when empty, as the source had it.
+  bool open_keep_empty = false;
 
   Status Fail(Status st) {
     if (status.ok()) status = st;
@@ -220,7 +223,7 @@ Status FileWriter::EndRowGroup() {
           "; write the missing rows and end it again");
     }
   }
-  if (rows == 0) return Status::OK();
+  if (rows == 0 && !m.open_keep_empty) return Status::OK();
   if (m.row_groups.size() >= 32767) {
     return m.Fail(Status::LimitExceeded("more than 32767 row groups (the ordinal is an i16)"));
   }
@@ -269,10 +272,13 @@ Status FileWriter::EndRowGroup() {
   m.row_groups.push_back(std::move(rg));
   m.open_sorting.reset();
   m.open_chunk_kv.clear();
+  m.open_keep_empty = false;
   ++m.num_row_groups;
   m.num_rows += rows;
   return Status::OK();
 }
+
+void FileWriter::KeepEmptyRowGroup() { impl_->open_keep_empty = true; }
 
 Status FileWriter::SetSortingColumns(std::vector<SortingColumn> sorting) {
   Impl& m = *impl_;
