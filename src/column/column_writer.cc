@@ -189,7 +189,7 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   std::set<format::Encoding> encodings_;
   stats::StatisticsBuilder<T> stats_;
   // GEOMETRY / GEOGRAPHY columns: every value is read as WKB (and refused
-  // when malformed) whether or not statistics are written.
+  // when malformed), for the statistics or only to check it.
   std::optional<stats::GeospatialStatisticsBuilder> geo_;
   std::vector<int64_t> def_hist_, rep_hist_;
   int64_t unencoded_bytes_ = 0;
@@ -413,7 +413,11 @@ Status TypedColumnWriterImpl<T>::AddStep(const int16_t* def, const int16_t* rep,
   }
   if (nonnull > 0) {
     if constexpr (std::is_same_v<T, ByteArray>) {
-      if (geo_) PARQ_RETURN_IF_ERROR(UpdateGeospatial(def, rep, i, *v, nonnull));
+      // Without statistics the values are read only to be checked, which
+      // WriteCheckedBatch's caller did already.
+      if (geo_ && (col_.statistics || !values_checked_)) {
+        PARQ_RETURN_IF_ERROR(UpdateGeospatial(def, rep, i, *v, nonnull));
+      }
     }
     PARQ_RETURN_IF_ERROR(PutValues(*v, nonnull));
     *v += nonnull;

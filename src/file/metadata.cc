@@ -4,6 +4,7 @@
 #include "format/footer.h"
 #include "parq/options.h"
 #include "schema/schema_builder.h"
+#include "stats/geospatial_builder.h"
 #include "thrift/arena.h"
 
 namespace parq {
@@ -426,13 +427,7 @@ std::optional<SizeStatistics> ColumnChunkMetaData::size_statistics() const {
 std::optional<GeospatialStatistics> ColumnChunkMetaData::geospatial_statistics() const {
   const auto& g = PARQ_META().geospatial_statistics;
   if (!g) return std::nullopt;
-  GeospatialStatistics out;
-  if (g->bbox) {
-    const format::BoundingBox& b = *g->bbox;
-    out.bbox = BoundingBox{b.xmin, b.xmax, b.ymin, b.ymax, b.zmin, b.zmax, b.mmin, b.mmax};
-  }
-  if (g->geospatial_types) out.geospatial_types = thrift::ToStdVector(*g->geospatial_types);
-  return out;
+  return stats::ToPublic(*g);
 }
 std::vector<KeyValue> ColumnChunkMetaData::key_value_metadata() const {
   return ConvertKeyValues(PARQ_META().key_value_metadata);

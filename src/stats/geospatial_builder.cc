@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <vector>
 
@@ -79,8 +80,10 @@ class SphericalSink final : public WkbSink {
       const double x = s.x(i), y = s.y(i);
       if (s.has_z) b_->z.Add(s.z(i));
       if (s.has_m) b_->m.Add(s.m(i));
-      const double lng = std::isnan(x) ? x : WrapLongitude(x);
-      const double lat = std::isnan(y) ? y : std::clamp(y, -90.0, 90.0);
+      // An infinite longitude or latitude names no place: skipped as NaN.
+      constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+      const double lng = std::isfinite(x) ? WrapLongitude(x) : kNaN;
+      const double lat = std::isfinite(y) ? std::clamp(y, -90.0, 90.0) : kNaN;
       if (!std::isnan(lng)) b_->lng.Add(lng);
       b_->y.Add(lat);
       if (std::isnan(lng) || std::isnan(lat)) {
@@ -171,6 +174,16 @@ void LongitudeArc::Merge(const LongitudeArc& o) {
     len = 360.0;
   }
   if (lo >= 180.0) lo -= 360.0;
+}
+
+GeospatialStatistics ToPublic(const format::GeospatialStatistics& g) {
+  GeospatialStatistics out;
+  if (g.bbox) {
+    const format::BoundingBox& b = *g.bbox;
+    out.bbox = BoundingBox{b.xmin, b.xmax, b.ymin, b.ymax, b.zmin, b.zmax, b.mmin, b.mmax};
+  }
+  if (g.geospatial_types) out.geospatial_types = thrift::ToStdVector(*g.geospatial_types);
+  return out;
 }
 
 bool GeospatialStatisticsBuilder::AppliesTo(const ColumnDescriptor& d) {

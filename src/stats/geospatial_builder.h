@@ -25,7 +25,8 @@
 //     An exterior ring whose longitudes wind once around a pole encloses it
 //     (the smaller of the two regions the ring bounds, on the side of its
 //     mean latitude): x is then [-180, 180] and y reaches ±90.  Longitudes
-//     are wrapped into [-180, 180] and latitudes clamped to [-90, 90].
+//     are wrapped into [-180, 180] and latitudes clamped to [-90, 90]; an
+//     infinite one is skipped as NaN is.
 //
 // Update on a malformed value returns the WKB reader's error and leaves the
 // builder as it was, so a caller may skip the value (a check of a file being
@@ -40,6 +41,7 @@
 #include <string_view>
 
 #include "format/parquet_types.h"
+#include "parq/metadata.h"
 #include "parq/schema.h"
 #include "parq/status.h"
 
@@ -87,6 +89,9 @@ struct GeoBounds {
   }
 };
 
+// The public form of the footer's struct (parq/metadata.h).
+GeospatialStatistics ToPublic(const format::GeospatialStatistics& g);
+
 class GeospatialStatisticsBuilder {
  public:
   // True for a BYTE_ARRAY column annotated GEOMETRY or GEOGRAPHY.
@@ -111,6 +116,7 @@ class GeospatialStatisticsBuilder {
   int64_t values() const { return values_; }
 
   format::GeospatialStatistics ToFormat() const;
+  GeospatialStatistics ToPublic() const { return stats::ToPublic(ToFormat()); }
 
  private:
   bool geography_;

@@ -56,14 +56,7 @@ Result<GeospatialStatistics> Compute(const FileReader& file, int g, int c) {
     if (levels == 0) break;
     for (int64_t i = 0; i < n; ++i) PARQ_RETURN_IF_ERROR(b.Update(values[static_cast<size_t>(i)].view()));
   }
-  const format::GeospatialStatistics f = b.ToFormat();
-  GeospatialStatistics out;
-  if (f.bbox) {
-    const format::BoundingBox& x = *f.bbox;
-    out.bbox = BoundingBox{x.xmin, x.xmax, x.ymin, x.ymax, x.zmin, x.zmax, x.mmin, x.mmax};
-  }
-  out.geospatial_types = thrift::ToStdVector(*f.geospatial_types);
-  return out;
+  return b.ToPublic();
 }
 
 void ExpectNear(const std::optional<double>& got, const std::optional<double>& want, double tolerance,

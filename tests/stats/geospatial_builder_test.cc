@@ -175,9 +175,16 @@ TEST(GeospatialStatisticsBuilderTest, GeographyBoxCrossesTheAntimeridianWhenShor
   s = Compute({edge}, false);
   EXPECT_EQ(s.bbox->xmin, -170);
   EXPECT_EQ(s.bbox->xmax, 170);
-  // Longitudes outside [-180, 180] are wrapped.
+  // Longitudes outside [-180, 180] are wrapped; infinite ones skipped.
   s = Compute({WkbPoint(190, 0)}, true);
   EXPECT_EQ(s.bbox->xmin, -170);
+  const double inf = std::numeric_limits<double>::infinity();
+  s = Compute({WkbPoint(inf, 1), WkbPoint(5, -inf), WkbPoint(2, 3)}, true);
+  ASSERT_TRUE(s.bbox);
+  EXPECT_EQ(s.bbox->xmin, 2);
+  EXPECT_EQ(s.bbox->xmax, 5);
+  EXPECT_EQ(s.bbox->ymin, 1);
+  EXPECT_EQ(s.bbox->ymax, 3);
 }
 
 TEST(GeospatialStatisticsBuilderTest, GeographyEdgesBulgeTowardThePole) {

@@ -18,16 +18,6 @@ namespace {
 
 constexpr char kUsage[] = "parq geospatial-stats FILE [--columns a,b.c] [--json] [--compute]";
 
-GeospatialStatistics FromFormat(const format::GeospatialStatistics& f) {
-  GeospatialStatistics out;
-  if (f.bbox) {
-    const format::BoundingBox& b = *f.bbox;
-    out.bbox = BoundingBox{b.xmin, b.xmax, b.ymin, b.ymax, b.zmin, b.zmax, b.mmin, b.mmax};
-  }
-  if (f.geospatial_types) out.geospatial_types = thrift::ToStdVector(*f.geospatial_types);
-  return out;
-}
-
 // The statistics of chunk (g, c) from its values; malformed ones skipped
 // (counted in *skipped, each noted on stderr).
 Result<GeospatialStatistics> Compute(const FileReader& reader, int g, int c, int64_t* skipped) {
@@ -55,7 +45,7 @@ Result<GeospatialStatistics> Compute(const FileReader& reader, int g, int c, int
       }
     }
   }
-  return FromFormat(b.ToFormat());
+  return b.ToPublic();
 }
 
 // GEOGRAPHY boxes made by other writers' spherical arithmetic differ from
