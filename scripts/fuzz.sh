@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in build-fuzz/ (clang, ASan + UBSan) and runs
 # each for SECONDS (default 60) with -rss_limit_mb=2048 -timeout=1.
-#   scripts/fuzz.sh [SECONDS] [TARGET...]     (targets: thrift decoder codec file_reader roundtrip cli_options json_row schema_text filtered_read)
+#   scripts/fuzz.sh [SECONDS] [TARGET...]     (targets: thrift decoder codec file_reader roundtrip cli_options json_row schema_text filtered_read wkb)
 # Each target's corpus lives in build-fuzz/corpus/<target>/, seeded from
 # testdata/fuzz/<target>/ (the regression reproducers) and from
 # ../shared/parquet-testing at run time (never copied into the repo):
@@ -18,7 +18,7 @@ BUILD="${ROOT}/build-fuzz"
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
 TARGETS=("$@")
-if [ ${#TARGETS[@]} -eq 0 ]; then TARGETS=(thrift decoder codec file_reader roundtrip cli_options json_row schema_text filtered_read); fi
+if [ ${#TARGETS[@]} -eq 0 ]; then TARGETS=(thrift decoder codec file_reader roundtrip cli_options json_row schema_text filtered_read wkb); fi
 SHARED="${PARQ_SHARED_DIR:-${ROOT}/../shared}/parquet-testing"
 
 if [ ! -f "${BUILD}/build.ninja" ]; then

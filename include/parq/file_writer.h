@@ -144,7 +144,8 @@ class FileWriter {
     return t;
   }
 
-  // Ends the open row group (no-op when its columns hold no rows).
+  // Ends the open row group (no-op when its columns hold no rows, unless
+  // KeepRowGroupMetadata copied a source row group of no rows).
   // kInvalidArgument (not sticky) when its columns hold different numbers of
   // rows; nothing is written then.
   Status EndRowGroup();
@@ -163,7 +164,9 @@ class FileWriter {
   Status SetChunkKeyValueMetadata(int column, std::vector<KeyValue> key_value_metadata);
 
   // For a row group copied whole: SetSortingColumns and
-  // SetChunkKeyValueMetadata (every leaf) with `source`'s.
+  // SetChunkKeyValueMetadata (every leaf) with `source`'s; a source of no
+  // rows makes the open row group one that EndRowGroup writes even when it
+  // holds no rows (a copy keeps the empty row groups its source had).
   Status KeepRowGroupMetadata(const RowGroupMetaData& source);
 
   // Appends row group `row_group` of `source` as a row group of this file,
@@ -217,6 +220,9 @@ class FileWriter {
   // A RowWriter on this file starts (true) or stops (false) holding rows that
   // Close() would leave out.
   void RowsHeldElsewhere(bool holding);
+  // KeepRowGroupMetadata of a source of no rows: EndRowGroup writes the open
+  // row group even when empty.
+  void KeepEmptyRowGroup();
   template <typename T>
   static constexpr const char* ValueTypeName() {
     if constexpr (std::is_same_v<T, bool>) return "bool";

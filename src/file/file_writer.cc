@@ -202,7 +202,7 @@ Status FileWriter::EndRowGroup() {
           "; write the missing rows and end it again");
     }
   }
-  if (rows == 0) return Status::OK();
+  if (rows == 0 && !m.open_keep_empty) return Status::OK();
   PARQ_RETURN_IF_ERROR(m.CheckRowGroupLimit());
   format::RowGroup rg;
   rg.num_rows = rows;
@@ -246,6 +246,7 @@ void FileWriter::Impl::AddRowGroup(format::RowGroup rg, std::vector<std::optiona
   row_groups.push_back(std::move(rg));
   open_sorting.reset();
   open_chunk_kv.clear();
+  open_keep_empty = false;
   ++num_row_groups;
 }
 

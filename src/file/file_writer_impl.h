@@ -47,6 +47,9 @@ struct FileWriter::Impl {
   // place of the options' (cleared when it ends).
   std::optional<std::vector<SortingColumn>> open_sorting;
   std::vector<std::optional<std::vector<KeyValue>>> open_chunk_kv;
+  // KeepRowGroupMetadata of a source row group of no rows: the open row
+  // group is written even when empty, as the source had it.
+  bool open_keep_empty = false;
 
   // A row group written: its footer entry (num_rows, sizes, columns and
   // sorting set; the ordinal is set here) and its chunks' page indexes and

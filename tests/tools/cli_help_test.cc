@@ -42,6 +42,7 @@ const std::map<std::string, std::vector<std::string>> kVerbFlags = {
     {"offset-index", {"--json"}},
     {"bloom", {"--json"}},
     {"size-stats", {"--columns a,b.c", "--json"}},
+    {"geospatial-stats", {"--columns a,b.c", "--json", "--compute"}},
     {"footer", {"--json"}},
     {"splits", {"--size BYTES"}},
 };

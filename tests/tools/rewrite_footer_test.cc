@@ -9,8 +9,9 @@
 // (pages as stored, the same rows read back) and the decoding one.  A source schema element without a
 // logicalType may gain the one its converted_type stands for (the forward
 // table); a source without column_orders gains TYPE_ORDER, the order of the
-// statistics parq computes.  Not kept, by design: row groups of no rows (not
-// written), and a logical type newer than parq (ignored on read, warned of).
+// statistics parq computes.  Row groups of no rows are kept as the source had
+// them (FileWriter::KeepRowGroupMetadata).  Not kept, by design: a logical
+// type newer than parq (ignored on read, warned of).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -146,12 +147,9 @@ void ExpectFooterKept(const std::string& file, const fs::path& dir, bool raw) {
   }
   EXPECT_EQ(Str(*b.created_by), kCreatedBy);
 
-  // Row groups of no rows are not written (FileWriter::EndRowGroup), so
-  // their sorting_columns and chunk key-value metadata go with them.
+  // Every row group, those of no rows included.
   std::vector<const format::RowGroup*> a_groups;
-  for (const auto& rg : a.row_groups) {
-    if (rg.num_rows > 0) a_groups.push_back(&rg);
-  }
+  for (const auto& rg : a.row_groups) a_groups.push_back(&rg);
   ASSERT_EQ(a_groups.size(), b.row_groups.size());
   for (size_t g = 0; g < a_groups.size(); ++g) {
     SCOPED_TRACE("row group " + std::to_string(g));

@@ -100,6 +100,10 @@ Status WriteColumn(JsonWriter& w, const FileReader& reader, const MetaFlags& fla
     w.Key("statistics");
     WriteStatisticsJson(w, *s, f);
   }
+  if (auto g = c.geospatial_statistics()) {
+    w.Key("geospatial_statistics");
+    WriteGeospatialJson(w, *g);
+  }
   auto es = c.encoding_stats();
   if (!es.empty()) {
     w.Key("encoding_stats");
@@ -294,6 +298,7 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags, s
                        ", dictionary page " + Opt(cc.dictionary_page_offset()) +
                        ", index page " + Opt(cc.index_page_offset()));
       if (auto s = cc.statistics()) Line(out, 2, StatisticsText(*s, f));
+      if (auto geo = cc.geospatial_statistics()) Line(out, 2, GeospatialText(*geo));
       if (cc.column_index_offset() || cc.offset_index_offset()) {
         Line(out, 2, "page index: column index " + Opt(cc.column_index_offset()) + "+" +
                          Opt(cc.column_index_length()) + ", offset index " +

@@ -75,6 +75,14 @@ void WriteStatisticsJson(JsonWriter& w, const EncodedStatistics& s, const LeafFo
 // Statistics as text: "statistics: nulls 0, min 1, max 9" (meta, pages).
 std::string StatisticsText(const EncodedStatistics& s, const LeafFormatter& f);
 
+// GeospatialStatistics as a JSON object of the footer's field names
+// ({"bbox": {"xmin": ...}, "geospatial_types": [...]}: meta --json,
+// geospatial-stats --json), and as text: "geospatial: bbox x [-1, 30]
+// y [2, 50] z [3, 6], types [1,1002]" (x as "x 170 .. -170 (across the
+// antimeridian)" when xmin > xmax).
+void WriteGeospatialJson(JsonWriter& w, const GeospatialStatistics& g);
+std::string GeospatialText(const GeospatialStatistics& g);
+
 }  // namespace parq::cli
 
 #endif  // PARQ_TOOLS_INSPECT_UTIL_H_

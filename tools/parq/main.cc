@@ -35,6 +35,7 @@ constexpr Verb kVerbs[] = {
     {"offset-index", parq::cli::RunOffsetIndex, "the OffsetIndex of each chunk: per-page offset, size, first row", parq::cli::OffsetIndexHelp},
     {"bloom", parq::cli::RunBloom, "probe values in a column's Bloom filters, per row group", parq::cli::BloomHelp},
     {"size-stats", parq::cli::RunSizeStats, "SizeStatistics: unencoded bytes, level histograms per chunk and page", parq::cli::SizeStatsHelp},
+    {"geospatial-stats", parq::cli::RunGeospatialStats, "GeospatialStatistics: bbox, type codes per chunk (--compute: from the values)", parq::cli::GeospatialStatsHelp},
     {"footer", parq::cli::RunFooter, "the raw Thrift FileMetaData as JSON (--json)", parq::cli::FooterHelp},
     {"splits", parq::cli::RunSplits, "byte ranges aligned to row groups for distributed workers, as JSON (--size 128MB)", parq::cli::SplitsHelp},
     {"verify", parq::cli::RunVerify, "a deep conformance check: every finding, where it is and the rule it breaks", parq::cli::VerifyHelp},
@@ -43,7 +44,7 @@ constexpr Verb kVerbs[] = {
 
 void PrintHelp(FILE* out) {
   std::fprintf(out, "usage: parq [--quiet] VERB [options] FILE...\n       parq VERB --help\n\nverbs:\n");
-  for (const Verb& v : kVerbs) std::fprintf(out, "  %-13s %s\n", v.name, v.summary);
+  for (const Verb& v : kVerbs) std::fprintf(out, "  %-16s %s\n", v.name, v.summary);
   std::fprintf(out, "\ncommon options:\n");
   for (const parq::cli::Flag& f : parq::cli::kCommonFlags) {
     std::fprintf(out, "  -%c, --%-8s %s\n", f.short_name, f.name, f.help);
