@@ -3,6 +3,8 @@
 // read of the same columns (the target: at most 0.7 × its time).
 //   BM_ColumnarRead/C/F     ColumnarReader, every column, all row groups
 //   BM_ArrowRead/C/F        ExportArrowStream, every batch drained
+//   BM_RowRead/C/F          RowReader, every row as a Value (late
+//                           materialization: the filter's column first)
 // C: 0 uncompressed pages, 1 SNAPPY.  F: 0 no filter, 1 `k < 100` (k uniform
 // in [0, 1000), so 10 % of the rows, scattered: no row group is pruned).
 // The file (in memory): 1M rows in row groups of 128K, 8 columns — int64
@@ -21,6 +23,7 @@
 #include "parq/file_writer.h"
 #include "parq/filter.h"
 #include "parq/io.h"
+#include "parq/record.h"
 #include "parq/row_writer.h"
 
 namespace parq {
@@ -137,6 +140,29 @@ void BM_ArrowRead(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * kRows);
 }
 BENCHMARK(BM_ArrowRead)->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
+
+void BM_RowRead(benchmark::State& state) {
+  auto file = Open(state.range(0) == 1);
+  RowReaderOptions o;
+  o.filter = FilterOf(*file, state.range(1) == 1);
+  int64_t rows = 0;
+  Value row;
+  for (auto _ : state) {
+    auto reader = RowReader::Open(*file, o);
+    if (!reader.ok()) std::abort();
+    rows = 0;
+    while (true) {
+      auto more = (*reader)->Next(&row);
+      if (!more.ok()) std::abort();
+      if (!*more) break;
+      ++rows;
+    }
+    benchmark::DoNotOptimize(row);
+  }
+  state.counters["rows_out"] = static_cast<double>(rows);
+  state.SetItemsProcessed(state.iterations() * kRows);
+}
+BENCHMARK(BM_RowRead)->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace parq

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in build-fuzz/ (clang, ASan + UBSan) and runs
 # each for SECONDS (default 60) with -rss_limit_mb=2048 -timeout=1.
-#   scripts/fuzz.sh [SECONDS] [TARGET...]     (targets: thrift decoder codec file_reader roundtrip cli_options json_row schema_text decrypt)
+#   scripts/fuzz.sh [SECONDS] [TARGET...]     (targets: thrift decoder codec file_reader roundtrip cli_options json_row schema_text filtered_read wkb decrypt)
 # Each target's corpus lives in build-fuzz/corpus/<target>/, seeded from
 # testdata/fuzz/<target>/ (the regression reproducers) and from
 # ../shared/parquet-testing at run time (never copied into the repo):
-# whole small files for file_reader (and the files the release tests
+# whole small files for file_reader and filtered_read (and the files the release tests
 # wrote with parq's writer, in build/bin/writer_samples/), their footers and first page headers
 # for thrift, the encrypted files for decrypt.  Every target runs even when an earlier one fails; the script
 # exits 1 if any target found a crash, a timeout (> 1 s) or an OOM (> 2 GB).
@@ -18,7 +18,7 @@ BUILD="${ROOT}/build-fuzz"
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
 TARGETS=("$@")
-if [ ${#TARGETS[@]} -eq 0 ]; then TARGETS=(thrift decoder codec file_reader roundtrip cli_options json_row schema_text decrypt); fi
+if [ ${#TARGETS[@]} -eq 0 ]; then TARGETS=(thrift decoder codec file_reader roundtrip cli_options json_row schema_text filtered_read wkb decrypt); fi
 SHARED="${PARQ_SHARED_DIR:-${ROOT}/../shared}/parquet-testing"
 
 if [ ! -f "${BUILD}/build.ninja" ]; then
@@ -60,7 +60,7 @@ for t in "${TARGETS[@]}"; do
   if [ -d "${ROOT}/testdata/fuzz/${t}" ]; then cp -n "${ROOT}/testdata/fuzz/${t}"/* "${corpus}/" 2>/dev/null || true; fi
   if [ -d "${SHARED}" ]; then
     case "${t}" in
-      file_reader)
+      file_reader|filtered_read)
         find "${SHARED}/data" "${SHARED}/bad_data" -maxdepth 1 -name '*.parquet' -size -256k \
           -exec cp -n {} "${corpus}/" \; 2>/dev/null || true
         # Files our own writer made in the release test run, when there is one.

@@ -43,6 +43,7 @@
 #include "parq/arrow_c.h"
 #include "parq/file_reader.h"
 #include "parq/filter.h"
+#include "parq/record.h"
 #include "parq/status.h"
 
 namespace parq {
@@ -62,13 +63,18 @@ struct ArrowReadOptions {
   bool dictionary_arrays = false;
   // Only the rows for which the filter is true (parq/filter.h,
   // docs/filter.md), read as ColumnarReaderOptions::filter reads them: row
-  // groups pruned by their statistics, the filter's columns decoded first
-  // and the other columns only for the selected rows.  A row group's
-  // batches hold its selected rows (ceil(selected / batch_rows) batches; a
-  // row group with none gives no batch).  The schema is that of the
-  // projection, whatever the filter reads.  A filter that does not bind to
-  // the file's schema, or one with dictionary_arrays, is kInvalidArgument.
+  // groups pruned as RowReader prunes them (statistics, dictionaries, Bloom
+  // filters, page indexes), the filter's columns decoded first and the
+  // other columns only for the selected rows.  A row group's batches hold
+  // its selected rows (ceil(selected / batch_rows) batches; a row group with
+  // none gives no batch).  The schema is that of the projection, whatever
+  // the filter reads.  With dictionary_arrays, a dictionary field's batches
+  // share a dictionary of the distinct values their row group selects (in
+  // the order they first appear), not the chunk's.  A filter that does not
+  // bind to the file's schema is kInvalidArgument.
   std::optional<Filter> filter = std::nullopt;
+  // How much the filter prunes (RowReaderOptions::pruning).
+  RowReaderOptions::Pruning pruning = RowReaderOptions::Pruning::kPages;
 };
 
 // The schema the file maps to: a struct ("+s"), one child per projected

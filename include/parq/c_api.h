@@ -148,8 +148,9 @@ const char* parq_rows_last_error(const parq_rows* rows);
 void parq_rows_close(parq_rows* rows);
 
 /* Filters: only the rows for which a predicate is true, with SQL's NULL
- * logic (docs/filter.md).  Row groups whose statistics prove that no row
- * matches are not read, and columnar reads (parq_reader_to_arrow_filtered)
+ * logic (docs/filter.md).  Row groups whose statistics, dictionaries or
+ * Bloom filters prove that no row matches are not read, nor the pages whose
+ * page index proves it, and columnar reads (parq_reader_to_arrow_filtered)
  * decode the filter's columns first and the others only for the rows that
  * pass. */
 

@@ -13,13 +13,13 @@
 //
 // Levels are checked: a level above its max or negative, and a chunk whose
 // first repetition level is not 0, are kInvalidArgument naming the column and
-// the entry.  So are the values of two annotations: a STRING, ENUM or JSON
-// column takes only well-formed UTF-8 (a surrogate or an overlong form is
-// not), and a DECIMAL(p, s) column only unscaled values of at most p digits;
+// the entry.  So are the values of three annotations: STRING, ENUM or JSON
+// take only well-formed UTF-8 (no surrogate or overlong form), DECIMAL(p, s)
+// only unscaled values of at most p digits, GEOMETRY / GEOGRAPHY only ISO WKB;
 // a value that is not is kInvalidArgument naming the column, the value's
-// position among the batch's non-null values and what is wrong ("invalid
-// UTF-8 at byte 3 (ff fe)"), sticky as below.  The values are copied before
-// WriteBatch returns.
+// position among the batch's non-null values (and for WKB its row) and what
+// is wrong ("invalid UTF-8 at byte 3 (ff fe)"), sticky as below.  The values
+// are copied before WriteBatch returns.
 //
 // Pages are cut at record boundaries when their buffered bytes reach
 // WriterOptions::data_page_size or their rows max_rows_per_page; dictionary

@@ -38,11 +38,14 @@
 // With a filter (ColumnarReaderOptions::filter, parq/filter.h), a row
 // group's batch holds only the rows for which the filter is true, in file
 // order, every node compacted (list offsets, validity, child slots):
-// num_rows is their count, 0 for a row group whose statistics prove that no
-// row matches (its chunks are not opened; row_groups_pruned counts them).
-// Late materialization: the filter's columns are read first and the filter
-// evaluated over them; the other projected columns then decode only the
-// selected rows, passing over the others with the column reader's SkipRows.
+// num_rows is their count, 0 for a row group in which no row can match by
+// its statistics, dictionaries, Bloom filters or page index (as RowReader
+// prunes; its other chunks are not opened; row_groups_pruned counts them).
+// Late materialization: the filter's columns are read first (only the pages
+// their page index leaves) and the filter evaluated over them; the other
+// projected columns then decode only the selected rows, passing over the
+// others with the column reader's SkipRows and, with an OffsetIndex,
+// reading no page that holds none of them.
 //
 // Reading goes a row group at a time: each projected chunk is read in batches
 // and assembled as it goes, so the memory is that of the row group's columnar
@@ -119,6 +122,10 @@ struct ColumnarReaderOptions {
   // columns are read even when not projected (and then not returned).  A
   // filter that does not bind to the schema fails Open (kInvalidArgument).
   std::optional<Filter> filter = std::nullopt;
+  // How much the filter prunes before rows are evaluated, as
+  // RowReaderOptions::pruning: row groups by statistics, dictionaries and
+  // Bloom filters (kRowGroups), and pages by the page index (kPages).
+  RowReaderOptions::Pruning pruning = RowReaderOptions::Pruning::kPages;
 };
 
 class ColumnarReader {
@@ -137,8 +144,16 @@ class ColumnarReader {
   // its buffers.  kInvalidArgument for an index out of range.
   Status ReadRowGroup(int row_group, ColumnarBatch* batch);
 
-  // Row groups whose statistics proved the filter false, of those read so far.
+  // Row groups in which no row can match the filter, of those read so far
+  // (statistics, dictionaries, Bloom filters or the page index proved it).
   int64_t row_groups_pruned() const;
+  // What proved it, per row group (empty without a filter), as
+  // RowReader::pruning().
+  const RowGroupPruning& pruning() const;
+  // Over the column readers of the reads so far (ColumnReader::pages_read, ...).
+  int64_t pages_read() const;
+  int64_t pages_skipped() const;
+  int64_t bytes_read() const;
 
   struct Impl;
 

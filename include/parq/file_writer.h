@@ -65,6 +65,8 @@
 
 namespace parq {
 
+class FileReader;
+
 // The key-value entry in which a copy of a file keeps the source's created_by
 // (the copy's own created_by names parq, the writer of its bytes).
 inline constexpr char kSourceCreatedByKey[] = "parq.source_created_by";
@@ -142,7 +144,8 @@ class FileWriter {
     return t;
   }
 
-  // Ends the open row group (no-op when its columns hold no rows).
+  // Ends the open row group (no-op when its columns hold no rows, unless
+  // KeepRowGroupMetadata copied a source row group of no rows).
   // kInvalidArgument (not sticky) when its columns hold different numbers of
   // rows; nothing is written then.
   Status EndRowGroup();
@@ -161,8 +164,41 @@ class FileWriter {
   Status SetChunkKeyValueMetadata(int column, std::vector<KeyValue> key_value_metadata);
 
   // For a row group copied whole: SetSortingColumns and
-  // SetChunkKeyValueMetadata (every leaf) with `source`'s.
+  // SetChunkKeyValueMetadata (every leaf) with `source`'s; a source of no
+  // rows makes the open row group one that EndRowGroup writes even when it
+  // holds no rows (a copy keeps the empty row groups its source had).
   Status KeepRowGroupMetadata(const RowGroupMetaData& source);
+
+  // Appends row group `row_group` of `source` as a row group of this file,
+  // its column chunks copied as stored, without decoding: the bytes of every
+  // page (dictionary, data v1 and v2, index pages; compressed, with their
+  // CRCs, which are checked when the source's ReaderOptions::verify_checksums
+  // says so) as they are, and the chunk's metadata with them — statistics,
+  // encodings, encoding_stats, size statistics, key-value metadata,
+  // geospatial statistics — its ColumnIndex, its OffsetIndex (each page's
+  // offset moved to where the page now lies) and its Bloom filter; the row
+  // group's num_rows and sorting_columns (those on copied leaves, up to the
+  // first that is not).  The chunk's offsets and total_compressed_size are
+  // those of the pages as copied (a padded chunk of an old writer loses its
+  // padding).  Statistics this file would present as trustworthy but the
+  // source's writer got wrong are left out: min/max of BYTE_ARRAY and
+  // FIXED_LEN_BYTE_ARRAY leaves from parquet-mr before 1.8.0 (PARQUET-251),
+  // min_value/max_value under a column order parq does not know.
+  //
+  // `columns`: the source leaf copied into each leaf of this file, in order
+  // (empty: leaf i from leaf i, both schemas having as many).  Each pair
+  // must be the same leaf: path, physical type and length, annotations,
+  // repetition and levels; and a FLOAT/DOUBLE/FLOAT16 leaf must have the
+  // same column order in both (its ColumnWriterOptions::ieee754_total_order,
+  // KeepSourceMetadata).  Else kInvalidArgument naming the first
+  // difference; so is a row group out of range, a call with rows in the open
+  // row group (end it first), and a source chunk that is encrypted or in
+  // another file (kUnsupported).  These and the source's damaged page index
+  // or Bloom filter are found before anything is written, and are not
+  // sticky; a page header that does not decode, found while copying, and
+  // I/O errors are (the file holds part of a row group).
+  // REQUIRES: `source` outlives the call only.
+  Status CopyRowGroup(const FileReader& source, int row_group, const std::vector<int>& columns = {});
 
   // Row groups written so far, and their rows.
   int num_row_groups() const;
@@ -184,6 +220,9 @@ class FileWriter {
   // A RowWriter on this file starts (true) or stops (false) holding rows that
   // Close() would leave out.
   void RowsHeldElsewhere(bool holding);
+  // KeepRowGroupMetadata of a source of no rows: EndRowGroup writes the open
+  // row group even when empty.
+  void KeepEmptyRowGroup();
   template <typename T>
   static constexpr const char* ValueTypeName() {
     if constexpr (std::is_same_v<T, bool>) return "bool";

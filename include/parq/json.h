@@ -29,7 +29,9 @@
 // VARIANT's decoded JSON is encoded again with the simplest variant types that
 // print the same text, and shredded into the group's typed_value as
 // VariantShredding.md lays it out: a value that fits a typed_value leaf goes
-// there, arrays into a LIST of {value, typed_value} elements, objects field
+// there (by the leaf's logical type: a date string into a DATE, a timestamp
+// string into a TIMESTAMP, a decimal string of exactly the leaf's scale of
+// fraction digits, or a number, into a DECIMAL; docs/variant.md), arrays into a LIST of {value, typed_value} elements, objects field
 // by field (fields the typed group lacks stay in value as a partial object; an
 // absent field leaves both of its columns null); what does not fit goes to
 // value, and is kInvalidArgument when the group has no value column.  Not
@@ -54,6 +56,7 @@
 #include "parq/record.h"
 #include "parq/result.h"
 #include "parq/schema.h"
+#include "parq/variant.h"
 
 namespace parq {
 
@@ -125,6 +128,15 @@ class JsonRowParser {
 // for a DATE, kBytes for a STRING or a DECIMAL on FIXED_LEN_BYTE_ARRAY, and
 // so on.  kInvalidArgument, saying why, when neither form reads.
 Result<Value> ParseLeafText(const ColumnDescriptor& column, std::string_view text);
+
+// A typed Variant (parq/variant.h) as the canonical JSON of a VARIANT value
+// (docs/rows-as-json.md: decimals, dates, timestamps, uuids as strings,
+// binary as base64), and JSON text as a Variant of the simplest types that
+// print the same (null, booleans, the narrowest integer, double, string,
+// arrays, objects; a key twice in an object is kInvalidArgument).  Errors:
+// kInvalidArgument for text that is not JSON, those of EncodeVariant.
+Result<std::string> VariantToJson(const Variant& v);
+Result<Variant> VariantFromJson(std::string_view json);
 
 }  // namespace parq
 

@@ -36,6 +36,7 @@
 #include "parq/record.h"
 #include "parq/result.h"
 #include "parq/schema.h"
+#include "parq/variant.h"
 
 namespace parq {
 
@@ -52,6 +53,29 @@ Result<Value> ToValue(const Time& v, const SchemaNode& node);
 Result<Value> ToValue(const Timestamp& v, const SchemaNode& node);
 Result<Value> ToValue(const Uuid& v, const SchemaNode& node);
 Result<Value> ToValue(const Float16& v, const SchemaNode& node);
+
+// VARIANT groups (parq/variant.h, VariantShredding.md; docs/variant.md).
+// `node` is the VARIANT group; its Value a kStruct of metadata, value and
+// typed_value as RowReader assembles it.
+//
+// VariantOf: the typed Variant, shredded or not (typed_value and value
+// merged, each typed_value leaf read as the Variant type of the spec's
+// table; a group whose value and typed_value are both null is the Variant
+// null).  kInvalidArgument for a node that is no VARIANT group or a null
+// Value; kCorrupt for bytes or a shredding the spec forbids (value and a
+// non-object typed_value both set, a non-object value with shredded
+// fields), naming the path; kUnsupported for a typed_value outside the
+// spec's type table; kLimitExceeded past `limits`.
+Result<Variant> VariantOf(const Value& value, const SchemaNode& node, const VariantLimits& limits = {});
+// ToValue: the Value of the group for v, shredded by the group's layout: a
+// value whose type is exactly a typed_value leaf's goes there (a decimal
+// also needs the leaf's scale and to fit its precision), an array into a
+// typed_value LIST element by element, an object into a typed_value group
+// field by field with the other fields left in value (a partially shredded
+// object); anything else is encoded in value.  kInvalidArgument when a value
+// fits no typed_value and the group has no value field; kUnsupported for a
+// group outside the spec's layout.
+Result<Value> ToValue(const Variant& v, const SchemaNode& node, const VariantEncodeOptions& options = {});
 
 }  // namespace parq
 

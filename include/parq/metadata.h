@@ -61,6 +61,25 @@ struct SizeStatistics {
   std::vector<int64_t> definition_level_histogram;
 };
 
+// The GeospatialStatistics of a GEOMETRY / GEOGRAPHY chunk (Geospatial.md):
+// the bounding box of its values' coordinates and the ISO WKB type codes of
+// its values (1 point ... 7 geometry collection, plus 1000 for Z, 2000 for M,
+// 3000 for ZM).  For x alone xmin > xmax may hold: the box crosses the
+// antimeridian (x >= xmin or x <= xmax).  docs/geospatial.md.
+struct BoundingBox {
+  double xmin = 0, xmax = 0, ymin = 0, ymax = 0;
+  std::optional<double> zmin, zmax, mmin, mmax;
+
+  bool operator==(const BoundingBox&) const = default;
+};
+struct GeospatialStatistics {
+  std::optional<BoundingBox> bbox;  // absent: no x or no y value (or not written)
+  // Absent: not written; empty: the writer did not know them.
+  std::optional<std::vector<int32_t>> geospatial_types;
+
+  bool operator==(const GeospatialStatistics&) const = default;
+};
+
 class ColumnChunkMetaData {
  public:
   int column_index() const { return column_; }
@@ -87,6 +106,7 @@ class ColumnChunkMetaData {
   std::optional<int64_t> column_index_offset() const;
   std::optional<int32_t> column_index_length() const;
   std::optional<SizeStatistics> size_statistics() const;
+  std::optional<GeospatialStatistics> geospatial_statistics() const;
   std::vector<KeyValue> key_value_metadata() const;
   bool is_encrypted() const;
   // For an encrypted chunk: whether it is encrypted with the footer key

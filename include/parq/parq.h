@@ -19,8 +19,12 @@
 #include "parq/columnar.h"         // ColumnarReader: nested values as columns
 #include "parq/columnar_writer.h"  // ColumnarWriter, ColumnView: Arrow-layout columns → levels
 #include "parq/encryption.h"       // DecryptionProperties, KeyRetriever: keys of encrypted files
+#include "parq/dataset.h"          // Dataset, DatasetRowReader, DatasetColumnarReader: many files as one table
+#include "parq/diff.h"             // DiffFiles: what differs between two files (schema, metadata, rows)
+#include "parq/file_copy.h"        // MergeFiles, DropColumns, CopyRowGroups: row groups copied without decoding
 #include "parq/file_reader.h"      // FileReader::Open
 #include "parq/file_writer.h"      // FileWriter::Open
+#include "parq/csv.h"              // CsvRowWriter, CsvRowParser, InferCsvSchema: rows as CSV
 #include "parq/filter.h"           // Filter, Literal, BoundFilter: row filters
 #include "parq/footer_json.h"      // FooterToJson: the raw Thrift footer as JSON
 #include "parq/io.h"               // RandomAccessFile, OutputStream and their implementations
@@ -32,14 +36,18 @@
 #include "parq/options.h"          // ReaderOptions, WriterOptions
 #include "parq/page_index.h"       // ColumnIndex, OffsetIndex
 #include "parq/page_info.h"        // PageInfo, ReadPageInfos: a chunk's page headers and CRC status
+#include "parq/partitioned_writer.h"  // PartitionedWriter: rows as a Hive-partitioned directory tree
 #include "parq/record.h"           // Value, RowReader
 #include "parq/rare_string.h"      // RareString: a mostly empty text, one pointer wide
 #include "parq/result.h"           // Result<T>
 #include "parq/row_writer.h"       // RowWriter
 #include "parq/schema.h"           // Schema, SchemaNode, ColumnDescriptor
 #include "parq/schema_helpers.h"   // parq::schema::Struct, List, Map, Message, leaves
+#include "parq/splits.h"           // Splits, SplitRowSource: byte ranges of a file for distributed workers
 #include "parq/status.h"           // Status, StatusCode
 #include "parq/types.h"            // PhysicalType, Encoding, Compression, ...
+#include "parq/verify.h"           // VerifyFile: a deep conformance check, every finding with its rule
+#include "parq/variant.h"          // Variant, EncodeVariant, DecodeVariant: typed Variant values
 #include "parq/version.h"          // kVersion, kCreatedBy
 #include "parq/writer_options_text.h"  // ParseWriterOptions: "codec=zstd;page_version=2" to WriterOptions
 

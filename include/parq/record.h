@@ -157,7 +157,10 @@ struct RowReaderOptions {
   // by the dictionaries of fully dictionary-encoded chunks, then by Bloom
   // filters (for = and IN); with a page index only the pages holding rows
   // that may match are read (see RowGroupPruning and `pruning` below).
-  // RowReader and JsonRowReader.
+  // Late materialization: the filter's columns are read first and the
+  // filter evaluated on their values; the other columns are read, and the
+  // row assembled, only for the rows it keeps (the others passed over with
+  // SkipRows).  RowReader and JsonRowReader.
   std::optional<Filter> filter;
   // How much a filter prunes before rows are evaluated.  Every level returns
   // the same rows; lower ones are for tests and comparisons.

@@ -20,8 +20,8 @@
 // map kMap of kStruct {key[, value]}; a VARIANT group is a kStruct of its raw
 // fields.  A row that does not fit (null where the schema says required, a
 // wrong kind, a missing, extra or misnamed field, bytes that are not
-// well-formed UTF-8 in a
-// STRING / ENUM / JSON column, an unscaled DECIMAL(p, s) value of more than p
+// well-formed UTF-8 in a STRING / ENUM / JSON column, malformed WKB in a
+// GEOMETRY / GEOGRAPHY column, an unscaled DECIMAL(p, s) value of more than p
 // digits, as a kInt32 / kInt64 or as bytes; parq::ToValue of
 // parq/logical_value_access.h refuses a Decimal that does not fit the column
 // the same way) is kInvalidArgument naming the row number

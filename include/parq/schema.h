@@ -243,6 +243,21 @@ class Schema {
   void ToText(const std::function<void(std::string_view)>& sink) const;
 
   bool Equals(const Schema& other) const;
+  // The first difference from `other` (depth first, what Equals compares),
+  // as text naming the field and both sides by the names given, e.g.
+  // "field 'a.b': INT32 in this schema, INT64 in the other", "field 'c' is
+  // missing in the other", "the root: field 2 is 'b' in this schema, 'c' in
+  // the other" (the same fields in another order); "" when Equals.
+  std::string Difference(const Schema& other, std::string_view this_name = "this schema",
+                         std::string_view other_name = "the other") const;
+
+  // The schema with only the leaves `columns` (column indexes, ascending and
+  // distinct): the root and every group above a kept leaf, with their
+  // annotations and field ids; groups left without fields are left out.
+  // kInvalidArgument for an empty list or an index out of range or out of
+  // order; annotations that no longer fit (a LIST left without its
+  // repeated level) are the lenient reader's business, as for Clone.
+  Result<Schema> Project(const std::vector<int>& columns) const;
 
  private:
   void IndexPaths();

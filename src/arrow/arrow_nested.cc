@@ -2,6 +2,8 @@
 
 #include <climits>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 
 #include "arrow/arrow_array.h"
 #include "arrow/arrow_convert.h"
@@ -82,6 +84,53 @@ struct Preparer {
     return Status::OK();
   }
 
+  // Indices into the distinct values of the leaf (a BYTE_ARRAY one), in the
+  // order they first appear; a null slot's index is 0.
+  Status DictionaryLeaf(const ArrowField& f, const ColumnarLeaf& leaf, PreparedArray* a) {
+    const auto n = static_cast<size_t>(leaf.leaf().length);
+    // Each buffer's bytes are taken at once: a later Make moves the Buffers
+    // (not the bytes they own).
+    auto* idx = reinterpret_cast<int32_t*>(Make(n * 4).data());
+    const uint8_t* valid = a->buffers[0] != nullptr ? leaf.leaf().validity.data() : nullptr;
+    const char* data = reinterpret_cast<const char*>(leaf.data.data());
+    std::unordered_map<std::string_view, int32_t> seen;
+    std::vector<int64_t> offsets{0};
+    std::vector<size_t> firsts;  // the slot where each distinct value first appears
+    for (size_t i = 0; i < n; ++i) {
+      if (valid != nullptr && ((valid[i / 8] >> (i % 8)) & 1) == 0) {
+        idx[i] = 0;
+        continue;
+      }
+      const std::string_view v(data + leaf.offsets[i], static_cast<size_t>(leaf.offsets[i + 1] - leaf.offsets[i]));
+      auto [it, added] = seen.try_emplace(v, static_cast<int32_t>(firsts.size()));
+      if (added) {
+        firsts.push_back(i);
+        offsets.push_back(offsets.back() + static_cast<int64_t>(v.size()));
+      }
+      idx[i] = it->second;
+    }
+    auto* bytes = reinterpret_cast<char*>(Make(static_cast<size_t>(offsets.back())).data());
+    for (size_t d = 0; d < firsts.size(); ++d) {
+      const int64_t from = leaf.offsets[firsts[d]];
+      std::copy(data + from, data + from + (offsets[d + 1] - offsets[d]), bytes + offsets[d]);
+    }
+    a->n_buffers = 2;
+    a->buffers[1] = OrEmpty(idx);
+    a->dictionary.resize(1);
+    PreparedArray& dict = a->dictionary[0];
+    dict.length = static_cast<int64_t>(firsts.size());
+    dict.n_buffers = 3;
+    if (f.large) {
+      auto* o = reinterpret_cast<int64_t*>(Make(offsets.size() * 8).data());
+      std::copy(offsets.begin(), offsets.end(), o);
+      dict.buffers[1] = o;
+    } else {
+      PARQ_ASSIGN_OR_RETURN(dict.buffers[1], Offsets(offsets, false, leaf.descriptor->dotted_path));
+    }
+    dict.buffers[2] = OrEmpty(bytes);
+    return Status::OK();
+  }
+
   Status Leaf(const ArrowField& f, const ColumnarLeaf& leaf, PreparedArray* a) {
     const ColumnarNode& node = leaf.leaf();
     SetValidity(node, a);
@@ -97,6 +146,7 @@ struct Preparer {
         a->buffers[1] = OrEmpty(leaf.values.data());
         return Status::OK();
       case LeafConv::kBinary: {
+        if (f.dictionary) return DictionaryLeaf(f, leaf, a);
         a->n_buffers = 3;
         PARQ_ASSIGN_OR_RETURN(a->buffers[1], Offsets(leaf.offsets, f.large, leaf.descriptor->dotted_path));
         a->buffers[2] = OrEmpty(leaf.data.data());
@@ -156,6 +206,7 @@ void ExportPrepared(const PreparedArray& a, const std::shared_ptr<const void>& k
   p->keep = keep;
   for (int i = 0; i < a.n_buffers; ++i) p->buffers[i] = a.buffers[i];
   for (const PreparedArray& c : a.children) ExportPrepared(c, keep, 0, c.length, AddChild(out));
+  for (const PreparedArray& d : a.dictionary) ExportPrepared(d, keep, 0, d.length, AddDictionary(out));
 }
 
 }  // namespace parq::arrow

@@ -29,6 +29,9 @@ struct PreparedArray {
   int n_buffers = 0;
   const void* buffers[3] = {nullptr, nullptr, nullptr};
   std::vector<PreparedArray> children;
+  // A dictionary array (ArrowField::dictionary): its values, exported whole
+  // with every slice of the indices; empty for the others.
+  std::vector<PreparedArray> dictionary;
 };
 
 struct NestedGroup {
@@ -39,7 +42,10 @@ struct NestedGroup {
 
 // Takes `batch` (ColumnarReader's read of one row group) and prepares every
 // non-flat field of `fields`, and the flat ones too when `flat_too` (a
-// filtered read, where every field comes from the ColumnarReader).
+// filtered read, where every field comes from the ColumnarReader).  A
+// dictionary field (only flat ones are) gets int32 indices into a
+// dictionary of the row group's distinct values read, in the order they
+// first appear, shared by all its batches.
 // kLimitExceeded when int32 offsets overflow although the metadata said
 // they would not.
 Result<std::shared_ptr<NestedGroup>> PrepareNested(const std::vector<ArrowField>& fields, const AssemblyPlan& plan,

@@ -88,9 +88,6 @@ class Stream {
     flat_.resize(mapped_.fields.size());
     flat2_.resize(mapped_.fields.size());
     const bool filtered = options_.filter.has_value();
-    if (filtered && options_.dictionary_arrays) {
-      return Status::InvalidArgument("ExportArrowStream: dictionary_arrays with a filter is not supported");
-    }
     for (size_t i = 0; i < mapped_.fields.size(); ++i) {
       const ArrowField& f = mapped_.fields[i];
       if (f.flat && !filtered) {
@@ -115,6 +112,7 @@ class Stream {
       ColumnarReaderOptions o;
       o.columns = std::move(nested_paths);
       o.filter = options_.filter;
+      o.pruning = options_.pruning;
       PARQ_ASSIGN_OR_RETURN(nested_reader_, ColumnarReader::Open(*file_, o));
     }
     return Status::OK();

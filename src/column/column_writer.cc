@@ -13,6 +13,7 @@
 #include "encoding/rle_bit_packed.h"
 #include "index/page_index_builder.h"
 #include "page/page_writer.h"
+#include "stats/geospatial_builder.h"
 #include "stats/statistics_builder.h"
 #include "util/utf8.h"
 
@@ -35,7 +36,11 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
       : d_(d), options_(options), col_(col), sticky_(sticky),
         page_stats_(d, col.statistics_truncate_length, col.ieee754_total_order),
         page_index_(d, col.ieee754_total_order),
-        stats_(d, col.statistics_truncate_length, col.ieee754_total_order) {}
+        stats_(d, col.statistics_truncate_length, col.ieee754_total_order) {
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      if (stats::GeospatialStatisticsBuilder::AppliesTo(d)) geo_.emplace(d);
+    }
+  }
 
   Status Init() {
     PARQ_ASSIGN_OR_RETURN(page_writer_, page::PageWriter::Make(col_.compression, col_.compression_level,
@@ -101,6 +106,9 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   // open page.
   Status AddStep(const int16_t* def, const int16_t* rep, int64_t i, int64_t j, const T** v);
   Status PutValues(const T* v, int64_t n);
+  // GEOMETRY / GEOGRAPHY: adds the step's `nonnull` values (from v) to geo_;
+  // malformed WKB is refused naming its row.
+  Status UpdateGeospatial(const int16_t* def, const int16_t* rep, int64_t i, const T* v, int64_t nonnull);
 
   // Writes the open page and starts the next one.
   Status FlushPage();
@@ -180,6 +188,9 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   std::map<std::pair<format::PageType, format::Encoding>, int32_t> encoding_stats_;
   std::set<format::Encoding> encodings_;
   stats::StatisticsBuilder<T> stats_;
+  // GEOMETRY / GEOGRAPHY columns: every value is read as WKB (and refused
+  // when malformed), for the statistics or only to check it.
+  std::optional<stats::GeospatialStatisticsBuilder> geo_;
   std::vector<int64_t> def_hist_, rep_hist_;
   int64_t unencoded_bytes_ = 0;
   int64_t num_levels_ = 0, num_rows_ = 0;
@@ -237,6 +248,7 @@ Status TypedColumnWriterImpl<T>::StartChunk() {
   encoding_stats_.clear();
   encodings_.clear();
   stats_.Reset();
+  if (geo_) geo_->Reset();
   def_hist_.assign(def_hist_size(), 0);
   rep_hist_.assign(rep_hist_size(), 0);
   unencoded_bytes_ = 0;
@@ -400,6 +412,13 @@ Status TypedColumnWriterImpl<T>::AddStep(const int16_t* def, const int16_t* rep,
     rep_buf_.insert(rep_buf_.end(), rep + i, rep + j);
   }
   if (nonnull > 0) {
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      // Without statistics the values are read only to be checked, which
+      // WriteCheckedBatch's caller did already.
+      if (geo_ && (col_.statistics || !values_checked_)) {
+        PARQ_RETURN_IF_ERROR(UpdateGeospatial(def, rep, i, *v, nonnull));
+      }
+    }
     PARQ_RETURN_IF_ERROR(PutValues(*v, nonnull));
     *v += nonnull;
   }
@@ -409,6 +428,27 @@ Status TypedColumnWriterImpl<T>::AddStep(const int16_t* def, const int16_t* rep,
   page_rows_ += rows;
   num_levels_ += m;
   num_rows_ += rows;
+  return Status::OK();
+}
+
+template <typename T>
+Status TypedColumnWriterImpl<T>::UpdateGeospatial(const int16_t* def, const int16_t* rep, int64_t i, const T* v,
+                                                  int64_t nonnull) {
+  if constexpr (std::is_same_v<T, ByteArray>) {
+    for (int64_t k = 0; k < nonnull; ++k) {
+      Status st = geo_->Update(v[k].view());
+      if (st.ok()) [[likely]] continue;
+      // The row of the k-th non-null level of the step, counted in the row group.
+      const int16_t max_def = d_.max_definition_level;
+      int64_t row = num_rows_ - 1, seen = -1;
+      for (int64_t l = i; seen < k; ++l) {
+        if (d_.max_repetition_level == 0 || rep[l] == 0) ++row;
+        if (max_def == 0 || def[l] == max_def) ++seen;
+      }
+      return Status::InvalidArgument("row " + std::to_string(row) + " of the row group (non-null value " +
+                                     std::to_string(v - batch_values_ + k) + " of the batch): " + st.message());
+    }
+  }
   return Status::OK();
 }
 
@@ -606,6 +646,7 @@ Result<FinishedChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
   md.data_page_offset = start + static_cast<int64_t>(dict_page.size());
   if (!dict_page.empty()) md.dictionary_page_offset = start;
   if (col_.statistics) md.statistics = stats_.ToFormat();
+  if (col_.statistics && geo_) md.geospatial_statistics = geo_->ToFormat();
   thrift::Vector<format::PageEncodingStats> es;
   for (const auto& [key, count] : encoding_stats_) {
     format::PageEncodingStats s;

@@ -1,12 +1,14 @@
 // column/value_checks.h — the checks a column's values get before they are
 // written, whoever writes them: a STRING / ENUM / JSON column takes only
 // well-formed UTF-8, a DECIMAL(p, s) column only unscaled values of at most p
-// digits (parq/column_writer.h).
+// digits, a GEOMETRY / GEOGRAPHY column only well-formed ISO WKB
+// (stats/wkb_reader.h) (parq/column_writer.h).
 //
 // The column layer owns them, as every writer ends in its column writers: a
 // TypedColumnWriter's WriteBatch runs them on each batch, so the library's
 // writers all validate when used directly (ColumnarWriter and the Arrow
-// writer rely on it).  RowWriter runs them on each row as it takes it, to
+// writer rely on it; WKB is read there by the column's geospatial statistics
+// builder, which refuses malformed values naming their row).  RowWriter runs them on each row as it takes it, to
 // refuse that row alone, and hands its batches on with WriteCheckedBatch
 // (column_writer_internal.h), which skips them: each value is checked once.
 //
@@ -26,6 +28,8 @@
 #include "parq/schema.h"
 #include "parq/status.h"
 #include "schema/decimal_precision.h"
+#include "stats/geospatial_builder.h"
+#include "stats/wkb_reader.h"
 #include "util/utf8.h"
 
 namespace parq::column {
@@ -38,11 +42,13 @@ class ValueChecks {
               (d.logical_type.kind() == LogicalType::Kind::kString ||
                d.logical_type.kind() == LogicalType::Kind::kEnum ||
                d.logical_type.kind() == LogicalType::Kind::kJson)),
-        decimal_(d.physical_type != PhysicalType::kBoolean && d.logical_type.kind() == LogicalType::Kind::kDecimal) {}
+        decimal_(d.physical_type != PhysicalType::kBoolean && d.logical_type.kind() == LogicalType::Kind::kDecimal),
+        wkb_(stats::GeospatialStatisticsBuilder::AppliesTo(d)) {}
 
   bool utf8() const { return utf8_; }
   bool decimal() const { return decimal_; }
-  bool any() const { return utf8_ || decimal_; }
+  bool wkb() const { return wkb_; }
+  bool any() const { return utf8_ || decimal_ || wkb_; }
 
   // REQUIRES: utf8().
   Status Utf8(const uint8_t* p, size_t n) const {
@@ -61,11 +67,19 @@ class ValueChecks {
     if (schema::UnscaledFits(big_endian, n, d_.logical_type.precision())) [[likely]] return Status::OK();
     return Status::InvalidArgument(schema::TooManyDigits(schema::UnscaledText(big_endian, n), d_.logical_type));
   }
+  // REQUIRES: wkb(); a BYTE_ARRAY value.
+  static Status Wkb(const uint8_t* p, size_t n) {
+    struct Ignore final : stats::WkbSink {
+      void Sequence(const stats::WkbSequence&) override {}
+    } sink;
+    return stats::ReadWkb(std::string_view(reinterpret_cast<const char*>(p), n), &sink).status();
+  }
 
  private:
   const ColumnDescriptor& d_;
   bool utf8_;
   bool decimal_;
+  bool wkb_;
 };
 
 }  // namespace parq::column

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "column/column_writer_internal.h"
+#include "file/file_writer_impl.h"
 #include "format/footer.h"
 #include "index/bloom_filter_reader.h"
 #include "thrift/compact_writer.h"
@@ -16,44 +17,6 @@
 #include "stats/statistics_builder.h"
 
 namespace parq {
-
-struct FileWriter::Impl {
-  std::unique_ptr<OutputStream> out;
-  Schema schema;
-  WriterOptions options;
-  // Sticky: the first I/O or data error.  The column writers share it (a
-  // failing WriteBatch stores its error here, and every WriteBatch returns it
-  // while it is not OK), so after a successful Close it holds kAfterClose to
-  // refuse their writes; status() reports OK then.
-  Status status;
-  std::vector<std::unique_ptr<column::ColumnChunkWriter>> writers;
-  bool closed = false;
-  int row_writers_holding_rows = 0;
-  // Opened by path without atomic_rename: the file to remove when the writer
-  // is destroyed unclosed.
-  std::string remove_unless_closed;
-  thrift::Vector<format::RowGroup> row_groups;
-  // Page indexes of the written chunks, [row group][column], stored after
-  // the last row group (PageIndex.md: "near the footer").
-  std::vector<std::vector<std::optional<format::ColumnIndex>>> column_indexes;
-  std::vector<std::vector<std::optional<format::OffsetIndex>>> offset_indexes;
-  std::vector<std::vector<std::optional<BloomFilter>>> bloom_filters;
-  int64_t num_rows = 0;
-  int num_row_groups = 0;
-  // The open row group's SetSortingColumns / SetChunkKeyValueMetadata, in
-  // place of the options' (cleared when it ends).
-  std::optional<std::vector<SortingColumn>> open_sorting;
-  std::vector<std::optional<std::vector<KeyValue>>> open_chunk_kv;
-
-  Status Fail(Status st) {
-    if (status.ok()) status = st;
-    return st;
-  }
-  // A call after a successful Close (not sticky: the file is finished).
-  static Status AfterClose(std::string_view call) {
-    return Status::InvalidArgument(std::string(call) + " after Close: the file is finished");
-  }
-};
 
 namespace {
 
@@ -180,6 +143,25 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path, co
   return writer;
 }
 
+std::optional<thrift::Vector<format::SortingColumn>> FileWriter::Impl::SortingToFormat(
+    const std::vector<SortingColumn>& sorting) {
+  if (sorting.empty()) return std::nullopt;
+  thrift::Vector<format::SortingColumn> sc;
+  for (const SortingColumn& c : sorting) {
+    format::SortingColumn w;
+    w.column_idx = c.column_idx;
+    w.descending = c.descending;
+    w.nulls_first = c.nulls_first;
+    sc.push_back(w);
+  }
+  return sc;
+}
+
+Status FileWriter::Impl::CheckRowGroupLimit() {
+  if (row_groups.size() < 32767) return Status::OK();
+  return Fail(Status::LimitExceeded("more than 32767 row groups (the ordinal is an i16)"));
+}
+
 void FileWriter::RowsHeldElsewhere(bool holding) { impl_->row_writers_holding_rows += holding ? 1 : -1; }
 
 Status FileWriter::TypeMismatch(int i, const char* asked) const {
@@ -220,24 +202,11 @@ Status FileWriter::EndRowGroup() {
           "; write the missing rows and end it again");
     }
   }
-  if (rows == 0) return Status::OK();
-  if (m.row_groups.size() >= 32767) {
-    return m.Fail(Status::LimitExceeded("more than 32767 row groups (the ordinal is an i16)"));
-  }
+  if (rows == 0 && !m.open_keep_empty) return Status::OK();
+  PARQ_RETURN_IF_ERROR(m.CheckRowGroupLimit());
   format::RowGroup rg;
   rg.num_rows = rows;
-  const std::vector<SortingColumn>& sorting = m.open_sorting ? *m.open_sorting : m.options.sorting_columns;
-  if (!sorting.empty()) {
-    thrift::Vector<format::SortingColumn> sc;
-    for (const SortingColumn& c : sorting) {
-      format::SortingColumn w;
-      w.column_idx = c.column_idx;
-      w.descending = c.descending;
-      w.nulls_first = c.nulls_first;
-      sc.push_back(w);
-    }
-    rg.sorting_columns = std::move(sc);
-  }
+  rg.sorting_columns = Impl::SortingToFormat(m.open_sorting ? *m.open_sorting : m.options.sorting_columns);
   rg.file_offset = static_cast<int64_t>(m.out->Tell());
   int64_t total_uncompressed = 0, total_compressed = 0;
   std::vector<std::optional<format::ColumnIndex>> cis;
@@ -260,18 +229,25 @@ Status FileWriter::EndRowGroup() {
     ois.push_back(std::move(done->offset_index));
     bfs.push_back(std::move(done->bloom_filter));
   }
-  m.bloom_filters.push_back(std::move(bfs));
-  m.column_indexes.push_back(std::move(cis));
-  m.offset_indexes.push_back(std::move(ois));
   rg.total_byte_size = total_uncompressed;
   rg.total_compressed_size = total_compressed;
-  rg.ordinal = static_cast<int16_t>(m.row_groups.size());
-  m.row_groups.push_back(std::move(rg));
-  m.open_sorting.reset();
-  m.open_chunk_kv.clear();
-  ++m.num_row_groups;
-  m.num_rows += rows;
+  m.AddRowGroup(std::move(rg), std::move(cis), std::move(ois), std::move(bfs));
   return Status::OK();
+}
+
+void FileWriter::Impl::AddRowGroup(format::RowGroup rg, std::vector<std::optional<format::ColumnIndex>> cis,
+                                   std::vector<std::optional<format::OffsetIndex>> ois,
+                                   std::vector<std::optional<BloomFilter>> bfs) {
+  bloom_filters.push_back(std::move(bfs));
+  column_indexes.push_back(std::move(cis));
+  offset_indexes.push_back(std::move(ois));
+  rg.ordinal = static_cast<int16_t>(row_groups.size());
+  num_rows += rg.num_rows;
+  row_groups.push_back(std::move(rg));
+  open_sorting.reset();
+  open_chunk_kv.clear();
+  open_keep_empty = false;
+  ++num_row_groups;
 }
 
 Status FileWriter::SetSortingColumns(std::vector<SortingColumn> sorting) {

@@ -4,6 +4,7 @@
 #include "format/footer.h"
 #include "parq/options.h"
 #include "schema/schema_builder.h"
+#include "stats/geospatial_builder.h"
 #include "thrift/arena.h"
 
 namespace parq {
@@ -434,6 +435,11 @@ std::optional<SizeStatistics> ColumnChunkMetaData::size_statistics() const {
   if (s->repetition_level_histogram) out.repetition_level_histogram = thrift::ToStdVector(*s->repetition_level_histogram);
   if (s->definition_level_histogram) out.definition_level_histogram = thrift::ToStdVector(*s->definition_level_histogram);
   return out;
+}
+std::optional<GeospatialStatistics> ColumnChunkMetaData::geospatial_statistics() const {
+  const auto& g = PARQ_META().geospatial_statistics;
+  if (!g) return std::nullopt;
+  return stats::ToPublic(*g);
 }
 std::vector<KeyValue> ColumnChunkMetaData::key_value_metadata() const {
   return ConvertKeyValues(PARQ_META().key_value_metadata);

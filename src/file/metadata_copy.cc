@@ -64,6 +64,7 @@ Status FileWriter::KeepRowGroupMetadata(const RowGroupMetaData& source) {
   for (int c = 0; c < source.num_columns(); ++c) {
     PARQ_RETURN_IF_ERROR(SetChunkKeyValueMetadata(c, source.column(c).key_value_metadata()));
   }
+  if (source.num_rows() == 0) KeepEmptyRowGroup();
   return Status::OK();
 }
 

@@ -4,11 +4,10 @@
 
 #include "file/file_reader_impl.h"
 #include "file/metadata_internal.h"
-#include "page/page_walk.h"
+#include "file/page_info_internal.h"
 #include "util/crc32.h"
 
 namespace parq {
-namespace {
 
 PageInfo ToPageInfo(const page::RawPage& raw) {
   const format::PageHeader& h = *raw.header;
@@ -49,8 +48,6 @@ PageInfo ToPageInfo(const page::RawPage& raw) {
   }
   return p;
 }
-
-}  // namespace
 
 std::string_view CrcStatusName(CrcStatus s) {
   switch (s) {

@@ -39,4 +39,28 @@ std::optional<WriterVersion> ParseWriterVersion(std::string_view created_by) {
   return v;
 }
 
+std::string_view BinaryStatisticsBug(std::string_view created_by) {
+  auto v = ParseWriterVersion(created_by);
+  if (v && v->IsBefore("parquet-mr", 1, 8, 0)) {
+    return "PARQUET-251: parquet-mr before 1.8.0 wrote binary min/max statistics in signed byte order";
+  }
+  return {};
+}
+
+std::string_view ChunkSizeBug(std::string_view created_by) {
+  auto v = ParseWriterVersion(created_by);
+  if (v && v->IsBefore("parquet-mr", 1, 2, 9)) {
+    return "PARQUET-816: parquet-mr up to 1.2.8 left the dictionary page header out of total_compressed_size";
+  }
+  return {};
+}
+
+std::string_view DictionaryOffsetBug(std::string_view created_by) {
+  auto v = ParseWriterVersion(created_by);
+  if (v && v->IsBefore("parquet-mr", 1, 15, 0)) {
+    return "PARQUET-1850 / GH-2962: parquet-mr before 1.15.0 did not always write dictionary_page_offset";
+  }
+  return {};
+}
+
 }  // namespace parq::format

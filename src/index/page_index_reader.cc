@@ -227,27 +227,68 @@ Result<OffsetIndex> DecodeOffsetIndex(const uint8_t* data, size_t size, ChunkByt
   return MakeOffsetIndex(wire, chunk, num_rows);
 }
 
+namespace {
+
+// Reads and decodes the index struct at (offset, length) of a chunk,
+// decrypted with `cipher` when its column is encrypted (the module is the
+// whole range); errors say `what` ("column index") and where.
+template <typename Wire>
+Result<std::optional<Wire>> ReadWire(const RandomAccessFile& file, const format::ColumnChunk& chunk,
+                                     const std::optional<int64_t>& at, const std::optional<int32_t>& length,
+                                     const ColumnDescriptor& column, const ReaderOptions& options, int row_group,
+                                     const char* what, const char* struct_name, const crypto::ChunkCipher* cipher,
+                                     crypto::ModuleType module) {
+  if (!at) return std::optional<Wire>();
+  const int64_t offset = *at;
+  if (!length) {
+    return Locate(Bad(std::string(what) + " has an offset but no length"), column, row_group, offset);
+  }
+  Buffer scratch;
+  auto bytes = ReadRange(file, offset, *length, options, what, &scratch);
+  if (!bytes.ok()) return Locate(std::move(bytes).status(), column, row_group, offset);
+  Buffer plain;
+  auto text = Plaintext(*bytes, chunk, cipher, module, &plain);
+  if (!text.ok()) return Locate(std::move(text).status(), column, row_group, offset);
+  Wire wire;
+  Status st = DecodeWhole(text->data(), text->size(), options,
+                          text->data() == bytes->data() ? static_cast<uint64_t>(offset) : kDecrypted, struct_name,
+                          &wire);
+  if (!st.ok()) return Locate(std::move(st).AddContext(what), column, row_group, offset);
+  return std::optional<Wire>(std::move(wire));
+}
+
+}  // namespace
+
+Result<std::optional<format::ColumnIndex>> ReadWireColumnIndex(const RandomAccessFile& file,
+                                                               const format::ColumnChunk& chunk,
+                                                               const ColumnDescriptor& column,
+                                                               const ReaderOptions& options, int row_group,
+                                                               const crypto::ChunkCipher* cipher) {
+  return ReadWire<format::ColumnIndex>(file, chunk, chunk.column_index_offset, chunk.column_index_length, column,
+                                       options, row_group, "column index", "ColumnIndex", cipher,
+                                       crypto::ModuleType::kColumnIndex);
+}
+
+Result<std::optional<format::OffsetIndex>> ReadWireOffsetIndex(const RandomAccessFile& file,
+                                                               const format::ColumnChunk& chunk,
+                                                               const ColumnDescriptor& column,
+                                                               const ReaderOptions& options, int row_group,
+                                                               const crypto::ChunkCipher* cipher) {
+  return ReadWire<format::OffsetIndex>(file, chunk, chunk.offset_index_offset, chunk.offset_index_length, column,
+                                       options, row_group, "offset index", "OffsetIndex", cipher,
+                                       crypto::ModuleType::kOffsetIndex);
+}
+
 Result<std::optional<ColumnIndex>> ReadColumnIndex(const RandomAccessFile& file,
                                                    const format::ColumnChunk& chunk,
                                                    const ColumnDescriptor& column,
                                                    const ReaderOptions& options, int row_group,
                                                    const crypto::ChunkCipher* cipher) {
-  if (!chunk.column_index_offset) return std::optional<ColumnIndex>();
-  const int64_t offset = *chunk.column_index_offset;
-  if (!chunk.column_index_length) {
-    return Locate(Bad("column index has an offset but no length"), column, row_group, offset);
-  }
-  Buffer scratch;
-  auto bytes = ReadRange(file, offset, *chunk.column_index_length, options, "column index",
-                         &scratch);
-  if (!bytes.ok()) return Locate(std::move(bytes).status(), column, row_group, offset);
-  Buffer plain;
-  auto text = Plaintext(*bytes, chunk, cipher, crypto::ModuleType::kColumnIndex, &plain);
-  if (!text.ok()) return Locate(std::move(text).status(), column, row_group, offset);
-  auto ci = DecodeColumnIndex(text->data(), text->size(), column, options,
-                              text->data() == bytes->data() ? static_cast<uint64_t>(offset) : kDecrypted);
+  PARQ_ASSIGN_OR_RETURN(auto wire, ReadWireColumnIndex(file, chunk, column, options, row_group, cipher));
+  if (!wire) return std::optional<ColumnIndex>();
+  auto ci = MakeColumnIndex(*wire, column);
   if (!ci.ok()) {
-    return Locate(std::move(ci).status().AddContext("column index"), column, row_group, offset);
+    return Locate(std::move(ci).status().AddContext("column index"), column, row_group, *chunk.column_index_offset);
   }
   return std::optional<ColumnIndex>(std::move(*ci));
 }
@@ -258,22 +299,11 @@ Result<std::optional<OffsetIndex>> ReadOffsetIndex(const RandomAccessFile& file,
                                                    ChunkBytes chunk_bytes, int64_t num_rows,
                                                    const ReaderOptions& options, int row_group,
                                                    const crypto::ChunkCipher* cipher) {
-  if (!chunk.offset_index_offset) return std::optional<OffsetIndex>();
-  const int64_t offset = *chunk.offset_index_offset;
-  if (!chunk.offset_index_length) {
-    return Locate(Bad("offset index has an offset but no length"), column, row_group, offset);
-  }
-  Buffer scratch;
-  auto bytes = ReadRange(file, offset, *chunk.offset_index_length, options, "offset index",
-                         &scratch);
-  if (!bytes.ok()) return Locate(std::move(bytes).status(), column, row_group, offset);
-  Buffer plain;
-  auto text = Plaintext(*bytes, chunk, cipher, crypto::ModuleType::kOffsetIndex, &plain);
-  if (!text.ok()) return Locate(std::move(text).status(), column, row_group, offset);
-  auto oi = DecodeOffsetIndex(text->data(), text->size(), chunk_bytes, num_rows, options,
-                              text->data() == bytes->data() ? static_cast<uint64_t>(offset) : kDecrypted);
+  PARQ_ASSIGN_OR_RETURN(auto wire, ReadWireOffsetIndex(file, chunk, column, options, row_group, cipher));
+  if (!wire) return std::optional<OffsetIndex>();
+  auto oi = MakeOffsetIndex(*wire, chunk_bytes, num_rows);
   if (!oi.ok()) {
-    return Locate(std::move(oi).status().AddContext("offset index"), column, row_group, offset);
+    return Locate(std::move(oi).status().AddContext("offset index"), column, row_group, *chunk.offset_index_offset);
   }
   return std::optional<OffsetIndex>(std::move(*oi));
 }

@@ -57,6 +57,20 @@ Result<OffsetIndex> DecodeOffsetIndex(const uint8_t* data, size_t size, ChunkByt
                                       int64_t num_rows, const ReaderOptions& options,
                                       uint64_t base_offset = 0);
 
+// The chunk's index structs as decoded, not checked beyond decoding (for a
+// copy of the chunk, parq/file_writer.h CopyRowGroup); nullopt when the chunk
+// has none.  Errors as ReadColumnIndex's (`cipher` too).
+Result<std::optional<format::ColumnIndex>> ReadWireColumnIndex(const RandomAccessFile& file,
+                                                               const format::ColumnChunk& chunk,
+                                                               const ColumnDescriptor& column,
+                                                               const ReaderOptions& options, int row_group,
+                                                               const crypto::ChunkCipher* cipher = nullptr);
+Result<std::optional<format::OffsetIndex>> ReadWireOffsetIndex(const RandomAccessFile& file,
+                                                               const format::ColumnChunk& chunk,
+                                                               const ColumnDescriptor& column,
+                                                               const ReaderOptions& options, int row_group,
+                                                               const crypto::ChunkCipher* cipher = nullptr);
+
 // Reads the chunk's index from the file; nullopt when the chunk has none.
 // `row_group` is for messages only; `cipher` is the chunk's when its column
 // is encrypted (else null).

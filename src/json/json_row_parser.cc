@@ -1,6 +1,8 @@
 // JsonRowParser (parq/json.h): canonical JSON rows → Values, walking
 // the reader's assembly plan so that LIST / MAP shapes read back exactly as
 // RowReader prints them.
+#include <cerrno>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -126,10 +128,20 @@ void ReplaceInvalidUtf8(JsonValue* j) {
 
 bool IsIntegerLiteral(const std::string& t) { return t.find_first_of(".eE") == std::string::npos; }
 
+// Whether decimal text t has exactly `scale` digits after its point (none
+// and no point for scale 0).
+bool HasFractionDigits(const std::string& t, int32_t scale) {
+  const size_t dot = t.find('.');
+  if (dot == std::string::npos) return scale == 0;
+  return t.size() - dot - 1 == static_cast<size_t>(scale);
+}
+
 // Whether a JSON value of the decoded form may go into a typed_value leaf and
 // print the same: the JSON kind must fit the leaf (integer literals for
 // integer and decimal leaves, other numbers for FLOAT/DOUBLE, strings for
-// strings and the string-printed types); the leaf parser then decides.
+// strings and the string-printed types, among them a decimal string with
+// exactly the leaf's scale of fraction digits, the form a decimal prints
+// in); the leaf parser then decides.
 bool FitsLeaf(const ColumnDescriptor& d, const JsonValue& j) {
   const LogicalType::Kind lk = d.logical_type.kind();
   switch (j.kind) {
@@ -137,13 +149,24 @@ bool FitsLeaf(const ColumnDescriptor& d, const JsonValue& j) {
     case JsonValue::Kind::kNumber:
       if (lk == LogicalType::Kind::kDecimal) return true;
       if (d.physical_type == PhysicalType::kInt32 || d.physical_type == PhysicalType::kInt64) {
-        return IsIntegerLiteral(j.text) && (lk == LogicalType::Kind::kNone || lk == LogicalType::Kind::kInt);
+        if (!IsIntegerLiteral(j.text)) return false;
+        if (lk == LogicalType::Kind::kNone) return true;
+        if (lk != LogicalType::Kind::kInt) return false;
+        // An INT(8) / INT(16) typed_value holds only its range (the leaf
+        // parser checks the physical width alone).
+        if (d.logical_type.bit_width() >= 32) return true;
+        errno = 0;
+        char* end = nullptr;
+        const long long v = std::strtoll(j.text.c_str(), &end, 10);
+        const long long lim = d.logical_type.bit_width() == 8 ? 128 : 32768;
+        return errno == 0 && end != nullptr && *end == '\0' && v >= -lim && v < lim;
       }
       if (d.physical_type == PhysicalType::kFloat || d.physical_type == PhysicalType::kDouble) {
         return !IsIntegerLiteral(j.text);
       }
       return false;
     case JsonValue::Kind::kString:
+      if (lk == LogicalType::Kind::kDecimal) return HasFractionDigits(j.text, d.logical_type.scale());
       return d.physical_type == PhysicalType::kByteArray || d.physical_type == PhysicalType::kFixedLenByteArray ||
              lk == LogicalType::Kind::kDate || lk == LogicalType::Kind::kTime || lk == LogicalType::Kind::kTimestamp;
     default: return false;

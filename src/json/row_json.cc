@@ -2,6 +2,7 @@
 
 #include "json/json_format.h"
 #include "json/variant_json.h"
+#include "record/variant_shredding.h"
 #include "variant/metadata.h"
 #include "variant/value.h"
 
@@ -18,35 +19,6 @@ int ChildIndex(const PlanNode& p, std::string_view name) {
     if (p.children[i].name == name) return static_cast<int>(i);
   }
   return -1;
-}
-
-// The shredded primitive types of VariantShredding.md's table: boolean,
-// signed INT(8..64), float, double, DECIMAL, DATE, TIME(MICROS),
-// TIMESTAMP(MICROS / NANOS), STRING, BINARY (unannotated) and UUID.
-Status CheckShreddedLeaf(const SchemaNode& n) {
-  const LogicalType& lt = n.logical_type();
-  const PhysicalType pt = n.physical_type();
-  bool ok = false;
-  switch (lt.kind()) {
-    case LogicalType::Kind::kNone:
-      ok = pt == PhysicalType::kBoolean || pt == PhysicalType::kInt32 || pt == PhysicalType::kInt64 ||
-           pt == PhysicalType::kFloat || pt == PhysicalType::kDouble || pt == PhysicalType::kByteArray;
-      break;
-    case LogicalType::Kind::kInt: ok = lt.is_signed(); break;
-    case LogicalType::Kind::kDecimal:
-    case LogicalType::Kind::kDate:
-    case LogicalType::Kind::kString: ok = true; break;
-    case LogicalType::Kind::kTime: ok = lt.time_unit() == TimeUnit::kMicros; break;
-    case LogicalType::Kind::kTimestamp: ok = lt.time_unit() != TimeUnit::kMillis; break;
-    case LogicalType::Kind::kUuid: ok = pt == PhysicalType::kFixedLenByteArray; break;
-    default: break;
-  }
-  if (!ok) {
-    return Status::Unsupported("shredded variant typed_value of type " +
-                               std::string(PhysicalTypeName(pt)) +
-                               (lt.is_none() ? std::string() : " (" + lt.ToString() + ")"));
-  }
-  return Status::OK();
 }
 
 struct VariantWalk {
@@ -70,7 +42,8 @@ struct VariantWalk {
     if (tv != nullptr && tv->is_null()) tv = nullptr;
 
     if (ti >= 0 && p.children[static_cast<size_t>(ti)].kind == PlanNode::Kind::kLeaf) {
-      PARQ_RETURN_IF_ERROR(CheckShreddedLeaf(*p.children[static_cast<size_t>(ti)].node));
+      // One type table for JSON and typed reads (record/variant_shredding.h).
+      PARQ_RETURN_IF_ERROR(variant_shredding::ShreddedLeafType(*p.children[static_cast<size_t>(ti)].node).status());
     }
     if (tv != nullptr) {
       const PlanNode& tp = p.children[static_cast<size_t>(ti)];

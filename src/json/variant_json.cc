@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "json/json_format.h"
+#include "parq/json.h"
+#include "parq/variant.h"
 #include "variant/builder.h"
 
 namespace parq {
@@ -194,6 +196,25 @@ Status EncodeVariantJson(const JsonValue& j, std::string* metadata, std::string*
   VariantKeyIds ids;
   PARQ_RETURN_IF_ERROR(EncodeVariantMetadata(j, metadata, &ids));
   return EncodeVariantValue(j, ids, value);
+}
+
+// ---- parq/json.h: typed Variants as JSON ----
+
+Result<std::string> VariantToJson(const Variant& v) {
+  std::string metadata, value, out;
+  PARQ_RETURN_IF_ERROR(EncodeVariant(v, &metadata, &value));
+  auto span = [](const std::string& s) {
+    return std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size());
+  };
+  PARQ_RETURN_IF_ERROR(AppendVariantJson(out, span(metadata), span(value)));
+  return out;
+}
+
+Result<Variant> VariantFromJson(std::string_view json) {
+  PARQ_ASSIGN_OR_RETURN(JsonValue j, ParseJson(json));
+  std::string metadata, value;
+  PARQ_RETURN_IF_ERROR(EncodeVariantJson(j, &metadata, &value));
+  return DecodeVariant(metadata, value);
 }
 
 }  // namespace parq

@@ -33,11 +33,8 @@ Result<ChunkRange> ComputeChunkRange(const format::ColumnMetaData& md, uint64_t 
                            std::to_string(length) + ") runs past the end of the file (" +
                            std::to_string(file_size) + " bytes)");
   }
-  if (created_by) {
-    auto version = format::ParseWriterVersion(*created_by);
-    if (version && version->IsBefore("parquet-mr", 1, 2, 9)) {
-      length += std::min(kMaxDictionaryHeaderPadding, file_size - offset - length);
-    }
+  if (created_by && !format::ChunkSizeBug(*created_by).empty()) {  // PARQUET-816
+    length += std::min(kMaxDictionaryHeaderPadding, file_size - offset - length);
   }
   return ChunkRange{offset, length};
 }

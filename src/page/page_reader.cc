@@ -9,7 +9,7 @@
 #include "format/footer.h"
 #include "page/encrypted_header.h"
 #include "thrift/compact_reader.h"
-#include "util/crc32.h"
+#include "page/page_walk.h"
 
 namespace parq::page {
 namespace {
@@ -359,13 +359,8 @@ Status PageReader::CheckPageSize(const format::PageHeader& header, PageType type
 
 Status PageReader::VerifyChecksum(const format::PageHeader& header,
                                   std::span<const uint8_t> body) const {
-  if (!options_.verify_checksums || !header.crc) return Status::OK();
-  const uint32_t computed = util::Crc32(0, body.data(), body.size());
-  if (computed == static_cast<uint32_t>(*header.crc)) return Status::OK();
-  char msg[96];
-  std::snprintf(msg, sizeof msg, "page CRC32 mismatch: stored %08x, computed %08x",
-                static_cast<uint32_t>(*header.crc), computed);
-  return Status::Corrupt(msg);
+  if (!options_.verify_checksums) return Status::OK();
+  return VerifyPageCrc(header, body);
 }
 
 Status PageReader::ReadDictionaryPage(const format::PageHeader& header,

@@ -1,12 +1,14 @@
 #include "page/page_walk.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "format/footer.h"
 #include "page/chunk_range.h"
 #include "page/encrypted_header.h"
 #include "parq/buffer.h"
 #include "thrift/compact_reader.h"
+#include "util/crc32.h"
 
 namespace parq::page {
 namespace {
@@ -96,6 +98,16 @@ Status WalkPages(const RandomAccessFile& file, const format::ColumnMetaData& md,
     ++ordinal;
   }
   return Status::OK();
+}
+
+Status VerifyPageCrc(const format::PageHeader& header, std::span<const uint8_t> body) {
+  if (!header.crc) return Status::OK();
+  const uint32_t computed = util::Crc32(0, body.data(), body.size());
+  if (computed == static_cast<uint32_t>(*header.crc)) return Status::OK();
+  char msg[96];
+  std::snprintf(msg, sizeof msg, "page CRC32 mismatch: stored %08x, computed %08x",
+                static_cast<uint32_t>(*header.crc), computed);
+  return Status::Corrupt(msg);
 }
 
 }  // namespace parq::page

@@ -48,6 +48,10 @@ Status WalkPages(const RandomAccessFile& file, const format::ColumnMetaData& md,
                  const std::function<Status(const RawPage&)>& visit,
                  const crypto::ChunkCipher* cipher = nullptr);
 
+// kCorrupt "page CRC32 mismatch: stored ..., computed ..." when the header
+// has a crc and the body (as stored) does not match it; OK without a crc.
+Status VerifyPageCrc(const format::PageHeader& header, std::span<const uint8_t> body);
+
 }  // namespace parq::page
 
 #endif  // PARQ_PAGE_PAGE_WALK_H_

@@ -16,12 +16,19 @@
 // slot only ever sets its bit: the loop writes a byte of 0 / 1 per slot into
 // scratch, packed into the bitmap after each batch.
 //
-// With a filter (late materialization): row groups pruned by their
-// statistics (record/filter_row_groups.h) give no rows and open no chunk;
-// otherwise the filter's columns are read whole first, the filter evaluated
-// over them (record/filter_batch.h), and every other projected column read
-// with the selection: the runs of unselected rows between the selection's
-// runs are passed over by the column reader's SkipRows, the entries of
+// With a filter (late materialization): row groups are pruned by the
+// RowGroupPruner that RowReader uses (record/row_group_pruner.h: statistics,
+// then dictionaries, then Bloom filters) and give no rows; a reader the
+// pruner opened for a dictionary goes on to read its chunk.  Then, with
+// pruning kPages, the filter columns' page indexes select the rows that may
+// match (record/filter_page_prune.h): an empty selection prunes the row
+// group too.  The filter's columns are read first (whole, or only the rows
+// of the pages the page index left, the others passed over with the
+// chunk's OffsetIndex), the filter evaluated over them (record/filter_batch.h),
+// and every other projected column read with the selection: the runs of
+// unselected rows between the selection's runs are passed over by the
+// column reader's SkipRows (given the chunk's OffsetIndex, the pages holding
+// no row of a run are neither read nor decompressed), the entries of
 // unselected rows inside a run are decoded and dropped before they take a
 // slot, and nothing after the last selected row is read.  The filter's
 // projected columns are cut down to the selected rows afterwards.  The
@@ -31,6 +38,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -42,8 +50,11 @@
 #include "parq/record.h"
 #include "record/assembly_plan.h"
 #include "record/bound_filter_impl.h"
+#include "column/selected_rows.h"
 #include "record/filter_batch.h"
-#include "record/filter_row_groups.h"
+#include "record/filter_page_prune.h"
+#include "record/leaf_buffer.h"
+#include "record/row_group_pruner.h"
 #include "util/bitmap.h"
 
 namespace parq {
@@ -175,23 +186,30 @@ struct ColumnarReader::Impl {
   std::vector<LeafPlan> leaves;
   std::vector<ColumnarWorker> workers;  // one a thread (options.threads)
 
-  // With a filter: the bound filter, which row groups may match, and where
-  // each filter leaf (BoundFilter::Impl::leaves order) is read: into the
-  // batch's leaf projected_of[f] >= 0, or else into extra[extra_of[f]].
+  // With a filter: the bound filter, its row-group pruner (borrows
+  // `filter`), and where each filter leaf (BoundFilter::Impl::leaves order)
+  // is read: into the batch's leaf projected_of[f] >= 0, or else into
+  // extra[extra_of[f]].
   std::optional<BoundFilter> filter;
-  std::vector<bool> keep;
+  std::unique_ptr<filter_internal::RowGroupPruner> pruner;
+  std::mutex take_mutex;  // TakeReader from the threads of ForEachLeaf
   std::vector<int> projected_of, extra_of;
   std::vector<LeafPlan> extra_plans;  // filter leaves outside the projection
   std::vector<ColumnarLeaf> extra;
   std::vector<uint8_t> is_filter_leaf;  // per projected leaf
-  Selection selection;
+  Selection selection, in_pages, scratch_selection;
   int64_t pruned = 0;
+  // The column readers' counters, added up as each is dropped.
+  std::atomic<int64_t> pages_read{0}, pages_skipped{0}, bytes_read{0};
 
   // Reads and checks leaf `plan` of row group `row_group` into *out: all
-  // `rows` rows, or with `sel` the selected ones.
-  Status ReadLeafChecked(int row_group, const LeafPlan& plan, int64_t rows, const Selection* sel, ColumnarWorker& w,
-                         ColumnarLeaf* out);
-  Status ReadLeaf(int row_group, const LeafPlan& plan, const Selection* sel, ColumnarWorker& w, ColumnarLeaf* out);
+  // `rows` rows, or with `sel` the selected ones; `pages`, when given, the
+  // rows whose pages the reader reads (with the chunk's OffsetIndex), a
+  // superset of sel's runs.
+  Status ReadLeafChecked(int row_group, const LeafPlan& plan, int64_t rows, const Selection* sel,
+                         const index::RowSelection* pages, ColumnarWorker& w, ColumnarLeaf* out);
+  Status ReadLeaf(int row_group, const LeafPlan& plan, int64_t rows, const Selection* sel,
+                  const index::RowSelection* pages, ColumnarWorker& w, ColumnarLeaf* out);
   template <typename T, bool kFiltered>
   Status ReadTyped(TypedColumnReader<T>* r, const LeafPlan& plan, const Selection* sel, ColumnarWorker& w,
                    ColumnarLeaf* out);
@@ -247,8 +265,14 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
   // the selection being read.
   int64_t row = -1;
   size_t run = 0;
+  // The reader paused before a page holding no selected row (its OffsetIndex
+  // starts pages at rows): row `row` is complete.
+  bool paused = false;
   const uint8_t* selected = kFiltered ? sel->selected.data() : nullptr;
   const int64_t group_rows = kFiltered ? static_cast<int64_t>(sel->selected.size()) : 0;
+  // BYTE_ARRAY: the bytes of `data` in use (kFiltered: it is grown as the
+  // selected values come, past what is used, and cut to it at the end).
+  size_t data_used = out->data.size();
   while (true) {
     int64_t want = n;
     if constexpr (kFiltered) {
@@ -256,9 +280,14 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       // them; a repeated one knows its last row complete only when an entry
       // of a later row shows (or the chunk ends).
       const std::vector<Selection::Run>& runs = sel->runs;
-      while (run < runs.size() && (has_rep ? row >= runs[run].end : row + 1 >= runs[run].end)) ++run;
+      while (run < runs.size() && (has_rep && !paused ? row >= runs[run].end : row + 1 >= runs[run].end)) ++run;
       if (run == runs.size()) break;  // nothing selected further on: the rest is not read
       const int64_t begin = runs[run].begin;
+      if (paused && begin <= row + 1) {
+        return Status::Corrupt("the pages of row " + std::to_string(row + 1) +
+                               " are not where the chunk's offset index puts them");
+      }
+      paused = false;
       if (begin > row + 1) {
         // Rows row + 1 .. begin - 1 are unselected, and so is `row` when
         // SkipRows passes over the rest of its entries.
@@ -304,6 +333,10 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     }
     if (!got.ok()) return got.status();
     const int64_t entries = *got;
+    if (kFiltered && entries == 0 && column::PausedBeforeUnselected(*r)) {
+      paused = true;
+      continue;
+    }
     if (entries == 0) break;
     const int16_t* def = s.def.data();
     const int16_t* rep = s.rep.data();
@@ -330,11 +363,13 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     if (width > 0) out->values.resize((leaf_before + grow) * width);
     if constexpr (std::is_same_v<T, bool>) out->values.resize((leaf_before + grow + 7) / 8);
     uint8_t* const bool_bytes = s.slot_bytes.data() + depth * grow;
-    size_t data_at = out->data.size();
+    size_t data_at = data_used;
     if constexpr (std::is_same_v<T, ByteArray>) {
-      size_t bytes = 0;
-      for (int64_t v = 0; v < values_read; ++v) bytes += vals[v].len;
-      out->data.resize(data_at + bytes);
+      if constexpr (!kFiltered) {
+        size_t bytes = 0;
+        for (int64_t v = 0; v < values_read; ++v) bytes += vals[v].len;
+        out->data.resize(data_at + bytes);
+      }
       out->offsets.resize(out->offsets.size() + grow);
     }
     uint8_t* fixed_out = out->values.data() + (width > 0 ? leaf_before * width : 0);
@@ -370,6 +405,11 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       if constexpr (std::is_same_v<T, ByteArray>) {
         if (present) {
           const ByteArray& v = vals[vi++];
+          if constexpr (kFiltered) {
+            // Only the selected values' bytes: the room grows by doubling
+            // (zero-filling all values' bytes would cost more than the copy).
+            if (data_at + v.len > out->data.size()) out->data.resize(std::max(out->data.size() * 2, data_at + v.len));
+          }
           if (v.len > 0) std::memcpy(out->data.data() + data_at, v.ptr, v.len);
           data_at += v.len;
         }
@@ -425,19 +465,25 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       }
       row += entries;
     } else {
-      for (int64_t i = 0; i < entries; ++i) {
+      for (int64_t i = 0; i < entries;) {
         const int16_t dl = has_def ? def[i] : 0;
         const int16_t rl = has_rep ? rep[i] : 0;
         if constexpr (kFiltered) {
           if (rl == 0 && ++row >= group_rows) {
             return Status::Corrupt("the chunk holds more rows than the row group's " + std::to_string(group_rows));
           }
-          if (!selected[row]) {  // the whole row is dropped: its value is passed over
-            vi += dl == max_def ? 1 : 0;
+          if (!selected[row]) {
+            // The whole row is dropped: its entries (up to the next row's
+            // start in this batch) are passed over, their values counted.
+            do {
+              vi += (has_def ? def[i] : 0) == max_def ? 1 : 0;
+              ++i;
+            } while (i < entries && has_rep && rep[i] != 0);
             continue;
           }
         }
         if (!place(dl, rl)) return too_many();
+        ++i;
       }
     }
     if (vi != values_read) {
@@ -462,33 +508,45 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     }
     if constexpr (std::is_same_v<T, ByteArray>) {
       out->offsets.resize(static_cast<size_t>(leaf.length) + 1);
-      if constexpr (kFiltered) out->data.resize(data_at);  // sized for the dropped rows' bytes too
+      data_used = data_at;
     }
   }
+  if constexpr (std::is_same_v<T, ByteArray>) out->data.resize(data_used);
   for (size_t k = 0; k + 1 < depth; ++k) {
     if (path[k].kind != ColumnarNode::Kind::kStruct) path[k].offsets.push_back(path[k + 1].length);
   }
   return Status::OK();
 }
 
-Status ColumnarReader::Impl::ReadLeaf(int row_group, const LeafPlan& plan, const Selection* sel, ColumnarWorker& w,
-                                      ColumnarLeaf* out) {
-  PARQ_ASSIGN_OR_RETURN(std::unique_ptr<ColumnReader> reader, source.open_column(row_group, plan.column));
+Status ColumnarReader::Impl::ReadLeaf(int row_group, const LeafPlan& plan, int64_t rows, const Selection* sel,
+                                      const index::RowSelection* pages, ColumnarWorker& w, ColumnarLeaf* out) {
+  std::unique_ptr<ColumnReader> reader;
+  if (pruner != nullptr) {
+    // The reader the pruner opened for this chunk's dictionary, if any.
+    std::lock_guard<std::mutex> lock(take_mutex);
+    reader = pruner->TakeReader(row_group, plan.column);
+  }
+  if (reader == nullptr) {
+    PARQ_ASSIGN_OR_RETURN(reader, source.open_column(row_group, plan.column));
+  }
+  if (pages != nullptr && source.page_index) {
+    // Without a usable OffsetIndex the reader skips page by page.
+    Result<PageIndex> index = source.page_index(row_group, plan.column);
+    if (index.ok() && index->offset_index) {
+      Status st = column::ReadSelectedRows(*reader, *index->offset_index, rows, *pages);
+      static_cast<void>(st);  // an index that does not fit the chunk is not used
+    }
+  }
   ResetLeaf(plan, reader->descriptor(), out);
   auto read = [&]<typename T>(TypedColumnReader<T>* typed) {
     return sel != nullptr ? ReadTyped<T, true>(typed, plan, sel, w, out) : ReadTyped<T, false>(typed, plan, sel, w, out);
   };
-  switch (reader->physical_type()) {
-    case PhysicalType::kBoolean: return read(reader->As<bool>());
-    case PhysicalType::kInt32: return read(reader->As<int32_t>());
-    case PhysicalType::kInt64: return read(reader->As<int64_t>());
-    case PhysicalType::kInt96: return read(reader->As<Int96>());
-    case PhysicalType::kFloat: return read(reader->As<float>());
-    case PhysicalType::kDouble: return read(reader->As<double>());
-    case PhysicalType::kByteArray: return read(reader->As<ByteArray>());
-    case PhysicalType::kFixedLenByteArray: return read(reader->As<FixedLenByteArray>());
-  }
-  return Status::Internal("unknown physical type");
+  Status st = VisitPhysicalType(reader->physical_type(), [&]<typename T>() { return read(reader->As<T>()); });
+  if (sel != nullptr) column::PassOverRest(*reader);  // what is left after the last run counts as skipped
+  pages_read += reader->pages_read();
+  pages_skipped += reader->pages_skipped();
+  bytes_read += reader->bytes_read();
+  return st;
 }
 
 namespace {
@@ -524,7 +582,6 @@ Result<std::unique_ptr<ColumnarReader>> ColumnarReader::Open(RowSource source,
   PARQ_ASSIGN_OR_RETURN(impl->leaves, PlanLeaves(*source.schema, options.columns));
   if (options.filter) {
     PARQ_ASSIGN_OR_RETURN(BoundFilter bound, BoundFilter::Bind(*options.filter, *source.schema));
-    impl->keep = filter_internal::RowGroupsThatMayMatch(bound, source);
     impl->is_filter_leaf.assign(impl->leaves.size(), 0);
     std::vector<std::string> extra_paths;
     std::vector<int> extra_columns;
@@ -558,6 +615,7 @@ Result<std::unique_ptr<ColumnarReader>> ColumnarReader::Open(RowSource source,
       impl->extra.resize(extra_paths.size());
     }
     impl->filter.emplace(std::move(bound));
+    impl->pruner = std::make_unique<filter_internal::RowGroupPruner>(*impl->filter, source);
   }
   impl->source = std::move(source);
   return std::unique_ptr<ColumnarReader>(new ColumnarReader(std::move(impl)));
@@ -567,11 +625,18 @@ ColumnarReader::ColumnarReader(std::unique_ptr<Impl> impl) : impl_(std::move(imp
 ColumnarReader::~ColumnarReader() = default;
 
 int64_t ColumnarReader::row_groups_pruned() const { return impl_->pruned; }
+const RowGroupPruning& ColumnarReader::pruning() const {
+  static const RowGroupPruning kNone;
+  return impl_->pruner ? impl_->pruner->report() : kNone;
+}
+int64_t ColumnarReader::pages_read() const { return impl_->pages_read; }
+int64_t ColumnarReader::pages_skipped() const { return impl_->pages_skipped; }
+int64_t ColumnarReader::bytes_read() const { return impl_->bytes_read; }
 
 Status ColumnarReader::Impl::ReadLeafChecked(int row_group, const LeafPlan& plan, int64_t rows, const Selection* sel,
-                                             ColumnarWorker& w, ColumnarLeaf* out) {
+                                             const index::RowSelection* pages, ColumnarWorker& w, ColumnarLeaf* out) {
   // The column reader's errors name the page, column and row group.
-  PARQ_RETURN_IF_ERROR(ReadLeaf(row_group, plan, sel, w, out));
+  PARQ_RETURN_IF_ERROR(ReadLeaf(row_group, plan, rows, sel, pages, w, out));
   const int64_t want = sel != nullptr ? sel->count : rows;
   if (out->path.front().length != want) {
     Status bad = sel != nullptr ? Status::Corrupt("the chunk holds " + std::to_string(out->path.front().length) +
@@ -628,43 +693,63 @@ Status ColumnarReader::Impl::ReadFiltered(int row_group, int64_t rows, ColumnarB
       }
     }
   };
-  if (!keep[static_cast<size_t>(row_group)]) {
+  auto prune = [&] {
     ++pruned;
     batch->num_rows = 0;
     empty_rest(true);
     return Status::OK();
+  };
+  using Pruning = RowReaderOptions::Pruning;
+  if (options.pruning != Pruning::kNone && !pruner->Keep(row_group)) return prune();
+  // The rows the filter columns' page indexes leave (nullopt: all).
+  std::optional<index::RowSelection> pages;
+  if (options.pruning == Pruning::kPages) pages = filter_internal::SelectRowGroupPages(*filter, source, row_group);
+  if (pages && pages->empty()) {
+    pruner->NotePrunedByPageIndex(row_group);
+    return prune();
   }
-  // 1. The filter's columns, whole.
+  // 1. The filter's columns: whole, or the rows of the pages left.
   std::vector<ColumnarLeaf*> outs(filter_leaves.size());
   for (size_t f = 0; f < filter_leaves.size(); ++f) {
     outs[f] = projected_of[f] >= 0 ? &batch->leaves[static_cast<size_t>(projected_of[f])]
                                    : &extra[static_cast<size_t>(extra_of[f])];
   }
+  if (pages) filter_internal::SelectRanges(*pages, rows, &in_pages);
+  const Selection* first = pages ? &in_pages : nullptr;
   PARQ_RETURN_IF_ERROR(ForEachLeaf(outs.size(), [&](size_t f, ColumnarWorker& w) {
     const LeafPlan& plan = projected_of[f] >= 0 ? leaves[static_cast<size_t>(projected_of[f])]
                                                 : extra_plans[static_cast<size_t>(extra_of[f])];
-    return ReadLeafChecked(row_group, plan, rows, nullptr, w, outs[f]);
+    return ReadLeafChecked(row_group, plan, rows, first, pages ? &*pages : nullptr, w, outs[f]);
   }));
-  // 2. The rows it selects; its projected columns cut down to them.
-  filter_internal::SelectRows(*filter, std::vector<const ColumnarLeaf*>(outs.begin(), outs.end()), rows,
-                              kMinSkipRows, &selection);
+  // 2. The rows it selects (of those read); its projected columns cut down
+  // to them.
+  const int64_t evaluated = pages ? in_pages.count : rows;
+  Selection& chosen = pages ? scratch_selection : selection;
+  filter_internal::SelectRows(*filter, std::vector<const ColumnarLeaf*>(outs.begin(), outs.end()), evaluated,
+                              kMinSkipRows, &chosen);
   for (size_t f = 0; f < outs.size(); ++f) {
-    if (projected_of[f] >= 0) filter_internal::CompactLeaf(selection, outs[f]);
+    if (projected_of[f] >= 0) filter_internal::CompactLeaf(chosen, outs[f]);
   }
+  if (pages) filter_internal::SelectWithin(in_pages, chosen, kMinSkipRows, &selection);
   batch->num_rows = selection.count;
   if (selection.count == 0) {
     empty_rest(false);
     return Status::OK();
   }
   // 3. The other projected columns, only the selected rows (all of them:
-  // the plain read).
+  // the plain read), the pages holding none of the runs' rows not read.
   std::vector<size_t> rest;
   for (size_t i = 0; i < leaves.size(); ++i) {
     if (!is_filter_leaf[i]) rest.push_back(i);
   }
   const Selection* sel = selection.count == rows ? nullptr : &selection;
+  index::RowSelection runs;
+  if (sel != nullptr) {
+    for (const Selection::Run& r : selection.runs) runs.Append(r.begin, r.end);
+  }
   return ForEachLeaf(rest.size(), [&](size_t j, ColumnarWorker& w) {
-    return ReadLeafChecked(row_group, leaves[rest[j]], rows, sel, w, &batch->leaves[rest[j]]);
+    return ReadLeafChecked(row_group, leaves[rest[j]], rows, sel, sel != nullptr ? &runs : nullptr, w,
+                           &batch->leaves[rest[j]]);
   });
 }
 
@@ -679,7 +764,7 @@ Status ColumnarReader::ReadRowGroup(int row_group, ColumnarBatch* batch) {
   if (impl_->filter) return impl_->ReadFiltered(row_group, num_rows, batch);
   batch->num_rows = num_rows;
   return impl_->ForEachLeaf(impl_->leaves.size(), [&](size_t i, ColumnarWorker& w) {
-    return impl_->ReadLeafChecked(row_group, impl_->leaves[i], num_rows, nullptr, w, &batch->leaves[i]);
+    return impl_->ReadLeafChecked(row_group, impl_->leaves[i], num_rows, nullptr, nullptr, w, &batch->leaves[i]);
   });
 }
 

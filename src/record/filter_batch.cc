@@ -1,5 +1,6 @@
 #include "record/filter_batch.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string_view>
 #include <type_traits>
@@ -234,6 +235,10 @@ void SelectRows(const BoundFilter& filter, const std::vector<const ColumnarLeaf*
     count += s;
   }
   out->count = count;
+  SetRuns(min_gap, out);
+}
+
+void SetRuns(int64_t min_gap, RowSelection* out) {
   out->runs.clear();
   // A run goes on across a gap of fewer than min_gap rows.
   auto select = [&](int64_t r) {
@@ -243,7 +248,30 @@ void SelectRows(const BoundFilter& filter, const std::vector<const ColumnarLeaf*
       out->runs.push_back({r, r + 1});
     }
   };
-  ForEachSelected(sel.data(), 0, rows, select);
+  ForEachSelected(out->selected.data(), 0, static_cast<int64_t>(out->selected.size()), select);
+}
+
+void SelectRanges(const index::RowSelection& ranges, int64_t rows, RowSelection* out) {
+  out->selected.assign(static_cast<size_t>(rows), 0);
+  out->runs.clear();
+  out->count = 0;
+  for (const index::RowRange& r : ranges.ranges()) {
+    const int64_t first = std::clamp<int64_t>(r.first, 0, rows), end = std::clamp<int64_t>(r.end, first, rows);
+    if (first == end) continue;
+    std::fill(out->selected.begin() + first, out->selected.begin() + end, uint8_t{1});
+    out->runs.push_back({first, end});
+    out->count += end - first;
+  }
+}
+
+void SelectWithin(const RowSelection& outer, const RowSelection& inner, int64_t min_gap, RowSelection* out) {
+  out->selected.assign(outer.selected.size(), 0);
+  out->count = inner.count;
+  int64_t j = 0;
+  const uint8_t* in = inner.selected.data();
+  ForEachSelected(outer.selected.data(), 0, static_cast<int64_t>(outer.selected.size()),
+                  [&](int64_t r) { out->selected[static_cast<size_t>(r)] = in[j++]; });
+  SetRuns(min_gap, out);
 }
 
 void CompactLeaf(const RowSelection& sel, ColumnarLeaf* leaf) {

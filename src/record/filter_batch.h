@@ -21,6 +21,7 @@
 #include <cstring>
 #include <vector>
 
+#include "index/row_selection.h"
 #include "parq/columnar.h"
 #include "parq/filter.h"
 
@@ -63,6 +64,19 @@ inline void ForEachSelected(const uint8_t* selected, int64_t begin, int64_t end,
 // REQUIRES: every leaf has `rows` slots; min_gap >= 1.
 void SelectRows(const BoundFilter& filter, const std::vector<const ColumnarLeaf*>& leaves, int64_t rows,
                 int64_t min_gap, RowSelection* out);
+
+// Sets sel->runs from its selected bytes: the selected rows, a run going on
+// across gaps of fewer than `min_gap` unselected rows.
+void SetRuns(int64_t min_gap, RowSelection* sel);
+
+// The rows of `ranges`, in a row group of `rows` rows, as a RowSelection
+// whose runs are the ranges.
+void SelectRanges(const index::RowSelection& ranges, int64_t rows, RowSelection* out);
+
+// `inner` selects among the rows `outer` selects (inner's row i is outer's
+// i-th selected row); *out is the same selection over outer's rows, its
+// runs by `min_gap`.  REQUIRES: inner.selected.size() == outer.count.
+void SelectWithin(const RowSelection& outer, const RowSelection& inner, int64_t min_gap, RowSelection* out);
 
 // Keeps the selected rows of `leaf` (a column outside lists and maps, one
 // slot per selection row): every node's validity and null count, the values.

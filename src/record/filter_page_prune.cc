@@ -115,4 +115,32 @@ index::RowSelection SelectRows(const BoundFilter& filter, const std::vector<Leaf
   return out;
 }
 
+
+std::optional<index::RowSelection> SelectRowGroupPages(const BoundFilter& filter, const RowSource& src, int rg) {
+  if (!src.page_index) return std::nullopt;
+  const auto& leaves = filter.impl().leaves;
+  const int64_t rows = src.row_group_rows[static_cast<size_t>(rg)];
+  std::vector<PageIndex> indexes(leaves.size());
+  std::vector<LeafPageIndex> in(leaves.size());
+  bool any = false;
+  for (size_t l = 0; l < leaves.size(); ++l) {
+    const int col = leaves[l].column;
+    if (Result<PageIndex> pi = src.page_index(rg, col); pi.ok()) indexes[l] = std::move(*pi);
+    in[l].column_order = src.column_order ? src.column_order(col) : std::string();
+    in[l].chunk.num_values = rows;
+    if (src.chunk_statistics) {
+      in[l].chunk = FactsOf(src.chunk_statistics(rg, col), rows, leaves[l].type, in[l].column_order, src.created_by);
+    }
+    if (indexes[l].column_index && indexes[l].offset_index) {
+      in[l].column_index = &*indexes[l].column_index;
+      in[l].offset_index = &*indexes[l].offset_index;
+      any = true;
+    }
+  }
+  if (!any) return std::nullopt;
+  index::RowSelection selected = SelectRows(filter, in, rows, src.created_by);
+  if (selected.num_rows() == rows) return std::nullopt;
+  return selected;
+}
+
 }  // namespace parq::filter_internal

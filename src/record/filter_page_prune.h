@@ -31,6 +31,7 @@
 #include "index/row_selection.h"
 #include "parq/filter.h"
 #include "parq/page_index.h"
+#include "parq/record.h"
 #include "record/filter_prune.h"
 
 namespace parq::filter_internal {
@@ -46,6 +47,14 @@ struct LeafPageIndex {
 // leaves[i] is for leaf i of the filter (BoundFilter::Impl::leaves).
 index::RowSelection SelectRows(const BoundFilter& filter, const std::vector<LeafPageIndex>& leaves,
                                int64_t num_rows, const std::optional<std::string>& created_by);
+
+// The rows of row group `row_group` of `source` that the page indexes of the
+// filter's columns leave (source.page_index, chunk_statistics, column_order):
+// nullopt when they leave every row or no filter column has a usable page
+// index.  A page index that cannot be read is not used (its pages are
+// read).  Shared by RowReader and ColumnarReader, so both prune pages alike.
+std::optional<index::RowSelection> SelectRowGroupPages(const BoundFilter& filter, const RowSource& source,
+                                                       int row_group);
 
 }  // namespace parq::filter_internal
 

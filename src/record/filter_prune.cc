@@ -86,10 +86,7 @@ ChunkFacts FactsOf(const std::optional<EncodedStatistics>& stats, int64_t num_ro
   if (f.null_count && (*f.null_count < 0 || *f.null_count > num_rows)) f.null_count.reset();  // not believable
   if (type.domain == Domain::kNone || type.physical == PhysicalType::kInt96) return f;
   const bool bytes = type.physical == PhysicalType::kByteArray || type.physical == PhysicalType::kFixedLenByteArray;
-  if (bytes && created_by) {
-    auto v = format::ParseWriterVersion(*created_by);
-    if (v && v->IsBefore("parquet-mr", 1, 8, 0)) return f;  // PARQUET-251
-  }
+  if (bytes && created_by && !format::BinaryStatisticsBug(*created_by).empty()) return f;
   const std::string* lo = nullptr;
   const std::string* hi = nullptr;
   bool exact = false;

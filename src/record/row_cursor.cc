@@ -205,26 +205,63 @@ int64_t RowCursor::bytes_read() const {
 
 Status RowCursor::SkipRows(int64_t n) {
   for (size_t s = 0; s < leaves_.size(); ++s) {
-    LeafBuffer& b = leaves_[s];
-    Feed& f = feeds_[s];
-    bool partial = false;
-    const int64_t rest = n - DropBufferedRows(b, n, f.eof || f.paused, &partial);
-    if (rest > 0 || partial) {
-      int64_t skipped = 0;
-      if (!f.eof) {
-        if (f.reader == nullptr) PARQ_RETURN_IF_ERROR(OpenReader(s, &f.reader));
-        PARQ_ASSIGN_OR_RETURN(skipped, f.skip(f, rest));
-      }
-      if (skipped < rest) {
-        return Status::Corrupt("column chunk holds fewer rows than the row group's " +
-                               std::to_string(source_.row_group_rows[static_cast<size_t>(row_group_)]))
-            .WithColumn(b.desc->dotted_path)
-            .WithRowGroup(row_group_);
-      }
+    if (matches_ && !is_first_[s]) {
+      lag_[s] += n;  // passed over with the rows the filter rejects
+    } else {
+      PARQ_RETURN_IF_ERROR(SkipSlot(s, n));
     }
-    f.paused = false;
   }
   return Status::OK();
+}
+
+Status RowCursor::SkipSlot(size_t s, int64_t n) {
+  LeafBuffer& b = leaves_[s];
+  Feed& f = feeds_[s];
+  bool partial = false;
+  const int64_t rest = n - DropBufferedRows(b, n, f.eof || f.paused, &partial);
+  if (rest > 0 || partial) {
+    int64_t skipped = 0;
+    if (!f.eof) {
+      if (f.reader == nullptr) PARQ_RETURN_IF_ERROR(OpenReader(s, &f.reader));
+      PARQ_ASSIGN_OR_RETURN(skipped, f.skip(f, rest));
+    }
+    if (skipped < rest) {
+      return Status::Corrupt("column chunk holds fewer rows than the row group's " +
+                             std::to_string(source_.row_group_rows[static_cast<size_t>(row_group_)]))
+          .WithColumn(b.desc->dotted_path)
+          .WithRowGroup(row_group_);
+    }
+  }
+  f.paused = false;
+  return Status::OK();
+}
+
+void RowCursor::set_row_filter(std::vector<size_t> first, std::function<bool()> matches) {
+  matches_ = std::move(matches);
+  is_first_.assign(leaves_.size(), 0);
+  for (size_t s : first) is_first_[s] = 1;
+  first_.clear();
+  rest_.clear();
+  for (size_t s = 0; s < leaves_.size(); ++s) (is_first_[s] ? first_ : rest_).push_back(s);
+  lag_.assign(leaves_.size(), 0);
+}
+
+Result<bool> RowCursor::NextWantedRow() {
+  while (rows_left_ > 0) {
+    for (size_t s : first_) PARQ_RETURN_IF_ERROR(EnsureRow(s));
+    if (matches_()) return true;
+    for (size_t s : first_) {
+      bool partial = false;
+      DropBufferedRows(leaves_[s], 1, true, &partial);  // one entry: the filter's columns are flat
+    }
+    for (size_t s : rest_) ++lag_[s];
+    --rows_left_;
+    ++group_row_;
+    ++rows_filtered_;
+    // Past the selection's range: Advance moves to the next.
+    if (selection_ && group_row_ >= selection_->ranges()[range_].end) return false;
+  }
+  return false;
 }
 
 // Makes slot s hold the whole of its next row.
@@ -253,6 +290,11 @@ Status RowCursor::EnsureRow(size_t s) {
 Status RowCursor::CheckExhausted() {
   for (size_t s = 0; s < leaves_.size(); ++s) {
     LeafBuffer& b = leaves_[s];
+    if (!lag_.empty() && lag_[s] > 0) {
+      // Its last rows were rejected and never read: no more of it is.
+      if (feeds_[s].reader != nullptr) column::PassOverRest(*feeds_[s].reader);
+      continue;
+    }
     if (b.pos == b.size() && !feeds_[s].eof) PARQ_RETURN_IF_ERROR(Refill(s));
     if (b.pos < b.size()) {
       return Status::Corrupt("column chunk holds more rows than the row group's " +
@@ -306,6 +348,7 @@ Result<bool> RowCursor::Advance() {
         feeds_[s].entries = 0;
         feeds_[s].paused = false;
         feeds_[s].eof = rows_left_ == 0;  // an empty row group: its chunks are not read
+        if (!lag_.empty()) lag_[s] = 0;
         if (rows_left_ == 0) continue;
         if (s < kHeldAhead) {
           PARQ_RETURN_IF_ERROR(OpenReader(s, &feeds_[s].reader));
@@ -334,6 +377,18 @@ Result<bool> RowCursor::Advance() {
         rows_left_ -= next - group_row_;
         group_row_ = next;
       }
+    }
+    if (matches_) {
+      PARQ_ASSIGN_OR_RETURN(const bool wanted, NextWantedRow());
+      if (!wanted) continue;  // the row group's end, or rows outside the selection next
+      for (size_t s : rest_) {
+        if (lag_[s] > 0) {
+          PARQ_RETURN_IF_ERROR(SkipSlot(s, lag_[s]));
+          lag_[s] = 0;
+        }
+        PARQ_RETURN_IF_ERROR(EnsureRow(s));
+      }
+      return true;
     }
     for (size_t s = 0; s < leaves_.size(); ++s) PARQ_RETURN_IF_ERROR(EnsureRow(s));
     return true;

@@ -80,6 +80,21 @@ class RowCursor {
   void set_row_selection(Selector select) { select_ = std::move(select); }
   int64_t rows_skipped() const { return rows_skipped_; }
 
+  // Late materialization: once the slots `first` (plan slot indexes, each a
+  // column outside lists and maps) hold the next row, `matches` is asked
+  // whether the row is wanted, and only then are the other slots read.  A
+  // row it rejects is dropped from `first`, and the other slots pass over it
+  // unread: the rejected rows pile up per slot and are passed over together
+  // (buffered entries dropped, then the column reader's SkipRows) when the
+  // next wanted row comes, or not at all when none comes in the row group
+  // (its chunk is then not read to its end, nor checked to end there).
+  // `matches` reads the slots' buffers at pos / vpos (leaf()).  Set before
+  // the first Advance.
+  void set_row_filter(std::vector<size_t> first, std::function<bool()> matches);
+  const LeafBuffer& leaf(size_t slot) const { return leaves_[slot]; }
+  // Rows `matches` rejected.
+  int64_t rows_filtered() const { return rows_filtered_; }
+
   // Over the column readers so far (ColumnReader::pages_read, ...).
   int64_t pages_read() const;
   int64_t pages_skipped() const;
@@ -116,8 +131,14 @@ class RowCursor {
   Status OpenReader(size_t s, std::unique_ptr<ColumnReader>* out);
   // Drops slot s's reader, adding up its counters.
   void DropReader(Feed& f);
-  // Passes over the next n rows of every slot.
+  // Passes over the next n rows of every slot (of the slots that are not
+  // the row filter's: later, with their lag).
   Status SkipRows(int64_t n);
+  // Passes over the next n rows of slot s.
+  Status SkipSlot(size_t s, int64_t n);
+  // With a row filter: reads the next row of the filter's slots until one
+  // is wanted (true) or the row group ends (false).
+  Result<bool> NextWantedRow();
 
   RowSource source_;
   RowReaderOptions options_;
@@ -137,6 +158,11 @@ class RowCursor {
   int64_t group_row_ = 0;   // the next row of the current row group
   int64_t rows_skipped_ = 0;
   int64_t pages_read_ = 0, pages_skipped_ = 0, bytes_read_ = 0;  // of readers dropped
+  std::function<bool()> matches_;     // the row filter, if any
+  std::vector<uint8_t> is_first_;     // per slot: read before the filter is asked
+  std::vector<size_t> first_, rest_;  // the slots that are, and the others
+  std::vector<int64_t> lag_;          // per slot: rows rejected and not passed over yet
+  int64_t rows_filtered_ = 0;
 };
 
 }  // namespace parq

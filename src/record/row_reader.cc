@@ -1,6 +1,11 @@
 // RowReader (parq/record.h): the RowCursor (record/row_cursor.h) run with the
 // ValueSink, one Value row at a time; with a filter, row groups pruned
-// (record/row_group_pruner.h) and rows evaluated after assembly.
+// (record/row_group_pruner.h), pages pruned by the page index
+// (record/filter_page_prune.h), and late materialization: the cursor reads
+// the filter's columns first, the filter is evaluated on their buffered
+// values (record/filter_leaf_row.h), and only the rows it keeps have their
+// other columns read and are assembled.
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -9,6 +14,7 @@
 #include "parq/record.h"
 #include "record/assembler.h"
 #include "record/bound_filter_impl.h"
+#include "record/filter_leaf_row.h"
 #include "record/filter_page_prune.h"
 #include "record/row_cursor.h"
 #include "record/row_group_pruner.h"
@@ -58,6 +64,7 @@ struct RowReader::Impl {
   std::optional<BoundFilter> filter;
   std::shared_ptr<filter_internal::RowGroupPruner> pruner;  // with a filter; borrows `filter`
   std::unique_ptr<RowCursor> cursor;
+  std::unique_ptr<filter_internal::LeafRowFilter> row_filter;  // borrows `filter` and the cursor's leaves
   // Where a filter column outside the projection sits in a row: its path,
   // and how deep the field to drop lies (path[0..drop_depth] is removed).
   struct Extra {
@@ -67,39 +74,7 @@ struct RowReader::Impl {
   std::vector<Extra> extras;
   int64_t returned = 0;  // rows that passed the filter
   std::vector<std::string> names;  // the cursor's, less extras dropped at the top
-
-  // The rows of row group rg that its filter columns' page indexes leave
-  // (nullopt: all, or no page index to tell).
-  Result<std::optional<index::RowSelection>> SelectRows(const RowSource& src, int rg) const;
 };
-
-Result<std::optional<index::RowSelection>> RowReader::Impl::SelectRows(const RowSource& src, int rg) const {
-  const auto& leaves = filter->impl().leaves;
-  const int64_t rows = src.row_group_rows[static_cast<size_t>(rg)];
-  std::vector<PageIndex> indexes(leaves.size());
-  std::vector<filter_internal::LeafPageIndex> in(leaves.size());
-  bool any = false;
-  for (size_t l = 0; l < leaves.size(); ++l) {
-    const int col = leaves[l].column;
-    // A page index that cannot be read is not used: the pages are read.
-    if (Result<PageIndex> pi = src.page_index(rg, col); pi.ok()) indexes[l] = std::move(*pi);
-    in[l].column_order = src.column_order ? src.column_order(col) : std::string();
-    in[l].chunk.num_values = rows;
-    if (src.chunk_statistics) {
-      in[l].chunk = filter_internal::FactsOf(src.chunk_statistics(rg, col), rows, leaves[l].type, in[l].column_order,
-                                             src.created_by);
-    }
-    if (indexes[l].column_index && indexes[l].offset_index) {
-      in[l].column_index = &*indexes[l].column_index;
-      in[l].offset_index = &*indexes[l].offset_index;
-      any = true;
-    }
-  }
-  if (!any) return std::optional<index::RowSelection>();
-  index::RowSelection selected = filter_internal::SelectRows(*filter, in, rows, src.created_by);
-  if (selected.num_rows() == rows) return std::optional<index::RowSelection>();
-  return std::optional<index::RowSelection>(std::move(selected));
-}
 
 RowReader::RowReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 RowReader::~RowReader() = default;
@@ -132,7 +107,7 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
   RowCursor::Selector select;
   if (source.page_index && options.pruning == Pruning::kPages) {
     select = [src = source, self = impl.get()](int rg) -> Result<std::optional<index::RowSelection>> {
-      PARQ_ASSIGN_OR_RETURN(std::optional<index::RowSelection> selection, self->SelectRows(src, rg));
+      std::optional<index::RowSelection> selection = filter_internal::SelectRowGroupPages(*self->filter, src, rg);
       if (selection && selection->empty() && self->pruner) self->pruner->NotePrunedByPageIndex(rg);
       return selection;
     };
@@ -149,6 +124,20 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
     impl->cursor->set_row_group_filter([pruner](int rg) { return pruner->Keep(rg); });
   }
   if (select) impl->cursor->set_row_selection(std::move(select));
+  {
+    // Late materialization: the filter's slots first.
+    const std::vector<int>& columns = impl->cursor->plan().columns;
+    std::vector<size_t> first;
+    std::vector<const LeafBuffer*> buffers;
+    for (const BoundFilter::Impl::Leaf& leaf : impl->filter->impl().leaves) {
+      const auto it = std::find(columns.begin(), columns.end(), leaf.column);
+      if (it == columns.end()) return Status::Internal("a filter column outside the rows read");
+      first.push_back(static_cast<size_t>(it - columns.begin()));
+      buffers.push_back(&impl->cursor->leaf(first.back()));
+    }
+    impl->row_filter = std::make_unique<filter_internal::LeafRowFilter>(*impl->filter, std::move(buffers));
+    impl->cursor->set_row_filter(std::move(first), [f = impl->row_filter.get()] { return f->Matches(); });
+  }
   impl->pruner = std::move(pruner);
   impl->names = impl->cursor->field_names();
   for (const Impl::Extra& e : impl->extras) {
@@ -173,8 +162,7 @@ Result<bool> RowReader::Next(Value* row) {
     sink.Start(row);
     c.assembler().AssembleRow(sink);
     PARQ_RETURN_IF_ERROR(c.Finish());
-    if (!impl_->filter) return true;
-    if (!impl_->filter->Matches(*row)) continue;
+    if (!impl_->filter) return true;  // else the cursor's row filter kept it
     for (const Impl::Extra& e : impl_->extras) {
       Value* parent = row;
       for (size_t d = 0; d < e.drop_depth && parent != nullptr; ++d) {

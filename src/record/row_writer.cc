@@ -137,6 +137,7 @@ struct RowWriter::Impl {
         const uint8_t* data = reinterpret_cast<const uint8_t*>(v.bytes().data());
         if (c.utf8()) st = c.Utf8(data, v.bytes().size());
         if (st.ok() && c.decimal()) st = c.Digits(data, v.bytes().size());
+        if (st.ok() && c.wkb()) st = c.Wkb(data, v.bytes().size());
         break;
       }
       default: break;

@@ -489,7 +489,103 @@ bool NodesEqual(const SchemaNode& a, const SchemaNode& b) {
   return true;
 }
 
+// "INT32", "FIXED_LEN_BYTE_ARRAY(16)", "group": what a node is, for Difference.
+std::string Shape(const SchemaNode& n) {
+  if (n.is_group()) return "group";
+  std::string s(PhysicalTypeName(n.physical_type()));
+  if (n.physical_type() == PhysicalType::kFixedLenByteArray) s += "(" + std::to_string(n.type_length()) + ")";
+  return s;
+}
+
+std::string Annotation(const SchemaNode& n) {
+  std::string s = n.logical_type().ToString();
+  if (n.converted_type() != ConvertedType::kNone) s += " / " + std::string(ConvertedTypeName(n.converted_type()));
+  return s.empty() ? "no annotation" : s;
+}
+
+std::string NodeDifference(const SchemaNode& a, const SchemaNode& b, std::string_view a_name,
+                           std::string_view b_name) {
+  const std::string path = a.parent() == nullptr ? "the root" : "field '" + a.DottedPath() + "'";
+  auto both = [&](const std::string& what, const std::string& x, const std::string& y) {
+    return path + ": " + what + x + " in " + std::string(a_name) + ", " + y + " in " + std::string(b_name);
+  };
+  if (a.name() != b.name()) return both("named ", "'" + a.name() + "'", "'" + b.name() + "'");
+  if (Shape(a) != Shape(b)) return both("", Shape(a), Shape(b));
+  if (a.parent() != nullptr && a.repetition() != b.repetition()) {
+    return both("", std::string(RepetitionName(a.repetition())), std::string(RepetitionName(b.repetition())));
+  }
+  if (a.logical_type() != b.logical_type() || a.converted_type() != b.converted_type()) {
+    return both("", Annotation(a), Annotation(b));
+  }
+  if (a.field_id() != b.field_id()) {
+    auto id = [](std::optional<int32_t> i) { return i ? "field id " + std::to_string(*i) : std::string("no field id"); };
+    return both("", id(a.field_id()), id(b.field_id()));
+  }
+  // A field one side lacks, then fields in another order, then the fields' own differences.
+  for (int i = 0; i < a.num_children(); ++i) {
+    if (b.FindChild(a.child(i).name()) == nullptr) {
+      return "field '" + a.child(i).DottedPath() + "' is missing in " + std::string(b_name);
+    }
+  }
+  for (int i = 0; i < b.num_children(); ++i) {
+    if (a.FindChild(b.child(i).name()) == nullptr) {
+      return "field '" + b.child(i).DottedPath() + "' is missing in " + std::string(a_name);
+    }
+  }
+  for (int i = 0; i < a.num_children() && i < b.num_children(); ++i) {
+    if (a.child(i).name() != b.child(i).name()) {
+      return path + ": field " + std::to_string(i + 1) + " is '" + a.child(i).name() + "' in " + std::string(a_name) +
+             ", '" + b.child(i).name() + "' in " + std::string(b_name);
+    }
+    std::string d = NodeDifference(a.child(i), b.child(i), a_name, b_name);
+    if (!d.empty()) return d;
+  }
+  if (a.num_children() != b.num_children()) {  // repeated names
+    return both("", std::to_string(a.num_children()) + " fields", std::to_string(b.num_children()) + " fields");
+  }
+  return "";
+}
+
+// A copy of `n` with only the leaves `keep` says; nullptr when none is left.
+std::unique_ptr<SchemaNode> ProjectNode(const SchemaNode& n, const std::vector<bool>& keep) {
+  if (n.is_leaf()) return keep[static_cast<size_t>(n.column_index())] ? CloneNode(n) : nullptr;
+  std::vector<std::unique_ptr<SchemaNode>> children;
+  for (int i = 0; i < n.num_children(); ++i) {
+    if (auto c = ProjectNode(n.child(i), keep)) children.push_back(std::move(c));
+  }
+  if (children.empty() && n.parent() != nullptr) return nullptr;
+  auto g = SchemaNode::MakeGroup(n.name(), n.repetition(), std::move(children), n.logical_type());
+  g->set_converted_type(n.converted_type());
+  g->set_field_id(n.field_id());
+  SchemaNodeAccess::set_note(*g, n.annotation_note());
+  return g;
+}
+
 }  // namespace
+
+std::string Schema::Difference(const Schema& other, std::string_view this_name, std::string_view other_name) const {
+  if (!root_ || !other.root_) return !root_ && !other.root_ ? "" : "one schema is empty";
+  return NodeDifference(*root_, *other.root_, this_name, other_name);
+}
+
+Result<Schema> Schema::Project(const std::vector<int>& columns) const {
+  if (columns.empty()) return Status::InvalidArgument("a projection keeps at least one column");
+  std::vector<bool> keep(columns_.size(), false);
+  int last = -1;
+  for (int c : columns) {
+    if (c <= last || c >= num_columns()) {
+      return Status::InvalidArgument("projection column " + std::to_string(c) + " is out of range (0.." +
+                                     std::to_string(num_columns() - 1) + ") or out of order");
+    }
+    keep[static_cast<size_t>(c)] = true;
+    last = c;
+  }
+  SchemaOptions lenient;
+  lenient.strict = false;
+  lenient.unique_names = false;
+  lenient.max_depth = INT32_MAX;
+  return Make(ProjectNode(*root_, keep), lenient);
+}
 
 const SchemaNode* Schema::FindNode(std::string_view dotted_path) const {
   if (!root_) return nullptr;

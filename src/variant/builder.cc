@@ -63,6 +63,21 @@ Status VariantValueBuilder::String(std::string_view s) {
   return Status::OK();
 }
 
+Status VariantValueBuilder::Binary(std::string_view b) {
+  if (b.size() > UINT32_MAX) return Status::InvalidArgument("variant binary over 4 GiB");
+  std::string* out = Next();
+  out->push_back(static_cast<char>(static_cast<uint8_t>(VariantPrimitive::kBinary) << 2));
+  PutLE(out, b.size(), 4);
+  out->append(b);
+  return Status::OK();
+}
+
+void VariantValueBuilder::Primitive(VariantPrimitive type, std::string_view payload) {
+  std::string* out = Next();
+  out->push_back(static_cast<char>(static_cast<uint8_t>(type) << 2));
+  out->append(payload);
+}
+
 void VariantValueBuilder::BeginArray() {
   Next();
   if (frames_.size() == depth_) frames_.emplace_back();

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "parq/status.h"
+#include "variant/value.h"
 
 namespace parq {
 
@@ -46,6 +47,12 @@ class VariantValueBuilder {
   void Double(double v);
   // kInvalidArgument over 4 GiB.
   Status String(std::string_view utf8);
+  // The long form (type id 15), kInvalidArgument over 4 GiB.
+  Status Binary(std::string_view bytes);
+  // A primitive of a fixed-size type with its payload as the spec's table
+  // lays it out (little-endian; a decimal's scale byte first), as is.
+  // REQUIRES: payload has the type's size (value.h, VariantPrimitive).
+  void Primitive(VariantPrimitive type, std::string_view payload);
 
   void BeginArray();
   // kInvalidArgument when the elements take more than 4 GiB.

@@ -61,23 +61,41 @@ Result<std::string_view> VariantMetadata::Key(uint32_t id) const {
   return std::string_view(reinterpret_cast<const char*>(bytes_.data() + strings_pos_ + begin), end - begin);
 }
 
-void BuildVariantMetadata(VariantKeyIds* keys, std::string* metadata) {
+namespace {
+// Writes the dictionary of `keys` in their order, with the sorted_strings
+// flag as given.
+template <typename Keys>
+void WriteDictionary(const Keys& keys, size_t count, bool sorted, std::string* metadata) {
   std::string bytes;
   std::vector<uint64_t> offsets;
-  offsets.reserve(keys->size() + 1);
-  uint32_t next = 0;
-  for (auto& [key, id] : *keys) {
-    id = next++;
+  offsets.reserve(count + 1);
+  for (const auto& key : keys) {
     offsets.push_back(bytes.size());
     bytes.append(key);
   }
   offsets.push_back(bytes.size());
-  const int off_size = BytesFor(std::max<uint64_t>(bytes.size(), keys->size()));
+  const int off_size = BytesFor(std::max<uint64_t>(bytes.size(), count));
   metadata->clear();
-  metadata->push_back(static_cast<char>(1 | 1 << 4 | (off_size - 1) << 6));
-  PutLE(metadata, keys->size(), off_size);
+  metadata->push_back(static_cast<char>(1 | (sorted ? 1 : 0) << 4 | (off_size - 1) << 6));
+  PutLE(metadata, count, off_size);
   for (uint64_t o : offsets) PutLE(metadata, o, off_size);
   metadata->append(bytes);
+}
+}  // namespace
+
+void BuildVariantMetadata(VariantKeyIds* keys, std::string* metadata) {
+  std::vector<std::string_view> order;
+  order.reserve(keys->size());
+  uint32_t next = 0;
+  for (auto& [key, id] : *keys) {
+    id = next++;
+    order.push_back(key);
+  }
+  WriteDictionary(order, order.size(), true, metadata);
+}
+
+void BuildVariantMetadataInOrder(const std::vector<std::string_view>& keys, std::string* metadata) {
+  WriteDictionary(keys, keys.size(), false, metadata);
 }
 
 }  // namespace parq

@@ -22,6 +22,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "parq/result.h"
 
@@ -58,6 +59,10 @@ using VariantKeyIds = std::map<std::string, uint32_t>;
 // ignored) and writes the sorted dictionary of them to *metadata (replacing
 // its contents), with the smallest offset size that fits.
 void BuildVariantMetadata(VariantKeyIds* keys, std::string* metadata);
+
+// The dictionary of `keys` in the order given (id i is keys[i]), not marked
+// sorted (sorted_strings = 0).  REQUIRES: the keys are unique.
+void BuildVariantMetadataInOrder(const std::vector<std::string_view>& keys, std::string* metadata);
 
 }  // namespace parq
 

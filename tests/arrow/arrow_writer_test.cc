@@ -23,6 +23,12 @@
 namespace parq {
 namespace {
 
+// WKB for the GEOMETRY / GEOGRAPHY columns (the writers check it): POINT (1 2),
+// LINESTRING EMPTY, and a big-endian MULTIPOINT EMPTY.
+const std::string kWkbPoint("\x01\x01\0\0\0\0\0\0\0\0\0\xf0\x3f\0\0\0\0\0\0\0\x40", 21);
+const std::string kWkbEmptyLine("\x01\x02\0\0\0\0\0\0\0", 9);
+const std::string kWkbEmptyMultiPointBig("\0\0\0\0\x04\0\0\0\0", 9);
+
 namespace fs = std::filesystem;
 using namespace parq::testing;  // NOLINT
 using std::nullopt;
@@ -115,7 +121,7 @@ StreamSpec AllTypes(bool nullable, bool nulls) {
   add(Field("nothing", "n"), ArrowData{3, 3, 0, {}, {}, nullptr});
   add(Extension(Field("doc", "u"), "arrow.json"), Strings({R"({"a":1})", mid(std::string("[]")), "2"}));
   add(Extension(Field("geom", "z"), "geoarrow.wkb", R"({"crs": "OGC:CRS84"})"),
-      Strings({std::string("\x01\x01\0\0\0", 5), mid(std::string("\x01", 1)), std::string("\x00", 1)}));
+      Strings({kWkbPoint, mid(kWkbEmptyLine), kWkbEmptyMultiPointBig}));
   ArrowField dict = Field("dict", "c");
   dict.dictionary = std::make_shared<ArrowField>(Field("", "u"));
   ArrowData dict_data = P<int8_t>({1, mid(int8_t{0}), 1});
@@ -173,15 +179,15 @@ constexpr const char* kAllTypesSchema = R"(message schema {
 )";
 
 const std::vector<std::string> kAllNullableRows = {
-    R"({"i8":-5,"u8":250,"i16":-300,"u16":65535,"i32":-70000,"u32":4000000000,"i64":-1099511627776,"u64":18000000000000000000,"f16":1,"f32":1.5,"f64":0.125,"flag":true,"s":"héllo","ls":"large","bin":"AAE=","lbin":"YWI=","fsb":"YWJj","id":"12345678-9abc-def0-1234-56789abcdef0","d5":"123.45","d15":"123456789012.345","d30":"-12345.6789","d40":"10.00","d9_32":"-1.2","date":"2022-01-08","date64":"2022-01-08","t_s":"01:00:00.000","t_ms":"01:00:00.001","t_us":"01:00:00.000001","t_ns":"01:00:00.000000001","ts_s":"2023-11-14T22:13:20.000","ts_ms":"2023-11-14T22:13:20.123Z","ts_us":"2023-11-14T22:13:20.123456","ts_ns":"2023-11-14T22:13:20.123456789Z","dur":-42,"iv_m":{"months":14,"days":0,"milliseconds":0},"iv_dt":{"months":0,"days":3,"milliseconds":500},"iv_mdn":{"months":1,"days":2,"milliseconds":1},"nothing":null,"doc":"{\"a\":1}","geom":"AQEAAAA=","dict":"one"})",
+    R"({"i8":-5,"u8":250,"i16":-300,"u16":65535,"i32":-70000,"u32":4000000000,"i64":-1099511627776,"u64":18000000000000000000,"f16":1,"f32":1.5,"f64":0.125,"flag":true,"s":"héllo","ls":"large","bin":"AAE=","lbin":"YWI=","fsb":"YWJj","id":"12345678-9abc-def0-1234-56789abcdef0","d5":"123.45","d15":"123456789012.345","d30":"-12345.6789","d40":"10.00","d9_32":"-1.2","date":"2022-01-08","date64":"2022-01-08","t_s":"01:00:00.000","t_ms":"01:00:00.001","t_us":"01:00:00.000001","t_ns":"01:00:00.000000001","ts_s":"2023-11-14T22:13:20.000","ts_ms":"2023-11-14T22:13:20.123Z","ts_us":"2023-11-14T22:13:20.123456","ts_ns":"2023-11-14T22:13:20.123456789Z","dur":-42,"iv_m":{"months":14,"days":0,"milliseconds":0},"iv_dt":{"months":0,"days":3,"milliseconds":500},"iv_mdn":{"months":1,"days":2,"milliseconds":1},"nothing":null,"doc":"{\"a\":1}","geom":"AQEAAAAAAAAAAADwPwAAAAAAAABA","dict":"one"})",
     R"({"i8":null,"u8":null,"i16":null,"u16":null,"i32":null,"u32":null,"i64":null,"u64":null,"f16":null,"f32":null,"f64":null,"flag":null,"s":null,"ls":null,"bin":null,"lbin":null,"fsb":null,"id":null,"d5":null,"d15":null,"d30":null,"d40":null,"d9_32":null,"date":null,"date64":null,"t_s":null,"t_ms":null,"t_us":null,"t_ns":null,"ts_s":null,"ts_ms":null,"ts_us":null,"ts_ns":null,"dur":null,"iv_m":null,"iv_dt":null,"iv_mdn":null,"nothing":null,"doc":null,"geom":null,"dict":null})",
-    R"({"i8":7,"u8":1,"i16":300,"u16":2,"i32":70000,"u32":3,"i64":4,"u64":5,"f16":-2,"f32":-2.25,"f64":-8.5,"flag":false,"s":"x","ls":"","bin":"Yg==","lbin":"ZA==","fsb":"eHl6","id":"01010101-0101-0101-0101-010101010101","d5":"-0.01","d15":"-0.007","d30":"0.0099","d40":"-0.05","d9_32":"99999999.9","date":"1969-12-31","date64":"1969-12-31","t_s":"00:00:59.000","t_ms":"00:00:00.001","t_us":"00:00:00.000001","t_ns":"00:00:00.000000001","ts_s":"1969-12-31T23:59:59.000","ts_ms":"1970-01-01T00:00:00.000Z","ts_us":"1970-01-01T00:00:00.000000","ts_ns":"1970-01-01T00:00:00.000000000Z","dur":42,"iv_m":{"months":0,"days":0,"milliseconds":0},"iv_dt":{"months":0,"days":0,"milliseconds":0},"iv_mdn":{"months":0,"days":0,"milliseconds":0},"nothing":null,"doc":"2","geom":"AA==","dict":"one"})",
+    R"({"i8":7,"u8":1,"i16":300,"u16":2,"i32":70000,"u32":3,"i64":4,"u64":5,"f16":-2,"f32":-2.25,"f64":-8.5,"flag":false,"s":"x","ls":"","bin":"Yg==","lbin":"ZA==","fsb":"eHl6","id":"01010101-0101-0101-0101-010101010101","d5":"-0.01","d15":"-0.007","d30":"0.0099","d40":"-0.05","d9_32":"99999999.9","date":"1969-12-31","date64":"1969-12-31","t_s":"00:00:59.000","t_ms":"00:00:00.001","t_us":"00:00:00.000001","t_ns":"00:00:00.000000001","ts_s":"1969-12-31T23:59:59.000","ts_ms":"1970-01-01T00:00:00.000Z","ts_us":"1970-01-01T00:00:00.000000","ts_ns":"1970-01-01T00:00:00.000000000Z","dur":42,"iv_m":{"months":0,"days":0,"milliseconds":0},"iv_dt":{"months":0,"days":0,"milliseconds":0},"iv_mdn":{"months":0,"days":0,"milliseconds":0},"nothing":null,"doc":"2","geom":"AAAAAAQAAAAA","dict":"one"})",
 };
 
 const std::vector<std::string> kAllRequiredRows = {
-    R"({"i8":-5,"u8":250,"i16":-300,"u16":65535,"i32":-70000,"u32":4000000000,"i64":-1099511627776,"u64":18000000000000000000,"f16":1,"f32":1.5,"f64":0.125,"flag":true,"s":"héllo","ls":"large","bin":"AAE=","lbin":"YWI=","fsb":"YWJj","id":"12345678-9abc-def0-1234-56789abcdef0","d5":"123.45","d15":"123456789012.345","d30":"-12345.6789","d40":"10.00","d9_32":"-1.2","date":"2022-01-08","date64":"2022-01-08","t_s":"01:00:00.000","t_ms":"01:00:00.001","t_us":"01:00:00.000001","t_ns":"01:00:00.000000001","ts_s":"2023-11-14T22:13:20.000","ts_ms":"2023-11-14T22:13:20.123Z","ts_us":"2023-11-14T22:13:20.123456","ts_ns":"2023-11-14T22:13:20.123456789Z","dur":-42,"iv_m":{"months":14,"days":0,"milliseconds":0},"iv_dt":{"months":0,"days":3,"milliseconds":500},"iv_mdn":{"months":1,"days":2,"milliseconds":1},"nothing":null,"doc":"{\"a\":1}","geom":"AQEAAAA=","dict":"one"})",
-    R"({"i8":0,"u8":0,"i16":0,"u16":0,"i32":0,"u32":0,"i64":0,"u64":0,"f16":0,"f32":0,"f64":0,"flag":false,"s":"","ls":"m","bin":"","lbin":"Yw==","fsb":"ZGVm","id":"00000000-0000-0000-0000-000000000000","d5":"0.00","d15":"0.000","d30":"0.0000","d40":"0.00","d9_32":"0.0","date":"1970-01-01","date64":"1970-01-01","t_s":"00:00:00.000","t_ms":"00:00:00.000","t_us":"00:00:00.000000","t_ns":"00:00:00.000000000","ts_s":"1970-01-01T00:00:00.000","ts_ms":"1970-01-01T00:00:00.000Z","ts_us":"1970-01-01T00:00:00.000000","ts_ns":"1970-01-01T00:00:00.000000000Z","dur":0,"iv_m":{"months":0,"days":0,"milliseconds":0},"iv_dt":{"months":0,"days":0,"milliseconds":0},"iv_mdn":{"months":0,"days":0,"milliseconds":0},"nothing":null,"doc":"[]","geom":"AQ==","dict":"zero"})",
-    R"({"i8":7,"u8":1,"i16":300,"u16":2,"i32":70000,"u32":3,"i64":4,"u64":5,"f16":-2,"f32":-2.25,"f64":-8.5,"flag":false,"s":"x","ls":"","bin":"Yg==","lbin":"ZA==","fsb":"eHl6","id":"01010101-0101-0101-0101-010101010101","d5":"-0.01","d15":"-0.007","d30":"0.0099","d40":"-0.05","d9_32":"99999999.9","date":"1969-12-31","date64":"1969-12-31","t_s":"00:00:59.000","t_ms":"00:00:00.001","t_us":"00:00:00.000001","t_ns":"00:00:00.000000001","ts_s":"1969-12-31T23:59:59.000","ts_ms":"1970-01-01T00:00:00.000Z","ts_us":"1970-01-01T00:00:00.000000","ts_ns":"1970-01-01T00:00:00.000000000Z","dur":42,"iv_m":{"months":0,"days":0,"milliseconds":0},"iv_dt":{"months":0,"days":0,"milliseconds":0},"iv_mdn":{"months":0,"days":0,"milliseconds":0},"nothing":null,"doc":"2","geom":"AA==","dict":"one"})",
+    R"({"i8":-5,"u8":250,"i16":-300,"u16":65535,"i32":-70000,"u32":4000000000,"i64":-1099511627776,"u64":18000000000000000000,"f16":1,"f32":1.5,"f64":0.125,"flag":true,"s":"héllo","ls":"large","bin":"AAE=","lbin":"YWI=","fsb":"YWJj","id":"12345678-9abc-def0-1234-56789abcdef0","d5":"123.45","d15":"123456789012.345","d30":"-12345.6789","d40":"10.00","d9_32":"-1.2","date":"2022-01-08","date64":"2022-01-08","t_s":"01:00:00.000","t_ms":"01:00:00.001","t_us":"01:00:00.000001","t_ns":"01:00:00.000000001","ts_s":"2023-11-14T22:13:20.000","ts_ms":"2023-11-14T22:13:20.123Z","ts_us":"2023-11-14T22:13:20.123456","ts_ns":"2023-11-14T22:13:20.123456789Z","dur":-42,"iv_m":{"months":14,"days":0,"milliseconds":0},"iv_dt":{"months":0,"days":3,"milliseconds":500},"iv_mdn":{"months":1,"days":2,"milliseconds":1},"nothing":null,"doc":"{\"a\":1}","geom":"AQEAAAAAAAAAAADwPwAAAAAAAABA","dict":"one"})",
+    R"({"i8":0,"u8":0,"i16":0,"u16":0,"i32":0,"u32":0,"i64":0,"u64":0,"f16":0,"f32":0,"f64":0,"flag":false,"s":"","ls":"m","bin":"","lbin":"Yw==","fsb":"ZGVm","id":"00000000-0000-0000-0000-000000000000","d5":"0.00","d15":"0.000","d30":"0.0000","d40":"0.00","d9_32":"0.0","date":"1970-01-01","date64":"1970-01-01","t_s":"00:00:00.000","t_ms":"00:00:00.000","t_us":"00:00:00.000000","t_ns":"00:00:00.000000000","ts_s":"1970-01-01T00:00:00.000","ts_ms":"1970-01-01T00:00:00.000Z","ts_us":"1970-01-01T00:00:00.000000","ts_ns":"1970-01-01T00:00:00.000000000Z","dur":0,"iv_m":{"months":0,"days":0,"milliseconds":0},"iv_dt":{"months":0,"days":0,"milliseconds":0},"iv_mdn":{"months":0,"days":0,"milliseconds":0},"nothing":null,"doc":"[]","geom":"AQIAAAAAAAAA","dict":"zero"})",
+    R"({"i8":7,"u8":1,"i16":300,"u16":2,"i32":70000,"u32":3,"i64":4,"u64":5,"f16":-2,"f32":-2.25,"f64":-8.5,"flag":false,"s":"x","ls":"","bin":"Yg==","lbin":"ZA==","fsb":"eHl6","id":"01010101-0101-0101-0101-010101010101","d5":"-0.01","d15":"-0.007","d30":"0.0099","d40":"-0.05","d9_32":"99999999.9","date":"1969-12-31","date64":"1969-12-31","t_s":"00:00:59.000","t_ms":"00:00:00.001","t_us":"00:00:00.000001","t_ns":"00:00:00.000000001","ts_s":"1969-12-31T23:59:59.000","ts_ms":"1970-01-01T00:00:00.000Z","ts_us":"1970-01-01T00:00:00.000000","ts_ns":"1970-01-01T00:00:00.000000000Z","dur":42,"iv_m":{"months":0,"days":0,"milliseconds":0},"iv_dt":{"months":0,"days":0,"milliseconds":0},"iv_mdn":{"months":0,"days":0,"milliseconds":0},"nothing":null,"doc":"2","geom":"AAAAAAQAAAAA","dict":"one"})",
 };
 
 TEST(ArrowWriterTest, SchemaOfEveryType) {
@@ -354,7 +360,7 @@ TEST(ArrowWriterTest, VariantGeographyAndMapsOverSlicedEntries) {
   ArrowData v = StructData(3, {Strings({meta, meta, meta}),
                                Strings({std::string("\x0c\x2a", 2), std::string("\x09hi", 3), std::string("\x00", 1)})},
                            {true, true, false});
-  ArrowData g = Strings({std::string("\x01\x01\x00\x00\x00", 5), nullopt, std::string("\x00", 1)}, true);
+  ArrowData g = Strings({kWkbPoint, nullopt, kWkbEmptyMultiPointBig}, true);
   // The map's entries are a slice: entry 0 of the map is entry 1 of the struct's children.
   ArrowData m = MapData({1, 2, 0}, Prim<int32_t>({99, 1, 2, 3}), Strings({"skip", "a", nullopt, "c"}));
   m.children[0].offset = 1;
@@ -383,9 +389,9 @@ TEST(ArrowWriterTest, VariantGeographyAndMapsOverSlicedEntries) {
   }
   ASSERT_OK_AND_ASSIGN(std::vector<std::string> rows, RoundTrip(std::move(spec), "variant_geo_map.parquet"));
   const std::vector<std::string> want = {
-      R"({"v":42,"g":"AQEAAAA=","m":[{"key":1,"value":"a"}]})",
+      R"({"v":42,"g":"AQEAAAAAAAAAAADwPwAAAAAAAABA","m":[{"key":1,"value":"a"}]})",
       R"({"v":"hi","g":null,"m":[{"key":2,"value":null},{"key":3,"value":"c"}]})",
-      R"({"v":null,"g":"AA==","m":[]})",
+      R"({"v":null,"g":"AAAAAAQAAAAA","m":[]})",
   };
   EXPECT_EQ(rows, want);
   EXPECT_EQ(LiveArrowStructs(), 0);

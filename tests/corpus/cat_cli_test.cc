@@ -54,7 +54,7 @@ TEST_F(CatCliTest, UsageErrorsExitTwo) {
   int st = 0;
   RunParq("cat", &st);
   EXPECT_EQ(st, 2);
-  RunParq("cat --format csv " + kData + "data/alltypes_plain.parquet", &st);
+  RunParq("cat --format xml " + kData + "data/alltypes_plain.parquet", &st);
   EXPECT_EQ(st, 2);
   RunParq("cat --head -1 " + kData + "data/alltypes_plain.parquet", &st);
   EXPECT_EQ(st, 2);

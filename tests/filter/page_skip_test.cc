@@ -57,13 +57,15 @@ TEST(PageSkipTest, SortedKeyReadsOnlyThePagesOfItsRows) {
       // the offset index), which weigh more beside small compressed pages.
       const int64_t ratio = v.compression == Compression::kUncompressed ? 10 : 3;
       EXPECT_LT(got.bytes_read * ratio, static_cast<int64_t>(file->file().size()));
-      // Without page pruning, every page is read.
+      // Without page pruning, every page of the filter's columns is read (k:
+      // 80 pages or more); late materialization still passes over the other
+      // columns' pages that hold no matching row.
       o.pruning = RowReaderOptions::Pruning::kRowGroups;
       ASSERT_OK_AND_ASSIGN(Read unpruned, ReadAll(RowSource::FromFile(*file), o));
       EXPECT_EQ(unpruned.rows, expected);
-      EXPECT_EQ(unpruned.pages_skipped, 0);
-      EXPECT_GT(unpruned.pages_read, 240);
-      EXPECT_GT(unpruned.bytes_read, got.bytes_read * ratio);
+      EXPECT_GE(unpruned.pages_read, 80);
+      // k's pages alone weigh more than twice what the pruned read reads.
+      EXPECT_GT(unpruned.bytes_read, got.bytes_read * 2);
     }
     std::filesystem::remove(path);
   }

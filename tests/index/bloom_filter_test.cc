@@ -12,17 +12,17 @@
 
 #include "format/footer.h"
 #include "index/bloom_filter_reader.h"
-#include "index/footer_edit_util.h"
 #include "parq/bloom_filter.h"
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
+#include "testing/footer_edit.h"
 #include "testing/status_macros.h"
 #include "thrift/compact_writer.h"
 
 namespace parq {
 namespace {
 
-using index_test::EditFooter;
+using parq::testing::EditFooter;
 
 const std::string kData = std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/";
 

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "format/parquet_types.h"
-#include "index/footer_edit_util.h"
 #include "parq/file_reader.h"
 #include "parq/record.h"
+#include "testing/footer_edit.h"
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -84,7 +84,7 @@ TEST(PageIndexFilterTest, MisplacedIndexesAreNotUsed) {
     EXPECT_GT(pruned.pages_skipped, 0);  // the file's own index is used
     for (const auto& [name, edit] : edits) {
       SCOPED_TRACE(name);
-      ASSERT_OK_AND_ASSIGN(std::string bytes, index_test::EditFooter(kTiny, edit));
+      ASSERT_OK_AND_ASSIGN(std::string bytes, testing::EditFooter(kTiny, edit));
       ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(std::move(bytes)))));
       ASSERT_OK_AND_ASSIGN(Rows got, ReadFiltered(*file, where));
       EXPECT_EQ(got.rows, expected);

@@ -9,16 +9,16 @@
 
 #include "file/metadata_internal.h"
 #include "format/footer.h"
-#include "index/footer_edit_util.h"
 #include "index/page_index_reader.h"
 #include "parq/file_reader.h"
+#include "testing/footer_edit.h"
 #include "testing/status_macros.h"
 #include "thrift/compact_writer.h"
 
 namespace parq {
 namespace {
 
-using index_test::EditFooter;
+using parq::testing::EditFooter;
 
 const std::string kTiny =
     std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/alltypes_tiny_pages.parquet";

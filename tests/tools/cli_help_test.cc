@@ -30,23 +30,31 @@ std::vector<std::string> Reading(std::vector<std::string> flags) {
 
 // Every verb with flags its help must list.
 const std::map<std::string, std::vector<std::string>> kVerbFlags = {
-    {"meta", Reading({"--json", "--page-index", "--bloom-filter"})},
-    {"schema", Reading({"--json"})},
-    {"cat", Reading({"--format jsonl", "--columns a,b.c", "--head N", "--verify-checksums", "--no-verify-checksums"})},
+    {"meta", Reading({"--json", "--page-index", "--bloom-filter", "--skip-invalid"})},
+    {"schema", Reading({"--json", "--skip-invalid"})},
+    {"cat", Reading({"--format jsonl|csv", "--columns a,b.c", "--head N", "--verify-checksums", "--no-verify-checksums",
+                     "--skip-invalid", "--delimiter C", "--no-header", "--null-string TEXT"})},
     {"head", Reading({"-n, --rows N", "--columns a,b.c", "--no-verify-checksums"})},
     {"scan", Reading({"--where EXPR", "--columns a,b.c", "--explain", "--json", "--no-verify-checksums"})},
     {"rewrite", Reading({"--codec CODEC", "--level N", "--page-version 1|2", "--encoding COLUMN=ENCODING",
                          "--dictionary on|off", "--page-size BYTES", "--row-group-size BYTES", "--row-group-rows N",
-                         "--bloom-filter", "--no-page-index", "--no-verify-checksums"})},
-    {"convert", {"--schema SCHEMA.txt", "--max-line-bytes N", "--replace-invalid-utf8", "--codec CODEC",
-                 "--page-version 1|2", "--bloom-filter"}},
+                         "--bloom-filter", "--no-page-index", "--no-verify-checksums", "--no-raw-copy", "--verbose",
+                         "--partition-by COL,...", "--max-rows-per-file N", "--target-file-size BYTES",
+                         "--max-open-files N"})},
+    {"merge", {}},
+    {"prune", {"--drop-columns a,b.c"}},
+    {"convert", {"--schema SCHEMA.txt", "--max-line-bytes N", "--replace-invalid-utf8", "--format jsonl|csv",
+                 "--infer-rows N", "--delimiter C", "--no-header", "--null-string TEXT", "--codec CODEC",
+                 "--page-version 1|2", "--bloom-filter", "--partition-by COL,..."}},
     {"pages", Reading({"--columns a,b.c", "--json"})},
     {"dictionary", Reading({"--json", "--no-verify-checksums"})},
     {"column-index", Reading({"--json"})},
     {"offset-index", Reading({"--json"})},
     {"bloom", Reading({"--json"})},
     {"size-stats", Reading({"--columns a,b.c", "--json"})},
+    {"geospatial-stats", {"--columns a,b.c", "--json", "--compute"}},
     {"footer", Reading({"--json"})},
+    {"splits", {"--size BYTES"}},
 };
 
 TEST(CliHelpTest, EveryVerbListsItsFlagsOnStdout) {
@@ -80,13 +88,14 @@ TEST(CliHelpTest, EveryListedFlagIsAccepted) {
 TEST(CliHelpTest, SchemaHelpExactly) {
   CliRun r = RunParq("schema --help", Stderr::kDropped);
   EXPECT_EQ(r.out,
-            "usage: parq schema FILE [--json] [--footer-key KEY] [--column-key PATH=KEY]... [--aad-prefix TEXT] "
-            "[--keys FILE]\n"
+            "usage: parq schema FILE|DIR|GLOB [--json] [--skip-invalid] [--footer-key KEY] [--column-key PATH=KEY]... "
+            "[--aad-prefix TEXT] [--keys FILE]\n"
             "\n"
             "schema: the schema as message-type text\n"
             "\n"
             "options:\n"
             "      --json                   the schema as a JSON tree instead of message-type text\n"
+            "      --skip-invalid           a directory or glob: leave out files that are not Parquet (warned of)\n"
             "      --footer-key KEY         the footer key of an encrypted file (hex:..., base64:... or text:...)\n"
             "      --column-key PATH=KEY    the key of an encrypted column (repeatable)\n"
             "      --aad-prefix TEXT        the AAD prefix the file was encrypted with, when it does not store it\n"
@@ -128,7 +137,8 @@ TEST(CliHelpTest, BashCompletionOffersVerbsAndEachVerbsFlags) {
   EXPECT_EQ(Complete(script, "parq pa", 1), "pages\n");
   EXPECT_EQ(Complete(script, "parq co", 1), "convert column-index completion\n");
   EXPECT_EQ(Complete(script, "parq -q meta --", 3),
-            "--json --page-index --bloom-filter --footer-key --column-key --aad-prefix --keys --help --quiet\n");
+            "--json --page-index --bloom-filter --skip-invalid --footer-key --column-key --aad-prefix --keys --help "
+            "--quiet\n");
   EXPECT_EQ(Complete(script, "parq head -", 2),
             "--rows -n --columns --verify-checksums --no-verify-checksums --footer-key --column-key --aad-prefix --keys "
             "--help -h --quiet -q\n");

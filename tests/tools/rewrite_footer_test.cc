@@ -5,11 +5,13 @@
 // order, then parq.source_created_by = IN's created_by), each row group's
 // sorting_columns and each chunk's key-value metadata, and the column orders.
 // A rewrite without flags may change only what parq writes anew: created_by,
-// the pages, statistics and offsets.  A source schema element without a
+// the pages, statistics and offsets; both paths are checked, the raw copy
+// (pages as stored, the same rows read back) and the decoding one.  A source schema element without a
 // logicalType may gain the one its converted_type stands for (the forward
 // table); a source without column_orders gains TYPE_ORDER, the order of the
-// statistics parq computes.  Not kept, by design: row groups of no rows (not
-// written), and a logical type newer than parq (ignored on read, warned of).
+// statistics parq computes.  Row groups of no rows are kept as the source had
+// them (FileWriter::KeepRowGroupMetadata).  Not kept, by design: a logical
+// type newer than parq (ignored on read, warned of).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -36,15 +38,21 @@ namespace fs = std::filesystem;
 const fs::path kTesting = fs::path(PARQ_SHARED_DIR) / "parquet-testing";
 
 // Files `parq rewrite` refuses, with a text of its error (the test checks
-// they still fail so).
-const std::map<std::string, std::string>& Refused() {
-  static const std::map<std::string, std::string> m = {
+// they still fail so).  The raw path (pages copied as stored) decompresses
+// nothing, so it meets no decompression limit.
+const std::map<std::string, std::string>& Refused(bool raw) {
+  static const std::map<std::string, std::string> decoding = {
       {"data/large_string_map.brotli.parquet", "max_page_size"},
       {"data/nation.dict-malformed.parquet", "orrupt"},
       {"data/datapage_v1-corrupt-checksum.parquet", "CRC32 mismatch"},
       {"data/rle-dict-uncompressed-corrupt-checksum.parquet", "CRC32 mismatch"},
   };
-  return m;
+  static const std::map<std::string, std::string> raw_copy = {
+      {"data/nation.dict-malformed.parquet", "orrupt"},
+      {"data/datapage_v1-corrupt-checksum.parquet", "CRC32 mismatch"},
+      {"data/rle-dict-uncompressed-corrupt-checksum.parquet", "CRC32 mismatch"},
+  };
+  return raw ? raw_copy : decoding;
 }
 
 std::vector<std::string> ManifestFiles() {
@@ -76,16 +84,25 @@ class RewriteFooterTest : public ::testing::TestWithParam<std::string> {
   fs::path dir_;
 };
 
-TEST_P(RewriteFooterTest, KeepsTheFooterMetadata) {
-  const std::string in = (kTesting / GetParam()).string();
-  const std::string out = (dir_ / "out.parquet").string();
-  testing::CliRun run = testing::RunParq("rewrite " + testing::Quote(in) + " " + testing::Quote(out));
-  if (auto it = Refused().find(GetParam()); it != Refused().end()) {
+// `raw`: the rewrite copies the pages as stored (no flag), else decodes them
+// (--no-raw-copy).
+void ExpectFooterKept(const std::string& file, const fs::path& dir, bool raw) {
+  const std::string in = (kTesting / file).string();
+  const std::string out = (dir / "out.parquet").string();
+  testing::CliRun run =
+      testing::RunParq("rewrite " + testing::Quote(in) + " " + testing::Quote(out) + (raw ? "" : " --no-raw-copy"));
+  if (auto it = Refused(raw).find(file); it != Refused(raw).end()) {
     EXPECT_NE(run.exit_code, 0);
     EXPECT_NE(run.out.find(it->second), std::string::npos) << run.out;
     return;
   }
   ASSERT_EQ(run.exit_code, 0) << run.out;
+  if (raw) {  // the same rows (or the same error reading them)
+    testing::CliRun rows_in = testing::RunParq("cat " + testing::Quote(in), testing::Stderr::kDropped);
+    testing::CliRun rows_out = testing::RunParq("cat " + testing::Quote(out), testing::Stderr::kDropped);
+    EXPECT_EQ(rows_in.exit_code, rows_out.exit_code);
+    EXPECT_TRUE(rows_in.out == rows_out.out) << "the rows differ";
+  }
   ASSERT_OK_AND_ASSIGN(format::FileMetaData a, Footer(in));
   ASSERT_OK_AND_ASSIGN(format::FileMetaData b, Footer(out));
 
@@ -130,12 +147,9 @@ TEST_P(RewriteFooterTest, KeepsTheFooterMetadata) {
   }
   EXPECT_EQ(Str(*b.created_by), kCreatedBy);
 
-  // Row groups of no rows are not written (FileWriter::EndRowGroup), so
-  // their sorting_columns and chunk key-value metadata go with them.
+  // Every row group, those of no rows included.
   std::vector<const format::RowGroup*> a_groups;
-  for (const auto& rg : a.row_groups) {
-    if (rg.num_rows > 0) a_groups.push_back(&rg);
-  }
+  for (const auto& rg : a.row_groups) a_groups.push_back(&rg);
   ASSERT_EQ(a_groups.size(), b.row_groups.size());
   for (size_t g = 0; g < a_groups.size(); ++g) {
     SCOPED_TRACE("row group " + std::to_string(g));
@@ -168,6 +182,9 @@ TEST_P(RewriteFooterTest, KeepsTheFooterMetadata) {
     }
   }
 }
+
+TEST_P(RewriteFooterTest, KeepsTheFooterMetadata) { ExpectFooterKept(GetParam(), dir_, /*raw=*/false); }
+TEST_P(RewriteFooterTest, KeepsTheFooterMetadataCopyingRaw) { ExpectFooterKept(GetParam(), dir_, /*raw=*/true); }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, RewriteFooterTest, ::testing::ValuesIn(ManifestFiles()),
                          [](const ::testing::TestParamInfo<std::string>& info) {

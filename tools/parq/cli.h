@@ -87,8 +87,14 @@ int RunColumnIndex(int argc, char** argv);
 int RunOffsetIndex(int argc, char** argv);
 int RunBloom(int argc, char** argv);
 int RunSizeStats(int argc, char** argv);
+int RunGeospatialStats(int argc, char** argv);
 int RunFooter(int argc, char** argv);
 int RunHead(int argc, char** argv);
+int RunSplits(int argc, char** argv);
+int RunVerify(int argc, char** argv);
+int RunDiff(int argc, char** argv);
+int RunMerge(int argc, char** argv);
+int RunPrune(int argc, char** argv);
 
 // Each verb's usage line and flag table (for --help and its own parsing).
 const VerbHelp& MetaHelp();
@@ -102,9 +108,15 @@ const VerbHelp& ColumnIndexHelp();
 const VerbHelp& OffsetIndexHelp();
 const VerbHelp& BloomHelp();
 const VerbHelp& SizeStatsHelp();
+const VerbHelp& GeospatialStatsHelp();
 const VerbHelp& FooterHelp();
 const VerbHelp& HeadHelp();
 const VerbHelp& ScanHelp();
+const VerbHelp& SplitsHelp();
+const VerbHelp& VerifyHelp();
+const VerbHelp& DiffHelp();
+const VerbHelp& MergeHelp();
+const VerbHelp& PruneHelp();
 
 }  // namespace parq::cli
 

@@ -1,11 +1,15 @@
 // parq meta FILE [--json] [--page-index]: everything the footer says, with
 // statistics decoded by each column's type; with --page-index also every
 // chunk's ColumnIndex and OffsetIndex, with --bloom-filter its Bloom filter.
+// parq meta DIR|GLOB: a dataset's summary (files, rows, row groups, bytes,
+// partition columns) and one line per file (docs/dataset.md).
 #include <cstdio>
 
 #include "cli.h"
+#include "dataset_input.h"
 #include "inspect_util.h"
 #include "key_flags.h"
+#include "parq/dataset.h"
 #include "meta_index.h"
 #include "parq/file_reader.h"
 #include "parq/schema.h"
@@ -16,7 +20,7 @@
 namespace parq::cli {
 namespace {
 
-constexpr char kUsage[] = "parq meta FILE [--json] [--page-index] [--bloom-filter]\n"
+constexpr char kUsage[] = "parq meta FILE|DIR|GLOB [--json] [--page-index] [--bloom-filter] [--skip-invalid]\n"
                           "       " PARQ_KEY_FLAGS_USAGE;
 
 struct MetaFlags {
@@ -103,6 +107,10 @@ Status WriteColumn(JsonWriter& w, const FileReader& reader, const MetaFlags& fla
   if (auto s = c.statistics()) {
     w.Key("statistics");
     WriteStatisticsJson(w, *s, f);
+  }
+  if (auto g = c.geospatial_statistics()) {
+    w.Key("geospatial_statistics");
+    WriteGeospatialJson(w, *g);
   }
   auto es = c.encoding_stats();
   if (!es.empty()) {
@@ -345,6 +353,7 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags, s
                        ", dictionary page " + Opt(cc.dictionary_page_offset()) +
                        ", index page " + Opt(cc.index_page_offset()));
       if (auto s = cc.statistics()) Line(out, 2, StatisticsText(*s, f));
+      if (auto geo = cc.geospatial_statistics()) Line(out, 2, GeospatialText(*geo));
       if (cc.column_index_offset() || cc.offset_index_offset()) {
         Line(out, 2, "page index: column index " + Opt(cc.column_index_offset()) + "+" +
                          Opt(cc.column_index_length()) + ", offset index " +
@@ -362,13 +371,78 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags, s
   return out;
 }
 
+int DatasetMeta(const std::string& input, const Args& args) {
+  if (args.Has("page-index") || args.Has("bloom-filter")) {
+    return ReportUsage("--page-index and --bloom-filter take one FILE, not a dataset", kUsage);
+  }
+  auto ds = OpenDatasetInput(input, args);
+  if (!ds.ok()) return ReportError(ds.status());
+  const Dataset& d = **ds;
+  int64_t row_groups = 0;
+  int64_t bytes = 0;
+  for (const DatasetFile& f : d.files()) {
+    row_groups += f.num_row_groups;
+    bytes += f.file_size;
+  }
+  std::string out;
+  if (args.Has("json")) {
+    JsonWriter w(&out);
+    w.BeginObject();
+    w.Key("files");
+    w.Int64(static_cast<int64_t>(d.files().size()));
+    w.Key("rows");
+    w.Int64(d.num_rows());
+    w.Key("row_groups");
+    w.Int64(row_groups);
+    w.Key("bytes");
+    w.Int64(bytes);
+    w.Key("partition_columns");
+    WritePartitionColumnsJson(d, w);
+    w.Key("skipped");
+    w.BeginArray();
+    for (const std::string& s : d.skipped()) w.String(s);
+    w.EndArray();
+    w.Key("file_list");
+    w.BeginArray();
+    for (const DatasetFile& f : d.files()) {
+      w.BeginObject();
+      w.Key("path");
+      w.String(f.path);
+      w.Key("rows");
+      w.Int64(f.num_rows);
+      w.Key("row_groups");
+      w.Int64(f.num_row_groups);
+      w.Key("bytes");
+      w.Int64(f.file_size);
+      w.EndObject();
+      MaybeHandOn(out, stdout);
+    }
+    w.EndArray();
+    w.EndObject();
+    out.push_back('\n');
+  } else {
+    out += "files: " + std::to_string(d.files().size()) + "\nrows: " + std::to_string(d.num_rows()) +
+           "\nrow groups: " + std::to_string(row_groups) + "\nbytes: " + std::to_string(bytes) + "\n";
+    out += PartitionColumnsText(d);
+    if (!d.skipped().empty()) out += "skipped: " + std::to_string(d.skipped().size()) + "\n";
+    for (const DatasetFile& f : d.files()) {
+      out += "  " + f.path + ": " + std::to_string(f.num_rows) + " rows, " + std::to_string(f.num_row_groups) +
+             " row groups, " + std::to_string(f.file_size) + " bytes\n";
+      MaybeHandOn(out, stdout);
+    }
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return kExitOk;
+}
+
 }  // namespace
 
 const VerbHelp& MetaHelp() {
   static const VerbHelp h{kUsage,
                           WithKeyFlags({{"json", nullptr, "one JSON object instead of text"},
                                         {"page-index", nullptr, "also each chunk's ColumnIndex and OffsetIndex"},
-                                        {"bloom-filter", nullptr, "also each chunk's Bloom filter: size and bits set"}})};
+                                        {"bloom-filter", nullptr, "also each chunk's Bloom filter: size and bits set"},
+                                        SkipInvalidFlag()})};
   return h;
 }
 
@@ -378,7 +452,8 @@ int RunMeta(int argc, char** argv) {
   if (!args.Parse(argc, argv, MetaHelp().flags, &error)) {
     return ReportUsage(error, kUsage);
   }
-  if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
+  if (args.positional().size() != 1) return ReportUsage("expected one FILE, DIR or GLOB", kUsage);
+  if (IsDatasetPath(args.positional()[0])) return DatasetMeta(args.positional()[0], args);
   ReaderOptions reader_options;
   if (Status st = ApplyKeyFlags(args, &reader_options); !st.ok()) return ReportUsage(st.ToString(), kUsage);
   auto reader = FileReader::Open(args.positional()[0], reader_options);

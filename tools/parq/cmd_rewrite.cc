@@ -1,29 +1,43 @@
-// parq rewrite IN OUT [options]: the same rows, re-encoded.  Column chunks are
-// copied level by level (no row assembly), keeping the input's row groups,
-// unless --row-group-size / --row-group-rows ask for new ones.  OUT appears
+// parq rewrite IN OUT [options]: the same rows, re-encoded.  When no flag
+// changes the pages (codec, level, page version, encodings, dictionary, page
+// size, Bloom filters, page index, column order) nor splits or joins row
+// groups (--row-group-size; --row-group-rows unless every row group but the
+// last already has that many rows and the last no more), the column chunks
+// are copied as stored, without decoding (the raw path,
+// parq::CopyRowGroups, parq/file_copy.h): only the footer is written anew.
+// --no-raw-copy decodes anyway; --verbose says on stderr which path was
+// taken and why.  On the decoding path column chunks are copied level by
+// level (no row assembly), keeping the input's row groups, unless
+// --row-group-size / --row-group-rows ask for new ones.  OUT appears
 // only once complete (FileOutputOptions::atomic_rename, parq/io.h).  The
 // footer keeps the input's metadata (KeepSourceMetadata, parq/file_writer.h):
 // key-value metadata, the input's created_by under parq.source_created_by,
 // each row group's sorting_columns and chunk key-value metadata, and the
-// schema with its field ids and annotations.
+// schema with its field ids and annotations.  With --partition-by OUT is a
+// directory of Hive partitions (parq/partitioned_writer.h) written row by
+// row, which appears only once complete.
 #include <cstdio>
 #include <memory>
 #include <vector>
 
 #include "cli.h"
 #include "key_flags.h"
-#include "parq/record.h"
-#include "parq/row_writer.h"
-#include "writer_flags.h"
+#include "parq/file_copy.h"
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
+#include "parq/partitioned_writer.h"
+#include "parq/record.h"
+#include "parq/row_writer.h"
+#include "partition_flags.h"
+#include "writer_flags.h"
 
 namespace parq::cli {
 namespace {
 
 constexpr char kUsage[] =
     "parq rewrite IN OUT " PARQ_WRITER_FLAGS_USAGE "\n"
-    "       [--no-verify-checksums] " PARQ_KEY_FLAGS_USAGE;
+    "       [--no-verify-checksums] [--no-raw-copy] [--verbose] [--partition-by COL,... [--max-rows-per-file N]\n"
+    "       [--target-file-size BYTES] [--max-open-files N]] " PARQ_KEY_FLAGS_USAGE;
 
 template <typename T>
 Status CopyChunk(TypedColumnReader<T>* in, TypedColumnWriter<T>* out) {
@@ -57,20 +71,68 @@ Status CopyColumn(ColumnReader* in, ColumnWriter* out) {
   return Status::Internal("unknown physical type");
 }
 
-// With --row-group-size / --row-group-rows the rows are regrouped, so they go
-// through the row path (RowReader → RowWriter) instead of chunk copies.
-Status Regroup(const FileReader& reader, FileWriter& writer, Progress& progress) {
+// Every row of `reader` into `out` (a RowWriter, or a PartitionedWriter).
+template <typename Out>
+Status CopyRows(const FileReader& reader, Out& out, Progress& progress) {
   PARQ_ASSIGN_OR_RETURN(auto rows, RowReader::Open(reader));
-  PARQ_ASSIGN_OR_RETURN(auto out, RowWriter::Open(writer));
   Value row;
   const std::string total = std::to_string(reader.metadata().num_rows());
   while (true) {
     PARQ_ASSIGN_OR_RETURN(bool more, rows->Next(&row));
     if (!more) break;
-    PARQ_RETURN_IF_ERROR(out->Write(row));
-    progress.Update(std::to_string(out->rows_written()) + " / " + total + " rows");
+    PARQ_RETURN_IF_ERROR(out.Write(row));
+    progress.Update(std::to_string(out.rows_written()) + " / " + total + " rows");
   }
-  return out->Close();
+  return out.Close();
+}
+
+// With --row-group-size / --row-group-rows the rows are regrouped, so they go
+// through the row path (RowReader → RowWriter) instead of chunk copies.
+Status Regroup(const FileReader& reader, FileWriter& writer, Progress& progress) {
+  PARQ_ASSIGN_OR_RETURN(auto out, RowWriter::Open(writer));
+  return CopyRows(reader, *out, progress);
+}
+
+// The rows of `reader` as a partitioned tree at `out_path`.
+Status RewritePartitioned(const FileReader& reader, const std::string& out_path,
+                          const PartitionedWriterOptions& options) {
+  PARQ_ASSIGN_OR_RETURN(auto out, PartitionedWriter::Open(out_path, reader.schema(), options));
+  Progress progress("rewrite");
+  return CopyRows(reader, *out, progress);
+}
+
+// Why the rows must be decoded ("--codec", ...), or "" when the chunks can
+// be copied as stored: no flag changes a page, and the row groups stay as
+// they are.
+std::string WhyDecode(const Args& args, const WriterOptions& wopts, const FileMetaData& md) {
+  if (args.Has("no-raw-copy")) return "--no-raw-copy";
+  for (const std::string& flag : kWriterFlags) {
+    if (flag != "row-group-rows" && args.Has(flag)) return "--" + flag;
+  }
+  for (const std::string& flag : kWriterBareFlags) {
+    if (args.Has(flag)) return "--" + flag;
+  }
+  if (args.Has("row-group-rows")) {
+    // The decoding path ends a row group at every N rows: the same groups
+    // when each but the last has N rows and the last no more.
+    const int64_t n = wopts.max_rows_per_row_group;
+    for (int g = 0; g < md.num_row_groups(); ++g) {
+      const int64_t rows = md.row_group(g).num_rows();
+      const bool last = g + 1 == md.num_row_groups();
+      if (rows == 0 || rows > n || (!last && rows != n)) return "--row-group-rows regroups the rows";
+    }
+  }
+  return "";
+}
+
+Status RawCopy(const FileReader* reader, const std::string& out_path, WriterOptions wopts) {
+  KeepSourceMetadata(reader->metadata(), &wopts);
+  PARQ_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(out_path, reader->schema(), wopts, /*atomic_rename=*/true));
+  Progress progress("rewrite");
+  PARQ_RETURN_IF_ERROR(CopyRowGroups(*reader, writer.get(), {}, [&](const CopyProgress& p) {
+    progress.Show("row group " + std::to_string(p.row_group) + " / " + std::to_string(p.row_groups) + " (raw copy)");
+  }));
+  return writer->Close();
 }
 
 Status Rewrite(const FileReader* reader, const std::string& out_path, WriterOptions wopts, bool regroup) {
@@ -104,6 +166,9 @@ const VerbHelp& RewriteHelp() {
     VerbHelp v{kUsage, WriterFlagTable()};
     v.flags.push_back({"verify-checksums", nullptr, "verify the input's page CRCs (the default)"});
     v.flags.push_back({"no-verify-checksums", nullptr, "do not verify the input's page CRCs"});
+    v.flags.push_back({"no-raw-copy", nullptr, "decode and re-encode even when the pages could be copied as stored"});
+    v.flags.push_back({"verbose", nullptr, "say on stderr whether the pages were copied as stored or re-encoded"});
+    for (Flag& f : PartitionFlagTable()) v.flags.push_back(f);
     v.flags = WithKeyFlags(std::move(v.flags));
     return v;
   }();
@@ -119,6 +184,9 @@ int RunRewrite(int argc, char** argv) {
   if (args.positional().size() != 2) return ReportUsage("expected IN and OUT", kUsage);
   WriterOptions wopts;
   if (Status st = ParseWriterFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
+  PartitionedWriterOptions partitioned;
+  const bool partition = ParsePartitionFlags(args, wopts, &partitioned, &error);
+  if (!error.empty()) return ReportUsage(error, kUsage);
   ReaderOptions ropts;
   ropts.verify_checksums = !args.Has("no-verify-checksums");
   if (Status st = ApplyKeyFlags(args, &ropts); !st.ok()) return ReportUsage(st.ToString(), kUsage);
@@ -129,8 +197,24 @@ int RunRewrite(int argc, char** argv) {
   if (Status st = FileWriter::ValidateOptions(wopts, (*reader)->schema()); !st.ok()) {
     return ReportUsage(st.message(), kUsage);
   }
+  // A partitioned output is written row by row (PartitionedWriter).
+  // An encrypted input is decrypted and written in plaintext: its pages
+  // cannot be copied as stored.
+  const std::string why = partition                   ? "--partition-by"
+                          : (*reader)->encryption()   ? "the input is encrypted"
+                                                      : WhyDecode(args, wopts, (*reader)->metadata());
+  if (args.Has("verbose")) {
+    if (why.empty()) {
+      std::fprintf(stderr, "parq rewrite: raw copy: %d row groups, their pages copied as stored\n",
+                   (*reader)->metadata().num_row_groups());
+    } else {
+      std::fprintf(stderr, "parq rewrite: decoding and re-encoding the pages (%s)\n", why.c_str());
+    }
+  }
   const bool regroup = args.Has("row-group-size") || args.Has("row-group-rows");
-  Status st = Rewrite(reader->get(), args.positional()[1], wopts, regroup);
+  Status st = partition      ? RewritePartitioned(**reader, args.positional()[1], partitioned)
+              : why.empty() ? RawCopy(reader->get(), args.positional()[1], wopts)
+                            : Rewrite(reader->get(), args.positional()[1], wopts, regroup);
   if (!st.ok()) return ReportError(st);
   return kExitOk;
 }

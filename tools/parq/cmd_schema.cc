@@ -1,9 +1,13 @@
-// parq schema FILE [--json]: the schema as message-type text, or as a JSON tree.
+// parq schema FILE|DIR|GLOB [--json]: the schema as message-type text, or as
+// a JSON tree; of a dataset the unified schema, its partition columns and the
+// files whose schema differs from it (docs/dataset.md).
 #include <cstdio>
 #include <string>
 #include <string_view>
 
 #include "cli.h"
+#include "dataset_input.h"
+#include "parq/dataset.h"
 #include "key_flags.h"
 #include "parq/file_reader.h"
 #include "parq/schema.h"
@@ -12,7 +16,7 @@
 namespace parq::cli {
 namespace {
 
-constexpr char kUsage[] = "parq schema FILE [--json] " PARQ_KEY_FLAGS_USAGE;
+constexpr char kUsage[] = "parq schema FILE|DIR|GLOB [--json] [--skip-invalid] " PARQ_KEY_FLAGS_USAGE;
 
 // The output so far goes to stdout once it holds this much: a schema of a
 // million columns is printed without holding all its text.
@@ -70,10 +74,71 @@ void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root, std::string&
   }
 }
 
+void WriteSchemaText(const Schema& schema) {
+  char last = '\0';
+  schema.ToText([&](std::string_view piece) {
+    if (piece.empty()) return;
+    Write(piece);
+    last = piece.back();
+  });
+  if (last != '\n') Write("\n");
+}
+
+int DatasetSchema(const std::string& input, const Args& args) {
+  auto ds = OpenDatasetInput(input, args);
+  if (!ds.ok()) return ReportError(ds.status());
+  const Dataset& d = **ds;
+  size_t differing = 0;
+  for (const DatasetFile& f : d.files()) differing += f.differences.empty() ? 0 : 1;
+  std::string out;
+  if (args.Has("json")) {
+    JsonWriter w(&out);
+    w.BeginObject();
+    w.Key("schema");
+    WriteNode(w, d.schema().root(), true, out);
+    w.Key("partition_columns");
+    WritePartitionColumnsJson(d, w);
+    w.Key("files");
+    w.Int64(static_cast<int64_t>(d.files().size()));
+    w.Key("differing_files");
+    w.BeginArray();
+    for (const DatasetFile& f : d.files()) {
+      if (f.differences.empty()) continue;
+      w.BeginObject();
+      w.Key("path");
+      w.String(f.path);
+      w.Key("differences");
+      w.BeginArray();
+      for (const std::string& diff : f.differences) w.String(diff);
+      w.EndArray();
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+    out.push_back('\n');
+    Write(out);
+    return kExitOk;
+  }
+  WriteSchemaText(d.schema());
+  out = PartitionColumnsText(d);
+  out += std::to_string(d.files().size()) + " files, " + std::to_string(differing) +
+         " of them differing from this schema" + (differing > 0 ? ":\n" : "\n");
+  for (const DatasetFile& f : d.files()) {
+    if (f.differences.empty()) continue;
+    out += "  " + f.path + ":";
+    for (size_t i = 0; i < f.differences.size(); ++i) out += (i == 0 ? " " : "; ") + f.differences[i];
+    out += "\n";
+  }
+  Write(out);
+  return kExitOk;
+}
+
 }  // namespace
 
 const VerbHelp& SchemaHelp() {
-  static const VerbHelp h{kUsage, WithKeyFlags({{"json", nullptr, "the schema as a JSON tree instead of message-type text"}})};
+  static const VerbHelp h{kUsage,
+                          WithKeyFlags({{"json", nullptr, "the schema as a JSON tree instead of message-type text"},
+                                        SkipInvalidFlag()})};
   return h;
 }
 
@@ -81,7 +146,8 @@ int RunSchema(int argc, char** argv) {
   Args args;
   std::string error;
   if (!args.Parse(argc, argv, SchemaHelp().flags, &error)) return ReportUsage(error, kUsage);
-  if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
+  if (args.positional().size() != 1) return ReportUsage("expected one FILE, DIR or GLOB", kUsage);
+  if (IsDatasetPath(args.positional()[0])) return DatasetSchema(args.positional()[0], args);
   ReaderOptions reader_options;
   if (Status st = ApplyKeyFlags(args, &reader_options); !st.ok()) return ReportUsage(st.ToString(), kUsage);
   auto reader = FileReader::Open(args.positional()[0], reader_options);
@@ -95,13 +161,7 @@ int RunSchema(int argc, char** argv) {
     out.push_back('\n');
     Write(out);
   } else {
-    char last = '\0';
-    schema.ToText([&](std::string_view piece) {
-      if (piece.empty()) return;
-      Write(piece);
-      last = piece.back();
-    });
-    if (last != '\n') Write("\n");
+    WriteSchemaText(schema);
   }
   return kExitOk;
 }

@@ -18,6 +18,18 @@ void OptInt(JsonWriter& w, const char* key, const std::optional<T>& v) {
 
 }  // namespace
 
+void OptMember(JsonWriter& w, const char* key, const std::string& v) {
+  if (v.empty()) return;
+  w.Key(key);
+  w.String(v);
+}
+
+void OptMember(JsonWriter& w, const char* key, int64_t v) {
+  if (v < 0) return;
+  w.Key(key);
+  w.Int64(v);
+}
+
 int WriteStdout(const std::string& out) {
   std::fwrite(out.data(), 1, out.size(), stdout);
   return std::fflush(stdout) == 0 ? kExitOk : ReportError(Status::IOError("cannot write to stdout"));
@@ -173,6 +185,65 @@ std::string StatisticsText(const EncodedStatistics& s, const LeafFormatter& f) {
   if (s.legacy_min) line += ", legacy min " + PlainValueText(f, *s.legacy_min);
   if (s.legacy_max) line += ", legacy max " + PlainValueText(f, *s.legacy_max);
   return line;
+}
+
+void WriteGeospatialJson(JsonWriter& w, const GeospatialStatistics& g) {
+  w.BeginObject();
+  if (g.bbox) {
+    const BoundingBox& b = *g.bbox;
+    w.Key("bbox");
+    w.BeginObject();
+    auto put = [&](const char* key, std::optional<double> v) {
+      if (!v) return;
+      w.Key(key);
+      w.Double(*v);
+    };
+    put("xmin", b.xmin);
+    put("xmax", b.xmax);
+    put("ymin", b.ymin);
+    put("ymax", b.ymax);
+    put("zmin", b.zmin);
+    put("zmax", b.zmax);
+    put("mmin", b.mmin);
+    put("mmax", b.mmax);
+    w.EndObject();
+  }
+  if (g.geospatial_types) {
+    w.Key("geospatial_types");
+    w.BeginArray();
+    for (int32_t t : *g.geospatial_types) w.Int64(t);
+    w.EndArray();
+  }
+  w.EndObject();
+}
+
+std::string GeospatialText(const GeospatialStatistics& g) {
+  auto num = [](double v) {
+    std::string s;
+    AppendJsonDouble(s, v);
+    return s;
+  };
+  auto range = [&](const char* axis, const std::optional<double>& lo, const std::optional<double>& hi) {
+    return lo && hi ? std::string(" ") + axis + " [" + num(*lo) + ", " + num(*hi) + "]" : std::string();
+  };
+  std::string s = "geospatial:";
+  if (g.bbox) {
+    const BoundingBox& b = *g.bbox;
+    s += " bbox";
+    if (b.xmin > b.xmax) {
+      s += " x " + num(b.xmin) + " .. " + num(b.xmax) + " (across the antimeridian)";
+    } else {
+      s += range("x", b.xmin, b.xmax);
+    }
+    s += range("y", b.ymin, b.ymax) + range("z", b.zmin, b.zmax) + range("m", b.mmin, b.mmax);
+  } else {
+    s += " no bbox";
+  }
+  if (g.geospatial_types) {
+    std::vector<int64_t> types(g.geospatial_types->begin(), g.geospatial_types->end());
+    s += ", types " + (types.empty() ? std::string("[] (unknown)") : JoinInts(types));
+  }
+  return s;
 }
 
 }  // namespace parq::cli

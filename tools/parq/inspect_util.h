@@ -59,6 +59,10 @@ std::vector<std::string> SplitList(const std::string& s);
 // given.  kInvalidArgument (naming near paths) for a path that is no leaf.
 Result<std::vector<int>> SelectColumns(const Schema& schema, const std::vector<std::string>& lists);
 
+// A member only when it is set: a non-empty string, a number >= 0.
+void OptMember(JsonWriter& w, const char* key, const std::string& v);
+void OptMember(JsonWriter& w, const char* key, int64_t v);
+
 // "[1,2,3]", and the same as a JSON array.
 std::string JoinInts(std::span<const int64_t> v);
 void WriteInt64Array(JsonWriter& w, std::span<const int64_t> v);
@@ -71,6 +75,14 @@ std::string PlainValueText(const LeafFormatter& f, std::string_view bytes);
 void WriteStatisticsJson(JsonWriter& w, const EncodedStatistics& s, const LeafFormatter& f);
 // Statistics as text: "statistics: nulls 0, min 1, max 9" (meta, pages).
 std::string StatisticsText(const EncodedStatistics& s, const LeafFormatter& f);
+
+// GeospatialStatistics as a JSON object of the footer's field names
+// ({"bbox": {"xmin": ...}, "geospatial_types": [...]}: meta --json,
+// geospatial-stats --json), and as text: "geospatial: bbox x [-1, 30]
+// y [2, 50] z [3, 6], types [1,1002]" (x as "x 170 .. -170 (across the
+// antimeridian)" when xmin > xmax).
+void WriteGeospatialJson(JsonWriter& w, const GeospatialStatistics& g);
+std::string GeospatialText(const GeospatialStatistics& g);
 
 }  // namespace parq::cli
 

@@ -25,6 +25,8 @@ constexpr Verb kVerbs[] = {
     {"cat", parq::cli::RunCat, "the rows as JSON lines (--columns a,b.c, --head N)", parq::cli::CatHelp},
     {"head", parq::cli::RunHead, "the first N rows as JSON lines (-n N, 10 by default)", parq::cli::HeadHelp},
     {"rewrite", parq::cli::RunRewrite, "the same rows re-encoded (--codec, --page-version, --encoding ...)", parq::cli::RewriteHelp},
+    {"merge", parq::cli::RunMerge, "files of one schema in one, row groups copied without decoding", parq::cli::MergeHelp},
+    {"prune", parq::cli::RunPrune, "a file without some columns (--drop-columns a,b), the rest copied without decoding", parq::cli::PruneHelp},
     {"convert", parq::cli::RunConvert, "JSON lines + a message-type schema to a Parquet file", parq::cli::ConvertHelp},
     {"scan", parq::cli::RunScan, "the rows a filter selects, counted (--where EXPR, --explain: what was pruned, bytes read)", parq::cli::ScanHelp},
     {"pages", parq::cli::RunPages, "every page header: type, encodings, sizes, counts, statistics, CRC, offset", parq::cli::PagesHelp},
@@ -33,12 +35,16 @@ constexpr Verb kVerbs[] = {
     {"offset-index", parq::cli::RunOffsetIndex, "the OffsetIndex of each chunk: per-page offset, size, first row", parq::cli::OffsetIndexHelp},
     {"bloom", parq::cli::RunBloom, "probe values in a column's Bloom filters, per row group", parq::cli::BloomHelp},
     {"size-stats", parq::cli::RunSizeStats, "SizeStatistics: unencoded bytes, level histograms per chunk and page", parq::cli::SizeStatsHelp},
+    {"geospatial-stats", parq::cli::RunGeospatialStats, "GeospatialStatistics: bbox, type codes per chunk (--compute: from the values)", parq::cli::GeospatialStatsHelp},
     {"footer", parq::cli::RunFooter, "the raw Thrift FileMetaData as JSON (--json)", parq::cli::FooterHelp},
+    {"splits", parq::cli::RunSplits, "byte ranges aligned to row groups for distributed workers, as JSON (--size 128MB)", parq::cli::SplitsHelp},
+    {"verify", parq::cli::RunVerify, "a deep conformance check: every finding, where it is and the rule it breaks", parq::cli::VerifyHelp},
+    {"diff", parq::cli::RunDiff, "what differs between two files: schema, metadata, rows by value", parq::cli::DiffHelp},
 };
 
 void PrintHelp(FILE* out) {
   std::fprintf(out, "usage: parq [--quiet] VERB [options] FILE...\n       parq VERB --help\n\nverbs:\n");
-  for (const Verb& v : kVerbs) std::fprintf(out, "  %-13s %s\n", v.name, v.summary);
+  for (const Verb& v : kVerbs) std::fprintf(out, "  %-16s %s\n", v.name, v.summary);
   std::fprintf(out, "\ncommon options:\n");
   for (const parq::cli::Flag& f : parq::cli::kCommonFlags) {
     std::fprintf(out, "  -%c, --%-8s %s\n", f.short_name, f.name, f.help);

@@ -1,0 +1,115 @@
+// `parq cat --format csv` and `parq convert IN.csv` as a user runs them: the
+// CSV text of typed and nested rows, a round trip back to the same rows (the
+// schema given, and inferred), and malformed CSV refused with IN:LINE:COLUMN.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "testing/run_parq.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using parq::testing::CliRun;
+using parq::testing::Quote;
+using parq::testing::RunParq;
+using parq::testing::Stderr;
+
+const std::string kData = std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/";
+
+class CsvCliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("parq-csv-cli-" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string P(const std::string& name) const { return (dir_ / name).string(); }
+  std::string Write(const std::string& name, const std::string& text) const {
+    std::ofstream(P(name), std::ios::binary) << text;
+    return P(name);
+  }
+  fs::path dir_;
+};
+
+TEST_F(CsvCliTest, CatPrintsTypedAndNestedCells) {
+  CliRun r = RunParq("cat --format csv --head 2 " + Quote(kData + "nested_lists.snappy.parquet"), Stderr::kShown);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "a,b\n\"[[[\"\"a\"\",\"\"b\"\"],[\"\"c\"\"]],[null,[\"\"d\"\"]]]\",1\n"
+                   "\"[[[\"\"a\"\",\"\"b\"\"],[\"\"c\"\",\"\"d\"\"]],[null,[\"\"e\"\"]]]\",1\n");
+  r = RunParq("cat --format csv --head 1 --columns id,timestamp_col,float_col --no-header --delimiter ';' " +
+                  Quote(kData + "alltypes_plain.parquet"),
+              Stderr::kShown);
+  EXPECT_EQ(r.out, "4;0;2009-03-01T00:00:00.000000000\n");
+  EXPECT_EQ(RunParq("cat --delimiter ';' " + Quote(kData + "alltypes_plain.parquet")).exit_code, 2);
+  EXPECT_EQ(RunParq("cat --format csv --delimiter ab " + Quote(kData + "alltypes_plain.parquet")).exit_code, 2);
+}
+
+TEST_F(CsvCliTest, RoundTripsWithTheSchemaGivenAndInferred) {
+  const std::string schema = Write("s.txt",
+                                   "message m {\n  required int32 id;\n  optional binary s (STRING);\n"
+                                   "  optional int32 day (DATE);\n  optional int64 ts (TIMESTAMP(MILLIS,true));\n"
+                                   "  optional int64 dec (DECIMAL(12,3));\n  optional double d;\n"
+                                   "  optional group l (LIST) { repeated group list { optional int32 element; } }\n}\n");
+  const std::string rows =
+      "{\"id\":1,\"s\":\"a,\\\"b\\\"\\nc\",\"day\":\"2024-02-29\",\"ts\":\"2024-01-02T03:04:05.006Z\",\"dec\":\"-1.250\","
+      "\"d\":\"NaN\",\"l\":[1,null,3]}\n"
+      "{\"id\":2,\"s\":\"\",\"day\":null,\"ts\":null,\"dec\":null,\"d\":-0.5,\"l\":[]}\n"
+      "{\"id\":3,\"s\":null,\"day\":\"1970-01-01\",\"ts\":\"1970-01-01T00:00:00.000Z\",\"dec\":\"0.000\",\"d\":1e-300,"
+      "\"l\":null}\n";
+  ASSERT_EQ(RunParq("convert " + Quote(Write("rows.jsonl", rows)) + " " + Quote(P("a.parquet")) + " --schema " +
+                    Quote(schema))
+                .exit_code,
+            0);
+  ASSERT_EQ(RunParq("cat --format csv " + Quote(P("a.parquet")) + " > " + Quote(P("a.csv"))).exit_code, 0);
+  CliRun r = RunParq("convert " + Quote(P("a.csv")) + " " + Quote(P("b.parquet")) + " --schema " + Quote(schema));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(RunParq("cat " + Quote(P("b.parquet"))).out, rows);
+  // Inferred: the list column is text, the rest reads as the same values.
+  r = RunParq("convert " + Quote(P("a.csv")) + " " + Quote(P("c.parquet")));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(RunParq("schema " + Quote(P("c.parquet"))).out,
+            "message schema {\n  required int64 id;\n  optional binary s (STRING);\n  optional int32 day (DATE);\n"
+            "  optional int64 ts (TIMESTAMP(MICROS,true));\n  optional int64 dec (DECIMAL(18,3));\n"
+            "  required double d;\n  optional binary l (STRING);\n}\n");
+  EXPECT_EQ(RunParq("cat --format csv " + Quote(P("c.parquet")) + " --columns id,s,day,dec,d").out,
+            RunParq("cat --format csv " + Quote(P("a.parquet")) + " --columns id,s,day,dec,d").out);
+}
+
+TEST_F(CsvCliTest, BadCsvSaysLineAndColumn) {
+  const std::string schema = Write("s.txt", "message m { required int64 a; optional binary b (STRING); }\n");
+  auto convert = [&](const std::string& text, const std::string& flags = "") {
+    return RunParq("convert " + Quote(Write("in.csv", text)) + " " + Quote(P("o.parquet")) + " " + flags);
+  };
+  CliRun r = convert("a,b\n1,x\n2,\"open\nstill open\n", "--schema " + Quote(schema));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("in.csv:3:3: unterminated quote"), std::string::npos) << r.out;
+  r = convert("a,b\n1,x\n2,y,z\n", "--schema " + Quote(schema));
+  EXPECT_NE(r.out.find("in.csv:3:5: column 3: the record has 3 cells, the header 2"), std::string::npos) << r.out;
+  r = convert("a,b\n1,x\n2\n", "--schema " + Quote(schema));
+  EXPECT_NE(r.out.find("in.csv:3:2: column 2: the record has 1 cells, the header 2"), std::string::npos) << r.out;
+  r = convert("a,b\n1,x\n\"2\",\"y\"\n12x,z\n", "--schema " + Quote(schema));
+  EXPECT_NE(r.out.find("in.csv:4:1: column 1 ('a'): field 'a': expected an integer"), std::string::npos) << r.out;
+  r = convert("a,b\n1,x\"y\n", "--schema " + Quote(schema));
+  EXPECT_NE(r.out.find("in.csv:2:4: a quote inside an unquoted cell"), std::string::npos) << r.out;
+  // Inferred from the first record: a later one that does not fit is named.
+  r = convert("a,b\n1,x\n2.5,y\n", "--infer-rows 1");
+  EXPECT_NE(r.out.find("in.csv:3:1: column 1 ('a')"), std::string::npos) << r.out;
+  r = convert("a,b\n1,\"" + std::string(200, 'x') + "\n" + std::string(200, 'y') + "\"\n", "--max-line-bytes 300");
+  EXPECT_NE(r.out.find("in.csv:2:1: a record longer than 300 bytes"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(P("o.parquet")));
+  EXPECT_EQ(convert("a,b\n1,x\n", "--schema " + Quote(schema) + " --infer-rows 5").exit_code, 2);
+  EXPECT_EQ(RunParq("convert " + Quote(Write("in.jsonl", "{}\n")) + " " + Quote(P("o.parquet"))).exit_code, 2);
+}
+
+TEST_F(CsvCliTest, NoHeaderAndNullString) {
+  CliRun r = RunParq("convert " + Quote(Write("t.tsv", "1\tNA\n2\tb\n")) + " " + Quote(P("o.parquet")) +
+                     " --no-header --null-string NA");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(RunParq("cat " + Quote(P("o.parquet"))).out, "{\"column1\":1,\"column2\":null}\n{\"column1\":2,\"column2\":\"b\"}\n");
+}
+
+}  // namespace
