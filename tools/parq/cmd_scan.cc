@@ -20,6 +20,7 @@
 #include "filter_flags.h"
 #include "json/json_writer.h"
 #include "parq/file_reader.h"
+#include "parq/http_file.h"
 #include "parq/record.h"
 
 namespace parq::cli {
@@ -203,7 +204,7 @@ int RunScan(int argc, char** argv) {
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
   if (args.Has("json") && !args.Has("explain")) return ReportUsage("--json goes with --explain", kUsage);
   const std::string& path = args.positional()[0];
-  auto base = OpenFile(path);
+  auto base = IsHttpUrl(path) ? OpenHttpFile(path) : OpenFile(path);
   if (!base.ok()) return ReportError(base.status());
   auto counting = std::make_shared<CountingFile>(std::move(*base));
   ReaderOptions reader_options;
