@@ -1,7 +1,8 @@
 # The compression libraries parq links (Debian: libzstd-dev libsnappy-dev
 # liblz4-dev zlib1g-dev libbrotli-dev libdeflate-dev liblzo2-dev), gathered in one
-# imported target, parq::codec_libs; and OpenSSL 3's libcrypto (libssl-dev),
-# OpenSSL::Crypto, for encrypted files.
+# imported target, parq::codec_libs; OpenSSL 3's libcrypto (libssl-dev),
+# OpenSSL::Crypto, for encrypted files; and libcurl (Debian:
+# libcurl4-openssl-dev) of the io layer's HTTP(S) files, PkgConfig::PARQ_LIBCURL.
 #
 # Included by the build, and installed beside parqConfig.cmake as
 # parqDependencies.cmake, so that a consumer's find_package(parq) finds the
@@ -17,7 +18,7 @@ endif()
 find_package(PkgConfig ${_parq_quiet})
 if(PKG_CONFIG_FOUND)
   # Prefixed variable names: a consumer's own ZSTD_* etc. stay untouched.
-  foreach(_parq_module libzstd liblz4 libdeflate libbrotlidec libbrotlienc lzo2)
+  foreach(_parq_module libzstd liblz4 libdeflate libbrotlidec libbrotlienc lzo2 libcurl)
     string(TOUPPER "PARQ_${_parq_module}" _parq_prefix)
     pkg_check_modules(${_parq_prefix} QUIET IMPORTED_TARGET ${_parq_module})
     if(NOT ${_parq_prefix}_FOUND)

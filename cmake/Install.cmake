@@ -37,8 +37,8 @@ install(FILES cmake/Dependencies.cmake DESTINATION ${PARQ_INSTALL_CMAKEDIR} RENA
 # parq.pc, relocatable: prefix is found from the file's own place.
 file(RELATIVE_PATH PARQ_PC_TO_PREFIX ${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig ${CMAKE_INSTALL_PREFIX})
 string(REGEX REPLACE "/$" "" PARQ_PC_TO_PREFIX "${PARQ_PC_TO_PREFIX}")
-# The codec libraries: by their pkg-config names, snappy by -l when it has no .pc.
-set(PARQ_PC_REQUIRES_PRIVATE "libzstd liblz4 libdeflate libbrotlidec libbrotlienc lzo2 zlib libcrypto")
+# The codec libraries, libcrypto and libcurl: by their pkg-config names, snappy by -l when it has no .pc.
+set(PARQ_PC_REQUIRES_PRIVATE "libzstd liblz4 libdeflate libbrotlidec libbrotlienc lzo2 zlib libcrypto libcurl")
 pkg_check_modules(PARQ_PC_SNAPPY QUIET snappy)
 if(PARQ_PC_SNAPPY_FOUND)
   string(APPEND PARQ_PC_REQUIRES_PRIVATE " snappy")

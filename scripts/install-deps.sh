@@ -5,7 +5,8 @@ set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config clang
       libzstd-dev libsnappy-dev liblz4-dev zlib1g-dev libbrotli-dev libdeflate-dev liblzo2-dev libssl-dev
       libgtest-dev libgmock-dev libbenchmark-dev
-      thrift-compiler libthrift-dev libboost-dev)
+      thrift-compiler libthrift-dev libboost-dev
+      libcurl4-openssl-dev nginx-light)  # libcurl: HTTP(S) files; nginx: their tests
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -29,10 +29,10 @@ namespace parq {
 
 class FileReader {
  public:
-  // Opens `path`, read with pread, or memory-mapped when `mmap`.  pread is
-  // the default: it reads a whole file faster than a mapping (no page faults,
-  // no unmapping, the chunk lands in cache), and a file truncated under a
-  // mapping would end the process with SIGBUS.
+  // Opens `path`, read with pread, or memory-mapped when `mmap`; an http(s)://
+  // URL with range requests (parq/http_file.h, default options).  pread is the
+  // default: faster than a mapping for a whole file (no page faults, no unmapping),
+  // and a file truncated under a mapping would end the process with SIGBUS.
   static Result<std::unique_ptr<FileReader>> Open(const std::string& path,
                                                   const ReaderOptions& options = {},
                                                   bool mmap = false);

@@ -27,6 +27,7 @@
 #include "parq/csv.h"              // CsvRowWriter, CsvRowParser, InferCsvSchema: rows as CSV
 #include "parq/filter.h"           // Filter, Literal, BoundFilter: row filters
 #include "parq/footer_json.h"      // FooterToJson: the raw Thrift footer as JSON
+#include "parq/http_file.h"        // OpenHttpFile: a RandomAccessFile over HTTP(S) range requests
 #include "parq/io.h"               // RandomAccessFile, OutputStream and their implementations
 #include "parq/json.h"             // JsonRowReader, JsonRowParser: rows as canonical JSON
 #include "parq/logical_type.h"     // LogicalType, ConvertedType

@@ -9,6 +9,7 @@
 #include "io/coalesced_read.h"
 #include "page/buffer_pool.h"
 #include "page/page_reader.h"
+#include "parq/http_file.h"
 
 namespace parq {
 namespace {
@@ -44,7 +45,9 @@ const EncryptionInfo* FileReader::encryption() const {
 Result<std::unique_ptr<FileReader>> FileReader::Open(const std::string& path,
                                                      const ReaderOptions& options, bool mmap) {
   std::unique_ptr<RandomAccessFile> file;
-  if (mmap) {
+  if (IsHttpUrl(path)) {
+    PARQ_ASSIGN_OR_RETURN(file, OpenHttpFile(path));
+  } else if (mmap) {
     PARQ_ASSIGN_OR_RETURN(file, OpenMappedFile(path));
   } else {
     PARQ_ASSIGN_OR_RETURN(file, OpenFile(path));

@@ -21,6 +21,7 @@
 #include "key_flags.h"
 #include "json/json_writer.h"
 #include "parq/file_reader.h"
+#include "parq/http_file.h"
 #include "parq/record.h"
 
 namespace parq::cli {
@@ -207,7 +208,7 @@ int RunScan(int argc, char** argv) {
   reader_options.verify_checksums = !args.Has("no-verify-checksums");
   if (Status st = ApplyKeyFlags(args, &reader_options); !st.ok()) return ReportUsage(st.ToString(), kUsage);
   const std::string& path = args.positional()[0];
-  auto base = OpenFile(path);
+  auto base = IsHttpUrl(path) ? OpenHttpFile(path) : OpenFile(path);
   if (!base.ok()) return ReportError(base.status());
   auto counting = std::make_shared<CountingFile>(std::move(*base));
   auto file = FileReader::Open(counting, reader_options);

@@ -4,6 +4,8 @@
 
 #include <cstdio>
 
+#include "parq/http_file.h"
+
 namespace parq::cli {
 
 Flag SkipInvalidFlag() {
@@ -11,6 +13,7 @@ Flag SkipInvalidFlag() {
 }
 
 bool IsDatasetPath(const std::string& path) {
+  if (IsHttpUrl(path)) return false;  // a URL's '?' is its query, not a glob
   struct stat st {};
   if (stat(path.c_str(), &st) == 0) return S_ISDIR(st.st_mode);
   return path.find_first_of("*?[") != std::string::npos;
