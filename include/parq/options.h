@@ -154,6 +154,8 @@ struct WriterOptions {
   std::vector<std::pair<std::string, std::string>> key_value_metadata;
   // FileMetaData.created_by; empty means parq::kCreatedBy.
   std::string created_by;
+  // Parquet Modular Encryption of the file (parq/encryption.h).  Null: plaintext.
+  std::shared_ptr<const EncryptionProperties> encryption = nullptr;
 
   // The options of the leaf `dotted_path`.
   const ColumnWriterOptions& ForColumn(const std::string& dotted_path) const {
