@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "key_flags.h"
 #include "line_reader.h"
 #include "parq/file_writer.h"
 #include "parq/json.h"
@@ -30,7 +31,8 @@ namespace parq::cli {
 namespace {
 
 constexpr char kUsage[] = "parq convert IN.jsonl OUT.parquet --schema SCHEMA.txt [--max-line-bytes N]\n"
-                          "       [--replace-invalid-utf8] " PARQ_WRITER_FLAGS_USAGE;
+                          "       [--replace-invalid-utf8] " PARQ_WRITER_FLAGS_USAGE "\n"
+                          "       " PARQ_ENCRYPT_FLAGS_USAGE;
 
 constexpr int64_t kDefaultMaxLineBytes = int64_t{64} << 20;
 // A row whose line was longer than this gives its memory back once written.
@@ -88,7 +90,9 @@ int RunConvert(int argc, char** argv) {
   std::vector<std::string> valued = kWriterFlags;
   valued.push_back("schema");
   valued.push_back("max-line-bytes");
+  valued.insert(valued.end(), kEncryptFlags.begin(), kEncryptFlags.end());
   std::vector<std::string> bare = kWriterBareFlags;
+  bare.insert(bare.end(), kEncryptBareFlags.begin(), kEncryptBareFlags.end());
   bare.push_back("replace-invalid-utf8");
   if (!args.Parse(argc, argv, bare, valued, &error)) return ReportUsage(error, kUsage);
   if (args.positional().size() != 2) return ReportUsage("expected IN.jsonl and OUT.parquet", kUsage);
@@ -106,6 +110,7 @@ int RunConvert(int argc, char** argv) {
   }
   WriterOptions wopts;
   if (Status st = ParseWriterFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
+  if (Status st = ApplyEncryptFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
   auto schema = ReadSchema(*schema_path);
   if (!schema.ok()) return ReportError(schema.status());
   // The flags against the schema (an --encoding column, its type).

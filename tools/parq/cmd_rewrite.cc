@@ -19,7 +19,8 @@ namespace {
 
 constexpr char kUsage[] =
     "parq rewrite IN OUT " PARQ_WRITER_FLAGS_USAGE "\n"
-    "       [--no-verify-checksums] " PARQ_KEY_FLAGS_USAGE;
+    "       [--no-verify-checksums] " PARQ_KEY_FLAGS_USAGE "\n"
+    "       " PARQ_ENCRYPT_FLAGS_USAGE;
 
 template <typename T>
 Status CopyChunk(TypedColumnReader<T>* in, TypedColumnWriter<T>* out) {
@@ -100,12 +101,15 @@ int RunRewrite(int argc, char** argv) {
   bare.insert(bare.end(), kWriterBareFlags.begin(), kWriterBareFlags.end());
   std::vector<std::string> valued = kWriterFlags;
   valued.insert(valued.end(), kKeyFlags.begin(), kKeyFlags.end());
+  valued.insert(valued.end(), kEncryptFlags.begin(), kEncryptFlags.end());
+  bare.insert(bare.end(), kEncryptBareFlags.begin(), kEncryptBareFlags.end());
   if (!args.Parse(argc, argv, bare, valued, &error)) {
     return ReportUsage(error, kUsage);
   }
   if (args.positional().size() != 2) return ReportUsage("expected IN and OUT", kUsage);
   WriterOptions wopts;
   if (Status st = ParseWriterFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
+  if (Status st = ApplyEncryptFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
   ReaderOptions ropts;
   ropts.verify_checksums = !args.Has("no-verify-checksums");
   if (Status st = ApplyKeyFlags(args, &ropts); !st.ok()) return ReportUsage(st.ToString(), kUsage);
