@@ -1,8 +1,9 @@
 // parq/encryption.h — keys for reading files written with Parquet Modular
 // Encryption (AES_GCM_V1 and AES_GCM_CTR_V1; the format's Encryption.md),
-// and what a reader learned about a file's encryption.
+// what a reader learned about a file's encryption, and how a writer encrypts
+// one (EncryptionProperties, below).
 //
-// Usage (docs/encryption.md has more, including a KMS behind a retriever):
+// Reading (docs/encryption.md has more, including a KMS behind a retriever):
 //
 //   auto keys = std::make_shared<parq::DecryptionProperties>();
 //   keys->footer_key = std::string("0123456789012345");           // 16, 24 or 32 bytes
@@ -38,6 +39,7 @@
 #ifndef PARQ_ENCRYPTION_H_
 #define PARQ_ENCRYPTION_H_
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -88,6 +90,56 @@ struct EncryptionInfo {
   std::optional<std::string> aad_prefix;  // as stored in the file
   bool supply_aad_prefix = false;    // the reader must supply the prefix
   FooterSignature footer_signature = FooterSignature::kNone;
+};
+
+// A column key for writing: the key and what the file stores beside it.
+struct ColumnEncryptionKey {
+  std::string key;           // 16, 24 or 32 bytes
+  std::string key_metadata;  // EncryptionWithColumnKey.key_metadata; empty: none stored
+  bool operator==(const ColumnEncryptionKey&) const = default;
+};
+
+// How FileWriter encrypts a file (WriterOptions::encryption):
+//
+//   auto enc = std::make_shared<parq::EncryptionProperties>();
+//   enc->footer_key = std::string("0123456789012345");    // 16, 24 or 32 bytes
+//   enc->column_keys["ssn"] = {std::string("1234567890123450"), "key-7"};
+//   parq::WriterOptions options;
+//   options.encryption = enc;
+//
+// Without column_keys the file is "uniform": every column is encrypted with
+// the footer key.  With column_keys, the columns listed are encrypted with
+// their keys (and their ColumnMetaData with them) and the others stay
+// plaintext.  The footer is encrypted (magic PARE) or, with
+// encrypted_footer = false, plaintext and signed with the footer key (magic
+// PAR1: readers without keys read the plaintext columns; the encrypted
+// columns' plaintext metadata is stripped of statistics).  Every module
+// carries the AADs of Encryption.md §4.4 with a random 8-byte
+// aad_file_unique; nonces come from OpenSSL's RAND_bytes.
+//
+// FileWriter::ValidateOptions (and so Open) refuses, as kInvalidArgument: a
+// missing footer key, a key of the wrong length, a column key for a path
+// that is not a leaf column, store_aad_prefix = false without an aad_prefix,
+// and more than 32767 columns (the AAD's ordinal limit).  Read-only once
+// handed to a writer; keys are copied into it.
+struct EncryptionProperties {
+  enum class Algorithm : uint8_t {
+    kAesGcmV1,     // every module AES-GCM
+    kAesGcmCtrV1,  // page bodies AES-CTR, every other module AES-GCM
+  };
+  Algorithm algorithm = Algorithm::kAesGcmV1;
+  std::string footer_key;           // 16, 24 or 32 bytes; required
+  std::string footer_key_metadata;  // FileCryptoMetaData.key_metadata or footer_signing_key_metadata
+  bool encrypted_footer = true;     // false: plaintext footer, signed
+  // By the column's dotted path ("a.b.c"); empty: every column with the footer key.
+  std::map<std::string, ColumnEncryptionKey> column_keys;
+  // Part of every module's AAD (Encryption.md §4.4.1).  Stored in the file
+  // unless store_aad_prefix is false; then the file says supply_aad_prefix
+  // and readers must be given it (DecryptionProperties::aad_prefix).
+  std::optional<std::string> aad_prefix;
+  bool store_aad_prefix = true;
+
+  bool operator==(const EncryptionProperties&) const = default;
 };
 
 }  // namespace parq

@@ -170,6 +170,8 @@ struct WriterOptions {
   // rows; FileWriter::SetSortingColumns replaces them for one row group).
   // column_idx is a leaf index; Open refuses one out of range.
   std::vector<SortingColumn> sorting_columns;
+  // Parquet Modular Encryption of the file (parq/encryption.h).  Null: plaintext.
+  std::shared_ptr<const EncryptionProperties> encryption = nullptr;
 
   // The options of the leaf `dotted_path`.
   const ColumnWriterOptions& ForColumn(const std::string& dotted_path) const {

@@ -42,9 +42,10 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
     }
   }
 
-  Status Init() {
+  Status Init(std::optional<crypto::ChunkCipher> cipher) {
     PARQ_ASSIGN_OR_RETURN(page_writer_, page::PageWriter::Make(col_.compression, col_.compression_level,
                                                                options_.write_checksums));
+    page_writer_->SetCipher(std::move(cipher));
     Encoding enc = col_.encoding.value_or(
         std::is_same_v<T, bool> && options_.data_page_v2 ? Encoding::kRle : Encoding::kPlain);
     if (IsDictionaryEncoding(enc)) {
@@ -671,15 +672,16 @@ Result<FinishedChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
   }
   done.chunk.meta_data = std::move(md);
   if (bloom_) done.bloom_filter = std::move(*bloom_);
+  page_writer_->NextChunk();
   PARQ_RETURN_IF_ERROR(StartChunk());
   return done;
 }
 
 template <typename T>
 Result<std::unique_ptr<ColumnChunkWriter>> MakeTyped(const ColumnDescriptor& d, const WriterOptions& options,
-                                                     Status* sticky) {
+                                                     Status* sticky, std::optional<crypto::ChunkCipher> cipher) {
   auto w = std::make_unique<TypedColumnWriterImpl<T>>(d, options, options.ForColumn(d.dotted_path), sticky);
-  Status st = w->Init();
+  Status st = w->Init(std::move(cipher));
   if (!st.ok()) return std::move(st.AddContext("column " + d.dotted_path));
   return std::unique_ptr<ColumnChunkWriter>(std::move(w));
 }
@@ -688,16 +690,17 @@ Result<std::unique_ptr<ColumnChunkWriter>> MakeTyped(const ColumnDescriptor& d, 
 
 Result<std::unique_ptr<ColumnChunkWriter>> MakeColumnChunkWriter(const ColumnDescriptor& d,
                                                                  const WriterOptions& options,
-                                                                 Status* sticky) {
+                                                                 Status* sticky,
+                                                                 std::optional<crypto::ChunkCipher> cipher) {
   switch (d.physical_type) {
-    case PhysicalType::kBoolean: return MakeTyped<bool>(d, options, sticky);
-    case PhysicalType::kInt32: return MakeTyped<int32_t>(d, options, sticky);
-    case PhysicalType::kInt64: return MakeTyped<int64_t>(d, options, sticky);
-    case PhysicalType::kInt96: return MakeTyped<Int96>(d, options, sticky);
-    case PhysicalType::kFloat: return MakeTyped<float>(d, options, sticky);
-    case PhysicalType::kDouble: return MakeTyped<double>(d, options, sticky);
-    case PhysicalType::kByteArray: return MakeTyped<ByteArray>(d, options, sticky);
-    case PhysicalType::kFixedLenByteArray: return MakeTyped<FixedLenByteArray>(d, options, sticky);
+    case PhysicalType::kBoolean: return MakeTyped<bool>(d, options, sticky, std::move(cipher));
+    case PhysicalType::kInt32: return MakeTyped<int32_t>(d, options, sticky, std::move(cipher));
+    case PhysicalType::kInt64: return MakeTyped<int64_t>(d, options, sticky, std::move(cipher));
+    case PhysicalType::kInt96: return MakeTyped<Int96>(d, options, sticky, std::move(cipher));
+    case PhysicalType::kFloat: return MakeTyped<float>(d, options, sticky, std::move(cipher));
+    case PhysicalType::kDouble: return MakeTyped<double>(d, options, sticky, std::move(cipher));
+    case PhysicalType::kByteArray: return MakeTyped<ByteArray>(d, options, sticky, std::move(cipher));
+    case PhysicalType::kFixedLenByteArray: return MakeTyped<FixedLenByteArray>(d, options, sticky, std::move(cipher));
   }
   return Status::InvalidArgument("column " + d.dotted_path + " has an unknown physical type " +
                                  std::to_string(static_cast<int>(d.physical_type)));

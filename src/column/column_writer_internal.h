@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "crypto/module.h"
 #include "format/parquet_types.h"
 #include "parq/bloom_filter.h"
 #include "parq/column_writer.h"
@@ -38,11 +39,14 @@ class ColumnChunkWriter {
 
 // `sticky` is the file writer's status: a failing WriteBatch stores its error
 // there, and every WriteBatch returns it while it is not OK.
+// `cipher`, for an encrypted column, encrypts its pages: its row group
+// ordinal is the first chunk's (0), each Finish moves to the next.
 // Errors: kInvalidArgument for an encoding that does not fit the column, a
 // dictionary encoding named as `encoding`, or LZ4 (write LZ4_RAW).
 Result<std::unique_ptr<ColumnChunkWriter>> MakeColumnChunkWriter(const ColumnDescriptor& descriptor,
                                                                  const WriterOptions& options,
-                                                                 Status* sticky);
+                                                                 Status* sticky,
+                                                                 std::optional<crypto::ChunkCipher> cipher = std::nullopt);
 
 // writer.WriteBatch(...) of values the caller has already run the column's
 // ValueChecks on (column/value_checks.h: RowWriter checks each row as it

@@ -116,6 +116,9 @@ struct ChunkCipher {
   Status Decrypt(ModuleType type, int64_t page, std::span<const uint8_t> module, Buffer* out) const {
     return cipher.Decrypt(Id(type, page), module, out);
   }
+  Status Encrypt(ModuleType type, int64_t page, std::span<const uint8_t> plaintext, Buffer* out) const {
+    return cipher.Encrypt(Id(type, page), plaintext, out);
+  }
 };
 
 }  // namespace parq::crypto

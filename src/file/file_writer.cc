@@ -9,6 +9,7 @@
 
 #include "column/column_writer_internal.h"
 #include "file/file_writer_impl.h"
+#include "format/file_encryptor.h"
 #include "format/footer.h"
 #include "index/bloom_filter_reader.h"
 #include "thrift/compact_writer.h"
@@ -118,12 +119,19 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<OutputStrea
   PARQ_ASSIGN_OR_RETURN(impl->schema, schema.Clone());
   impl->options = options;
   if (impl->schema.num_columns() == 0) return Status::InvalidArgument("the schema has no leaf columns");
+  if (options.encryption) {
+    std::vector<std::vector<std::string>> paths;
+    for (const ColumnDescriptor& d : impl->schema.columns()) paths.push_back(d.path);
+    PARQ_ASSIGN_OR_RETURN(impl->encryptor, format::FileEncryptor::Make(*options.encryption, paths));
+  }
   for (const ColumnDescriptor& d : impl->schema.columns()) {
-    PARQ_ASSIGN_OR_RETURN(auto w, column::MakeColumnChunkWriter(d, impl->options, &impl->status));
+    std::optional<crypto::ChunkCipher> cipher;
+    if (impl->encryptor) cipher = impl->encryptor->ForChunk(0, static_cast<int>(impl->writers.size()));
+    PARQ_ASSIGN_OR_RETURN(auto w, column::MakeColumnChunkWriter(d, impl->options, &impl->status, std::move(cipher)));
     impl->writers.push_back(std::move(w));
   }
   impl->out = std::move(out);
-  PARQ_RETURN_IF_ERROR(impl->out->Write(format::kMagic, sizeof(format::kMagic)));
+  PARQ_RETURN_IF_ERROR(impl->out->Write(impl->encryptor ? impl->encryptor->magic() : format::kMagic, 4));
   return std::unique_ptr<FileWriter>(new FileWriter(std::move(impl)));
 }
 
@@ -280,43 +288,70 @@ Status FileWriter::MaybeEndRowGroup() {
 
 namespace {
 
-// Writes one serialized index struct at out->Tell(); returns its offset and length.
+// `bytes`, or their module of `type` when the chunk is encrypted (`cipher`),
+// into *module; returns what to write.
+Result<std::span<const uint8_t>> MaybeEncrypt(std::span<const uint8_t> bytes,
+                                              const std::optional<crypto::ChunkCipher>& cipher,
+                                              crypto::ModuleType type, Buffer* module) {
+  if (!cipher) return bytes;
+  module->Resize(0);
+  PARQ_RETURN_IF_ERROR(cipher->Encrypt(type, -1, bytes, module));
+  return module->span();
+}
+
+// Writes one serialized index struct (its module, encrypted) at out->Tell();
+// returns its offset and length.
 template <typename Wire>
-Status WriteIndex(const Wire& v, OutputStream* out, std::optional<int64_t>* offset,
-                  std::optional<int32_t>* length) {
+Status WriteIndex(const Wire& v, const std::optional<crypto::ChunkCipher>& cipher, crypto::ModuleType type,
+                  OutputStream* out, std::optional<int64_t>* offset, std::optional<int32_t>* length) {
   thrift::CompactWriter w;
   format::Write(w, v);
-  if (w.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
-    return Status::LimitExceeded("a page index of " + std::to_string(w.size()) +
+  Buffer module;
+  PARQ_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes, MaybeEncrypt({w.data(), w.size()}, cipher, type, &module));
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+    return Status::LimitExceeded("a page index of " + std::to_string(bytes.size()) +
                                  " bytes exceeds the format's int32 length");
   }
   *offset = static_cast<int64_t>(out->Tell());
-  *length = static_cast<int32_t>(w.size());
-  return out->Write(w.data(), w.size());
+  *length = static_cast<int32_t>(bytes.size());
+  return out->Write(bytes.data(), bytes.size());
 }
 
 }  // namespace
 
 // The Bloom filters (header + bitset), then all ColumnIndexes, then all
 // OffsetIndexes (parquet-java's order), each chunk's offset and length
-// recorded in its ColumnChunk.
+// recorded in its ColumnChunk.  An encrypted column's are modules: the
+// Bloom filter's header and bitset one each (bloom_filter_length covers
+// both), each index one.
 Status FileWriter::WritePageIndexes() {
   Impl& m = *impl_;
+  const auto cipher_of = [&](size_t g, size_t c) -> std::optional<crypto::ChunkCipher> {
+    if (!m.encryptor) return std::nullopt;
+    return m.encryptor->ForChunk(static_cast<int64_t>(g), static_cast<int>(c));
+  };
+  Buffer header_module, bits_module;
   for (size_t g = 0; g < m.row_groups.size(); ++g) {
     for (size_t c = 0; c < m.row_groups[g].columns.size(); ++c) {
       const auto& bf = m.bloom_filters[g][c];
       if (!bf) continue;
       auto& md = *m.row_groups[g].columns[c].meta_data;
+      const std::optional<crypto::ChunkCipher> cipher = cipher_of(g, c);
       thrift::CompactWriter w;
       format::Write(w, index::MakeBloomFilterHeader(bf->num_bytes()));
-      std::vector<uint8_t> bits = bf->Bitset();
-      const uint64_t total = w.size() + bits.size();
+      std::vector<uint8_t> bitset = bf->Bitset();
+      PARQ_ASSIGN_OR_RETURN(std::span<const uint8_t> header,
+                            MaybeEncrypt({w.data(), w.size()}, cipher, crypto::ModuleType::kBloomFilterHeader,
+                                         &header_module));
+      PARQ_ASSIGN_OR_RETURN(std::span<const uint8_t> bits,
+                            MaybeEncrypt(bitset, cipher, crypto::ModuleType::kBloomFilterBitset, &bits_module));
+      const uint64_t total = header.size() + bits.size();
       if (total > static_cast<uint64_t>(std::numeric_limits<int32_t>::max())) {
         return Status::LimitExceeded("a Bloom filter of " + std::to_string(total) + " bytes");
       }
       md.bloom_filter_offset = static_cast<int64_t>(m.out->Tell());
       md.bloom_filter_length = static_cast<int32_t>(total);
-      PARQ_RETURN_IF_ERROR(m.out->Write(w.data(), w.size()));
+      PARQ_RETURN_IF_ERROR(m.out->Write(header.data(), header.size()));
       PARQ_RETURN_IF_ERROR(m.out->Write(bits.data(), bits.size()));
     }
   }
@@ -326,8 +361,8 @@ Status FileWriter::WritePageIndexes() {
       const auto& ci = m.column_indexes[g][c];
       if (!ci) continue;
       auto& chunk = m.row_groups[g].columns[c];
-      PARQ_RETURN_IF_ERROR(
-          WriteIndex(*ci, m.out.get(), &chunk.column_index_offset, &chunk.column_index_length));
+      PARQ_RETURN_IF_ERROR(WriteIndex(*ci, cipher_of(g, c), crypto::ModuleType::kColumnIndex, m.out.get(),
+                                      &chunk.column_index_offset, &chunk.column_index_length));
     }
   }
   for (size_t g = 0; g < m.row_groups.size(); ++g) {
@@ -335,8 +370,8 @@ Status FileWriter::WritePageIndexes() {
       const auto& oi = m.offset_indexes[g][c];
       if (!oi) continue;
       auto& chunk = m.row_groups[g].columns[c];
-      PARQ_RETURN_IF_ERROR(
-          WriteIndex(*oi, m.out.get(), &chunk.offset_index_offset, &chunk.offset_index_length));
+      PARQ_RETURN_IF_ERROR(WriteIndex(*oi, cipher_of(g, c), crypto::ModuleType::kOffsetIndex, m.out.get(),
+                                      &chunk.offset_index_offset, &chunk.offset_index_length));
     }
   }
   m.column_indexes.clear();
@@ -357,6 +392,15 @@ Status FileWriter::Close() {
   if (Status st = WritePageIndexes(); !st.ok()) {
     return m.Fail(std::move(st.AddContext("writing the page index")));
   }
+  if (m.encryptor) {
+    for (size_t g = 0; g < m.row_groups.size(); ++g) {
+      for (size_t c = 0; c < m.row_groups[g].columns.size(); ++c) {
+        Status st = m.encryptor->EncryptColumnMetaData(&m.row_groups[g].columns[c], static_cast<int64_t>(g),
+                                                       static_cast<int>(c));
+        if (!st.ok()) return m.Fail(std::move(st.AddContext("encrypting the column metadata")));
+      }
+    }
+  }
   format::FileMetaData md;
   md.version = UsesVersion2(m.row_groups) ? 2 : 1;
   md.schema = schema::ToFormat(m.schema);
@@ -376,7 +420,7 @@ Status FileWriter::Close() {
     }
   }
   md.column_orders = std::move(orders);
-  Status st = format::WriteFooter(md, m.out.get());
+  Status st = m.encryptor ? m.encryptor->WriteFooter(&md, m.out.get()) : format::WriteFooter(md, m.out.get());
   if (st.ok()) st = m.out->Close();
   if (!st.ok()) return m.Fail(std::move(st.AddContext("writing the footer")));
   m.closed = true;

@@ -50,6 +50,8 @@ struct FileWriter::Impl {
   // KeepRowGroupMetadata of a source row group of no rows: the open row
   // group is written even when empty, as the source had it.
   bool open_keep_empty = false;
+  // WriterOptions::encryption's keys and AADs; null for a plaintext file.
+  std::unique_ptr<format::FileEncryptor> encryptor;
 
   // A row group written: its footer entry (num_rows, sizes, columns and
   // sorting set; the ordinal is set here) and its chunks' page indexes and

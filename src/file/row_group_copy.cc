@@ -116,6 +116,9 @@ Status FileWriter::CopyRowGroup(const FileReader& source, int row_group, const s
   Impl& m = *impl_;
   if (m.closed) return Impl::AfterClose("FileWriter::CopyRowGroup");
   if (!m.status.ok()) return m.status;
+  if (m.encryptor) {
+    return Status::Unsupported("CopyRowGroup into an encrypted file: its pages must be encrypted, not copied");
+  }
   const FileMetaData& smd = source.metadata();
   const Schema& sschema = source.schema();
   if (row_group < 0 || row_group >= smd.num_row_groups()) {

@@ -6,6 +6,7 @@
 
 #include "compression/codec.h"
 #include "encoding/encoding_types.h"
+#include "format/file_encryptor.h"
 #include "parq/file_writer.h"
 
 namespace parq {
@@ -71,6 +72,7 @@ Status FileWriter::ValidateOptions(const WriterOptions& options) {
   for (const auto& [path, col] : options.columns) {
     PARQ_RETURN_IF_ERROR(CheckColumn(col, " of column '" + path + "'"));
   }
+  if (options.encryption) PARQ_RETURN_IF_ERROR(format::FileEncryptor::Check(*options.encryption));
   return Status::OK();
 }
 
@@ -80,6 +82,19 @@ Status FileWriter::ValidateOptions(const WriterOptions& options, const Schema& s
   for (const auto& entry : options.columns) {
     if (auto found = schema.LookupColumn(entry.first); !found.ok()) {
       return Bad("encoding", " (WriterOptions::columns)", found.status().message());
+    }
+  }
+  if (options.encryption) {
+    for (const auto& entry : options.encryption->column_keys) {
+      if (auto found = schema.LookupColumn(entry.first); !found.ok()) {
+        return Status::InvalidArgument("encryption: a key for column '" + entry.first + "': " +
+                                       found.status().message());
+      }
+    }
+    if (schema.num_columns() > 32768) {
+      return Status::InvalidArgument("encryption: " + std::to_string(schema.num_columns()) +
+                                     " columns; an encrypted file holds at most 32768 (the AAD's column "
+                                     "ordinal is a 2-byte short)");
     }
   }
   for (const ColumnDescriptor& d : schema.columns()) {

@@ -1,6 +1,7 @@
 // page/page_writer.cc — page headers, compression and checksums for writing.
 #include "page/page_writer.h"
 
+#include <algorithm>
 #include <limits>
 #include <string>
 
@@ -44,6 +45,7 @@ Status PageWriter::Compress(const uint8_t* data, size_t size) {
 
 Result<WrittenPage> PageWriter::Emit(format::PageHeader* header, const std::vector<uint8_t>& prefix,
                                      size_t uncompressed_body, std::vector<uint8_t>* out) {
+  if (cipher_) return EmitEncrypted(header, prefix, uncompressed_body, out);
   size_t stored = prefix.size() + body_.size();
   PARQ_RETURN_IF_ERROR(CheckPageSize(uncompressed_body, "uncompressed page"));
   PARQ_RETURN_IF_ERROR(CheckPageSize(stored, "compressed page"));
@@ -64,6 +66,41 @@ Result<WrittenPage> PageWriter::Emit(format::PageHeader* header, const std::vect
   page.uncompressed_size = page.header_size + static_cast<int64_t>(uncompressed_body);
   page.compressed_size = page.header_size + static_cast<int64_t>(stored);
   return page;
+}
+
+Result<WrittenPage> PageWriter::EmitEncrypted(format::PageHeader* header, const std::vector<uint8_t>& prefix,
+                                              size_t uncompressed_body, std::vector<uint8_t>* out) {
+  const bool dictionary = header->type == format::PageType::DICTIONARY_PAGE;
+  const int64_t page = dictionary ? -1 : data_page_ordinal_;
+  std::span<const uint8_t> plain = body_;
+  if (!prefix.empty()) {
+    plain_.Resize(prefix.size() + body_.size());
+    std::copy(prefix.begin(), prefix.end(), plain_.data());
+    std::copy(body_.begin(), body_.end(), plain_.data() + prefix.size());
+    plain = plain_.span();
+  }
+  PARQ_RETURN_IF_ERROR(CheckPageSize(uncompressed_body, "uncompressed page"));
+  module_.Resize(0);
+  PARQ_RETURN_IF_ERROR(cipher_->Encrypt(dictionary ? crypto::ModuleType::kDictionaryPage : crypto::ModuleType::kDataPage,
+                                        page, plain, &module_));
+  PARQ_RETURN_IF_ERROR(CheckPageSize(module_.size(), "encrypted page"));
+  header->uncompressed_page_size = static_cast<int32_t>(uncompressed_body);
+  header->compressed_page_size = static_cast<int32_t>(module_.size());
+  if (crc_) header->crc = static_cast<int32_t>(util::Crc32(0, module_.data(), module_.size()));
+  thrift::CompactWriter w;
+  format::Write(w, *header);
+  header_module_.Resize(0);
+  PARQ_RETURN_IF_ERROR(cipher_->Encrypt(
+      dictionary ? crypto::ModuleType::kDictionaryPageHeader : crypto::ModuleType::kDataPageHeader, page,
+      {w.data(), w.size()}, &header_module_));
+  out->insert(out->end(), header_module_.data(), header_module_.data() + header_module_.size());
+  out->insert(out->end(), module_.data(), module_.data() + module_.size());
+  if (!dictionary) ++data_page_ordinal_;
+  WrittenPage written;
+  written.header_size = static_cast<int64_t>(header_module_.size());
+  written.uncompressed_size = written.header_size + static_cast<int64_t>(uncompressed_body);
+  written.compressed_size = written.header_size + static_cast<int64_t>(module_.size());
+  return written;
 }
 
 Result<WrittenPage> PageWriter::WriteDictionaryPage(const std::vector<uint8_t>& plain,

@@ -11,7 +11,15 @@
 //                      compress(values)       (is_compressed says whether it is)
 // Level sections are present only when the column's max level is > 0.
 // With checksums on, PageHeader.crc is the CRC-32 of the body exactly as
-// stored (after compression, levels included for v2).
+// stored (after compression, levels included for v2, after encryption).
+//
+// With a ChunkCipher (an encrypted column, Encryption.md), the header and the
+// body are each one module: <header module> <body module>, the body's module
+// holding the whole stored body (v2 levels included).  compressed_page_size
+// is the body module's size (framing included, as the reader, Arrow and
+// parquet-java take it), uncompressed_page_size the plaintext's.  Data pages
+// and their headers carry the chunk's page ordinal in their AAD, counted
+// from 0 by data page; past 32767 a page is kInvalidArgument.
 //
 // The writer appends each page to a caller-owned byte vector; the column
 // writer keeps the dictionary page apart so it can go first in the chunk.
@@ -27,6 +35,7 @@
 #include <vector>
 
 #include "compression/codec.h"
+#include "crypto/module.h"
 #include "format/parquet_types.h"
 #include "parq/buffer.h"
 #include "parq/result.h"
@@ -62,6 +71,19 @@ class PageWriter {
 
   Compression codec() const { return codec_type_; }
 
+  // Encrypts the pages that follow with `cipher` (its row group and column
+  // ordinals), data page ordinals from 0.  nullopt: plaintext pages.
+  void SetCipher(std::optional<crypto::ChunkCipher> cipher) {
+    cipher_ = std::move(cipher);
+    data_page_ordinal_ = 0;
+  }
+  // The next chunk's pages: the cipher's row group ordinal + 1, page
+  // ordinals from 0 again.
+  void NextChunk() {
+    if (cipher_) ++cipher_->row_group;
+    data_page_ordinal_ = 0;
+  }
+
   // Appends a dictionary page of `num_values` PLAIN entries.
   Result<WrittenPage> WriteDictionaryPage(const std::vector<uint8_t>& plain, int32_t num_values,
                                           std::vector<uint8_t>* out);
@@ -76,6 +98,9 @@ class PageWriter {
   Status Compress(const uint8_t* data, size_t size);
   Result<WrittenPage> Emit(format::PageHeader* header, const std::vector<uint8_t>& prefix,
                            size_t uncompressed_body, std::vector<uint8_t>* out);
+  // Emit for an encrypted column: the two modules of the page.
+  Result<WrittenPage> EmitEncrypted(format::PageHeader* header, const std::vector<uint8_t>& prefix,
+                                    size_t uncompressed_body, std::vector<uint8_t>* out);
 
   std::unique_ptr<compression::Codec> codec_;
   Compression codec_type_;
@@ -83,6 +108,11 @@ class PageWriter {
   std::vector<uint8_t> scratch_;     // uncompressed v1 body of a page with levels
   Buffer compressed_;  // the compressed section (not zero-filled: the codec writes it)
   std::span<const uint8_t> body_;    // what Emit stores after the header (and prefix)
+  std::optional<crypto::ChunkCipher> cipher_;
+  int64_t data_page_ordinal_ = 0;
+  Buffer plain_;      // prefix + body, when both are there, for the body module
+  Buffer module_;     // the body module
+  Buffer header_module_;
 };
 
 }  // namespace parq::page

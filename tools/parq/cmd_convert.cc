@@ -26,6 +26,7 @@
 
 #include "cli.h"
 #include "csv_input.h"
+#include "key_flags.h"
 #include "line_reader.h"
 #include "partition_flags.h"
 #include "parq/file_writer.h"
@@ -43,7 +44,8 @@ constexpr char kUsage[] = "parq convert IN.jsonl OUT.parquet --schema SCHEMA.txt
                           "       [--partition-by COL,... [--max-rows-per-file N] [--target-file-size BYTES]\n"
                           "       [--max-open-files N]]\n"
                           "       parq convert IN.csv OUT.parquet [--schema SCHEMA.txt | --infer-rows N] [--format csv]\n"
-                          "       [--delimiter C] [--no-header] [--null-string TEXT] [--max-line-bytes N] [writer flags]";
+                          "       [--delimiter C] [--no-header] [--null-string TEXT] [--max-line-bytes N] [writer flags]\n"
+                          "       " PARQ_ENCRYPT_FLAGS_USAGE;
 
 constexpr int64_t kDefaultMaxLineBytes = int64_t{64} << 20;
 // A row whose line was longer than this gives its memory back once written.
@@ -117,6 +119,7 @@ const VerbHelp& ConvertHelp() {
                 {"null-string", "TEXT", "csv: an unquoted cell of this text is null (an empty one always is)"}}};
     for (Flag& f : WriterFlagTable()) v.flags.push_back(f);
     for (Flag& f : PartitionFlagTable()) v.flags.push_back(f);
+    v.flags = WithEncryptFlags(std::move(v.flags));
     return v;
   }();
   return h;
@@ -165,6 +168,7 @@ int RunConvert(int argc, char** argv) {
   PartitionedWriterOptions partitioned;
   const bool partition = ParsePartitionFlags(args, wopts, &partitioned, &error);
   if (!error.empty()) return ReportUsage(error, kUsage);
+  if (Status st = ApplyEncryptFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
   if (csv) {
     if (partition) return ReportUsage("--partition-by takes JSON lines input, not CSV", kUsage);
     copts.max_record_bytes = max_line_bytes;

@@ -37,7 +37,8 @@ namespace {
 constexpr char kUsage[] =
     "parq rewrite IN OUT " PARQ_WRITER_FLAGS_USAGE "\n"
     "       [--no-verify-checksums] [--no-raw-copy] [--verbose] [--partition-by COL,... [--max-rows-per-file N]\n"
-    "       [--target-file-size BYTES] [--max-open-files N]] " PARQ_KEY_FLAGS_USAGE;
+    "       [--target-file-size BYTES] [--max-open-files N]] " PARQ_KEY_FLAGS_USAGE "\n"
+    "       " PARQ_ENCRYPT_FLAGS_USAGE;
 
 template <typename T>
 Status CopyChunk(TypedColumnReader<T>* in, TypedColumnWriter<T>* out) {
@@ -169,7 +170,7 @@ const VerbHelp& RewriteHelp() {
     v.flags.push_back({"no-raw-copy", nullptr, "decode and re-encode even when the pages could be copied as stored"});
     v.flags.push_back({"verbose", nullptr, "say on stderr whether the pages were copied as stored or re-encoded"});
     for (Flag& f : PartitionFlagTable()) v.flags.push_back(f);
-    v.flags = WithKeyFlags(std::move(v.flags));
+    v.flags = WithEncryptFlags(WithKeyFlags(std::move(v.flags)));
     return v;
   }();
   return h;
@@ -187,6 +188,7 @@ int RunRewrite(int argc, char** argv) {
   PartitionedWriterOptions partitioned;
   const bool partition = ParsePartitionFlags(args, wopts, &partitioned, &error);
   if (!error.empty()) return ReportUsage(error, kUsage);
+  if (Status st = ApplyEncryptFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
   ReaderOptions ropts;
   ropts.verify_checksums = !args.Has("no-verify-checksums");
   if (Status st = ApplyKeyFlags(args, &ropts); !st.ok()) return ReportUsage(st.ToString(), kUsage);
@@ -198,10 +200,12 @@ int RunRewrite(int argc, char** argv) {
     return ReportUsage(st.message(), kUsage);
   }
   // A partitioned output is written row by row (PartitionedWriter).
-  // An encrypted input is decrypted and written in plaintext: its pages
-  // cannot be copied as stored.
+  // An encrypted input is decrypted (and written in plaintext unless the
+  // output is encrypted); an encrypted output encrypts every page: neither
+  // can copy the pages as stored.
   const std::string why = partition                   ? "--partition-by"
                           : (*reader)->encryption()   ? "the input is encrypted"
+                          : wopts.encryption          ? "the output is encrypted"
                                                       : WhyDecode(args, wopts, (*reader)->metadata());
   if (args.Has("verbose")) {
     if (why.empty()) {

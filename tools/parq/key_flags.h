@@ -11,6 +11,14 @@
 //
 // A KEY is `hex:00112233…`, `base64:ABEiM…` or `text:0123456789112345`
 // (its bytes as written); AES keys have 16, 24 or 32 bytes.
+//
+// The writing verbs (convert, rewrite's output) take the encryption flags:
+// --encrypt-footer-key KEY (encrypts the file: every column with it unless
+// column keys are given), --encrypt-column-key PATH=KEY (repeatable: those
+// columns with their keys, the others plaintext), --encrypt-algorithm
+// gcm|gcm-ctr, --plaintext-footer (signed, PAR1), --encrypt-aad-prefix TEXT,
+// --no-store-aad-prefix, and --encrypt-keys FILE with the valued ones one a
+// line as in --keys (`encrypt-footer-key KEY`, ...).
 #ifndef PARQ_TOOLS_KEY_FLAGS_H_
 #define PARQ_TOOLS_KEY_FLAGS_H_
 
@@ -40,6 +48,20 @@ Result<std::string> ParseKeyText(std::string_view text);
 // Sets options->decryption from the flags (left null when none is given).
 // kInvalidArgument for a malformed flag, key or keys file (a usage error).
 Status ApplyKeyFlags(const Args& args, ReaderOptions* options);
+
+// The rows of the encryption flags above, for the writing verbs' tables.
+extern const std::vector<Flag> kEncryptFlagTable;
+// `flags` followed by kEncryptFlagTable: a writing verb's table.
+std::vector<Flag> WithEncryptFlags(std::vector<Flag> flags);
+#define PARQ_ENCRYPT_FLAGS_USAGE                                                          \
+  "[--encrypt-footer-key KEY] [--encrypt-column-key PATH=KEY]...\n"                       \
+  "       [--encrypt-algorithm gcm|gcm-ctr] [--plaintext-footer] [--encrypt-aad-prefix TEXT]\n" \
+  "       [--no-store-aad-prefix] [--encrypt-keys FILE]"
+
+// Sets options->encryption from the flags (left null when none is given).
+// kInvalidArgument for a malformed flag, key or keys file, or for flags that
+// need --encrypt-footer-key without it (a usage error).
+Status ApplyEncryptFlags(const Args& args, WriterOptions* options);
 
 }  // namespace parq::cli
 
