@@ -258,6 +258,8 @@ void FileWriter::Impl::AddRowGroup(format::RowGroup rg, std::vector<std::optiona
   ++num_row_groups;
 }
 
+void FileWriter::KeepEmptyRowGroup() { impl_->open_keep_empty = true; }
+
 Status FileWriter::SetSortingColumns(std::vector<SortingColumn> sorting) {
   Impl& m = *impl_;
   if (m.closed) return Impl::AfterClose("FileWriter::SetSortingColumns");
@@ -392,6 +394,8 @@ Status FileWriter::Close() {
   if (Status st = WritePageIndexes(); !st.ok()) {
     return m.Fail(std::move(st.AddContext("writing the page index")));
   }
+  // Judged before encryption, which may take a chunk's plaintext meta_data away.
+  const bool version2 = UsesVersion2(m.row_groups);
   if (m.encryptor) {
     for (size_t g = 0; g < m.row_groups.size(); ++g) {
       for (size_t c = 0; c < m.row_groups[g].columns.size(); ++c) {
@@ -402,7 +406,7 @@ Status FileWriter::Close() {
     }
   }
   format::FileMetaData md;
-  md.version = UsesVersion2(m.row_groups) ? 2 : 1;
+  md.version = version2 ? 2 : 1;
   md.schema = schema::ToFormat(m.schema);
   md.num_rows = m.num_rows;
   md.row_groups = std::move(m.row_groups);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "column/column_writer_internal.h"
+#include "format/file_encryptor.h"
 #include "format/parquet_types.h"
 #include "parq/bloom_filter.h"
 #include "parq/file_writer.h"

@@ -69,8 +69,9 @@ TEST(EncryptionFilterTest, PageSkippingKeepsTheDataPageOrdinals) {
     SCOPED_TRACE(c.where);
     ASSERT_OK_AND_ASSIGN(Filtered every, ReadFiltered(kBloomFile, c.where, RowReaderOptions::Pruning::kNone));
     ASSERT_OK_AND_ASSIGN(Filtered skipping, ReadFiltered(kBloomFile, c.where, RowReaderOptions::Pruning::kPages));
-    EXPECT_EQ(every.pages_skipped, 0);
-    EXPECT_GT(skipping.pages_skipped, 0);
+    // Late materialization skips pages of columns outside the filter even
+    // without page pruning; the page index skips more.
+    EXPECT_GT(skipping.pages_skipped, every.pages_skipped);
     ASSERT_EQ(every.rows.size(), c.rows);
     EXPECT_EQ(skipping.rows, every.rows);
   }
