@@ -82,6 +82,10 @@ index::RowSelection SelectRows(const BoundFilter& filter, const std::vector<Leaf
     if (in.column_index == nullptr || in.offset_index == nullptr || !Consistent(*in.column_index, *in.offset_index, num_rows)) {
       continue;
     }
+    // A null page of a REQUIRED leaf (parquet-mr 1.13 snapshots wrote every
+    // page null): the index contradicts the schema, so none of it is trusted.
+    const auto& null_pages = in.column_index->parts().null_pages;
+    if (in.required && std::find(null_pages.begin(), null_pages.end(), true) != null_pages.end()) continue;
     Pages p;
     const int n = in.offset_index->num_pages();
     for (int i = 0; i < n; ++i) {
@@ -127,6 +131,7 @@ std::optional<index::RowSelection> SelectRowGroupPages(const BoundFilter& filter
     const int col = leaves[l].column;
     if (Result<PageIndex> pi = src.page_index(rg, col); pi.ok()) indexes[l] = std::move(*pi);
     in[l].column_order = src.column_order ? src.column_order(col) : std::string();
+    in[l].required = src.schema != nullptr && src.schema->column(col).max_definition_level == 0;
     in[l].chunk.num_values = rows;
     if (src.chunk_statistics) {
       in[l].chunk = FactsOf(src.chunk_statistics(rg, col), rows, leaves[l].type, in[l].column_order, src.created_by);

@@ -42,6 +42,9 @@ struct LeafPageIndex {
   const OffsetIndex* offset_index = nullptr;
   ChunkFacts chunk;              // the chunk statistics' facts
   std::string column_order;      // as for FactsOf
+  // The leaf is REQUIRED: it has no nulls, so an index that calls one of
+  // its pages null contradicts itself and is not used.
+  bool required = false;
 };
 
 // leaves[i] is for leaf i of the filter (BoundFilter::Impl::leaves).
