@@ -1,7 +1,9 @@
 #include "cli.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <string_view>
 
 namespace parq::cli {
@@ -126,6 +128,14 @@ int ReportError(const Status& status) {
 void ReportWarnings(const FileMetaData& metadata) {
   if (quiet) return;
   for (const std::string& w : metadata.Warnings()) std::fprintf(stderr, "parq: warning: %s\n", w.c_str());
+}
+
+std::optional<int64_t> ParseCount(const std::string& text, int64_t min) {
+  char* end = nullptr;
+  errno = 0;
+  const long long v = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || errno != 0 || v < min) return std::nullopt;
+  return v;
 }
 
 int ReportUsage(const std::string& message, const char* usage) {

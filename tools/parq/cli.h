@@ -74,6 +74,9 @@ void ReportWarnings(const FileMetaData& metadata);
 // Prints "parq: usage error: ...", the verb's usage line and where its help
 // is; returns kExitUsage.
 int ReportUsage(const std::string& message, const char* usage);
+// A flag's count: the whole text a decimal integer of at least `min` (and
+// in range); nullopt otherwise.
+std::optional<int64_t> ParseCount(const std::string& text, int64_t min);
 
 int RunMeta(int argc, char** argv);
 int RunSchema(int argc, char** argv);

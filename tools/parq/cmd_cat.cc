@@ -127,13 +127,9 @@ int RunCat(int argc, char** argv) {
   }
   int64_t head = -1;
   if (auto h = args.Get("head")) {
-    char* end = nullptr;
-    errno = 0;
-    long long v = std::strtoll(h->c_str(), &end, 10);
-    if (h->empty() || *end != '\0' || errno != 0 || v < 0) {
-      return ReportUsage("--head wants a count >= 0, not '" + *h + "'", kUsage);
-    }
-    head = v;
+    const std::optional<int64_t> v = ParseCount(*h, 0);
+    if (!v) return ReportUsage("--head wants a count >= 0, not '" + *h + "'", kUsage);
+    head = *v;
   }
   // Page CRCs are verified unless --no-verify-checksums.
   ReaderOptions reader_options;

@@ -145,23 +145,15 @@ int RunConvert(int argc, char** argv) {
   copts.csv.delimiter = tsv ? '\t' : ',';
   if (!ParseCsvFlags(args, &copts.csv, &error)) return ReportUsage(error, kUsage);
   if (auto n = args.Get("infer-rows")) {
-    char* end = nullptr;
-    errno = 0;
-    const long long v = std::strtoll(n->c_str(), &end, 10);
-    if (n->empty() || *end != '\0' || errno != 0 || v <= 0) {
-      return ReportUsage("--infer-rows wants a count > 0, not '" + *n + "'", kUsage);
-    }
-    copts.infer_rows = v;
+    const std::optional<int64_t> v = ParseCount(*n, 1);
+    if (!v) return ReportUsage("--infer-rows wants a count > 0, not '" + *n + "'", kUsage);
+    copts.infer_rows = *v;
   }
   int64_t max_line_bytes = kDefaultMaxLineBytes;
   if (auto m = args.Get("max-line-bytes")) {
-    char* end = nullptr;
-    errno = 0;
-    const long long v = std::strtoll(m->c_str(), &end, 10);
-    if (m->empty() || *end != '\0' || errno != 0 || v <= 0) {
-      return ReportUsage("--max-line-bytes wants a byte count > 0, not '" + *m + "'", kUsage);
-    }
-    max_line_bytes = v;
+    const std::optional<int64_t> v = ParseCount(*m, 1);
+    if (!v) return ReportUsage("--max-line-bytes wants a byte count > 0, not '" + *m + "'", kUsage);
+    max_line_bytes = *v;
   }
   WriterOptions wopts;
   if (Status st = ParseWriterFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);

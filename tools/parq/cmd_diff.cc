@@ -132,11 +132,9 @@ int RunDiff(int argc, char** argv) {
     }
   }
   if (auto n = args.Get("max-diffs")) {
-    char* end = nullptr;
-    errno = 0;
-    const long long v = std::strtoll(n->c_str(), &end, 10);
-    if (n->empty() || *end != '\0' || errno != 0 || v < 0) return ReportUsage("--max-diffs wants a number >= 0", kUsage);
-    options.max_differences = v;
+    const std::optional<int64_t> v = ParseCount(*n, 0);
+    if (!v) return ReportUsage("--max-diffs wants a number >= 0", kUsage);
+    options.max_differences = *v;
   }
   if (auto k = args.Get("key")) {
     if (k->empty()) return ReportUsage("--key wants a column", kUsage);

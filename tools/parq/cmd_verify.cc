@@ -95,12 +95,9 @@ int RunVerify(int argc, char** argv) {
   if (args.positional().size() != 1) return ReportUsage("expected one FILE", kUsage);
   VerifyOptions options;
   if (auto n = args.Get("max-per-rule")) {
-    char* end = nullptr;
-    const long v = std::strtol(n->c_str(), &end, 10);
-    if (n->empty() || *end != '\0' || v < 1 || v > 1000000) {
-      return ReportUsage("--max-per-rule wants a number from 1", kUsage);
-    }
-    options.max_findings_per_rule = static_cast<int>(v);
+    const std::optional<int64_t> v = ParseCount(*n, 1);
+    if (!v || *v > 1000000) return ReportUsage("--max-per-rule wants a number from 1", kUsage);
+    options.max_findings_per_rule = static_cast<int>(*v);
   }
   const std::string& path = args.positional()[0];
   Result<VerifyReport> report = VerifyFile(path, options);

@@ -10,14 +10,6 @@
 namespace parq::cli {
 namespace {
 
-std::optional<int64_t> ParseCount(const std::string& text) {
-  char* end = nullptr;
-  errno = 0;
-  const long long v = std::strtoll(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || errno != 0 || v < 1) return std::nullopt;
-  return v;
-}
-
 }  // namespace
 
 std::optional<int64_t> ParseByteSize(const std::string& text) {
@@ -67,7 +59,7 @@ bool ParsePartitionFlags(const Args& args, const WriterOptions& wopts, Partition
   }
   options->writer_options = wopts;
   if (auto n = args.Get("max-rows-per-file")) {
-    auto v = ParseCount(*n);
+    auto v = ParseCount(*n, 1);
     if (!v) *error = "--max-rows-per-file wants a count >= 1, not '" + *n + "'";
     options->max_rows_per_file = v.value_or(0);
   }
@@ -77,7 +69,7 @@ bool ParsePartitionFlags(const Args& args, const WriterOptions& wopts, Partition
     options->target_file_bytes = v.value_or(0);
   }
   if (auto n = args.Get("max-open-files")) {
-    auto v = ParseCount(*n);
+    auto v = ParseCount(*n, 1);
     if (!v || *v > INT_MAX) *error = "--max-open-files wants a count >= 1, not '" + *n + "'";
     options->max_open_files = static_cast<int>(std::min<int64_t>(v.value_or(1), INT_MAX));
   }
