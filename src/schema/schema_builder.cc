@@ -176,7 +176,21 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
       elements.size(), [&](size_t i) -> Result<const format::SchemaElement*> { return &elements[i]; }, options);
 }
 
-Result<Schema> FromFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options) {
+namespace {
+
+// Schema::Make's refusal as a file's: its schema is corrupt.
+Status AsFileError(Status st) {
+  if (st.code() == StatusCode::kInvalidArgument) return Status::Corrupt("schema: " + st.message());
+  return st;
+}
+
+// The root's fields as FromFormat reads them, handed to `emit` resolved: all
+// in one Schema, made once the whole list is read (slice_leaves 0), or a run
+// of fields at a time, each made and handed on as soon as it holds
+// slice_leaves leaves (WalkFormat).  With `checked`, each run is only
+// resolved and handed to it instead (CheckFormat).
+Status Walk(size_t n, const SchemaElementAt& element, const ReaderOptions& options, size_t slice_leaves,
+            const std::function<Status(Schema, int)>& emit, const CheckedSliceFn* checked = nullptr) {
   if (n == 0) return Status::Corrupt("schema: no elements");
 
   // The root: a group (no physical type, or num_children > 0 beside one).
@@ -193,10 +207,43 @@ Result<Schema> FromFormat(size_t n, const SchemaElementAt& element, const Reader
     return Status::Corrupt(Where(0, r.name) + ": num_children " + std::to_string(root_children) + " exceeds the " +
                            std::to_string(n - 1) + " elements that follow");
   }
-  auto root = SchemaNode::MakeGroup(std::string(r.name), Repetition::kRequired, {});
-  root->set_field_id(r.field_id);
+  // Kept apart: element(0) is valid only until the next call, and each
+  // slice gets a root of its own.
+  const std::string root_name(r.name);
+  const std::optional<int32_t> root_id = r.field_id;
+  auto new_root = [&] {
+    auto g = SchemaNode::MakeGroup(root_name, Repetition::kRequired, {});
+    g->set_field_id(root_id);
+    return g;
+  };
+  auto root = new_root();
   // num_children is bounded by the elements that follow (checked above).
-  SchemaNodeAccess::ReserveChildren(*root, static_cast<size_t>(root_children));
+  if (slice_leaves == 0) SchemaNodeAccess::ReserveChildren(*root, static_cast<size_t>(root_children));
+
+  // An annotation that does not fit its physical type (STRING on INT32,
+  // DECIMAL(12,2) on INT32, UUID on FIXED_LEN_BYTE_ARRAY(8), LIST on a leaf)
+  // is refused, as parquet-java and Arrow refuse it: strict resolution, its
+  // error a corrupt file's (as is Schema::Make's refusal of a group with no
+  // children).
+  SchemaOptions so;
+  so.max_depth = options.max_schema_depth;
+  so.strict = true;
+  so.unique_names = false;  // files from other writers are read as they are
+  int first_column = 0;     // of the slice being read, in the whole schema
+  size_t leaves = 0;        // in the slice being read
+  auto make = [&]() -> Status {
+    if (checked != nullptr) {
+      PARQ_RETURN_IF_ERROR(AsFileError(SchemaNodeAccess::Resolve(*root, 0, so)));
+      (*checked)(*root, static_cast<int>(leaves));
+    } else {
+      Result<Schema> schema = Schema::Make(std::move(root), so);
+      if (!schema.ok()) return AsFileError(std::move(schema).status());
+      PARQ_RETURN_IF_ERROR(emit(std::move(*schema), first_column));
+    }
+    first_column += static_cast<int>(leaves);
+    leaves = 0;
+    return Status::OK();
+  };
 
   // Depth-first, with an explicit stack whose height the depth limit bounds.
   struct Open {
@@ -211,6 +258,14 @@ Result<Schema> FromFormat(size_t n, const SchemaElementAt& element, const Reader
     Open& top = stack.back();
     if (top.remaining == 0) {
       stack.pop_back();
+      continue;
+    }
+    if (stack.size() == 1 && slice_leaves > 0 && leaves >= slice_leaves) {
+      // Between two of the root's fields, the slice full: handed on, and
+      // the next begins with a root of its own.
+      PARQ_RETURN_IF_ERROR(make());
+      root = new_root();
+      stack.back().node = root.get();
       continue;
     }
     if (i >= n) {
@@ -264,6 +319,7 @@ Result<Schema> FromFormat(size_t n, const SchemaElementAt& element, const Reader
         length = *e.type_length;
       }
       node = SchemaNode::MakePrimitive(std::string(e.name), rep, physical, {}, length);
+      ++leaves;
     }
     PARQ_RETURN_IF_ERROR(ChooseAnnotation(e, i, *node));
     node->set_field_id(e.field_id);
@@ -276,20 +332,29 @@ Result<Schema> FromFormat(size_t n, const SchemaElementAt& element, const Reader
     return Status::Corrupt("schema: " + std::to_string(n - i) + " element(s) follow the root's subtree, which ends at element " +
                            std::to_string(i - 1));
   }
-  // An annotation that does not fit its physical type (STRING on INT32,
-  // DECIMAL(12,2) on INT32, UUID on FIXED_LEN_BYTE_ARRAY(8), LIST on a leaf)
-  // is refused, as parquet-java and Arrow refuse it: strict resolution, its
-  // error a corrupt file's (as is Schema::Make's refusal of a group with no
-  // children).
-  SchemaOptions so;
-  so.max_depth = options.max_schema_depth;
-  so.strict = true;
-  so.unique_names = false;  // files from other writers are read as they are
-  Result<Schema> schema = Schema::Make(std::move(root), so);
-  if (!schema.ok() && schema.status().code() == StatusCode::kInvalidArgument) {
-    return Status::Corrupt("schema: " + schema.status().message());
-  }
-  return schema;
+  return make();
+}
+
+}  // namespace
+
+Result<Schema> FromFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options) {
+  Schema whole;
+  PARQ_RETURN_IF_ERROR(Walk(n, element, options, /*slice_leaves=*/0, [&](Schema slice, int) {
+    whole = std::move(slice);
+    return Status::OK();
+  }));
+  return whole;
+}
+
+Status WalkFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options, size_t slice_leaves,
+                  const SchemaSliceFn& on_slice) {
+  return Walk(n, element, options, slice_leaves == 0 ? 1 : slice_leaves,
+              [&](Schema slice, int first_column) { return on_slice(slice, first_column); });
+}
+
+Status CheckFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options, size_t slice_leaves,
+                   const CheckedSliceFn& on_checked) {
+  return Walk(n, element, options, slice_leaves == 0 ? 1 : slice_leaves, nullptr, &on_checked);
 }
 
 namespace {

@@ -47,6 +47,29 @@ Result<Schema> FromFormat(const thrift::Vector<format::SchemaElement>& elements,
 using SchemaElementAt = std::function<Result<const format::SchemaElement*>(size_t)>;
 Result<Schema> FromFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options);
 
+// FromFormat for a schema too wide to hold whole (parq meta and schema of a
+// footer of a million leaves): the root's fields are read, checked and
+// resolved a run at a time, each run handed to `on_slice` as a Schema of the
+// root and those fields (what the whole schema says of them: levels, kinds,
+// annotations, notes; its column 0 is column `first_column` of the whole),
+// then dropped.  A run ends with the field that brings it to `slice_leaves`
+// leaves or more (a field is never cut, so one wide group is one run); the
+// root with no fields is one empty slice.  It fails where FromFormat fails,
+// an error of on_slice's or one of FromFormat's, but not always the one
+// FromFormat gives first (the runs are resolved as they come, before the
+// list is read to its end): a caller that reports errors asks FromFormat.
+using SchemaSliceFn = std::function<Status(const Schema& slice, int first_column)>;
+Status WalkFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options, size_t slice_leaves,
+                  const SchemaSliceFn& on_slice);
+// WalkFormat's checks alone, for a caller that wants no Schema (a wide
+// footer checked at open): each run is resolved (checked; its levels,
+// annotations and notes set) but neither classified nor given columns, and
+// `on_checked` gets the run's root and its count of leaves.  It fails where
+// WalkFormat fails.
+using CheckedSliceFn = std::function<void(const SchemaNode& root, int leaves)>;
+Status CheckFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options, size_t slice_leaves,
+                   const CheckedSliceFn& on_checked);
+
 thrift::Vector<format::SchemaElement> ToFormat(const Schema& schema);
 
 // One annotation each way (exposed for tests and the metadata printer).

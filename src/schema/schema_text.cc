@@ -14,6 +14,7 @@
 
 #include "parq/schema.h"
 #include "schema/schema_internal.h"
+#include "schema/sliced_text.h"
 
 namespace parq {
 
@@ -402,12 +403,29 @@ std::string Schema::ToString() const {
 
 void Schema::ToText(const std::function<void(std::string_view)>& sink) const {
   if (!root_) return;
-  std::string out = "message " + QuoteIfNeeded(root_->name()) + " {\n";
-  const TextPieces pieces{&out, &sink};
-  for (int i = 0; i < root_->num_children(); ++i) PrintNode(root_->child(i), 1, pieces);
-  out += "}\n";
-  sink(out);
+  schema::SlicedText text(sink);
+  text.Add(*this);
+  text.End();
 }
+
+namespace schema {
+
+void SlicedText::Add(const Schema& slice) {
+  if (!begun_) {
+    out_ = "message " + QuoteIfNeeded(slice.root().name()) + " {\n";
+    begun_ = true;
+  }
+  const TextPieces pieces{&out_, &sink_};
+  for (int i = 0; i < slice.root().num_children(); ++i) PrintNode(slice.root().child(i), 1, pieces);
+}
+
+void SlicedText::End() {
+  out_ += "}\n";
+  sink_(out_);
+  out_.clear();
+}
+
+}  // namespace schema
 
 Result<Schema> ParseMessageType(std::string_view text, const SchemaOptions& options) {
   Parser p(text, options);
