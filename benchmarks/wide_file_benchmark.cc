@@ -3,6 +3,10 @@
 //   BM_WideFooterOpen/N   a footer of N required BOOLEAN leaves and no row
 //                         group (written as FileMetaData directly): footer
 //                         decode + schema build, FileReader::Open.
+//   BM_WideFooterOutline/N the same footer opened as parq meta and parq
+//                         schema open it (an outline: the schema checked a
+//                         slice of fields at a time, not kept), then its
+//                         message-type text made a slice at a time.
 //   BM_WideRowsOpenRead/N N required BOOLEAN columns and one row (written with
 //                         FileWriter): FileReader::Open, then the row as
 //                         canonical JSON (JsonRowReader, what `parq cat`
@@ -23,12 +27,15 @@
 #include <string>
 #include <vector>
 
+#include "file/file_reader_impl.h"
+#include "file/metadata_internal.h"
 #include "format/footer.h"
 #include "parq/columnar.h"
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
 #include "parq/io.h"
 #include "parq/json.h"
+#include "schema/sliced_text.h"
 
 namespace parq {
 namespace {
@@ -111,6 +118,30 @@ void BM_WideFooterOpen(benchmark::State& state) {
   Finish(state, leaves, bytes.size());
 }
 BENCHMARK(BM_WideFooterOpen)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond);
+
+void BM_WideFooterOutline(benchmark::State& state) {
+  const int64_t leaves = state.range(0);
+  const std::string& bytes = FooterOnly(leaves);
+  size_t text = 0;
+  for (auto _ : state) {
+    auto file = FileReaderAccess::Open(std::shared_ptr<RandomAccessFile>(OpenMemoryView(
+                                           reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size())),
+                                       ReaderOptions{}, /*outline=*/true);
+    if (!file.ok() || MetaDataAccess::NumColumns((*file)->metadata()) != leaves) std::abort();
+    text = 0;
+    schema::SlicedText printer([&](std::string_view piece) { text += piece.size(); });
+    const Status walked = MetaDataAccess::WalkSchema((*file)->metadata(), [&](const Schema& slice, int) {
+      printer.Add(slice);
+      return Status::OK();
+    });
+    if (!walked.ok()) std::abort();
+    printer.End();
+    benchmark::DoNotOptimize(text);
+  }
+  state.counters["text_bytes"] = static_cast<double>(text);
+  Finish(state, leaves, bytes.size());
+}
+BENCHMARK(BM_WideFooterOutline)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond);
 
 void BM_WideRowsOpenRead(benchmark::State& state) {
   const int64_t columns = state.range(0);

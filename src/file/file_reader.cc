@@ -42,26 +42,42 @@ const EncryptionInfo* FileReader::encryption() const {
   return impl_->decryptor ? &impl_->decryptor->info() : nullptr;
 }
 
+namespace {
+
+Result<std::unique_ptr<RandomAccessFile>> OpenPath(const std::string& path, bool mmap) {
+  if (IsHttpUrl(path)) return OpenHttpFile(path);
+  if (mmap) return OpenMappedFile(path);
+  return OpenFile(path);
+}
+
+}  // namespace
+
 Result<std::unique_ptr<FileReader>> FileReader::Open(const std::string& path,
                                                      const ReaderOptions& options, bool mmap) {
-  std::unique_ptr<RandomAccessFile> file;
-  if (IsHttpUrl(path)) {
-    PARQ_ASSIGN_OR_RETURN(file, OpenHttpFile(path));
-  } else if (mmap) {
-    PARQ_ASSIGN_OR_RETURN(file, OpenMappedFile(path));
-  } else {
-    PARQ_ASSIGN_OR_RETURN(file, OpenFile(path));
-  }
+  PARQ_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> file, OpenPath(path, mmap));
   return Open(std::shared_ptr<RandomAccessFile>(std::move(file)), options);
 }
 
 Result<std::unique_ptr<FileReader>> FileReader::Open(std::shared_ptr<RandomAccessFile> file,
                                                      const ReaderOptions& options) {
+  return FileReaderAccess::Open(std::move(file), options, /*outline=*/false);
+}
+
+Result<std::unique_ptr<FileReader>> FileReaderAccess::OpenOutline(const std::string& path,
+                                                                  const ReaderOptions& options) {
+  PARQ_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> file, OpenPath(path, /*mmap=*/false));
+  return Open(std::shared_ptr<RandomAccessFile>(std::move(file)), options, /*outline=*/true);
+}
+
+Result<std::unique_ptr<FileReader>> FileReaderAccess::Open(std::shared_ptr<RandomAccessFile> file,
+                                                           const ReaderOptions& options, bool outline) {
   PARQ_ASSIGN_OR_RETURN(format::Footer footer, format::ReadFooter(*file, options, /*defer_chunks=*/true));
-  PARQ_ASSIGN_OR_RETURN(FileMetaData metadata,
-                        MetaDataAccess::FromWire(std::move(footer.metadata), options, std::move(footer.bytes),
-                                                 footer.bytes_offset, "in '" + file->name() + "'", footer.decryptor));
-  auto impl = std::make_unique<Impl>(std::move(file), std::move(metadata), options, footer.offset, footer.length);
+  const std::string context = "in '" + file->name() + "'";
+  auto from_wire = outline ? &MetaDataAccess::Outline : &MetaDataAccess::FromWire;
+  PARQ_ASSIGN_OR_RETURN(FileMetaData metadata, from_wire(std::move(footer.metadata), options, std::move(footer.bytes),
+                                                         footer.bytes_offset, context, footer.decryptor));
+  auto impl = std::make_unique<FileReader::Impl>(std::move(file), std::move(metadata), options, footer.offset,
+                                                 footer.length);
   impl->decryptor = std::move(footer.decryptor);
   if (options.page_buffer_pool_bytes > 0) {
     impl->buffer_pool = std::make_shared<page::BufferPool>(static_cast<size_t>(options.page_buffer_pool_bytes));

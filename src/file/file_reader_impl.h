@@ -48,9 +48,18 @@ struct FileReader::Impl {
                                                                  int column) const;
 };
 
-// For src/file's free functions over a FileReader (ReadPageInfos).
+// For src/file's free functions over a FileReader (ReadPageInfos), and the
+// outline open of parq meta and parq schema.
 struct FileReaderAccess {
   static const FileReader::Impl& Of(const FileReader& f) { return *f.impl_; }
+  // FileReader::Open (pread), with the footer's metadata read as an outline
+  // (MetaDataAccess::Outline): for a footer with no row groups, the schema
+  // is checked a slice at a time and not kept, so reader->schema() is empty
+  // (MetaDataAccess::NumColumns and WalkSchema answer).  Only for printing
+  // the footer; same checks and errors as Open.
+  static Result<std::unique_ptr<FileReader>> OpenOutline(const std::string& path, const ReaderOptions& options);
+  static Result<std::unique_ptr<FileReader>> Open(std::shared_ptr<RandomAccessFile> file,
+                                                  const ReaderOptions& options, bool outline);
 };
 
 }  // namespace parq

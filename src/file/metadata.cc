@@ -112,6 +112,44 @@ Status ValidateRowGroups(const ColumnChunkMetaData::Impl& impl) {
   return Status::OK();
 }
 
+// A footer's deferred schema elements (FileMetaData::schema_at), each
+// decoded into one scratch arena when the schema builder comes to it and
+// taken back at the next.
+class DeferredElements {
+ public:
+  DeferredElements(const std::vector<uint8_t>& footer, const thrift::Vector<uint32_t>& at,
+                   const thrift::ThriftLimits& limits, uint64_t footer_offset)
+      : footer_(footer), at_(at), limits_(limits), footer_offset_(footer_offset) {}
+  ~DeferredElements() { element_ = format::SchemaElement(); }  // before the arena it points into
+  DeferredElements(const DeferredElements&) = delete;
+  DeferredElements& operator=(const DeferredElements&) = delete;
+
+  schema::SchemaElementAt At() {
+    return [this](size_t i) -> Result<const format::SchemaElement*> {
+      element_ = format::SchemaElement();
+      scratch_.Reset();
+      thrift::ArenaScope scope(&scratch_);
+      PARQ_RETURN_IF_ERROR(format::DecodeSchemaElement(footer_, at_[i], limits_, footer_offset_, &element_));
+      return &element_;
+    };
+  }
+
+ private:
+  const std::vector<uint8_t>& footer_;
+  const thrift::Vector<uint32_t>& at_;
+  const thrift::ThriftLimits& limits_;
+  uint64_t footer_offset_;
+  thrift::Arena scratch_{4096};
+  format::SchemaElement element_;
+};
+
+void CollectNotes(const SchemaNode& n, std::vector<std::string>* out) {
+  if (!n.annotation_note().empty()) {
+    out->push_back((n.is_leaf() ? "column '" : "group '") + n.DottedPath() + "': " + n.annotation_note());
+  }
+  for (int i = 0; i < n.num_children(); ++i) CollectNotes(n.child(i), out);
+}
+
 }  // namespace
 
 size_t ColumnChunkMetaData::Impl::NumChunks(int rg) const {
@@ -181,6 +219,58 @@ Result<FileMetaData> MetaDataAccess::FromWire(std::shared_ptr<const format::File
   return std::move(md).status().AddContext(context);
 }
 
+Result<FileMetaData> MetaDataAccess::Outline(std::shared_ptr<const format::FileMetaData> wire,
+                                             const ReaderOptions& options,
+                                             std::shared_ptr<const std::vector<uint8_t>> footer,
+                                             uint64_t footer_offset, const std::string& context,
+                                             std::shared_ptr<const format::FileDecryptor> decryptor) {
+  // With row groups, each chunk is checked against its leaf, row group by
+  // row group: the whole schema is wanted (and the chunks outweigh it).
+  if (footer == nullptr || wire->schema_at.empty() || !wire->row_groups.empty() || wire->num_rows < 0) {
+    return FromWire(std::move(wire), options, std::move(footer), footer_offset, context, std::move(decryptor));
+  }
+  auto impl = std::make_shared<ColumnChunkMetaData::Impl>();
+  impl->limits = format::ThriftLimitsFrom(options);
+  ColumnChunkMetaData::Impl::Outline outline;
+  Status walked;
+  {
+    DeferredElements elements(*footer, wire->schema_at, impl->limits, footer_offset);
+    walked = schema::CheckFormat(wire->schema_at.size(), elements.At(), options, kSliceLeaves,
+                                 [&](const SchemaNode& root, int leaves) {
+                                   outline.num_columns += leaves;
+                                   CollectNotes(root, &outline.notes);
+                                 });
+  }
+  if (!walked.ok()) {
+    // The error FromWire gives (the walk may meet another one first).
+    Result<FileMetaData> whole = FromWire(std::move(wire), options, std::move(footer), footer_offset, context,
+                                          std::move(decryptor));
+    if (!whole.ok()) return whole;
+    if (!context.empty()) walked.AddContext(context);
+    return walked;
+  }
+  outline.footer = std::move(footer);
+  outline.footer_offset = footer_offset;
+  outline.options = options;
+  impl->outline = std::move(outline);
+  impl->wire = std::move(wire);
+  impl->footer_offset = footer_offset;
+  return MetaDataAccess::Make(std::move(impl));
+}
+
+int MetaDataAccess::NumColumns(const FileMetaData& m) {
+  return m.impl_->outline ? m.impl_->outline->num_columns : m.impl_->schema.num_columns();
+}
+
+Status MetaDataAccess::WalkSchema(const FileMetaData& m,
+                                  const std::function<Status(const Schema& slice, int first_column)>& on_slice) {
+  const ColumnChunkMetaData::Impl& impl = *m.impl_;
+  if (!impl.outline) return on_slice(impl.schema, 0);
+  const ColumnChunkMetaData::Impl::Outline& o = *impl.outline;
+  DeferredElements elements(*o.footer, impl.wire->schema_at, impl.limits, o.footer_offset);
+  return schema::WalkFormat(impl.wire->schema_at.size(), elements.At(), o.options, kSliceLeaves, on_slice);
+}
+
 namespace {
 
 Result<FileMetaData> Resolve(std::shared_ptr<const format::FileMetaData> wire, const ReaderOptions& options,
@@ -194,21 +284,8 @@ Result<FileMetaData> Resolve(std::shared_ptr<const format::FileMetaData> wire, c
   if (footer == nullptr || wire->schema_at.empty()) {
     PARQ_ASSIGN_OR_RETURN(impl->schema, schema::FromFormat(wire->schema, options));
   } else {
-    // Deferred elements, each decoded into one scratch arena when the
-    // builder comes to it and taken back at the next.
-    thrift::Arena scratch(4096);
-    format::SchemaElement element;
-    auto element_at = [&](size_t i) -> Result<const format::SchemaElement*> {
-      element = format::SchemaElement();
-      scratch.Reset();
-      thrift::ArenaScope scope(&scratch);
-      PARQ_RETURN_IF_ERROR(format::DecodeSchemaElement(*footer, wire->schema_at[i], impl->limits, footer_offset, &element));
-      return &element;
-    };
-    Result<Schema> schema = schema::FromFormat(wire->schema_at.size(), element_at, options);
-    element = format::SchemaElement();
-    PARQ_RETURN_IF_ERROR(schema.status());
-    impl->schema = std::move(*schema);
+    DeferredElements elements(*footer, wire->schema_at, impl->limits, footer_offset);
+    PARQ_ASSIGN_OR_RETURN(impl->schema, schema::FromFormat(wire->schema_at.size(), elements.At(), options));
   }
   // A footer without column chunks (no row groups) has nothing to decode later.
   bool deferred = false;
@@ -221,17 +298,6 @@ Result<FileMetaData> Resolve(std::shared_ptr<const format::FileMetaData> wire, c
   impl->footer_offset = footer_offset;
   PARQ_RETURN_IF_ERROR(ValidateRowGroups(*impl));
   return MetaDataAccess::Make(std::move(impl));
-}
-
-}  // namespace
-
-namespace {
-
-void CollectNotes(const SchemaNode& n, std::vector<std::string>* out) {
-  if (!n.annotation_note().empty()) {
-    out->push_back((n.is_leaf() ? "column '" : "group '") + n.DottedPath() + "': " + n.annotation_note());
-  }
-  for (int i = 0; i < n.num_children(); ++i) CollectNotes(n.child(i), out);
 }
 
 }  // namespace
@@ -249,7 +315,11 @@ std::vector<std::string> FileMetaData::Warnings() const {
                   " disagrees with the " + sum + " rows of its " +
                   std::to_string(impl_->wire->row_groups.size()) + " row groups, which are what is read");
   }
-  CollectNotes(impl_->schema.root(), &out);
+  if (impl_->outline) {
+    out.insert(out.end(), impl_->outline->notes.begin(), impl_->outline->notes.end());
+  } else {
+    CollectNotes(impl_->schema.root(), &out);
+  }
   return out;
 }
 

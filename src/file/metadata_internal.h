@@ -3,12 +3,15 @@
 #ifndef PARQ_FILE_METADATA_INTERNAL_H_
 #define PARQ_FILE_METADATA_INTERNAL_H_
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "format/file_decryptor.h"
 #include "format/parquet_types.h"
 #include "parq/metadata.h"
+#include "parq/options.h"
 #include "parq/schema.h"
 #include "thrift/compact_types.h"
 
@@ -32,6 +35,17 @@ struct ColumnChunkMetaData::Impl {
   // column metadata is decrypted where the chunk is decoded (DecodeChunk).
   // (Chunks decoded whole were decrypted by format::ReadFooter.)
   std::shared_ptr<const format::FileDecryptor> decryptor;
+  // Set for metadata opened as an outline (MetaDataAccess::Outline): the
+  // schema was checked a slice at a time and not kept (`schema` is empty),
+  // and is walked again from the footer's bytes (MetaDataAccess::WalkSchema).
+  struct Outline {
+    std::shared_ptr<const std::vector<uint8_t>> footer;  // the FileMetaData bytes
+    uint64_t footer_offset = 0;
+    ReaderOptions options;
+    int num_columns = 0;
+    std::vector<std::string> notes;  // as FileMetaData::Warnings words them
+  };
+  std::optional<Outline> outline;
 
   // The column chunks of row group `rg`.
   size_t NumChunks(int rg) const;
@@ -68,6 +82,25 @@ struct MetaDataAccess {
   // (the first damage in byte order; a decoding error as it is, without
   // `context`, as format::ReadFooter returns it).  `decryptor`: an encrypted
   // file's (format::Footer::decryptor), for its deferred chunks.
+  // FromWire for a footer read with deferred parts (format::ReadFooter's
+  // defer_chunks) that has no row groups, its schema checked a slice of
+  // fields at a time and not kept: an open file of a million leaves holds
+  // little beyond its footer's bytes.  The same checks and, on an error, the
+  // same error (FromWire's); FromWire itself for any other footer.  Only for
+  // the printers of parq meta and parq schema: the result's schema() is
+  // empty; NumColumns and WalkSchema answer instead.
+  static Result<FileMetaData> Outline(std::shared_ptr<const format::FileMetaData> wire, const ReaderOptions& options,
+                                      std::shared_ptr<const std::vector<uint8_t>> footer, uint64_t footer_offset,
+                                      const std::string& context,
+                                      std::shared_ptr<const format::FileDecryptor> decryptor);
+  // The schema's leaves, of an outline or not.
+  static int NumColumns(const FileMetaData& m);
+  // Hands on the schema: an outline's a slice at a time, as
+  // schema::WalkFormat (slices of about kSliceLeaves leaves), another's
+  // whole, in one slice.
+  static constexpr size_t kSliceLeaves = 1024;
+  static Status WalkSchema(const FileMetaData& m,
+                           const std::function<Status(const Schema& slice, int first_column)>& on_slice);
   static Result<FileMetaData> FromWire(std::shared_ptr<const format::FileMetaData> wire,
                                        const ReaderOptions& options,
                                        std::shared_ptr<const std::vector<uint8_t>> footer = nullptr,

@@ -1,18 +1,24 @@
 // Memory of wide files (issue 31, item 1): what opening a file of many
 // columns and reading its rows holds per column, counted on the heap
-// (testing/counting_new.h keeps the live bytes and their peak), and that a
-// projected read holds nothing for the columns it leaves out.
+// (testing/counting_new.h keeps the live bytes and their peak), that a
+// projected read holds nothing for the columns it leaves out, and that a
+// footer opened as an outline (parq meta and parq schema) holds little
+// beyond its bytes, with the same schema, warnings and errors.
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "file/file_reader_impl.h"
+#include "file/metadata_internal.h"
+#include "format/footer.h"
 #include "parq/columnar.h"
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
 #include "parq/json.h"
 #include "parq/record.h"
+#include "schema/sliced_text.h"
 #include "testing/counting_new.h"
 #include "testing/status_macros.h"
 
@@ -45,9 +51,27 @@ std::string WideFile(int columns, int rows) {
   return bytes->Take();
 }
 
-Result<std::unique_ptr<FileReader>> OpenBytes(const std::string& bytes) {
-  return FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemoryView(
-      reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size())));
+std::shared_ptr<RandomAccessFile> View(const std::string& bytes) {
+  return OpenMemoryView(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+}
+
+Result<std::unique_ptr<FileReader>> OpenBytes(const std::string& bytes) { return FileReader::Open(View(bytes)); }
+
+// The open of parq meta and parq schema (FileReaderAccess::OpenOutline).
+Result<std::unique_ptr<FileReader>> OpenOutline(const std::string& bytes) {
+  return FileReaderAccess::Open(View(bytes), ReaderOptions{}, /*outline=*/true);
+}
+
+// The message-type text of an outline's schema, made a slice at a time.
+Result<std::string> OutlineText(const FileReader& file) {
+  std::string text;
+  schema::SlicedText printer([&](std::string_view piece) { text += piece; });
+  PARQ_RETURN_IF_ERROR(MetaDataAccess::WalkSchema(file.metadata(), [&](const Schema& slice, int) {
+    printer.Add(slice);
+    return Status::OK();
+  }));
+  printer.End();
+  return text;
 }
 
 // The most the heap held above what it held when `read` started.
@@ -174,6 +198,137 @@ TEST(WideFileTest, AnOpenWideFileKeepsItsColumnChunksEncoded) {
     EXPECT_EQ(chunk.num_values(), 1);
     EXPECT_EQ(chunk.dotted_path(), "c" + std::to_string(c));
   }
+}
+
+
+// An outline of a footer of many leaves and no row group (what parq meta and
+// parq schema open): its peak, and what it holds, within three times the
+// footer's bytes (the issue's bound for the printers), where FileReader::Open
+// holds the schema whole (some 400 bytes a leaf, the footer 17).  Its schema
+// made a slice at a time is the whole one.
+TEST(WideFileTest, AnOutlineHoldsUnderThreeTimesItsFootersBytes) {
+  constexpr int kLeaves = 50'000;
+  const std::string bytes = WideFile(kLeaves, 0);
+  ASSERT_OK(OpenOutline(bytes).status());  // the arena's blocks pooled, as above
+  const int64_t base = testing::LiveBytes();
+  std::unique_ptr<FileReader> file;
+  const int64_t open_peak = PeakAbove([&]() -> Status {
+    PARQ_ASSIGN_OR_RETURN(file, OpenOutline(bytes));
+    return Status::OK();
+  });
+  const int64_t held = testing::LiveBytes() - base;
+  ASSERT_NE(file, nullptr);
+  const int64_t footer = file->footer_length();
+  EXPECT_LT(open_peak, 3 * footer) << open_peak << " bytes at the peak of the open (footer: " << footer << ")";
+  EXPECT_LT(held, 3 * footer) << held << " bytes held by the open file (footer: " << footer << ")";
+  size_t text_bytes = 0;
+  const int64_t walk_peak = PeakAbove([&]() -> Status {
+    schema::SlicedText printer([&](std::string_view piece) { text_bytes += piece.size(); });
+    PARQ_RETURN_IF_ERROR(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, int) {
+      printer.Add(slice);
+      return Status::OK();
+    }));
+    printer.End();
+    return Status::OK();
+  });
+  EXPECT_LT(held + walk_peak, 3 * footer) << walk_peak << " bytes at the peak of printing the schema";
+
+  EXPECT_EQ(MetaDataAccess::NumColumns(file->metadata()), kLeaves);
+  EXPECT_EQ(file->schema().num_columns(), 0);  // not kept
+  ASSERT_OK_AND_ASSIGN(auto whole, OpenBytes(bytes));
+  ASSERT_OK_AND_ASSIGN(std::string text, OutlineText(*file));
+  EXPECT_EQ(text.size(), text_bytes);
+  EXPECT_TRUE(text == whole->schema().ToString()) << text.size() << " bytes of text";
+  // Slices start where the one before ended, in the whole schema's columns.
+  int next = 0;
+  ASSERT_OK(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, int first_column) {
+    EXPECT_EQ(first_column, next);
+    EXPECT_EQ(slice.column(0).dotted_path, whole->schema().column(first_column).dotted_path);
+    next += slice.num_columns();
+    return Status::OK();
+  }));
+  EXPECT_EQ(next, kLeaves);
+}
+
+// A file with row groups is opened whole, its schema one slice.
+TEST(WideFileTest, AnOutlineWithRowGroupsIsTheWholeFile) {
+  const std::string bytes = WideFile(10, 1);
+  ASSERT_OK_AND_ASSIGN(auto file, OpenOutline(bytes));
+  EXPECT_EQ(file->schema().num_columns(), 10);
+  EXPECT_EQ(MetaDataAccess::NumColumns(file->metadata()), 10);
+  int slices = 0;
+  ASSERT_OK(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, int first_column) {
+    EXPECT_EQ(&slice, &file->schema());
+    EXPECT_EQ(first_column, 0);
+    ++slices;
+    return Status::OK();
+  }));
+  EXPECT_EQ(slices, 1);
+}
+
+// "PAR1" and a footer of these schema elements, no row group.
+std::string FooterOf(const std::vector<format::SchemaElement>& elements) {
+  format::FileMetaData md;
+  md.version = 2;
+  for (const auto& e : elements) md.schema.push_back(e);
+  MemoryOutputStream out;
+  EXPECT_OK(out.Write(format::kMagic, sizeof(format::kMagic)));
+  EXPECT_OK(format::WriteFooter(md, &out));
+  return out.Take();
+}
+
+format::SchemaElement Leaf(const std::string& name) {
+  format::SchemaElement e;
+  e.name = std::string_view(name);
+  e.type = format::Type::INT32;
+  e.repetition_type = format::FieldRepetitionType::OPTIONAL;
+  return e;
+}
+
+// `leaves` INT32 leaves under a root that claims `claimed` children.
+std::vector<format::SchemaElement> Elements(int leaves, int claimed) {
+  std::vector<format::SchemaElement> out(1);
+  out[0].name = std::string_view("schema");
+  out[0].num_children = claimed;
+  for (int i = 0; i < leaves; ++i) out.push_back(Leaf("c" + std::to_string(i)));
+  return out;
+}
+
+// An outline checks its slices as they come, before the list's end: where
+// a whole read meets another error first, the error is still the whole
+// read's (and FileReader::Open's); notes of fallen-back annotations are the
+// same warnings.
+TEST(WideFileTest, AnOutlineFailsAndWarnsAsOpenDoes) {
+  constexpr int kLeaves = 5'000;  // a few slices
+  format::LogicalType string_type;
+  string_type.STRING.emplace();
+
+  // STRING on INT32 in the first slice, and children missing at the end.
+  std::vector<format::SchemaElement> two_errors = Elements(kLeaves, kLeaves + 1);
+  two_errors[3].logicalType = string_type;
+  // Only the annotation, in a later slice.
+  std::vector<format::SchemaElement> late_error = Elements(kLeaves, kLeaves);
+  late_error[kLeaves - 2].logicalType = string_type;
+  // A group with no children among the first leaves.
+  std::vector<format::SchemaElement> empty_group = Elements(kLeaves, kLeaves);
+  empty_group[10].type.reset();
+  empty_group[10].num_children = 0;
+  for (const auto* elements : {&two_errors, &late_error, &empty_group}) {
+    const std::string bytes = FooterOf(*elements);
+    const auto whole = OpenBytes(bytes);
+    ASSERT_FALSE(whole.ok());
+    EXPECT_STATUS_HAS(OpenOutline(bytes).status(), whole.status().code(), whole.status().message());
+  }
+
+  // An unknown converted_type is a note (a warning), not an error.
+  std::vector<format::SchemaElement> noted = Elements(kLeaves, kLeaves);
+  noted[kLeaves - 1].converted_type = static_cast<format::ConvertedType>(99);
+  noted[7].converted_type = static_cast<format::ConvertedType>(98);
+  const std::string bytes = FooterOf(noted);
+  ASSERT_OK_AND_ASSIGN(auto whole, OpenBytes(bytes));
+  ASSERT_OK_AND_ASSIGN(auto outline, OpenOutline(bytes));
+  EXPECT_EQ(whole->metadata().Warnings().size(), 2u);
+  EXPECT_EQ(outline->metadata().Warnings(), whole->metadata().Warnings());
 }
 
 }  // namespace

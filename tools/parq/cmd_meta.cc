@@ -13,6 +13,8 @@
 #include "meta_index.h"
 #include "parq/file_reader.h"
 #include "parq/schema.h"
+#include "file/file_reader_impl.h"
+#include "file/metadata_internal.h"
 #include "json/json_writer.h"
 #include "format/file_decryptor.h"
 #include "json/leaf_format.h"
@@ -204,7 +206,7 @@ Result<std::string> MetaJson(const FileReader& reader, const MetaFlags& flags, s
   w.Key("num_rows");
   w.Int64(md.num_rows());
   w.Key("num_columns");
-  w.Int64(md.schema().num_columns());
+  w.Int64(MetaDataAccess::NumColumns(md));
   if (const EncryptionInfo* e = reader.encryption()) {
     w.Key("encryption");
     w.BeginObject();
@@ -299,7 +301,7 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags, s
   Line(out, 0, "version: " + std::to_string(md.version()));
   Line(out, 0, "created_by: " + md.created_by().value_or("-"));
   Line(out, 0, "num_rows: " + std::to_string(md.num_rows()));
-  Line(out, 0, "num_columns: " + std::to_string(md.schema().num_columns()));
+  Line(out, 0, "num_columns: " + std::to_string(MetaDataAccess::NumColumns(md)));
   Line(out, 0, "num_row_groups: " + std::to_string(md.num_row_groups()));
   if (const EncryptionInfo* e = reader.encryption()) {
     std::string line = "encryption: " + e->algorithm + (e->encrypted_footer ? ", encrypted footer" : ", plaintext footer");
@@ -456,7 +458,9 @@ int RunMeta(int argc, char** argv) {
   if (IsDatasetPath(args.positional()[0])) return DatasetMeta(args.positional()[0], args);
   ReaderOptions reader_options;
   if (Status st = ApplyKeyFlags(args, &reader_options); !st.ok()) return ReportUsage(st.ToString(), kUsage);
-  auto reader = FileReader::Open(args.positional()[0], reader_options);
+  // An outline: a footer of a million leaves and no row groups is printed
+  // without its schema held whole (with row groups, the schema is whole).
+  auto reader = FileReaderAccess::OpenOutline(args.positional()[0], reader_options);
   if (!reader.ok()) return ReportError(reader.status());
   ReportWarnings((*reader)->metadata());
   MetaFlags flags;

@@ -2,6 +2,7 @@
 // a JSON tree; of a dataset the unified schema, its partition columns and the
 // files whose schema differs from it (docs/dataset.md).
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -11,7 +12,11 @@
 #include "key_flags.h"
 #include "parq/file_reader.h"
 #include "parq/schema.h"
+#include "file/file_reader_impl.h"
+#include "file/metadata_internal.h"
 #include "json/json_writer.h"
+#include "schema/schema_builder.h"
+#include "schema/sliced_text.h"
 
 namespace parq::cli {
 namespace {
@@ -24,7 +29,10 @@ constexpr size_t kPiece = 64 << 10;
 
 void Write(std::string_view text) { std::fwrite(text.data(), 1, text.size(), stdout); }
 
-void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root, std::string& out) {
+void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root, std::string& out);
+
+// A node's keys before its levels or children.
+void WriteNodeHead(JsonWriter& w, const SchemaNode& node, bool is_root) {
   w.BeginObject();
   w.Key("name");
   w.String(node.name());
@@ -56,6 +64,14 @@ void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root, std::string&
     w.Key("note");
     w.String(node.annotation_note());
   }
+}
+
+void WriteChildren(JsonWriter& w, const SchemaNode& node, std::string& out) {
+  for (int i = 0; i < node.num_children(); ++i) WriteNode(w, node.child(i), false, out);
+}
+
+void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root, std::string& out) {
+  WriteNodeHead(w, node, is_root);
   if (node.is_leaf()) {
     w.Key("max_definition_level");
     w.Int64(node.definition_level());
@@ -64,7 +80,7 @@ void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root, std::string&
   } else {
     w.Key("children");
     w.BeginArray();
-    for (int i = 0; i < node.num_children(); ++i) WriteNode(w, node.child(i), false, out);
+    WriteChildren(w, node, out);
     w.EndArray();
   }
   w.EndObject();
@@ -74,14 +90,46 @@ void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root, std::string&
   }
 }
 
-void WriteSchemaText(const Schema& schema) {
+// The schema of an open file, handed out in slices (MetaDataAccess::WalkSchema:
+// a wide footer's is never held whole), as the JSON tree WriteNode writes
+// of a whole one.
+Status WriteSchemaJson(const FileMetaData& md) {
+  std::string out;
+  JsonWriter w(&out);
+  bool first = true;
+  PARQ_RETURN_IF_ERROR(MetaDataAccess::WalkSchema(md, [&](const Schema& slice, int) {
+    if (first) {
+      WriteNodeHead(w, slice.root(), /*is_root=*/true);
+      w.Key("children");
+      w.BeginArray();
+      first = false;
+    }
+    WriteChildren(w, slice.root(), out);
+    return Status::OK();
+  }));
+  w.EndArray();
+  w.EndObject();
+  out.push_back('\n');
+  Write(out);
+  return Status::OK();
+}
+
+// The message-type text of the schema `walk` hands out in slices, ending
+// with a newline.
+Status WriteSchemaText(const std::function<Status(const schema::SchemaSliceFn&)>& walk) {
   char last = '\0';
-  schema.ToText([&](std::string_view piece) {
+  schema::SlicedText text([&](std::string_view piece) {
     if (piece.empty()) return;
     Write(piece);
     last = piece.back();
   });
+  PARQ_RETURN_IF_ERROR(walk([&](const Schema& slice, int) {
+    text.Add(slice);
+    return Status::OK();
+  }));
+  text.End();
   if (last != '\n') Write("\n");
+  return Status::OK();
 }
 
 int DatasetSchema(const std::string& input, const Args& args) {
@@ -119,7 +167,10 @@ int DatasetSchema(const std::string& input, const Args& args) {
     Write(out);
     return kExitOk;
   }
-  WriteSchemaText(d.schema());
+  // A dataset's schema is whole already: one slice.
+  if (Status st = WriteSchemaText([&](const schema::SchemaSliceFn& fn) { return fn(d.schema(), 0); }); !st.ok()) {
+    return ReportError(st);
+  }
   out = PartitionColumnsText(d);
   out += std::to_string(d.files().size()) + " files, " + std::to_string(differing) +
          " of them differing from this schema" + (differing > 0 ? ":\n" : "\n");
@@ -150,19 +201,16 @@ int RunSchema(int argc, char** argv) {
   if (IsDatasetPath(args.positional()[0])) return DatasetSchema(args.positional()[0], args);
   ReaderOptions reader_options;
   if (Status st = ApplyKeyFlags(args, &reader_options); !st.ok()) return ReportUsage(st.ToString(), kUsage);
-  auto reader = FileReader::Open(args.positional()[0], reader_options);
+  // An outline: a footer of a million leaves is printed without its schema
+  // held whole.
+  auto reader = FileReaderAccess::OpenOutline(args.positional()[0], reader_options);
   if (!reader.ok()) return ReportError(reader.status());
-  ReportWarnings((*reader)->metadata());
-  const Schema& schema = (*reader)->schema();
-  std::string out;
-  if (args.Has("json")) {
-    JsonWriter w(&out);
-    WriteNode(w, schema.root(), true, out);
-    out.push_back('\n');
-    Write(out);
-  } else {
-    WriteSchemaText(schema);
-  }
+  const FileMetaData& md = (*reader)->metadata();
+  ReportWarnings(md);
+  const Status written = args.Has("json") ? WriteSchemaJson(md) : WriteSchemaText([&](const schema::SchemaSliceFn& fn) {
+    return MetaDataAccess::WalkSchema(md, fn);
+  });
+  if (!written.ok()) return ReportError(written);
   return kExitOk;
 }
 
