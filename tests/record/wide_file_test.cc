@@ -84,6 +84,27 @@ int64_t PeakAbove(F&& read) {
   return testing::PeakBytes() - base;
 }
 
+// A file opened by `open` (OpenBytes, OpenOutline) after a first open, so
+// that the footer's arena comes from the blocks the first one left pooled
+// (thrift/arena.cc): what is counted is what this open makes, whichever
+// tests ran before in this process.
+struct Opened {
+  std::unique_ptr<FileReader> file;
+  int64_t peak = 0;  // above what the heap held before
+  int64_t held = 0;  // by the open file
+};
+Opened OpenCounted(const std::string& bytes, Result<std::unique_ptr<FileReader>> (*open)(const std::string&)) {
+  Opened out;
+  EXPECT_OK(open(bytes).status());
+  const int64_t base = testing::LiveBytes();
+  out.peak = PeakAbove([&]() -> Status {
+    PARQ_ASSIGN_OR_RETURN(out.file, open(bytes));
+    return Status::OK();
+  });
+  out.held = testing::LiveBytes() - base;
+  return out;
+}
+
 Status ReadJson(const FileReader& file, const RowReaderOptions& options) {
   PARQ_ASSIGN_OR_RETURN(auto rows, JsonRowReader::Open(file, options));
   std::string json;
@@ -157,16 +178,10 @@ TEST(WideFileTest, ProjectedReadsDoNotGrowWithTheColumnsLeftOut) {
 // descriptor (677 bytes a leaf at first, 456 with the path table, 384 with
 // RareString).
 TEST(WideFileTest, OpeningAWideFooterHoldsTheSchemaOnce) {
-  const std::string bytes = WideFile(kWide, 0);
-  // Opened once first, so that the footer's arena comes from the blocks the
-  // first one left pooled (thrift/arena.cc): what is counted is the schema,
-  // whichever tests ran before in this process.
-  ASSERT_OK(OpenBytes(bytes).status());
-  std::unique_ptr<FileReader> file;
-  const int64_t peak = PeakAbove([&]() -> Status {
-    PARQ_ASSIGN_OR_RETURN(file, OpenBytes(bytes));
-    return Status::OK();
-  });
+  const std::string bytes = WideFile(kWide, 0);  // viewed by the open file
+  const Opened opened = OpenCounted(bytes, OpenBytes);
+  const int64_t peak = opened.peak;
+  const std::unique_ptr<FileReader>& file = opened.file;
   ASSERT_NE(file, nullptr);
   EXPECT_EQ(file->schema().num_columns(), kWide);
   EXPECT_LT(peak / kWide, 420) << peak << " bytes at the peak of FileReader::Open";
@@ -177,15 +192,11 @@ TEST(WideFileTest, OpeningAWideFooterHoldsTheSchemaOnce) {
 // (about 100 bytes each here) until used; decoded, they took 765 bytes each
 // on top of the schema (1,150 bytes a column in all).
 TEST(WideFileTest, AnOpenWideFileKeepsItsColumnChunksEncoded) {
-  const std::string bytes = WideFile(kWide, 1);
-  ASSERT_OK(OpenBytes(bytes).status());  // the arena's blocks pooled, as above
-  const int64_t base = testing::LiveBytes();
-  std::unique_ptr<FileReader> file;
-  const int64_t peak = PeakAbove([&]() -> Status {
-    PARQ_ASSIGN_OR_RETURN(file, OpenBytes(bytes));
-    return Status::OK();
-  });
-  const int64_t held = testing::LiveBytes() - base;
+  const std::string bytes = WideFile(kWide, 1);  // viewed by the open file
+  const Opened opened = OpenCounted(bytes, OpenBytes);
+  const int64_t peak = opened.peak;
+  const int64_t held = opened.held;
+  const std::unique_ptr<FileReader>& file = opened.file;
   ASSERT_NE(file, nullptr);
   ASSERT_EQ(file->metadata().num_row_groups(), 1);
   EXPECT_LT(held / kWide, 600) << held << " bytes held by the open file (footer: " << file->footer_length() << ")";
@@ -200,7 +211,6 @@ TEST(WideFileTest, AnOpenWideFileKeepsItsColumnChunksEncoded) {
   }
 }
 
-
 // An outline of a footer of many leaves and no row group (what parq meta and
 // parq schema open): its peak, and what it holds, within three times the
 // footer's bytes (the bound for the printers), where FileReader::Open
@@ -209,14 +219,10 @@ TEST(WideFileTest, AnOpenWideFileKeepsItsColumnChunksEncoded) {
 TEST(WideFileTest, AnOutlineHoldsUnderThreeTimesItsFootersBytes) {
   constexpr int kLeaves = 50'000;
   const std::string bytes = WideFile(kLeaves, 0);
-  ASSERT_OK(OpenOutline(bytes).status());  // the arena's blocks pooled, as above
-  const int64_t base = testing::LiveBytes();
-  std::unique_ptr<FileReader> file;
-  const int64_t open_peak = PeakAbove([&]() -> Status {
-    PARQ_ASSIGN_OR_RETURN(file, OpenOutline(bytes));
-    return Status::OK();
-  });
-  const int64_t held = testing::LiveBytes() - base;
+  const Opened opened = OpenCounted(bytes, OpenOutline);
+  const int64_t open_peak = opened.peak;
+  const int64_t held = opened.held;
+  const std::unique_ptr<FileReader>& file = opened.file;
   ASSERT_NE(file, nullptr);
   const int64_t footer = file->footer_length();
   EXPECT_LT(open_peak, 3 * footer) << open_peak << " bytes at the peak of the open (footer: " << footer << ")";
