@@ -48,6 +48,24 @@ TEST_F(CsvCliTest, CatPrintsTypedAndNestedCells) {
   EXPECT_EQ(RunParq("cat --format csv --delimiter ab " + Quote(kData + "alltypes_plain.parquet")).exit_code, 2);
 }
 
+TEST_F(CsvCliTest, CrlfEndsRecordsAsRfc4180AndReadsBack) {
+  const std::string f = Quote(kData + "alltypes_plain.parquet");
+  CliRun r = RunParq("cat --format csv --crlf --head 2 --columns id,bool_col,string_col " + f, Stderr::kShown);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "id,bool_col,string_col\r\n4,true,MA==\r\n5,false,MQ==\r\n");
+  // Through a filter (records from Value rows).
+  r = RunParq("cat --format csv --crlf --columns id,bool_col --where \"id = 5\" " + f, Stderr::kShown);
+  EXPECT_EQ(r.out, "id,bool_col\r\n5,false\r\n");
+  // LF unless asked.
+  EXPECT_EQ(RunParq("cat --format csv --columns id --head 1 " + f).out, "id\n4\n");
+  EXPECT_EQ(RunParq("cat --crlf " + f).exit_code, 2);
+  // convert reads CRLF records as it reads LF ones.
+  ASSERT_EQ(RunParq("cat --format csv --crlf " + f + " > " + Quote(P("crlf.csv"))).exit_code, 0);
+  ASSERT_EQ(RunParq("convert " + Quote(P("crlf.csv")) + " " + Quote(P("crlf.parquet"))).exit_code, 0);
+  EXPECT_EQ(RunParq("cat --format csv " + Quote(P("crlf.parquet")) + " --columns id,bool_col,string_col").out,
+            RunParq("cat --format csv " + f + " --columns id,bool_col,string_col").out);
+}
+
 TEST_F(CsvCliTest, RoundTripsWithTheSchemaGivenAndInferred) {
   const std::string schema = Write("s.txt",
                                    "message m {\n  required int32 id;\n  optional binary s (STRING);\n"
