@@ -123,6 +123,41 @@ TEST_F(CsvCliTest, BadCsvSaysLineAndColumn) {
   EXPECT_EQ(RunParq("convert " + Quote(Write("in.jsonl", "{}\n")) + " " + Quote(P("o.parquet"))).exit_code, 2);
 }
 
+// --partition-by takes CSV as it takes JSON lines: a Hive tree whose rows
+// are the CSV's, the schema inferred or given.
+TEST_F(CsvCliTest, ConvertPartitionsCsvRows) {
+  const std::string csv = Write("p.csv",
+                                "id,region,day,amount\n1,north,2024-01-01,1.50\n2,south,2024-01-02,2.25\n"
+                                "3,north,2024-01-01,\n4,,2024-01-03,4.00\n5,\"we st\",2024-01-02,5.5\n");
+  CliRun r = RunParq("convert " + Quote(csv) + " " + Quote(P("inferred")) + " --partition-by region,day");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  for (const char* dir : {"region=north/day=2024-01-01", "region=south/day=2024-01-02", "region=we st/day=2024-01-02",
+                          "region=__HIVE_DEFAULT_PARTITION__/day=2024-01-03"}) {
+    EXPECT_TRUE(fs::is_directory(dir_ / "inferred" / dir)) << dir;
+  }
+  EXPECT_EQ(RunParq("cat " + Quote(P("inferred")) + " --where \"id <= 2\"").out,
+            "{\"id\":1,\"amount\":\"1.50\",\"region\":\"north\",\"day\":\"2024-01-01\"}\n"
+            "{\"id\":2,\"amount\":\"2.25\",\"region\":\"south\",\"day\":\"2024-01-02\"}\n");
+  EXPECT_NE(RunParq("cat " + Quote(P("inferred"))).out.find("{\"id\":4,\"amount\":\"4.00\",\"region\":null,"),
+            std::string::npos);
+  // The schema given; one file per row at most.
+  const std::string schema = Write("s.txt",
+                                   "message m { required int32 id; optional binary region (STRING); "
+                                   "required int32 day (DATE); optional double amount; }\n");
+  r = RunParq("convert " + Quote(csv) + " " + Quote(P("given")) + " --schema " + Quote(schema) +
+              " --partition-by region --max-rows-per-file 1");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  int files = 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir_ / "given")) files += e.is_regular_file();
+  EXPECT_EQ(files, 5);
+  EXPECT_EQ(RunParq("cat " + Quote(P("given")) + " --columns id,amount --where \"region = 'we st'\"").out,
+            "{\"id\":5,\"amount\":5.5}\n");
+  // A column the CSV lacks: an error, and no tree left.
+  r = RunParq("convert " + Quote(csv) + " " + Quote(P("bad")) + " --partition-by nosuch");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_FALSE(fs::exists(P("bad")));
+}
+
 TEST_F(CsvCliTest, NoHeaderAndNullString) {
   CliRun r = RunParq("convert " + Quote(Write("t.tsv", "1\tNA\n2\tb\n")) + " " + Quote(P("o.parquet")) +
                      " --no-header --null-string NA");
