@@ -140,6 +140,9 @@ TEST_F(CsvCliTest, ConvertPartitionsCsvRows) {
             "{\"id\":2,\"amount\":\"2.25\",\"region\":\"south\",\"day\":\"2024-01-02\"}\n");
   EXPECT_NE(RunParq("cat " + Quote(P("inferred"))).out.find("{\"id\":4,\"amount\":\"4.00\",\"region\":null,"),
             std::string::npos);
+  // The tree as CSV (a dataset's rows: records from Value rows).
+  EXPECT_EQ(RunParq("cat --format csv " + Quote(P("inferred")) + " --where \"id <= 2\"").out,
+            "id,amount,region,day\n1,1.50,north,2024-01-01\n2,2.25,south,2024-01-02\n");
   // The schema given; one file per row at most.
   const std::string schema = Write("s.txt",
                                    "message m { required int32 id; optional binary region (STRING); "
