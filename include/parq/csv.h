@@ -1,16 +1,21 @@
 // parq/csv.h — rows as CSV (RFC 4180), both ways: `parq cat --format csv`
 // and `parq convert IN.csv OUT.parquet`.
 //
-// Out: CsvRowWriter turns a row's canonical JSON (parq/json.h,
-// docs/rows-as-json.md) into one CSV record: each top-level field a cell, in
-// order.  A value whose JSON is a string is its text (a DATE "2024-01-02", a
+// Out: CsvRowWriter writes a row of a JsonRowReader (parq/json.h,
+// docs/rows-as-json.md) as one CSV record: each top-level field a cell, in
+// order, its text that of the field's canonical JSON, made from the row's
+// values by the same formatters (AppendNext, AppendRow; Append takes the
+// row's JSON text instead and gives the same record).  A value whose JSON is a string is its text (a DATE "2024-01-02", a
 // TIMESTAMP "2024-01-02T03:04:05.000000Z", a DECIMAL "1.50" exactly,
 // unannotated binary in base64, "NaN"); numbers and booleans as JSON prints
 // them; a null an empty cell (or CsvOptions::null_string); a group (struct,
 // list, map), an INTERVAL or a VARIANT its JSON text in the cell.  A cell
 // holding the delimiter, a quote, CR or LF, or (when a null prints as an
 // empty cell) an empty string, is quoted, quotes doubled.  Records end with
-// LF.
+// LF, or CRLF (CsvOptions::crlf) as RFC 4180 writes them; LF is the default
+// because the tools CSV goes to on Unix (DuckDB, Python's csv, pandas,
+// spreadsheets) read either, line tools (wc -l, grep, cut) see a stray CR
+// in the last cell of a CRLF record, and `parq cat` has printed LF so far.
 //
 // In: SplitCsvRecord cuts one record's text into cells (quoted or not);
 // InferCsvSchema guesses a schema from sample records; CsvRowParser turns a
@@ -45,6 +50,9 @@ struct CsvOptions {
   // unquoted, is null; an unquoted empty cell is always null, a quoted one
   // ("") an empty string.
   std::string null_string;
+  // Out: records end in CRLF, as RFC 4180 has them (LF when false).  In:
+  // either is read.
+  bool crlf = false;
 };
 
 // One record's cells, and which were quoted.
@@ -114,10 +122,25 @@ class CsvRowWriter {
   // One row's canonical JSON (a JsonRowReader line) as a record, appended
   // to *out.  kInvalidArgument when `json` is not an object of these fields.
   Status Append(std::string_view json, std::string* out) const;
+  // The next row of `rows` as a record appended to *out (the same record
+  // Append makes of that row's JSON, without the JSON text parsed again);
+  // false at the end.  Errors: those of JsonRowReader::Next, and
+  // kInvalidArgument when the rows have another number of fields than this
+  // writer's names.  REQUIRES: the names were rows.field_names().
+  Result<bool> AppendNext(JsonRowReader& rows, std::string* out) const;
+  // A Value row of `rows`'s shape (as JsonRowReader::ToJson takes it) as a
+  // record; kInvalidArgument when it has another shape.
+  Status AppendRow(const JsonRowReader& rows, const Value& row, std::string* out) const;
 
  private:
+  class Sink;
+  // One field's canonical JSON text as its cell.
+  void AppendJsonCell(std::string_view json, std::string* out) const;
+  void EndRecord(std::string* out) const;
+
   std::vector<std::string> names_;
   CsvOptions options_;
+  mutable std::string scratch_;  // a cell's JSON text
 };
 
 }  // namespace parq

@@ -21,6 +21,14 @@
 //             and the path inside it): numbers as numbers (1 and 1.0 are
 //             equal), floats within `float_tolerance`; in row order, or
 //             matched by a key column.
+// By key, memory stays bounded when both files are sorted by it: the rows
+// are merged as they stream (a merge join), each side's keys checked to
+// ascend (nulls, then booleans, numbers by value, strings by their bytes;
+// a DECIMAL key prints as a string, so it counts as sorted only when its
+// texts ascend as strings).  When either side is not sorted, the merge is
+// abandoned at the first key out of order and B's rows are held in memory
+// as text, by key, up to `max_key_memory` bytes (kLimitExceeded past it,
+// naming the row of B).  Both ways give the same report.
 // With values_only, schema and metadata are not compared, and a DECIMAL
 // leaf (printed as a string, "1.50") equals the same number on the other
 // side however that side stores it: a DECIMAL(4,1) "1.5" on another
@@ -33,6 +41,7 @@
 #define PARQ_DIFF_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +50,12 @@
 #include "parq/result.h"
 
 namespace parq {
+
+// Rows read so far of each file, and how many each has.
+struct DiffProgress {
+  int64_t rows_a = 0, rows_b = 0;
+  int64_t total_a = 0, total_b = 0;
+};
 
 struct DiffOptions {
   // Rows only, compared by value across physical types (see above).
@@ -52,6 +67,12 @@ struct DiffOptions {
   std::string key;
   // Differences listed (all are counted).
   int64_t max_differences = 10;
+  // By key, when the files are not both sorted by it: the most bytes B's
+  // rows may take in memory (their text and keys).
+  int64_t max_key_memory = int64_t{2} << 30;
+  // When set, told every 1024 rows read (of either file) on the calling
+  // thread.
+  std::function<void(const DiffProgress&)> progress;
 };
 
 struct Difference {
@@ -78,7 +99,8 @@ struct DiffReport {
 };
 
 // kInvalidArgument when `options.key` is no top-level primitive column of
-// both files; a read error of either file as it is.
+// both files; kLimitExceeded when B's rows, unsorted by the key, exceed
+// `options.max_key_memory`; a read error of either file as it is.
 Result<DiffReport> DiffFiles(const FileReader& a, const FileReader& b, const DiffOptions& options = {});
 
 }  // namespace parq

@@ -89,6 +89,7 @@ class JsonRowReader {
   struct Impl;
 
  private:
+  friend class CsvRowWriter;  // writes the rows as CSV records (parq/csv.h)
   explicit JsonRowReader(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };

@@ -34,6 +34,7 @@
 #define PARQ_VERIFY_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -70,11 +71,25 @@ struct VerifyReport {
   int64_t values = 0;  // level entries decoded (nulls included)
 };
 
+// Where a check is: column chunk `column` (from 1) of `columns` in row group
+// `row_group` (from 1) of `row_groups`, and the level entries decoded so far
+// in the whole file.
+struct VerifyProgress {
+  int row_group = 0;
+  int row_groups = 0;
+  int column = 0;
+  int columns = 0;
+  int64_t values = 0;
+};
+
 struct VerifyOptions {
   // At most this many findings of one rule in one column chunk are listed
   // (a bad value repeated a million times is one finding and a count);
   // the rest are counted in the last one's message.
   int max_findings_per_rule = 5;
+  // When set, told as the check goes: after each batch of decoded values
+  // (a few thousand) and after each column chunk; on the calling thread.
+  std::function<void(const VerifyProgress&)> progress;
 };
 
 // The reader options verification wants: page CRCs are not checked while

@@ -200,7 +200,9 @@ Result<VerifyReport> VerifyFile(const FileReader& reader, const VerifyOptions& o
     ++report.row_groups;
     variants.clear();
     for (int c = 0; c < md.schema().num_columns(); ++c) {
-      PARQ_RETURN_IF_ERROR(VerifyChunk({reader, rg, c, options, findings, report, variants}));
+      const ChunkCheck check{reader, rg, c, options, findings, report, variants};
+      PARQ_RETURN_IF_ERROR(VerifyChunk(check));
+      check.Tell();
     }
   }
   CheckShreddedVariants(reader, findings);

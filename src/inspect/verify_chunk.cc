@@ -560,6 +560,7 @@ Status Checker::ReadValues(ColumnReader& reader) {
       }
     }
     c_.report.values += n;
+    c_.Tell();
   }
   CheckTallies(tallies, complete);
   return Status::OK();

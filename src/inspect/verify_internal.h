@@ -125,6 +125,13 @@ struct ChunkCheck {
   Findings& findings;
   VerifyReport& report;
   VariantColumns& variants;  // cleared per row group
+
+  // options.progress, when set, told where the check is.
+  void Tell() const {
+    if (!options.progress) return;
+    const FileMetaData& md = reader.metadata();
+    options.progress({row_group + 1, md.num_row_groups(), column + 1, md.schema().num_columns(), report.values});
+  }
 };
 
 // Checks chunk (row_group, column): its pages read once.  Only an I/O error

@@ -7,19 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "json/leaf_format.h"
+#include "json/json_row_reader_impl.h"
 #include "json/row_json.h"
 #include "parq/json.h"
-#include "record/row_cursor.h"
 
 namespace parq {
-
-struct JsonRowReader::Impl {
-  std::unique_ptr<RowCursor> cursor;      // without a filter: reads the rows; with one: the plan only
-  std::vector<LeafFormatter> formatters;  // by plan slot
-  std::unique_ptr<RowReader> filtered;    // with a filter
-  Value row;                              // the filtered reader's last row
-};
 
 JsonRowReader::JsonRowReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 JsonRowReader::~JsonRowReader() = default;
@@ -41,25 +33,10 @@ Result<std::unique_ptr<JsonRowReader>> JsonRowReader::Open(RowSource source, con
 }
 
 Result<bool> JsonRowReader::Next(std::string* out) {
-  if (impl_->filtered) {
-    PARQ_ASSIGN_OR_RETURN(bool more, impl_->filtered->Next(&impl_->row));
-    if (!more) return false;
-    Status st = AppendValueRowJson(*out, impl_->cursor->plan().root, impl_->row, impl_->formatters);
-    if (!st.ok()) return std::move(st).AddContext("row " + std::to_string(impl_->filtered->rows_read() - 1));
-    return true;
-  }
-  RowCursor& c = *impl_->cursor;
-  PARQ_ASSIGN_OR_RETURN(bool more, c.Advance());
-  if (!more) return false;
   JsonSink sink(&impl_->formatters);
-  sink.Start(out);
-  c.assembler().AssembleRow(sink);
-  sink.End();
-  PARQ_RETURN_IF_ERROR(c.Finish());
-  if (!sink.status().ok()) {
-    return Status(sink.status()).AddContext("row " + std::to_string(c.rows_read() - 1));
-  }
-  return true;
+  return impl_->NextRow(sink, out, [&](const Value& row) {
+    return AppendValueRowJson(*out, impl_->cursor->plan().root, row, impl_->formatters);
+  });
 }
 
 Status JsonRowReader::ToJson(const Value& row, std::string* out) const {

@@ -248,4 +248,9 @@ Status AppendValueRowJson(std::string& out, const PlanNode& root, const Value& r
   return ValueToJson(root, row, formatters, out);  // the root is a kStruct
 }
 
+Status AppendValueJson(std::string& out, const PlanNode& p, const Value& v,
+                       const std::vector<LeafFormatter>& formatters) {
+  return ValueToJson(p, v, formatters, out);
+}
+
 }  // namespace parq

@@ -40,6 +40,10 @@ Status AppendLeafValueJson(std::string& out, const LeafFormatter& f, const Value
 Status AppendVariantGroupJson(std::string& out, const PlanNode& p, const Value& v,
                               const std::vector<LeafFormatter>& formatters);
 
+// One field of such a row: `p` its plan node, `v` its Value.
+Status AppendValueJson(std::string& out, const PlanNode& p, const Value& v,
+                       const std::vector<LeafFormatter>& formatters);
+
 // A whole row: `root` is the plan's root, `row` a Value that RowReader
 // assembled with that plan.  kInvalidArgument when it has another shape.
 Status AppendValueRowJson(std::string& out, const PlanNode& root, const Value& row,
@@ -56,6 +60,9 @@ class JsonSink {
     status_ = Status::OK();
   }
   void End() { w_.EndObject(); }
+  // Begins one bare value (no row object) appended to *out: what a caller
+  // writing a row's fields one by one (the CSV writer) starts each with.
+  void StartValue(std::string* out) { w_ = JsonWriter(out); }
 
   void Null() { w_.Null(); }
   void Leaf(const LeafBuffer& b, size_t i) {

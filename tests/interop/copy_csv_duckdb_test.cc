@@ -3,7 +3,7 @@
 // inputs; and CSV both ways: `parq cat --format csv` read by DuckDB's
 // read_csv equals DuckDB's read_parquet of the file, and a CSV DuckDB wrote
 // (COPY ... TO 'x.csv') converted by `parq convert` (schema inferred, and
-// given) reads back equal.  (That the copied pages are byte for byte the
+// given) reads back equal, into one file or Hive partitions.  (That the copied pages are byte for byte the
 // source's is tests/tools/raw_copy_test.cc's business.)
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -133,6 +133,12 @@ TEST_F(CopyCsvDuckDbTest, CatCsvReadsInDuckDbAsTheParquetFile) {
   ASSERT_OK(db_->Run("CREATE TABLE u AS " + parquet + " LIMIT 0"));
   ASSERT_OK(db_->Run("COPY u FROM " + Sql(P("semi.csv")) + " (DELIMITER ';', HEADER false, NULLSTR 'NULL', ALLOW_QUOTED_NULLS false)"));
   ExpectSameRows("SELECT * FROM u", parquet);
+  // CRLF line ends (RFC 4180).
+  r = RunParq("cat " + Quote(file) + " --format csv --crlf > " + Quote(P("crlf.csv")));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  ASSERT_OK(db_->Run("CREATE TABLE v AS " + parquet + " LIMIT 0"));
+  ASSERT_OK(db_->Run("COPY v FROM " + Sql(P("crlf.csv")) + " (HEADER, ALLOW_QUOTED_NULLS false)"));
+  ExpectSameRows("SELECT * FROM v", parquet);
 }
 
 TEST_F(CopyCsvDuckDbTest, ConvertReadsTheCsvDuckDbWrote) {
@@ -154,6 +160,19 @@ TEST_F(CopyCsvDuckDbTest, ConvertReadsTheCsvDuckDbWrote) {
   Parq("convert " + Quote(P("range.csv")) + " " + Quote(P("range.parquet")) + " --infer-rows 100");
   ExpectSameRows("SELECT * FROM read_parquet(" + Sql(P("range.parquet")) + ")",
                  "SELECT * FROM read_csv(" + Sql(P("range.csv")) + ", header = true)");
+}
+
+// `parq convert IN.csv DIR --partition-by`: DuckDB reads the Hive tree
+// (hive_partitioning) as the rows of the CSV it wrote.
+TEST_F(CopyCsvDuckDbTest, CsvConvertedIntoPartitionsReadsAsTheCsv) {
+  ASSERT_OK(db_->Run("COPY (SELECT i, 'v' || i AS name, i % 4 AS grp, DATE '2020-01-01' + (i % 3)::INTEGER AS day, "
+                     "CASE WHEN i % 5 = 0 THEN NULL ELSE i * 0.25 END AS x FROM range(3000) t(i)) TO " +
+                     Sql(P("parts.csv")) + " (HEADER)"));
+  Parq("convert " + Quote(P("parts.csv")) + " " + Quote(P("parts")) + " --partition-by grp,day --max-rows-per-file 400");
+  const std::string cols = "i, name, grp, day, x";
+  ExpectSameRows("SELECT " + cols + " FROM read_parquet(" + Sql(P("parts") + "/**/*.parquet") +
+                     ", hive_partitioning = true)",
+                 "SELECT " + cols + " FROM read_csv(" + Sql(P("parts.csv")) + ", header = true)");
 }
 
 }  // namespace

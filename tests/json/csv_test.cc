@@ -91,5 +91,17 @@ TEST(CsvRowWriterTest, QuotesWhatNeedsIt) {
   EXPECT_EQ(out, "\"NULL\";NULL\n");
 }
 
+TEST(CsvRowWriterTest, CrlfEndsEveryRecordWithCrLf) {
+  CsvOptions o;
+  o.crlf = true;
+  CsvRowWriter w({"a", "b"}, o);
+  std::string out;
+  w.Header(&out);
+  ASSERT_OK(w.Append(R"({"a":"two\nlines","b":1})", &out));
+  ASSERT_OK(w.Append(R"({"a":null,"b":[1,2]})", &out));
+  // A line break inside a quoted cell stays as it is.
+  EXPECT_EQ(out, "a,b\r\n\"two\nlines\",1\r\n,\"[1,2]\"\r\n");
+}
+
 }  // namespace
 }  // namespace parq

@@ -33,7 +33,8 @@ const std::map<std::string, std::vector<std::string>> kVerbFlags = {
     {"meta", Reading({"--json", "--page-index", "--bloom-filter", "--skip-invalid"})},
     {"schema", Reading({"--json", "--skip-invalid"})},
     {"cat", Reading({"--format jsonl|csv", "--columns a,b.c", "--head N", "--verify-checksums", "--no-verify-checksums",
-                     "--skip-invalid", "--delimiter C", "--no-header", "--null-string TEXT"})},
+                     "--skip-invalid", "--delimiter C", "--no-header", "--null-string TEXT", "--where EXPR",
+                     "--crlf"})},
     {"head", Reading({"-n, --rows N", "--columns a,b.c", "--no-verify-checksums"})},
     {"scan", Reading({"--where EXPR", "--columns a,b.c", "--explain", "--json", "--no-verify-checksums"})},
     {"rewrite", Reading({"--codec CODEC", "--level N", "--page-version 1|2", "--encoding COLUMN=ENCODING",
@@ -55,6 +56,9 @@ const std::map<std::string, std::vector<std::string>> kVerbFlags = {
     {"geospatial-stats", {"--columns a,b.c", "--json", "--compute"}},
     {"footer", Reading({"--json"})},
     {"splits", {"--size BYTES"}},
+    {"verify", {"--json", "--max-per-rule N"}},
+    {"diff", {"--values-only", "--float-tolerance X", "--key COL", "--max-key-memory BYTES", "--max-diffs N", "--json",
+              "--no-verify-checksums"}},
 };
 
 TEST(CliHelpTest, EveryVerbListsItsFlagsOnStdout) {
@@ -144,6 +148,68 @@ TEST(CliHelpTest, BashCompletionOffersVerbsAndEachVerbsFlags) {
             "--help -h --quiet -q\n");
   EXPECT_EQ(Complete(script, "parq --v", 1), "--version\n");
   EXPECT_EQ(RunParq("completion zsh").exit_code, 2);
+  std::remove(script.c_str());
+}
+
+// The flags a verb's help lists ("--json", "-n" beside "--rows"), from its
+// option lines.
+std::vector<std::string> HelpFlags(const std::string& help) {
+  std::vector<std::string> out;
+  const size_t options = help.find("\noptions:\n");
+  const size_t common = help.find("\ncommon options:\n");
+  if (options == std::string::npos || common == std::string::npos) return out;
+  size_t at = options + 10;
+  while (at < common) {
+    const size_t end = help.find('\n', at);
+    const std::string line = help.substr(at, end - at);
+    at = end + 1;
+    // "  -n, --rows N   ..." or "      --json   ...": the words before the help text.
+    for (size_t i = 0; i < line.size();) {
+      while (i < line.size() && line[i] == ' ') ++i;
+      if (i >= line.size() || line[i] != '-') break;
+      size_t j = line.find_first_of(" ,", i);
+      out.push_back(line.substr(i, j - i));
+      i = j == std::string::npos ? line.size() : j;
+      if (i < line.size() && line[i] == ',') ++i;
+      else break;
+    }
+  }
+  return out;
+}
+
+// The completion script is made from the verb tables: every verb the
+// top-level help lists, and every flag of each verb's help, is offered.
+TEST(CliHelpTest, BashCompletionListsEveryVerbAndFlag) {
+  CliRun r = RunParq("completion bash", Stderr::kShown);
+  ASSERT_EQ(r.exit_code, 0);
+  const std::string script = ::testing::TempDir() + "/parq_completion_all.bash";
+  std::ofstream(script) << r.out;
+  const std::string help = RunParq("--help", Stderr::kDropped).out;
+  const size_t from = help.find("verbs:\n"), to = help.find("\ncommon options:");
+  ASSERT_NE(from, std::string::npos);
+  std::vector<std::string> verbs;
+  for (size_t at = from + 7; at < to;) {
+    const size_t end = help.find('\n', at);
+    const std::string line = help.substr(at, end - at);
+    at = end + 1;
+    if (line.rfind("  ", 0) == 0) verbs.push_back(line.substr(2, line.find(' ', 2) - 2));
+  }
+  EXPECT_EQ(verbs.size(), kVerbFlags.size());
+  std::string offered = " " + Complete(script, "parq ''", 1);
+  offered.back() = ' ';
+  for (const std::string& verb : verbs) {
+    EXPECT_TRUE(kVerbFlags.count(verb)) << verb << " has no entry in kVerbFlags";
+    EXPECT_NE(offered.find(" " + verb + " "), std::string::npos) << verb << " not offered: " << offered;
+    std::string flags = " " + Complete(script, "parq " + verb + " -", 2);
+    flags.back() = ' ';
+    const std::vector<std::string> listed = HelpFlags(RunParq(verb + " --help", Stderr::kDropped).out);
+    EXPECT_GE(listed.size(), kVerbFlags.count(verb) ? kVerbFlags.at(verb).size() : 1) << verb;
+    for (const std::string& f : listed) {
+      EXPECT_NE(flags.find(" " + f + " "), std::string::npos) << verb << ": " << f << " not offered: " << flags;
+    }
+    for (const char* common : {"--help", "--quiet"}) EXPECT_NE(flags.find(common), std::string::npos) << verb;
+  }
+  for (const char* extra : {"help", "completion"}) EXPECT_NE(offered.find(std::string(" ") + extra + " "), std::string::npos);
   std::remove(script.c_str());
 }
 

@@ -48,6 +48,24 @@ TEST_F(CsvCliTest, CatPrintsTypedAndNestedCells) {
   EXPECT_EQ(RunParq("cat --format csv --delimiter ab " + Quote(kData + "alltypes_plain.parquet")).exit_code, 2);
 }
 
+TEST_F(CsvCliTest, CrlfEndsRecordsAsRfc4180AndReadsBack) {
+  const std::string f = Quote(kData + "alltypes_plain.parquet");
+  CliRun r = RunParq("cat --format csv --crlf --head 2 --columns id,bool_col,string_col " + f, Stderr::kShown);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "id,bool_col,string_col\r\n4,true,MA==\r\n5,false,MQ==\r\n");
+  // Through a filter (records from Value rows).
+  r = RunParq("cat --format csv --crlf --columns id,bool_col --where \"id = 5\" " + f, Stderr::kShown);
+  EXPECT_EQ(r.out, "id,bool_col\r\n5,false\r\n");
+  // LF unless asked.
+  EXPECT_EQ(RunParq("cat --format csv --columns id --head 1 " + f).out, "id\n4\n");
+  EXPECT_EQ(RunParq("cat --crlf " + f).exit_code, 2);
+  // convert reads CRLF records as it reads LF ones.
+  ASSERT_EQ(RunParq("cat --format csv --crlf " + f + " > " + Quote(P("crlf.csv"))).exit_code, 0);
+  ASSERT_EQ(RunParq("convert " + Quote(P("crlf.csv")) + " " + Quote(P("crlf.parquet"))).exit_code, 0);
+  EXPECT_EQ(RunParq("cat --format csv " + Quote(P("crlf.parquet")) + " --columns id,bool_col,string_col").out,
+            RunParq("cat --format csv " + f + " --columns id,bool_col,string_col").out);
+}
+
 TEST_F(CsvCliTest, RoundTripsWithTheSchemaGivenAndInferred) {
   const std::string schema = Write("s.txt",
                                    "message m {\n  required int32 id;\n  optional binary s (STRING);\n"
@@ -103,6 +121,44 @@ TEST_F(CsvCliTest, BadCsvSaysLineAndColumn) {
   EXPECT_FALSE(fs::exists(P("o.parquet")));
   EXPECT_EQ(convert("a,b\n1,x\n", "--schema " + Quote(schema) + " --infer-rows 5").exit_code, 2);
   EXPECT_EQ(RunParq("convert " + Quote(Write("in.jsonl", "{}\n")) + " " + Quote(P("o.parquet"))).exit_code, 2);
+}
+
+// --partition-by takes CSV as it takes JSON lines: a Hive tree whose rows
+// are the CSV's, the schema inferred or given.
+TEST_F(CsvCliTest, ConvertPartitionsCsvRows) {
+  const std::string csv = Write("p.csv",
+                                "id,region,day,amount\n1,north,2024-01-01,1.50\n2,south,2024-01-02,2.25\n"
+                                "3,north,2024-01-01,\n4,,2024-01-03,4.00\n5,\"we st\",2024-01-02,5.5\n");
+  CliRun r = RunParq("convert " + Quote(csv) + " " + Quote(P("inferred")) + " --partition-by region,day");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  for (const char* dir : {"region=north/day=2024-01-01", "region=south/day=2024-01-02", "region=we st/day=2024-01-02",
+                          "region=__HIVE_DEFAULT_PARTITION__/day=2024-01-03"}) {
+    EXPECT_TRUE(fs::is_directory(dir_ / "inferred" / dir)) << dir;
+  }
+  EXPECT_EQ(RunParq("cat " + Quote(P("inferred")) + " --where \"id <= 2\"").out,
+            "{\"id\":1,\"amount\":\"1.50\",\"region\":\"north\",\"day\":\"2024-01-01\"}\n"
+            "{\"id\":2,\"amount\":\"2.25\",\"region\":\"south\",\"day\":\"2024-01-02\"}\n");
+  EXPECT_NE(RunParq("cat " + Quote(P("inferred"))).out.find("{\"id\":4,\"amount\":\"4.00\",\"region\":null,"),
+            std::string::npos);
+  // The tree as CSV (a dataset's rows: records from Value rows).
+  EXPECT_EQ(RunParq("cat --format csv " + Quote(P("inferred")) + " --where \"id <= 2\"").out,
+            "id,amount,region,day\n1,1.50,north,2024-01-01\n2,2.25,south,2024-01-02\n");
+  // The schema given; one file per row at most.
+  const std::string schema = Write("s.txt",
+                                   "message m { required int32 id; optional binary region (STRING); "
+                                   "required int32 day (DATE); optional double amount; }\n");
+  r = RunParq("convert " + Quote(csv) + " " + Quote(P("given")) + " --schema " + Quote(schema) +
+              " --partition-by region --max-rows-per-file 1");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  int files = 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir_ / "given")) files += e.is_regular_file();
+  EXPECT_EQ(files, 5);
+  EXPECT_EQ(RunParq("cat " + Quote(P("given")) + " --columns id,amount --where \"region = 'we st'\"").out,
+            "{\"id\":5,\"amount\":5.5}\n");
+  // A column the CSV lacks: an error, and no tree left.
+  r = RunParq("convert " + Quote(csv) + " " + Quote(P("bad")) + " --partition-by nosuch");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_FALSE(fs::exists(P("bad")));
 }
 
 TEST_F(CsvCliTest, NoHeaderAndNullString) {

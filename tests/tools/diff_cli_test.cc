@@ -156,6 +156,66 @@ TEST_F(DiffCliTest, KeyMatchesRowsInAnyOrder) {
   EXPECT_EQ(Diff("--key nope " + Quote(a) + " " + Quote(b)).exit_code, 2);
 }
 
+// Files sorted by the key are merged as they stream (no row held: a
+// --max-key-memory of one byte is enough); rows only in B are listed after
+// A's differences, as the in-memory way lists them.  Unsorted, B's rows are
+// held, up to --max-key-memory.
+TEST_F(DiffCliTest, KeyOnSortedFilesStreamsAndUnsortedOnesAreBounded) {
+  const std::string schema = "message m { optional int64 id; optional binary s (STRING); }";
+  const std::string a = Write("a",
+                              "{\"id\":null,\"s\":\"n\"}\n{\"id\":1,\"s\":\"a\"}\n{\"id\":2,\"s\":\"b\"}\n"
+                              "{\"id\":2,\"s\":\"c\"}\n{\"id\":3,\"s\":\"d\"}\n{\"id\":5,\"s\":\"e\"}\n",
+                              schema);
+  const std::string b = Write("b",
+                              "{\"id\":null,\"s\":\"n\"}\n{\"id\":2,\"s\":\"b\"}\n{\"id\":2,\"s\":\"X\"}\n"
+                              "{\"id\":2,\"s\":\"z\"}\n{\"id\":4,\"s\":\"f\"}\n{\"id\":5,\"s\":\"e\"}\n"
+                              "{\"id\":6,\"s\":\"g\"}\n",
+                              schema);
+  const std::string a_side = "row 1: row only in A: {\"id\":1,\"s\":\"a\"} vs (absent)\n"
+                             "row 3, column s: value: \"c\" vs \"X\"\n"
+                             "row 4: row only in A: {\"id\":3,\"s\":\"d\"} vs (absent)\n";
+  const std::string head = ": different: 0 schema, 0 metadata, 6 row differences (rows: 6 and 7)\n";
+  CliRun r = Diff("--values-only --key id --max-key-memory 1 " + Quote(a) + " " + Quote(b));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, a + " and " + b + head + a_side +
+                       "row 3: row only in B: (absent) vs {\"id\":2,\"s\":\"z\"}\n"
+                       "row 4: row only in B: (absent) vs {\"id\":4,\"s\":\"f\"}\n"
+                       "row 6: row only in B: (absent) vs {\"id\":6,\"s\":\"g\"}\n");
+  // Counted past the listed ones, B's deferred rows too.
+  r = Diff("--values-only --key id --max-diffs 4 " + Quote(a) + " " + Quote(b));
+  EXPECT_EQ(r.out, a + " and " + b + head + a_side +
+                       "row 3: row only in B: (absent) vs {\"id\":2,\"s\":\"z\"}\n"
+                       "(and 2 more; --max-diffs N lists more)\n");
+
+  // B's rows shuffled: the first unmatched row of B with the key still.
+  const std::string shuffled = Write("shuffled",
+                                     "{\"id\":6,\"s\":\"g\"}\n{\"id\":2,\"s\":\"b\"}\n{\"id\":null,\"s\":\"n\"}\n"
+                                     "{\"id\":4,\"s\":\"f\"}\n{\"id\":2,\"s\":\"X\"}\n{\"id\":5,\"s\":\"e\"}\n"
+                                     "{\"id\":2,\"s\":\"z\"}\n",
+                                     schema);
+  r = Diff("--values-only --key id " + Quote(a) + " " + Quote(shuffled));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, a + " and " + shuffled + head + a_side +
+                       "row 0: row only in B: (absent) vs {\"id\":6,\"s\":\"g\"}\n"
+                       "row 3: row only in B: (absent) vs {\"id\":4,\"s\":\"f\"}\n"
+                       "row 6: row only in B: (absent) vs {\"id\":2,\"s\":\"z\"}\n");
+  // A's rows out of order (the merge abandoned at A's second row): the
+  // same rows, each 2 matched with B's 2s in order.
+  r = Diff("--values-only --key id " + Quote(shuffled) + " " + Quote(b));
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out, shuffled + " and " + b + ": equal (7 rows)\n");
+  // Unsorted, past the limit: an error naming the row of B.
+  r = Diff("--values-only --key id --max-key-memory 200 " + Quote(a) + " " + Quote(shuffled));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("matching rows by key 'id': the files are not both sorted by it, and B's rows take more "
+                       "than 200 bytes in memory at row 1 of B (max_key_memory); sort both by the key, or raise "
+                       "the limit"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(Diff("--max-key-memory 1MB " + Quote(a) + " " + Quote(b)).exit_code, 2);
+  EXPECT_EQ(Diff("--key id --max-key-memory lots " + Quote(a) + " " + Quote(b)).exit_code, 2);
+}
+
 TEST_F(DiffCliTest, HelpAndUsage) {
   CliRun r = RunParq("diff --help", Stderr::kMerged);
   EXPECT_EQ(r.exit_code, 0);

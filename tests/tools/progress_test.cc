@@ -1,7 +1,8 @@
 // The progress line (tools/parq/progress.h) as a user sees it: drawn on
 // stderr only when stderr is a terminal (here a pseudo-terminal made by
 // script(1)), only once the run has taken PARQ_PROGRESS_AFTER_MS (a second
-// unless set), never under --quiet, and for `cat` only when stdout is a file.
+// unless set), never under --quiet, and for `cat` only when stdout is a file;
+// `verify` and `diff` as well.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -52,6 +53,34 @@ TEST_F(ProgressTest, RewriteOnATerminal) {
   const std::string out = Quote((dir_ / "out.parquet").string());
   const std::string shown = RunWithEnv("PARQ_PROGRESS_AFTER_MS=0", parq_ + " rewrite " + Quote(kFile) + " " + out + " --no-raw-copy", true);
   EXPECT_NE(shown.find("\rparq rewrite: row group 1 / 1, column 1 / 11\033[K"), std::string::npos) << shown;
+}
+
+TEST_F(ProgressTest, VerifyOnATerminal) {
+  const std::string verify = parq_ + " verify " + Quote(kFile);
+  const std::string shown = RunWithEnv("PARQ_PROGRESS_AFTER_MS=0", verify, true);
+  EXPECT_NE(shown.find("\rparq verify: row group 1 / 1, column 1 / 11, 8 values\033[K"), std::string::npos) << shown;
+  // Cleared before the report.
+  EXPECT_NE(shown.find("\r\033[K" + kFile + ": ok, no findings"), std::string::npos) << shown;
+  // Piped, under --quiet, or shorter than the default second: none.
+  EXPECT_EQ(RunWithEnv("PARQ_PROGRESS_AFTER_MS=0", verify, false).find("parq verify:"), std::string::npos);
+  EXPECT_EQ(RunWithEnv("PARQ_PROGRESS_AFTER_MS=0", verify + " --quiet", true).find("parq verify:"), std::string::npos);
+  EXPECT_EQ(RunWithEnv("", verify, true).find("parq verify:"), std::string::npos);
+}
+
+TEST_F(ProgressTest, DiffOnATerminal) {
+  const std::string f = Quote(std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/alltypes_tiny_pages.parquet");
+  const std::string diff = parq_ + " diff " + f + " " + f;
+  // Told every 1024 rows read, of A and B together (7300 rows each).
+  std::string shown = RunWithEnv("PARQ_PROGRESS_AFTER_MS=0", diff, true);
+  EXPECT_NE(shown.find("\rparq diff: rows 512 / 7300 of A, 512 / 7300 of B\033[K"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("\r\033[K"), std::string::npos) << shown;
+  EXPECT_NE(shown.find(": equal (7300 rows)"), std::string::npos) << shown;
+  // By key, the ids not sorted: B's rows are read first, then A's.
+  shown = RunWithEnv("PARQ_PROGRESS_AFTER_MS=0", diff + " --key id", true);
+  EXPECT_NE(shown.find("\rparq diff: rows 0 / 7300 of A, 1024 / 7300 of B\033[K"), std::string::npos) << shown;
+  EXPECT_EQ(RunWithEnv("PARQ_PROGRESS_AFTER_MS=0", diff, false).find("parq diff:"), std::string::npos);
+  EXPECT_EQ(RunWithEnv("PARQ_PROGRESS_AFTER_MS=0", diff + " -q", true).find("parq diff:"), std::string::npos);
+  EXPECT_EQ(RunWithEnv("", diff, true).find("parq diff:"), std::string::npos);
 }
 
 TEST_F(ProgressTest, AbsentWhenPipedQuietShortOrNotToAFile) {

@@ -4,7 +4,8 @@
 // directory or glob is read as one dataset (docs/dataset.md).  With
 // --format csv the same rows as RFC 4180 CSV (parq::CsvRowWriter,
 // parq/csv.h): a header row (unless --no-header), each top-level field a
-// cell with its JSON text (strings unquoted; groups as JSON).
+// cell with its JSON text (strings unquoted; groups as JSON), made straight
+// from the row's values; records end in LF, or CRLF with --crlf.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,7 +34,7 @@ namespace {
 
 constexpr char kUsage[] =
     "parq cat FILE|DIR|GLOB [--format jsonl|csv] [--columns a,b.c] [--where EXPR] [--head N] [--no-verify-checksums]\n"
-    "       [--skip-invalid] [--delimiter C] [--no-header] [--null-string TEXT]\n"
+    "       [--skip-invalid] [--delimiter C] [--no-header] [--null-string TEXT] [--crlf]\n"
     "       " PARQ_KEY_FLAGS_USAGE;
 
 // Rows as JSON lines, from a file or a dataset.
@@ -41,6 +42,8 @@ class JsonRows {
  public:
   virtual ~JsonRows() = default;
   virtual Result<bool> Next(std::string* out) = 0;
+  // The next row as a CSV record (`csv` made with field_names()).
+  virtual Result<bool> NextCsv(const CsvRowWriter& csv, std::string* out) = 0;
   // The top-level field names of the rows (CSV's header).
   virtual const std::vector<std::string>& field_names() const = 0;
 };
@@ -50,6 +53,7 @@ class FileRows : public JsonRows {
   FileRows(std::unique_ptr<FileReader> file, std::unique_ptr<JsonRowReader> rows)
       : file_(std::move(file)), rows_(std::move(rows)) {}
   Result<bool> Next(std::string* out) override { return rows_->Next(out); }
+  Result<bool> NextCsv(const CsvRowWriter& csv, std::string* out) override { return csv.AppendNext(*rows_, out); }
   const std::vector<std::string>& field_names() const override { return rows_->field_names(); }
 
  private:
@@ -84,6 +88,12 @@ class DatasetRows : public JsonRows {
     PARQ_RETURN_IF_ERROR(printer_->ToJson(row_, out));
     return true;
   }
+  Result<bool> NextCsv(const CsvRowWriter& csv, std::string* out) override {
+    PARQ_ASSIGN_OR_RETURN(bool more, rows_->Next(&row_));
+    if (!more) return false;
+    PARQ_RETURN_IF_ERROR(csv.AppendRow(*printer_, row_, out));
+    return true;
+  }
   const std::vector<std::string>& field_names() const override { return printer_->field_names(); }
 
  private:
@@ -107,7 +117,8 @@ const VerbHelp& CatHelp() {
                            SkipInvalidFlag(),
                            {"delimiter", "C", "csv: the cell separator (one character; ',')"},
                            {"no-header", nullptr, "csv: no header row"},
-                           {"null-string", "TEXT", "csv: the text of a null (an empty cell)"}})};
+                           {"null-string", "TEXT", "csv: the text of a null (an empty cell)"},
+                           {"crlf", nullptr, "csv: end records in CRLF, as RFC 4180 does (LF unless given)"}})};
   return h;
 }
 
@@ -122,9 +133,11 @@ int RunCat(int argc, char** argv) {
   }
   CsvOptions csv;
   if (!ParseCsvFlags(args, &csv, &error)) return ReportUsage(error, kUsage);
-  if (format != "csv" && (args.Has("delimiter") || args.Has("no-header") || args.Has("null-string"))) {
-    return ReportUsage("--delimiter, --no-header and --null-string go with --format csv", kUsage);
+  if (format != "csv" && (args.Has("delimiter") || args.Has("no-header") || args.Has("null-string") ||
+                          args.Has("crlf"))) {
+    return ReportUsage("--delimiter, --no-header, --null-string and --crlf go with --format csv", kUsage);
   }
+  csv.crlf = args.Has("crlf");
   int64_t head = -1;
   if (auto h = args.Get("head")) {
     const std::optional<int64_t> v = ParseCount(*h, 0);
@@ -162,17 +175,14 @@ int RunCat(int argc, char** argv) {
   std::string out;
   int64_t n = 0;
   std::optional<CsvRowWriter> csv_writer;
-  std::string json;
   if (format == "csv") {
     csv_writer.emplace(rows->field_names(), csv);
     if (csv.header) csv_writer->Header(&out);
   }
   while (head < 0 || n < head) {
     const size_t mark = out.size();
-    json.clear();
-    auto more = rows->Next(csv_writer ? &json : &out);
-    Status st = more.status();
-    if (st.ok() && *more && csv_writer) st = csv_writer->Append(json, &out);
+    auto more = csv_writer ? rows->NextCsv(*csv_writer, &out) : rows->Next(&out);
+    const Status& st = more.status();
     if (!st.ok()) {
       out.resize(mark);
       std::fwrite(out.data(), 1, out.size(), stdout);  // the complete rows before it

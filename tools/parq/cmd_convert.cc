@@ -15,7 +15,8 @@
 //
 // parq convert IN.csv OUT.parquet [--schema SCHEMA.txt | --infer-rows N]: CSV
 // (RFC 4180) instead, when IN ends in .csv or .tsv or --format csv says so
-// (csv_input.h): the schema given, or inferred from the first N records (1000).
+// (csv_input.h): the schema given, or inferred from the first N records
+// (1000); --partition-by as for JSON lines.
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
@@ -45,6 +46,7 @@ constexpr char kUsage[] = "parq convert IN.jsonl OUT.parquet --schema SCHEMA.txt
                           "       [--max-open-files N]]\n"
                           "       parq convert IN.csv OUT.parquet [--schema SCHEMA.txt | --infer-rows N] [--format csv]\n"
                           "       [--delimiter C] [--no-header] [--null-string TEXT] [--max-line-bytes N] [writer flags]\n"
+                          "       [--partition-by COL,... ...]\n"
                           "       " PARQ_ENCRYPT_FLAGS_USAGE;
 
 constexpr int64_t kDefaultMaxLineBytes = int64_t{64} << 20;
@@ -162,7 +164,6 @@ int RunConvert(int argc, char** argv) {
   if (!error.empty()) return ReportUsage(error, kUsage);
   if (Status st = ApplyEncryptFlags(args, &wopts); !st.ok()) return ReportUsage(st.message(), kUsage);
   if (csv) {
-    if (partition) return ReportUsage("--partition-by takes JSON lines input, not CSV", kUsage);
     copts.max_record_bytes = max_line_bytes;
     Schema given;
     if (schema_path) {
@@ -171,7 +172,8 @@ int RunConvert(int argc, char** argv) {
       if (Status st = FileWriter::ValidateOptions(wopts, *s); !st.ok()) return ReportUsage(st.message(), kUsage);
       given = std::move(*s);
     }
-    Status st = ConvertCsv(in, args.positional()[1], schema_path ? &given : nullptr, wopts, copts);
+    Status st = ConvertCsv(in, args.positional()[1], schema_path ? &given : nullptr, wopts, copts,
+                           partition ? &partitioned : nullptr);
     return st.ok() ? kExitOk : ReportError(st);
   }
   auto schema = ReadSchema(*schema_path);

@@ -1,8 +1,9 @@
 // parq diff A B [--values-only] [--float-tolerance X] [--key COL]
-// [--max-diffs N] [--json]: what differs between two files (parq::DiffFiles,
-// parq/diff.h) — schema, metadata and rows — as a summary, then the first N
-// differences.  Exit 0 when equal, 1 when different (or a file cannot be
-// read), 2 on a usage error.
+// [--max-key-memory BYTES] [--max-diffs N] [--json]: what differs between two
+// files (parq::DiffFiles, parq/diff.h) — schema, metadata and rows — as a
+// summary, then the first N differences.  Exit 0 when equal, 1 when
+// different (or a file cannot be read), 2 on a usage error.  Long runs show
+// the rows read on stderr (progress.h).
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -11,13 +12,15 @@
 #include "inspect_util.h"
 #include "parq/diff.h"
 #include "parq/file_reader.h"
+#include "partition_flags.h"
+#include "progress.h"
 
 namespace parq::cli {
 namespace {
 
 constexpr char kUsage[] =
     "parq diff A B [--values-only] [--float-tolerance X] [--key COL] [--max-diffs N] [--json]\n"
-    "       [--no-verify-checksums]";
+    "       [--max-key-memory BYTES] [--no-verify-checksums]";
 
 const char* KindName(Difference::Kind k) {
   switch (k) {
@@ -110,6 +113,7 @@ const VerbHelp& DiffHelp() {
       {{"values-only", nullptr, "rows only, by value: a DECIMAL equals the same number stored otherwise"},
        {"float-tolerance", "X", "FLOAT / DOUBLE values within X of each other are equal"},
        {"key", "COL", "match rows by this top-level column instead of by position"},
+       {"max-key-memory", "BYTES", "--key on files not both sorted by it: memory for B's rows (2GiB)"},
        {"max-diffs", "N", "differences listed after the summary (10 by default)"},
        {"json", nullptr, "one JSON object: the counts and the differences listed"},
        {"no-verify-checksums", nullptr, "do not verify the page CRCs of either file"}}};
@@ -140,6 +144,12 @@ int RunDiff(int argc, char** argv) {
     if (k->empty()) return ReportUsage("--key wants a column", kUsage);
     options.key = *k;
   }
+  if (auto m = args.Get("max-key-memory")) {
+    const std::optional<int64_t> v = ParseByteSize(*m);
+    if (!v) return ReportUsage("--max-key-memory wants a byte count (1GiB, 512MB, ...), not '" + *m + "'", kUsage);
+    if (options.key.empty()) return ReportUsage("--max-key-memory goes with --key", kUsage);
+    options.max_key_memory = *v;
+  }
   const std::string& pa = args.positional()[0];
   const std::string& pb = args.positional()[1];
   ReaderOptions reader_options;
@@ -154,7 +164,13 @@ int RunDiff(int argc, char** argv) {
                                (*b)->schema().root().FindChild(options.key) == nullptr)) {
     return ReportUsage("--key " + options.key + ": no such top-level column in both files", kUsage);
   }
+  Progress progress("diff");
+  if (progress.enabled()) options.progress = [&](const DiffProgress& p) {
+    progress.Show("rows " + std::to_string(p.rows_a) + " / " + std::to_string(p.total_a) + " of A, " +
+                  std::to_string(p.rows_b) + " / " + std::to_string(p.total_b) + " of B");
+  };
   Result<DiffReport> report = DiffFiles(**a, **b, options);
+  progress.Done();
   if (!report.ok()) {
     if (report.status().code() == StatusCode::kInvalidArgument && !options.key.empty()) {
       return ReportUsage(report.status().message(), kUsage);

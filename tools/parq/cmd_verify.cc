@@ -2,13 +2,15 @@
 // parq/verify.h): every finding with where it is (row group, column, page,
 // file offset), the rule it breaks and, when created_by explains it, the
 // known writer bug.  Exit 0 when there is none, 1 when there is one (or the
-// file cannot be read), 2 on a usage error.
+// file cannot be read), 2 on a usage error.  Long runs show where the check
+// is on stderr (progress.h).
 #include <cstdio>
 #include <cstdlib>
 
 #include "cli.h"
 #include "inspect_util.h"
 #include "parq/verify.h"
+#include "progress.h"
 
 namespace parq::cli {
 namespace {
@@ -100,7 +102,14 @@ int RunVerify(int argc, char** argv) {
     options.max_findings_per_rule = static_cast<int>(*v);
   }
   const std::string& path = args.positional()[0];
+  Progress progress("verify");
+  if (progress.enabled()) options.progress = [&](const VerifyProgress& p) {
+    progress.Show("row group " + std::to_string(p.row_group) + " / " + std::to_string(p.row_groups) + ", column " +
+                  std::to_string(p.column) + " / " + std::to_string(p.columns) + ", " + std::to_string(p.values) +
+                  " values");
+  };
   Result<VerifyReport> report = VerifyFile(path, options);
+  progress.Done();
   if (!report.ok()) return ReportError(report.status());
   const int written = WriteStdout(args.Has("json") ? Json(path, *report) : Text(path, *report));
   if (written != kExitOk) return written;

@@ -6,6 +6,7 @@
 
 #include "line_reader.h"
 #include "parq/file_writer.h"
+#include "parq/partitioned_writer.h"
 #include "parq/row_writer.h"
 #include "progress.h"
 
@@ -91,7 +92,7 @@ bool ParseCsvFlags(const Args& args, CsvOptions* csv, std::string* error) {
 }
 
 Status ConvertCsv(const std::string& in_path, const std::string& out_path, const Schema* given,
-                  const WriterOptions& wopts, const CsvInputOptions& o) {
+                  const WriterOptions& wopts, const CsvInputOptions& o, const PartitionedWriterOptions* partitioned) {
   PARQ_ASSIGN_OR_RETURN(CsvRecords records, CsvRecords::Open(in_path, o));
   CsvRecord record;
   std::vector<std::string> names;
@@ -123,8 +124,15 @@ Status ConvertCsv(const std::string& in_path, const std::string& out_path, const
     schema = &inferred;
   }
   PARQ_ASSIGN_OR_RETURN(auto parser, CsvRowParser::Make(*schema, names, o.csv));
-  PARQ_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(out_path, *schema, wopts, /*atomic_rename=*/true));
-  PARQ_ASSIGN_OR_RETURN(auto rows, RowWriter::Open(*writer));
+  std::unique_ptr<FileWriter> writer;
+  std::unique_ptr<RowWriter> rows;
+  std::unique_ptr<PartitionedWriter> parts;
+  if (partitioned != nullptr) {
+    PARQ_ASSIGN_OR_RETURN(parts, PartitionedWriter::Open(out_path, *schema, *partitioned));
+  } else {
+    PARQ_ASSIGN_OR_RETURN(writer, FileWriter::Open(out_path, *schema, wopts, /*atomic_rename=*/true));
+    PARQ_ASSIGN_OR_RETURN(rows, RowWriter::Open(*writer));
+  }
   Progress progress("convert");
   Value row;
   auto write = [&](const CsvRecord& r, int64_t first_line) -> Status {
@@ -132,8 +140,8 @@ Status ConvertCsv(const std::string& in_path, const std::string& out_path, const
     if (Status st = parser->Parse(r, &row, &cell); !st.ok()) {
       return Status::InvalidArgument(records.AtCell(r, first_line, cell) + ": " + st.message());
     }
-    PARQ_RETURN_IF_ERROR(rows->Write(row));
-    progress.Update(std::to_string(rows->rows_written()) + " rows");
+    PARQ_RETURN_IF_ERROR(parts ? parts->Write(row) : rows->Write(row));
+    progress.Update(std::to_string(parts ? parts->rows_written() : rows->rows_written()) + " rows");
     return Status::OK();
   };
   for (size_t i = 0; i < sample.size(); ++i) PARQ_RETURN_IF_ERROR(write(sample[i], sample_lines[i]));
@@ -143,6 +151,7 @@ Status ConvertCsv(const std::string& in_path, const std::string& out_path, const
     if (!more) break;
     PARQ_RETURN_IF_ERROR(write(record, records.first_line()));
   }
+  if (parts) return parts->Close();
   PARQ_RETURN_IF_ERROR(rows->Close());
   return writer->Close();
 }

@@ -2,7 +2,7 @@
 // records read through LineReader (a quoted cell may span lines), each cut
 // into cells (parq::SplitCsvRecord), a schema given or inferred from the
 // first --infer-rows records (parq::InferCsvSchema), and the rows written
-// through parq::CsvRowParser and a RowWriter.  Memory: a record is at most
+// through parq::CsvRowParser and a RowWriter (or a PartitionedWriter).  Memory: a record is at most
 // max_record_bytes (the lines it spans together), and the inference sample
 // holds at most infer_rows records.  Errors say "IN.csv:LINE:COLUMN: ...",
 // the column counted in characters from 1.
@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "parq/csv.h"
 #include "parq/options.h"
+#include "parq/partitioned_writer.h"
 #include "parq/schema.h"
 
 namespace parq::cli {
@@ -31,9 +32,12 @@ struct CsvInputOptions {
 // not one character, or is a quote or a line end.
 bool ParseCsvFlags(const Args& args, CsvOptions* csv, std::string* error);
 
-// Writes OUT from IN.csv; `schema` null: inferred.
+// Writes OUT from IN.csv; `schema` null: inferred.  `partitioned` set: OUT
+// is a directory of Hive partitions (parq/partitioned_writer.h), the rows
+// going through a PartitionedWriter as JSON lines' rows do.
 Status ConvertCsv(const std::string& in_path, const std::string& out_path, const Schema* schema,
-                  const WriterOptions& wopts, const CsvInputOptions& options);
+                  const WriterOptions& wopts, const CsvInputOptions& options,
+                  const PartitionedWriterOptions* partitioned = nullptr);
 
 }  // namespace parq::cli
 

@@ -53,7 +53,8 @@ void PrintHelp(FILE* out) {
   std::fprintf(out, "\nparq help VERB: the verb's options; parq completion bash: a bash completion script\n");
   std::fprintf(out, "\nexit status: 0 ok, 1 bad or unsupported file, 2 usage error\n");
   std::fprintf(out, "parq prints no colour (NO_COLOR holds trivially); the progress line of\n"
-                    "rewrite and convert shows only when stderr is a terminal\n");
+                    "rewrite, convert, merge, prune, verify, diff and cat to a file shows only\n"
+                    "when stderr is a terminal\n");
 }
 
 bool IsQuiet(const char* a) { return std::strcmp(a, "--quiet") == 0 || std::strcmp(a, "-q") == 0; }

@@ -1,9 +1,9 @@
-// Progress: the progress line of long runs (rewrite, convert, cat to a
-// file): "\rparq VERB: <what>" on stderr, redrawn at most every 200 ms, first
-// drawn once the run has taken a second (PARQ_PROGRESS_AFTER_MS, in
-// milliseconds, changes that), only when stderr is a terminal and never under
-// --quiet.  Done() (or the destructor) clears it.  One per run; not
-// thread-safe.
+// Progress: the progress line of long runs (rewrite, convert, merge, prune,
+// verify, diff, cat to a file): "\rparq VERB: <what>" on stderr, redrawn at
+// most every 200 ms, first drawn once the run has taken a second
+// (PARQ_PROGRESS_AFTER_MS, in milliseconds, changes that), only when stderr
+// is a terminal and never under --quiet.  Done() (or the destructor) clears
+// it.  One per run; not thread-safe.
 #ifndef PARQ_TOOLS_PROGRESS_H_
 #define PARQ_TOOLS_PROGRESS_H_
 
@@ -30,6 +30,9 @@ class Progress {
   bool Due() { return enabled_ && (++calls_ & 1023) == 1; }
   void Show(const std::string& what);
   void Done();
+  // Whether it may ever be shown: callers that report through a library
+  // callback leave the callback unset otherwise.
+  bool enabled() const { return enabled_; }
 
  private:
   const char* verb_;
