@@ -13,6 +13,7 @@
 #include "parq/c_api.h"
 #include "parq/diff.h"
 #include "parq/verify.h"
+#include "parq/writer_options_text.h"
 
 using parq::Status;
 using parq::capi::NotNull;
@@ -24,12 +25,6 @@ struct parq_report {
 };
 
 namespace {
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 // "max-diffs" and "Max_Diffs" alike: lower case, '-' as '_'.
 std::string Canonical(std::string_view key) {
@@ -48,19 +43,10 @@ Status BadValue(std::string_view key, const char* wants, std::string_view value)
 
 // parq_diff_readers' `options` text into *out.
 Status ParseDiffOptions(std::string_view text, parq::DiffOptions* out) {
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t end = text.find(';', start);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view pair = Trim(text.substr(start, end - start));
-    start = end + 1;
-    if (pair.empty()) continue;
-    const size_t eq = pair.find('=');
-    const std::string_view key = Trim(pair.substr(0, eq));
-    const std::string_view value = eq == std::string_view::npos ? std::string_view() : Trim(pair.substr(eq + 1));
+  return parq::ForEachOptionPair(text, [&](std::string_view key, std::string_view value, bool has_value) -> Status {
     const std::string name = Canonical(key);
     if (name == "values_only") {
-      if (eq == std::string_view::npos || value == "on" || value == "true") {
+      if (!has_value || value == "on" || value == "true") {
         out->values_only = true;
       } else if (value == "off" || value == "false") {
         out->values_only = false;
@@ -90,8 +76,8 @@ Status ParseDiffOptions(std::string_view text, parq::DiffOptions* out) {
       return Status::InvalidArgument("unknown diff option '" + std::string(key) +
                                      "' (values_only, float_tolerance, key, max_diffs)");
     }
-  }
-  return Status::OK();
+    return Status::OK();
+  });
 }
 
 // Runs `body` (filling *report) and returns the report, or NULL with the

@@ -9,19 +9,6 @@
 namespace parq {
 namespace {
 
-// A member only when it is set: a non-empty string, a number >= 0.
-void OptMember(JsonWriter& w, const char* key, const std::string& v) {
-  if (v.empty()) return;
-  w.Key(key);
-  w.String(v);
-}
-
-void OptMember(JsonWriter& w, const char* key, int64_t v) {
-  if (v < 0) return;
-  w.Key(key);
-  w.Int64(v);
-}
-
 const char* KindName(Difference::Kind k) {
   switch (k) {
     case Difference::Kind::kSchema: return "schema";
