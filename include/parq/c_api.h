@@ -407,7 +407,9 @@ typedef struct parq_csv_options {
  * csv`): each top-level field a cell (a group, list or map its JSON text),
  * quoted where needed.  parq_rows_next gives one record at a time without
  * its line end (a quoted cell may hold line breaks), the header record first
- * when options->header.  `filter` may be NULL.  Errors as
+ * when options->header (or options is NULL).  `filter` may be NULL.  The
+ * rows are the caller's, read and closed as any parq_rows (parq_rows_next,
+ * parq_rows_close), and keep the file open.  Errors as
  * parq_rows_open_filtered; a bad delimiter: PARQ_ERROR_INVALID_ARGUMENT. */
 parq_rows* parq_rows_open_csv(parq_reader* reader, const char* columns, const parq_filter* filter,
                               const parq_csv_options* options);
