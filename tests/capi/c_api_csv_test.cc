@@ -74,8 +74,12 @@ class CApiCsvFileTest : public ::testing::Test {
                                 "\n"
                                 "3,\"multi\nline\",10.25,2024-01-04\n";
   }
-  TempPath csv_{"capi_in.csv"};
-  TempPath out_{"capi_from_csv.parquet"};
+  // Named after the test: ctest runs the tests of this fixture at once.
+  static std::string Name(const char* suffix) {
+    return std::string("capi_csv_") + ::testing::UnitTest::GetInstance()->current_test_info()->name() + suffix;
+  }
+  TempPath csv_{Name(".csv")};
+  TempPath out_{Name(".parquet")};
   char error_[512] = "";
 };
 
