@@ -3,8 +3,8 @@
 # PARQ_LAYER_DAG lists every layer, bottom to top, with the layers it uses
 # directly ("name:used,used").  A layer may use those and, through them,
 # every layer they reach; nothing else.  Two layers neither of which reaches
-# the other are siblings (compression and encoding; json and file; capi and
-# inspect) and never include each other.  parq_layer() links each layer to the layers it uses
+# the other are siblings (compression and encoding; json and file) and never
+# include each other.  parq_layer() links each layer to the layers it uses
 # directly; cmake/CheckLayering.cmake (ctest -R layering) checks every
 # #include of src/ against the same table.
 set(PARQ_LAYER_DAG
@@ -26,8 +26,8 @@ set(PARQ_LAYER_DAG
   "file:record"
   "dataset:file"
   "arrow:file"
-  "capi:arrow,json"
   "inspect:file,json"
+  "capi:arrow,json,inspect"
 )
 
 # PARQ_LAYERS: the names, bottom to top; PARQ_LAYER_USES_<name>: the layers

@@ -21,8 +21,11 @@
  *
  * Errors: a function returning int returns PARQ_OK (0) on success (>= 0 where
  * it says so) and one of the negative PARQ_ERROR_* codes otherwise, with the
- * message in parq_reader_last_error / parq_rows_last_error of the handle it
- * was given (a NULL handle: PARQ_ERROR_INVALID_ARGUMENT, no message stored).
+ * message in parq_reader_last_error / parq_rows_last_error /
+ * parq_decryption_last_error / parq_encryption_last_error of the handle it
+ * was given (a NULL handle: PARQ_ERROR_INVALID_ARGUMENT, no message stored),
+ * or, for the functions taking no handle (opening, writing, verify, diff,
+ * CSV conversion, merge, prune), copied into the caller's `error` buffer.
  * A function returning a pointer returns NULL on failure, with the message
  * where it says.  Outputs are written only on success.
  *
@@ -32,6 +35,7 @@
  *   - a row's text lives until the next parq_rows_next or parq_rows_close;
  *   - a last-error message lives until the next failing call on its handle;
  *   - a filter's text lives until parq_filter_free of its filter;
+ *   - a report's JSON lives until parq_report_free of its report;
  *   - parq_version() and parq_error_name() are static.
  * Strings are NUL-terminated; those that may hold NUL bytes (key-value
  * metadata) come with their length too.  A parq_rows, and an
@@ -41,7 +45,15 @@
  *
  * Thread-safety: one thread at a time per handle (a call on a handle caches
  * strings and sets its last error).  Distinct handles may be used on
- * distinct threads at once, several parq_rows of one reader included.
+ * distinct threads at once, several parq_rows of one reader included.  The
+ * functions taking no handle are reentrant.  A key retriever callback may
+ * be called from any thread that reads through a reader opened with it.
+ *
+ * Sections: the reader and its metadata, rows as JSON, filters, Arrow, then
+ * Encryption, Inspection (verify, diff), CSV, Raw copies.  Variant columns
+ * come out of every read as the JSON of docs/variant.md (parq_rows) and as
+ * their Arrow struct of binary metadata and value (parq_reader_to_arrow);
+ * the C API has no typed Variant values.
  */
 #ifndef PARQ_C_API_H_
 #define PARQ_C_API_H_
@@ -219,6 +231,224 @@ int parq_reader_to_arrow_filtered(parq_reader* reader, const char* columns, cons
  * NULL or released already), success or not. */
 int parq_write_arrow(const char* path, struct ArrowArrayStream* in, const char* options, char* error,
                      size_t error_len);
+
+/* ===================================================================
+ * Encryption: Parquet Modular Encryption (docs/encryption.md), reading
+ * with keys and writing encrypted files.  Keys and AAD prefixes are bytes:
+ * a pointer and a length (AES keys have 16, 24 or 32 bytes; any other
+ * length is PARQ_ERROR_INVALID_ARGUMENT when it is set).
+ * =================================================================== */
+
+/* Keys for reading (parq::DecryptionProperties): a footer key, column keys
+ * by dotted path, an AAD prefix, and a key retriever for the keys not given.
+ * The caller's, from parq_decryption_new to parq_decryption_free. */
+typedef struct parq_decryption parq_decryption;
+
+/* Maps a key's key_metadata (the bytes the writer stored beside it; may be
+ * empty, key_metadata then non-NULL) to the key: writes its bytes to
+ * key[0..key_capacity) (key_capacity is 32), sets *key_len and returns
+ * PARQ_OK.  On failure returns a negative PARQ_ERROR_* code (any other
+ * non-zero value counts as PARQ_ERROR_INVALID_ARGUMENT) and may write a
+ * NUL-terminated message to error[0..error_len): the read that needed the key
+ * fails with that code and "key retriever: <message>".  Called while a
+ * reader opened with it reads (the footer key at the open, a column's key
+ * when its metadata or pages are read: possibly after the open, from the
+ * thread reading), at most once per distinct key_metadata and file; several
+ * files read at once may call it from several threads.  `user_data` is the
+ * pointer given to parq_decryption_set_key_retriever. */
+typedef int (*parq_key_retriever_fn)(void* user_data, const uint8_t* key_metadata, size_t key_metadata_len,
+                                     uint8_t* key, size_t key_capacity, size_t* key_len, char* error,
+                                     size_t error_len);
+
+/* A new, empty set of keys; NULL only when memory is exhausted. */
+parq_decryption* parq_decryption_new(void);
+
+/* Frees the keys.  NULL is a no-op.  Readers opened with them keep their own
+ * copy: they may be freed right after parq_reader_open_decrypted. */
+void parq_decryption_free(parq_decryption* keys);
+
+/* The message of the latest failing call on `keys`, "" if none failed. */
+const char* parq_decryption_last_error(const parq_decryption* keys);
+
+/* The footer key: decrypts an encrypted footer, verifies a plaintext
+ * footer's signature and decrypts the columns encrypted with it.  Replaces
+ * an earlier one.  A NULL key or a length other than 16, 24 or 32:
+ * PARQ_ERROR_INVALID_ARGUMENT, the keys unchanged. */
+int parq_decryption_set_footer_key(parq_decryption* keys, const uint8_t* key, size_t key_len);
+
+/* The key of the column at dotted path `path` ("a.b.c"), for a column
+ * encrypted with its own key.  Replaces an earlier one of that path.  Errors
+ * as parq_decryption_set_footer_key (a NULL or empty path too). */
+int parq_decryption_set_column_key(parq_decryption* keys, const char* path, const uint8_t* key, size_t key_len);
+
+/* The AAD prefix, for files written without storing theirs (a file that
+ * stores one must agree with it).  Any bytes; prefix may be NULL when
+ * prefix_len is 0 (an empty prefix). */
+int parq_decryption_set_aad_prefix(parq_decryption* keys, const uint8_t* prefix, size_t prefix_len);
+
+/* The retriever asked for every key not given explicitly (an explicit key
+ * wins); NULL `fn` removes it.  `user_data` must stay valid as long as any
+ * reader, rows or Arrow stream opened with these keys exists. */
+int parq_decryption_set_key_retriever(parq_decryption* keys, parq_key_retriever_fn fn, void* user_data);
+
+/* As parq_reader_open, with `keys` (NULL: none, as parq_reader_open).  An
+ * encrypted footer without its key, a wrong key, a tampered module or a
+ * wrong AAD prefix fail as the header of parq/encryption.h says
+ * (PARQ_ERROR_UNSUPPORTED naming what is encrypted, PARQ_ERROR_CORRUPT
+ * naming the module, PARQ_ERROR_INVALID_ARGUMENT for a missing AAD prefix);
+ * a retriever's error with its code.  The reader copies the keys; with a
+ * plaintext footer, columns whose key is missing fail only when read. */
+parq_reader* parq_reader_open_decrypted(const char* path, const parq_decryption* keys, char* error,
+                                        size_t error_len);
+
+/* How to encrypt a written file (parq::EncryptionProperties).  The caller's,
+ * from parq_encryption_new to parq_encryption_free. */
+typedef struct parq_encryption parq_encryption;
+
+#define PARQ_AES_GCM_V1 0     /* every module AES-GCM (the default) */
+#define PARQ_AES_GCM_CTR_V1 1 /* page bodies AES-CTR, every other module AES-GCM */
+
+/* New settings: AES_GCM_V1, encrypted footer, no key yet (writing needs a
+ * footer key), no AAD prefix.  NULL only when memory is exhausted. */
+parq_encryption* parq_encryption_new(void);
+
+/* Frees them.  NULL is a no-op. */
+void parq_encryption_free(parq_encryption* encryption);
+
+/* The message of the latest failing call on `encryption`, "" if none failed. */
+const char* parq_encryption_last_error(const parq_encryption* encryption);
+
+/* PARQ_AES_GCM_V1 or PARQ_AES_GCM_CTR_V1; another value:
+ * PARQ_ERROR_INVALID_ARGUMENT. */
+int parq_encryption_set_algorithm(parq_encryption* encryption, int algorithm);
+
+/* The footer key (16, 24 or 32 bytes) and the key_metadata stored beside it
+ * (any bytes; NULL with length 0: none).  Without column keys every column
+ * is encrypted with it.  Errors as parq_decryption_set_footer_key. */
+int parq_encryption_set_footer_key(parq_encryption* encryption, const uint8_t* key, size_t key_len,
+                                   const uint8_t* key_metadata, size_t key_metadata_len);
+
+/* Encrypts the column at dotted path `path` with its own key and
+ * key_metadata; once any is set, the columns without one stay plaintext.
+ * A path that is no leaf of the written schema fails at the write. */
+int parq_encryption_set_column_key(parq_encryption* encryption, const char* path, const uint8_t* key,
+                                   size_t key_len, const uint8_t* key_metadata, size_t key_metadata_len);
+
+/* Non-zero: a plaintext footer (PAR1) signed with the footer key, so that
+ * readers without keys read the plaintext columns; 0: encrypted (PARE). */
+int parq_encryption_set_plaintext_footer(parq_encryption* encryption, int plaintext);
+
+/* The AAD prefix; `store` non-zero keeps it in the file, 0 leaves it out
+ * (readers must supply it: parq_decryption_set_aad_prefix). */
+int parq_encryption_set_aad_prefix(parq_encryption* encryption, const uint8_t* prefix, size_t prefix_len,
+                                   int store);
+
+/* As parq_write_arrow, the file encrypted as `encryption` says (NULL:
+ * plaintext).  The settings are checked when the file is opened: no footer
+ * key, a column key of a path that is no leaf column:
+ * PARQ_ERROR_INVALID_ARGUMENT with the message in `error`, nothing written. */
+int parq_write_arrow_encrypted(const char* path, struct ArrowArrayStream* in, const char* options,
+                               const parq_encryption* encryption, char* error, size_t error_len);
+
+/* ===================================================================
+ * Inspection: `parq verify` and `parq diff` as JSON reports.
+ * =================================================================== */
+
+/* A finished report: its JSON text and its count.  The caller's, freed with
+ * parq_report_free; read-only, so usable from several threads at once. */
+typedef struct parq_report parq_report;
+
+/* Checks the file at `path` as `parq verify --json` does (parq/verify.h):
+ * the report is that JSON object ({"file":...,"ok":...,"findings":[...]}),
+ * its count the number of findings.  `max_per_rule`: findings listed per
+ * rule and column chunk, <= 0 for the default (5).  A file that is not
+ * Parquet is a finding (rule "decode"), not an error.  NULL on failure, the
+ * message in `error` (as parq_reader_open fills it): a NULL path
+ * (PARQ_ERROR_INVALID_ARGUMENT), a file that cannot be opened (PARQ_ERROR_IO). */
+parq_report* parq_verify_file(const char* path, int64_t max_per_rule, char* error, size_t error_len);
+
+/* Compares the files of readers `a` and `b` as `parq diff --json` does
+ * (parq/diff.h): the report is that JSON object ({"equal":...,
+ * "differences":[...]}), its count the number of differences found (schema,
+ * metadata and rows; all are counted, the first max_diffs listed).
+ * `options`: NULL or `key=value` pairs separated by ';', as the CLI's flags:
+ * "values_only", "float_tolerance=X", "key=COLUMN", "max_diffs=N" (10).
+ * NULL on failure with the message in `error`: a NULL reader, an unknown
+ * option or bad value, a key that is no top-level primitive column of both
+ * (PARQ_ERROR_INVALID_ARGUMENT); an error reading either file with its code.
+ * The readers are used (not changed) during the call only. */
+parq_report* parq_diff_readers(parq_reader* a, parq_reader* b, const char* options, char* error,
+                               size_t error_len);
+
+/* The report's JSON text (one object, no newline), living until
+ * parq_report_free; *len its length when len is not NULL.  "" for NULL. */
+const char* parq_report_json(const parq_report* report, size_t* len);
+
+/* The findings (verify) or differences (diff) of the report; -1 for NULL. */
+int64_t parq_report_count(const parq_report* report);
+
+/* Frees the report.  NULL is a no-op. */
+void parq_report_free(parq_report* report);
+
+/* ===================================================================
+ * CSV (RFC 4180, parq/csv.h): rows as CSV records, and CSV files converted
+ * to Parquet.
+ * =================================================================== */
+
+/* The CSV settings; a NULL parq_csv_options* means the defaults: ',', a
+ * header, nulls as empty cells. */
+typedef struct parq_csv_options {
+  char delimiter;          /* one byte, not '"', CR or LF; 0: ',' */
+  int header;              /* non-zero: a header record (out: written first; in: names the columns) */
+  const char* null_string; /* the text of a null; NULL or "": an empty cell */
+} parq_csv_options;
+
+/* As parq_rows_open_filtered, the rows as CSV records (`parq cat --format
+ * csv`): each top-level field a cell (a group, list or map its JSON text),
+ * quoted where needed.  parq_rows_next gives one record at a time without
+ * its line end (a quoted cell may hold line breaks), the header record first
+ * when options->header (or options is NULL).  `filter` may be NULL.  The
+ * rows are the caller's, read and closed as any parq_rows (parq_rows_next,
+ * parq_rows_close), and keep the file open.  Errors as
+ * parq_rows_open_filtered; a bad delimiter: PARQ_ERROR_INVALID_ARGUMENT. */
+parq_rows* parq_rows_open_csv(parq_reader* reader, const char* columns, const parq_filter* filter,
+                              const parq_csv_options* options);
+
+/* Writes the CSV file at `csv_path` as a Parquet file at `parquet_path`, as
+ * `parq convert IN.csv OUT.parquet` does: with `schema_text` (message-type
+ * text, the header naming its top-level fields in any order) or, when it is
+ * NULL, a schema inferred from the first `infer_rows` records (<= 0: 1000;
+ * parq/csv.h says how).  `writer_options` as parq_write_arrow takes them.
+ * The output appears only once complete.  PARQ_OK, or a negative code with
+ * the message in `error`: a record that does not parse, a cell that does not
+ * fit its column (PARQ_ERROR_INVALID_ARGUMENT, "IN.csv:LINE:COLUMN: ..."),
+ * a bad schema or option (PARQ_ERROR_INVALID_ARGUMENT), a file that cannot
+ * be read or written (PARQ_ERROR_IO). */
+int parq_csv_to_parquet(const char* csv_path, const char* parquet_path, const char* schema_text,
+                        const parq_csv_options* options, int64_t infer_rows, const char* writer_options,
+                        char* error, size_t error_len);
+
+/* ===================================================================
+ * Raw copies (parq/file_copy.h): files made of other files' row groups,
+ * their column chunks copied as stored, without decoding.
+ * =================================================================== */
+
+/* Writes `output`: the row groups of the `num_inputs` files `inputs`, in
+ * order (`parq merge`).  Their schemas must be equal, else
+ * PARQ_ERROR_INVALID_ARGUMENT naming the input and the difference.  The
+ * footer keeps the first input's key-value metadata.  `writer_options` as
+ * parq_write_arrow takes them (only the footer's settings matter: the pages
+ * are copied).  The output appears only once complete.  PARQ_OK, or a
+ * negative code with the message in `error`: NULL arguments, no inputs. */
+int parq_merge_files(const char* const* inputs, size_t num_inputs, const char* output, const char* writer_options,
+                     char* error, size_t error_len);
+
+/* Writes `output`: `input` without the fields `drop` names (comma-separated
+ * dotted paths; a group drops every leaf below it; `parq prune`).  A path
+ * naming no field, or dropping every column: PARQ_ERROR_INVALID_ARGUMENT.
+ * Otherwise as parq_merge_files. */
+int parq_prune_columns(const char* input, const char* output, const char* drop, const char* writer_options,
+                       char* error, size_t error_len);
 
 #ifdef __cplusplus
 }  /* extern "C" */

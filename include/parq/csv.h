@@ -23,8 +23,12 @@
 // JsonRowParser, so each cell reads as that JSON's text does), errors naming
 // the cell's column.
 //
+// Files: CsvFileReader reads a CSV file's records (header, schema given or
+// inferred) as Value rows, for `parq convert IN.csv` and the C API's
+// parq_csv_to_parquet.
+//
 // Thread-safety: the functions are reentrant; a CsvRowParser's Parse is const
-// and reentrant; a CsvRowWriter is for one thread.
+// and reentrant; a CsvRowWriter and a CsvFileReader are for one thread.
 #ifndef PARQ_CSV_H_
 #define PARQ_CSV_H_
 
@@ -141,6 +145,47 @@ class CsvRowWriter {
   std::vector<std::string> names_;
   CsvOptions options_;
   mutable std::string scratch_;  // a cell's JSON text
+};
+
+struct CsvFileOptions {
+  CsvOptions csv;
+  // A record (the lines it spans together) longer than this is kLimitExceeded.
+  int64_t max_record_bytes = int64_t{64} << 20;
+  // Without a schema: the records the schema is inferred from (they are
+  // kept, then read as rows too).
+  int64_t infer_rows = 1000;
+};
+
+// A CSV file's rows: records read a line at a time (a quoted cell may span
+// lines; blank lines between records are skipped), cut by SplitCsvRecord,
+// the first naming the columns (CsvOptions::header; else column1,
+// column2, ... or the schema's fields in order), the schema given or
+// inferred from the first infer_rows records (InferCsvSchema), each record
+// a row through CsvRowParser.  Errors say "IN.csv:LINE:COLUMN: ...", the
+// column counted in characters from 1.  Memory: about the longest record
+// and the inference sample.
+class CsvFileReader {
+ public:
+  // `schema` null: inferred; else it must outlive the reader.  kIOError: the
+  // file cannot be opened; kInvalidArgument: no header row, no records to
+  // infer a schema from, a header naming no field of `schema`, a malformed
+  // record in the sample.
+  static Result<std::unique_ptr<CsvFileReader>> Open(const std::string& path, const Schema* schema,
+                                                     const CsvFileOptions& options = {});
+  ~CsvFileReader();
+
+  // The schema given, or inferred.
+  const Schema& schema() const;
+  // The next row into *row; false after the last.  kInvalidArgument for a
+  // record that does not split or a cell that does not parse (where it is),
+  // kLimitExceeded for a record too long, kIOError for a failing read.
+  Result<bool> Next(Value* row);
+
+  struct Impl;
+
+ private:
+  explicit CsvFileReader(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace parq

@@ -103,6 +103,13 @@ struct DiffReport {
 // `options.max_key_memory`; a read error of either file as it is.
 Result<DiffReport> DiffFiles(const FileReader& a, const FileReader& b, const DiffOptions& options = {});
 
+// The report as one JSON object, without a newline (`parq diff --json`):
+// {"equal":BOOL,"rows_a":N,"rows_b":N,"schema_differences":N,
+// "metadata_differences":N,"row_differences":N,"differences":[{"kind":
+// "schema"|"metadata"|"row","what", those of "column","row","row_group" that
+// are set, "a","b" (null where absent)}]}.
+std::string DiffReportJson(const DiffReport& report);
+
 }  // namespace parq
 
 #endif  // PARQ_DIFF_H_

@@ -106,6 +106,12 @@ Result<VerifyReport> VerifyFile(const FileReader& reader, const VerifyOptions& o
 // opening it (no such file).
 Result<VerifyReport> VerifyFile(const std::string& path, const VerifyOptions& options = {});
 
+// The report as one JSON object, without a newline (`parq verify --json`):
+// {"file":PATH,"ok":BOOL,"row_groups":N,"column_chunks":N,"pages":N,
+// "values":N,"findings":[{"rule","message","spec", and those of "row_group",
+// "column","page","file_offset","writer_bug" that are set}]}.
+std::string VerifyReportJson(const std::string& path, const VerifyReport& report);
+
 }  // namespace parq
 
 #endif  // PARQ_VERIFY_H_

@@ -45,6 +45,7 @@
 #ifndef PARQ_WRITER_OPTIONS_TEXT_H_
 #define PARQ_WRITER_OPTIONS_TEXT_H_
 
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -63,6 +64,13 @@ Status ParseWriterOption(std::string_view name, std::string_view value, WriterOp
 // FileWriter::ValidateOptions(options) does.  The first error is returned;
 // *options then holds the pairs before it.
 Status ParseWriterOptions(std::string_view text, WriterOptions* options);
+
+// Calls fn(key, value, has_value) for each pair of `text`: `key=value`
+// pairs separated by ';', blanks around keys and values trimmed, empty pairs
+// skipped; a bare `key` has has_value false and an empty value.  Returns the
+// first error of fn.  (ParseWriterOptions' syntax, for other option texts.)
+Status ForEachOptionPair(std::string_view text,
+                         const std::function<Status(std::string_view key, std::string_view value, bool has_value)>& fn);
 
 // The keys, in their canonical spelling ("codec", "level", "page_version",
 // ...), the valued ones first: `valued` of them take a value; the last ones

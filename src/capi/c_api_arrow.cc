@@ -12,6 +12,28 @@ using parq::Status;
 using parq::capi::NotNull;
 using parq::capi::Run;
 
+namespace parq::capi {
+
+int WriteArrow(const char* function, const char* path, struct ArrowArrayStream* in, const char* options,
+               std::shared_ptr<const EncryptionProperties> encryption, char* error, size_t error_len) noexcept {
+  ErrorSlot slot;
+  const int rc = Run(&slot, [&]() -> Status {
+    PARQ_RETURN_IF_ERROR(NotNull(in, function, "in"));
+    PARQ_RETURN_IF_ERROR(NotNull(path, function, "path"));
+    WriterOptions writer_options;
+    if (options != nullptr) PARQ_RETURN_IF_ERROR(ParseWriterOptions(options, &writer_options));
+    writer_options.encryption = std::move(encryption);
+    return WriteArrowStream(in, path, writer_options);  // releases `in`
+  });
+  // Released on every path, as the header promises (WriteArrowStream did
+  // unless an argument was refused before it, or an exception cut it short).
+  if (in != nullptr && in->release != nullptr) in->release(in);
+  if (rc != PARQ_OK) CopyMessage(slot.text(), error, error_len);
+  return rc;
+}
+
+}  // namespace parq::capi
+
 extern "C" {
 
 int parq_reader_to_arrow(parq_reader* reader, const char* columns, int64_t batch_rows, struct ArrowArrayStream* out) {
@@ -35,19 +57,7 @@ int parq_reader_to_arrow_filtered(parq_reader* reader, const char* columns, cons
 
 int parq_write_arrow(const char* path, struct ArrowArrayStream* in, const char* options, char* error,
                      size_t error_len) {
-  parq::capi::ErrorSlot slot;
-  const int rc = Run(&slot, [&]() -> Status {
-    PARQ_RETURN_IF_ERROR(NotNull(in, "parq_write_arrow", "in"));
-    PARQ_RETURN_IF_ERROR(NotNull(path, "parq_write_arrow", "path"));
-    parq::WriterOptions writer_options;
-    if (options != nullptr) PARQ_RETURN_IF_ERROR(parq::ParseWriterOptions(options, &writer_options));
-    return parq::WriteArrowStream(in, path, writer_options);  // releases `in`
-  });
-  // Released on every path, as the header promises (WriteArrowStream did
-  // unless an argument was refused before it, or an exception cut it short).
-  if (in != nullptr && in->release != nullptr) in->release(in);
-  if (rc != PARQ_OK) parq::capi::CopyMessage(slot.text(), error, error_len);
-  return rc;
+  return parq::capi::WriteArrow("parq_write_arrow", path, in, options, nullptr, error, error_len);
 }
 
 }  // extern "C"

@@ -29,6 +29,26 @@ Status CheckIndex(const char* function, const char* what, int64_t i, int64_t n) 
 
 }  // namespace
 
+namespace parq::capi {
+
+parq_reader* OpenReader(const char* function, const char* path, const ReaderOptions& options, char* error,
+                        size_t error_len) noexcept {
+  ErrorSlot slot;
+  parq_reader* out = nullptr;
+  const int rc = Run(&slot, [&]() -> Status {
+    PARQ_RETURN_IF_ERROR(NotNull(path, function, "path"));
+    PARQ_ASSIGN_OR_RETURN(auto file, FileReader::Open(path, options));
+    auto reader = std::make_unique<parq_reader>();
+    reader->file = std::move(file);
+    out = reader.release();
+    return Status::OK();
+  });
+  CopyMessage(rc == PARQ_OK ? "" : slot.text(), error, error_len);
+  return out;
+}
+
+}  // namespace parq::capi
+
 extern "C" {
 
 const char* parq_version(void) { return parq::Version(); }
@@ -48,18 +68,7 @@ const char* parq_error_name(int code) {
 }
 
 parq_reader* parq_reader_open(const char* path, char* error, size_t error_len) {
-  parq::capi::ErrorSlot slot;
-  parq_reader* out = nullptr;
-  const int rc = Run(&slot, [&]() -> Status {
-    PARQ_RETURN_IF_ERROR(NotNull(path, "parq_reader_open", "path"));
-    PARQ_ASSIGN_OR_RETURN(auto file, parq::FileReader::Open(path));
-    auto reader = std::make_unique<parq_reader>();
-    reader->file = std::move(file);
-    out = reader.release();
-    return Status::OK();
-  });
-  parq::capi::CopyMessage(rc == PARQ_OK ? "" : slot.text(), error, error_len);
-  return out;
+  return parq::capi::OpenReader("parq_reader_open", path, parq::ReaderOptions{}, error, error_len);
 }
 
 void parq_reader_close(parq_reader* reader) { delete reader; }

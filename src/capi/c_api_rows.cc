@@ -1,7 +1,8 @@
 // capi/c_api_rows.cc — parq_rows: a file's rows as canonical JSON, one at a
 // time, through JsonRowReader (parq/c_api.h); with a filter, the rows of a
 // filtering RowReader written as JSON by the JsonRowReader of the same
-// projection.
+// projection; as CSV (parq_rows_open_csv), each row's JSON written as a
+// record by a CsvRowWriter.
 #include "capi/capi_error.h"
 #include "capi/capi_handles.h"
 #include "parq/c_api.h"
@@ -26,7 +27,29 @@ std::vector<std::string> SplitColumns(const char* columns) {
   return out;
 }
 
+Result<std::unique_ptr<parq_rows>> OpenRows(parq_reader* reader, const char* columns, const parq_filter* filter) {
+  RowReaderOptions options;
+  options.columns = SplitColumns(columns);
+  auto rows = std::make_unique<parq_rows>();
+  rows->file = reader->file;
+  PARQ_ASSIGN_OR_RETURN(rows->rows, JsonRowReader::Open(*rows->file, options));
+  if (filter != nullptr) {
+    options.filter = filter->filter;
+    PARQ_ASSIGN_OR_RETURN(rows->filtered, RowReader::Open(*rows->file, options));
+  }
+  return rows;
+}
+
 }  // namespace parq::capi
+
+namespace {
+
+// Drops the line end CsvRowWriter ends a record with.
+void DropLineEnd(std::string* s) {
+  if (!s->empty() && s->back() == '\n') s->pop_back();
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -38,15 +61,7 @@ parq_rows* parq_rows_open_filtered(parq_reader* reader, const char* columns, con
   if (reader == nullptr) return nullptr;
   parq_rows* out = nullptr;
   Run(&reader->error, [&]() -> Status {
-    parq::RowReaderOptions options;
-    options.columns = parq::capi::SplitColumns(columns);
-    auto rows = std::make_unique<parq_rows>();
-    rows->file = reader->file;
-    PARQ_ASSIGN_OR_RETURN(rows->rows, parq::JsonRowReader::Open(*rows->file, options));
-    if (filter != nullptr) {
-      options.filter = filter->filter;
-      PARQ_ASSIGN_OR_RETURN(rows->filtered, parq::RowReader::Open(*rows->file, options));
-    }
+    PARQ_ASSIGN_OR_RETURN(auto rows, parq::capi::OpenRows(reader, columns, filter));
     out = rows.release();
     return Status::OK();
   });
@@ -60,12 +75,25 @@ int parq_rows_next(parq_rows* rows, const char** line, size_t* len) {
   bool more = false;
   const int rc = Run(&rows->error, [&]() -> Status {
     rows->line.clear();
-    if (rows->filtered == nullptr) {
-      PARQ_ASSIGN_OR_RETURN(more, rows->rows->Next(&rows->line));
+    if (rows->csv_header_pending) {
+      rows->csv_header_pending = false;
+      rows->csv->Header(&rows->line);
+      DropLineEnd(&rows->line);
+      more = true;
       return Status::OK();
     }
-    PARQ_ASSIGN_OR_RETURN(more, rows->filtered->Next(&rows->row));
-    return more ? rows->rows->ToJson(rows->row, &rows->line) : Status::OK();
+    std::string* json = rows->csv ? &rows->json : &rows->line;
+    json->clear();
+    if (rows->filtered == nullptr) {
+      PARQ_ASSIGN_OR_RETURN(more, rows->rows->Next(json));
+    } else {
+      PARQ_ASSIGN_OR_RETURN(more, rows->filtered->Next(&rows->row));
+      if (more) PARQ_RETURN_IF_ERROR(rows->rows->ToJson(rows->row, json));
+    }
+    if (!more || !rows->csv) return Status::OK();
+    PARQ_RETURN_IF_ERROR(rows->csv->Append(*json, &rows->line));
+    DropLineEnd(&rows->line);
+    return Status::OK();
   });
   if (rc != PARQ_OK) {
     rows->state = rc;  // the reader's place in the file is lost: every later call fails

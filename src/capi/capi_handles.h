@@ -17,10 +17,12 @@
 #include <vector>
 
 #include "capi/capi_error.h"
+#include "parq/csv.h"
 #include "parq/file_reader.h"
 #include "parq/filter.h"
 #include "parq/json.h"
 #include "parq/metadata.h"
+#include "parq/options.h"
 
 struct parq_reader {
   std::shared_ptr<parq::FileReader> file;
@@ -45,12 +47,33 @@ struct parq_rows {
   std::unique_ptr<parq::RowReader> filtered;
   parq::Value row;
   std::string line;  // the latest row's text
+  // As CSV (parq_rows_open_csv): each row's JSON, in `json`, written into
+  // `line` as a record; the header first while csv_header_pending.
+  std::optional<parq::CsvRowWriter> csv;
+  bool csv_header_pending = false;
+  std::string json;
   parq::capi::ErrorSlot error;
   // 0 while rows remain, 1 after the last, the error's code after an error.
   int state = 0;
 };
 
 namespace parq::capi {
+
+// parq_rows_open_filtered's rows of `reader`'s file (JSON); the error in
+// reader->error.  REQUIRES: reader is not NULL.
+Result<std::unique_ptr<parq_rows>> OpenRows(parq_reader* reader, const char* columns, const parq_filter* filter);
+
+// Opens `path` with `options` as parq_reader_open does (the message copied
+// into error[0..error_len) on failure: "" on success); `function` names the
+// C function in the NULL-path message.
+parq_reader* OpenReader(const char* function, const char* path, const ReaderOptions& options, char* error,
+                        size_t error_len) noexcept;
+
+// parq_write_arrow's body: `options` text (may be NULL) parsed, `encryption`
+// (may be null) set, `in` written and always released; the message copied
+// into error[0..error_len) on failure.
+int WriteArrow(const char* function, const char* path, struct ArrowArrayStream* in, const char* options,
+               std::shared_ptr<const EncryptionProperties> encryption, char* error, size_t error_len) noexcept;
 
 // "a,b.c" -> {"a", "b.c"}: comma-separated dotted paths, as `parq cat
 // --columns` takes them (empty items skipped, nothing trimmed); NULL -> {}.

@@ -233,7 +233,8 @@ Status ParseWriterOption(std::string_view name, std::string_view value, WriterOp
   return Status::Internal("writer option key without a parser");
 }
 
-Status ParseWriterOptions(std::string_view text, WriterOptions* options) {
+Status ForEachOptionPair(std::string_view text,
+                         const std::function<Status(std::string_view key, std::string_view value, bool has_value)>& fn) {
   auto trim = [](std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r')) {
       s.remove_prefix(1);
@@ -253,9 +254,16 @@ Status ParseWriterOptions(std::string_view text, WriterOptions* options) {
     const size_t eq = pair.find('=');
     const std::string_view key = trim(pair.substr(0, eq));
     const std::string_view value = eq == std::string_view::npos ? std::string_view() : trim(pair.substr(eq + 1));
-    if (eq != std::string_view::npos && value.empty()) return Bad(key, "needs a value after '='");
-    PARQ_RETURN_IF_ERROR(ParseWriterOption(key, value, options));
+    PARQ_RETURN_IF_ERROR(fn(key, value, eq != std::string_view::npos));
   }
+  return Status::OK();
+}
+
+Status ParseWriterOptions(std::string_view text, WriterOptions* options) {
+  PARQ_RETURN_IF_ERROR(ForEachOptionPair(text, [&](std::string_view key, std::string_view value, bool has_value) {
+    if (has_value && value.empty()) return Bad(key, "needs a value after '='");
+    return ParseWriterOption(key, value, options);
+  }));
   return FileWriter::ValidateOptions(*options);
 }
 

@@ -86,6 +86,21 @@ private:
   bool need_comma_ = false;
 };
 
+// A member only when it is set: a non-empty string, a number >= 0 (the
+// optional members of the CLI's and the inspection reports' JSON).
+inline void OptMember(JsonWriter &w, const char *key, std::string_view v) {
+  if (v.empty())
+    return;
+  w.Key(key);
+  w.String(v);
+}
+inline void OptMember(JsonWriter &w, const char *key, int64_t v) {
+  if (v < 0)
+    return;
+  w.Key(key);
+  w.Int64(v);
+}
+
 } // namespace parq
 
 #endif // PARQ_JSON_JSON_WRITER_H_

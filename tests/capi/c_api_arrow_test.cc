@@ -25,33 +25,8 @@ namespace fs = std::filesystem;
 const std::string kAllTypes = std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/alltypes_plain.parquet";
 
 using capi_test::Reader;
-
-// A fresh path in the test's temporary directory, removed at the end.
-struct TempPath {
-  explicit TempPath(const std::string& name) : path((fs::path(::testing::TempDir()) / name).string()) {
-    fs::remove(path);
-  }
-  ~TempPath() { fs::remove(path); }
-  std::string path;
-};
-
-// Every row of `path` through parq_rows (canonical JSON), with its columns.
-std::vector<std::string> RowsOf(const std::string& path, const char* columns = nullptr) {
-  std::vector<std::string> out;
-  Reader reader(path);
-  EXPECT_NE(reader.r, nullptr) << reader.error;
-  if (reader.r == nullptr) return out;
-  parq_rows* rows = parq_rows_open(reader.r, columns);
-  EXPECT_NE(rows, nullptr) << parq_reader_last_error(reader.r);
-  if (rows == nullptr) return out;
-  const char* line = nullptr;
-  size_t len = 0;
-  int got;
-  while ((got = parq_rows_next(rows, &line, &len)) == 1) out.emplace_back(line, len);
-  EXPECT_EQ(got, 0) << parq_rows_last_error(rows);
-  parq_rows_close(rows);
-  return out;
-}
+using capi_test::RowsOf;
+using capi_test::TempPath;
 
 // The batch lengths of a stream (each batch released), then the stream released.
 std::vector<int64_t> Drain(ArrowArrayStream* stream, int64_t* children) {

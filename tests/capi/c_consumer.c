@@ -13,7 +13,9 @@
  * counting the rows of its batches) and hands such a stream to
  * parq_write_arrow with bad arguments (each an error, the stream released);
  * then filters on the first column: IS NULL and IS NOT NULL part the rows,
- * through parq_rows_open_filtered and parq_reader_to_arrow_filtered alike.
+ * through parq_rows_open_filtered and parq_reader_to_arrow_filtered alike;
+ * then the same rows as CSV records (parq_rows_open_csv: a header and one
+ * record per row), and FILE verified (parq_verify_file: a JSON report).
  * Exit 0 when every check held, 1 otherwise (each failure on stderr). */
 #include <stdio.h>
 #include <string.h>
@@ -135,6 +137,46 @@ static void check_filter(parq_reader* reader, int64_t num_rows) {
   printf("filter on %s: %lld rows null, %lld not\n", path, (long long)null_json, (long long)set_json);
 }
 
+/* The rows as CSV (header first) and FILE's verify report. */
+static void check_csv_and_verify(parq_reader* reader, const char* path, int64_t num_rows) {
+  parq_csv_options options;
+  parq_rows* rows;
+  parq_report* report;
+  const char* line = NULL;
+  size_t len = 0;
+  int64_t records = 0;
+  int rc;
+  char error[256];
+
+  options.delimiter = ';';
+  options.header = 1;
+  options.null_string = "NULL";
+  rows = parq_rows_open_csv(reader, NULL, NULL, &options);
+  CHECK(rows != NULL);
+  if (rows != NULL) {
+    while ((rc = parq_rows_next(rows, &line, &len)) == 1) {
+      if (records == 0) printf("csv header: %s\n", line);
+      ++records;
+    }
+    CHECK(rc == 0);
+    parq_rows_close(rows);
+  }
+  CHECK(records == num_rows + 1);
+  options.delimiter = '"';
+  CHECK(parq_rows_open_csv(reader, NULL, NULL, &options) == NULL);
+
+  CHECK(parq_verify_file(NULL, 0, error, sizeof error) == NULL);
+  CHECK(strcmp(error, "Invalid argument: parq_verify_file: path is NULL") == 0);
+  report = parq_verify_file(path, 0, error, sizeof error);
+  CHECK(report != NULL);
+  if (report == NULL) return;
+  CHECK(strncmp(parq_report_json(report, &len), "{\"file\":", 8) == 0);
+  CHECK(strlen(parq_report_json(report, NULL)) == len);
+  CHECK(parq_report_count(report) >= 0);
+  printf("verify: %lld findings\n", (long long)parq_report_count(report));
+  parq_report_free(report);
+}
+
 static void check_errors(void) {
   char error[256];
   char tiny[2] = {'x', 'x'};
@@ -231,6 +273,7 @@ int main(int argc, char** argv) {
   parq_rows_close(rows);
   check_arrow(reader, num_rows);
   check_filter(reader, num_rows);
+  check_csv_and_verify(reader, argv[1], num_rows);
   parq_reader_close(reader);
   if (failures > 0) fprintf(stderr, "c_consumer: %d checks failed\n", failures);
   return failures == 0 ? 0 : 1;

@@ -28,6 +28,17 @@ std::vector<std::string> Reading(std::vector<std::string> flags) {
   return flags;
 }
 
+// A writing verb's flags, then the encryption flags every writing verb takes.
+std::vector<std::string> Writing(std::vector<std::string> flags) {
+  for (const char* f : {"--encrypt-footer-key KEY", "--encrypt-column-key PATH=KEY", "--encrypt-footer-key-metadata TEXT",
+                        "--encrypt-column-key-metadata PATH=TEXT", "--encrypt-algorithm gcm|gcm-ctr",
+                        "--plaintext-footer", "--encrypt-aad-prefix TEXT", "--no-store-aad-prefix",
+                        "--encrypt-keys FILE"}) {
+    flags.push_back(f);
+  }
+  return flags;
+}
+
 // Every verb with flags its help must list.
 const std::map<std::string, std::vector<std::string>> kVerbFlags = {
     {"meta", Reading({"--json", "--page-index", "--bloom-filter", "--skip-invalid"})},
@@ -37,16 +48,16 @@ const std::map<std::string, std::vector<std::string>> kVerbFlags = {
                      "--crlf"})},
     {"head", Reading({"-n, --rows N", "--columns a,b.c", "--no-verify-checksums"})},
     {"scan", Reading({"--where EXPR", "--columns a,b.c", "--explain", "--json", "--no-verify-checksums"})},
-    {"rewrite", Reading({"--codec CODEC", "--level N", "--page-version 1|2", "--encoding COLUMN=ENCODING",
+    {"rewrite", Writing(Reading({"--codec CODEC", "--level N", "--page-version 1|2", "--encoding COLUMN=ENCODING",
                          "--dictionary on|off", "--page-size BYTES", "--row-group-size BYTES", "--row-group-rows N",
                          "--bloom-filter", "--no-page-index", "--no-verify-checksums", "--no-raw-copy", "--verbose",
                          "--partition-by COL,...", "--max-rows-per-file N", "--target-file-size BYTES",
-                         "--max-open-files N"})},
+                         "--max-open-files N"}))},
     {"merge", {}},
     {"prune", {"--drop-columns a,b.c"}},
-    {"convert", {"--schema SCHEMA.txt", "--max-line-bytes N", "--replace-invalid-utf8", "--format jsonl|csv",
-                 "--infer-rows N", "--delimiter C", "--no-header", "--null-string TEXT", "--codec CODEC",
-                 "--page-version 1|2", "--bloom-filter", "--partition-by COL,..."}},
+    {"convert", Writing({"--schema SCHEMA.txt", "--max-line-bytes N", "--replace-invalid-utf8", "--format jsonl|csv",
+                         "--infer-rows N", "--delimiter C", "--no-header", "--null-string TEXT", "--codec CODEC",
+                         "--page-version 1|2", "--bloom-filter", "--partition-by COL,..."})},
     {"pages", Reading({"--columns a,b.c", "--json"})},
     {"dictionary", Reading({"--json", "--no-verify-checksums"})},
     {"column-index", Reading({"--json"})},

@@ -113,6 +113,38 @@ TEST_F(EncryptFlagsTest, ConvertWithAnAadPrefixNotStoredAndKeysFromAFile) {
   EXPECT_EQ(back.out, "{\"a\":1,\"s\":\"x\"}\n{\"a\":2,\"s\":null}\n");
 }
 
+// --encrypt-footer-key-metadata and --encrypt-column-key-metadata store the
+// key_metadata beside the keys (in a KEY's forms), and `parq meta` shows it.
+TEST_F(EncryptFlagsTest, KeyMetadataIsStoredAndShownByMeta) {
+  const std::string out = Path("key_metadata.parquet");
+  CliRun w = RunParq("rewrite " + kTiny + " " + out + " --encrypt-footer-key " + kFooterKey +
+                     " --encrypt-footer-key-metadata text:kf-1 --encrypt-column-key string_col=" + kColumnKey +
+                     " --encrypt-column-key-metadata string_col=hex:6b632d37 --plaintext-footer");
+  ASSERT_EQ(w.exit_code, 0) << w.out;
+  const std::string keys = " --footer-key " + kFooterKey + " --column-key string_col=" + kColumnKey;
+  CliRun meta = RunParq("meta " + out + keys, Stderr::kDropped);
+  ASSERT_EQ(meta.exit_code, 0) << meta.out;
+  EXPECT_NE(meta.out.find("footer key_metadata 'kf-1'"), std::string::npos) << meta.out.substr(0, 600);
+  EXPECT_NE(meta.out.find("(encrypted with a column key, key_metadata 'kc-7')"), std::string::npos)
+      << meta.out.substr(0, 2000);
+  CliRun json = RunParq("meta --json " + out + keys, Stderr::kDropped);
+  EXPECT_NE(json.out.find("kf-1"), std::string::npos) << json.out.substr(0, 600);
+  EXPECT_NE(json.out.find("kc-7"), std::string::npos) << json.out.substr(0, 2000);
+  CliRun back = RunParq("cat " + out + keys, Stderr::kDropped);
+  EXPECT_EQ(back.exit_code, 0);
+  EXPECT_EQ(back.out, RunParq("cat " + kTiny, Stderr::kDropped).out);
+
+  // The same from a keys file, base64 this time.
+  const std::string keys_file = (dir_ / "encrypt_keys.txt").string();
+  std::ofstream(keys_file) << "encrypt-footer-key " << kFooterKey
+                           << "\nencrypt-footer-key-metadata base64:a2YtMg==\n";  // "kf-2"
+  const std::string out2 = Path("key_metadata_file.parquet");
+  CliRun w2 = RunParq("rewrite " + kTiny + " " + out2 + " --encrypt-keys " + Quote(keys_file) + " --plaintext-footer");
+  ASSERT_EQ(w2.exit_code, 0) << w2.out;
+  CliRun meta2 = RunParq("meta " + out2 + " --footer-key " + kFooterKey, Stderr::kDropped);
+  EXPECT_NE(meta2.out.find("footer key_metadata 'kf-2'"), std::string::npos) << meta2.out.substr(0, 600);
+}
+
 TEST_F(EncryptFlagsTest, MalformedFlagsAreUsageErrors) {
   const std::string out = Path("never.parquet");
   const auto run = [&](const std::string& flags) { return RunParq("rewrite " + kTiny + " " + out + flags); };
@@ -134,6 +166,17 @@ TEST_F(EncryptFlagsTest, MalformedFlagsAreUsageErrors) {
   EXPECT_EQ(prefix.exit_code, 2);
   EXPECT_NE(prefix.out.find("--no-store-aad-prefix needs --encrypt-aad-prefix TEXT"), std::string::npos)
       << prefix.out;
+  CliRun orphan = run(" --encrypt-footer-key " + kFooterKey + " --encrypt-column-key-metadata id=text:k1");
+  EXPECT_EQ(orphan.exit_code, 2);
+  EXPECT_NE(orphan.out.find("--encrypt-column-key-metadata id needs --encrypt-column-key id=KEY"), std::string::npos)
+      << orphan.out;
+  CliRun bad_metadata = run(" --encrypt-footer-key " + kFooterKey + " --encrypt-footer-key-metadata hex:abc");
+  EXPECT_EQ(bad_metadata.exit_code, 2);
+  EXPECT_NE(bad_metadata.out.find("hex key metadata with an odd number of digits"), std::string::npos)
+      << bad_metadata.out;
+  CliRun no_form = run(" --encrypt-footer-key " + kFooterKey + " --encrypt-column-key-metadata id=k1");
+  EXPECT_EQ(no_form.exit_code, 2);
+  EXPECT_NE(no_form.out.find("a key metadata is hex:"), std::string::npos) << no_form.out;
   EXPECT_FALSE(fs::exists(dir_ / "never.parquet"));
 }
 

@@ -28,7 +28,7 @@
 #include "cli.h"
 #include "csv_input.h"
 #include "key_flags.h"
-#include "line_reader.h"
+#include "io/line_reader.h"
 #include "partition_flags.h"
 #include "parq/file_writer.h"
 #include "parq/json.h"

@@ -22,15 +22,6 @@ constexpr char kUsage[] =
     "parq diff A B [--values-only] [--float-tolerance X] [--key COL] [--max-diffs N] [--json]\n"
     "       [--max-key-memory BYTES] [--no-verify-checksums]";
 
-const char* KindName(Difference::Kind k) {
-  switch (k) {
-    case Difference::Kind::kSchema: return "schema";
-    case Difference::Kind::kMetadata: return "metadata";
-    case Difference::Kind::kRow: return "row";
-  }
-  return "?";
-}
-
 std::string Location(const Difference& d) {
   switch (d.kind) {
     case Difference::Kind::kSchema: return "schema field " + d.column;
@@ -63,45 +54,6 @@ std::string Text(const std::string& a, const std::string& b, const DiffReport& r
   const int64_t total = r.schema_differences + r.metadata_differences + r.row_differences;
   const int64_t rest = total - static_cast<int64_t>(r.differences.size());
   if (rest > 0) out += "(and " + std::to_string(rest) + " more; --max-diffs N lists more)\n";
-  return out;
-}
-
-std::string Json(const DiffReport& r) {
-  std::string out;
-  JsonWriter w(&out);
-  w.BeginObject();
-  w.Key("equal");
-  w.Bool(r.equal());
-  w.Key("rows_a");
-  w.Int64(r.rows_a);
-  w.Key("rows_b");
-  w.Int64(r.rows_b);
-  w.Key("schema_differences");
-  w.Int64(r.schema_differences);
-  w.Key("metadata_differences");
-  w.Int64(r.metadata_differences);
-  w.Key("row_differences");
-  w.Int64(r.row_differences);
-  w.Key("differences");
-  w.BeginArray();
-  for (const Difference& d : r.differences) {
-    w.BeginObject();
-    w.Key("kind");
-    w.String(KindName(d.kind));
-    w.Key("what");
-    w.String(d.what);
-    OptMember(w, "column", d.column);
-    OptMember(w, "row", d.row);
-    OptMember(w, "row_group", d.row_group);
-    w.Key("a");
-    if (d.a.empty()) w.Null(); else w.String(d.a);
-    w.Key("b");
-    if (d.b.empty()) w.Null(); else w.String(d.b);
-    w.EndObject();
-  }
-  w.EndArray();
-  w.EndObject();
-  out += "\n";
   return out;
 }
 
@@ -177,7 +129,7 @@ int RunDiff(int argc, char** argv) {
     }
     return ReportError(report.status());
   }
-  const int written = WriteStdout(args.Has("json") ? Json(*report) : Text(pa, pb, *report));
+  const int written = WriteStdout(args.Has("json") ? DiffReportJson(*report) + "\n" : Text(pa, pb, *report));
   if (written != kExitOk) return written;
   return report->equal() ? kExitOk : kExitBadFile;
 }

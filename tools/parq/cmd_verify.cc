@@ -42,45 +42,6 @@ std::string Text(const std::string& path, const VerifyReport& r) {
   return out;
 }
 
-std::string Json(const std::string& path, const VerifyReport& r) {
-  std::string out;
-  JsonWriter w(&out);
-  w.BeginObject();
-  w.Key("file");
-  w.String(path);
-  w.Key("ok");
-  w.Bool(r.findings.empty());
-  w.Key("row_groups");
-  w.Int64(r.row_groups);
-  w.Key("column_chunks");
-  w.Int64(r.column_chunks);
-  w.Key("pages");
-  w.Int64(r.pages);
-  w.Key("values");
-  w.Int64(r.values);
-  w.Key("findings");
-  w.BeginArray();
-  for (const VerifyFinding& f : r.findings) {
-    w.BeginObject();
-    w.Key("rule");
-    w.String(f.rule);
-    w.Key("message");
-    w.String(f.message);
-    w.Key("spec");
-    w.String(f.spec);
-    OptMember(w, "row_group", f.row_group);
-    OptMember(w, "column", f.column);
-    OptMember(w, "page", f.page);
-    OptMember(w, "file_offset", f.file_offset);
-    OptMember(w, "writer_bug", f.writer_bug);
-    w.EndObject();
-  }
-  w.EndArray();
-  w.EndObject();
-  out += "\n";
-  return out;
-}
-
 }  // namespace
 
 const VerbHelp& VerifyHelp() {
@@ -111,7 +72,7 @@ int RunVerify(int argc, char** argv) {
   Result<VerifyReport> report = VerifyFile(path, options);
   progress.Done();
   if (!report.ok()) return ReportError(report.status());
-  const int written = WriteStdout(args.Has("json") ? Json(path, *report) : Text(path, *report));
+  const int written = WriteStdout(args.Has("json") ? VerifyReportJson(path, *report) + "\n" : Text(path, *report));
   if (written != kExitOk) return written;
   return report->findings.empty() ? kExitOk : kExitBadFile;
 }

@@ -1,11 +1,8 @@
 // CSV input of `parq convert IN.csv OUT.parquet` (docs/cli.md, "CSV"):
-// records read through LineReader (a quoted cell may span lines), each cut
-// into cells (parq::SplitCsvRecord), a schema given or inferred from the
-// first --infer-rows records (parq::InferCsvSchema), and the rows written
-// through parq::CsvRowParser and a RowWriter (or a PartitionedWriter).  Memory: a record is at most
-// max_record_bytes (the lines it spans together), and the inference sample
-// holds at most infer_rows records.  Errors say "IN.csv:LINE:COLUMN: ...",
-// the column counted in characters from 1.
+// the rows of a parq::CsvFileReader (parq/csv.h: records, header, a schema
+// given or inferred from the first --infer-rows records) written through a
+// RowWriter (or a PartitionedWriter), with progress.  Errors say
+// "IN.csv:LINE:COLUMN: ...", the column counted in characters from 1.
 #ifndef PARQ_TOOLS_CSV_INPUT_H_
 #define PARQ_TOOLS_CSV_INPUT_H_
 
@@ -21,11 +18,7 @@
 
 namespace parq::cli {
 
-struct CsvInputOptions {
-  CsvOptions csv;
-  int64_t max_record_bytes = int64_t{64} << 20;
-  int64_t infer_rows = 1000;
-};
+using CsvInputOptions = CsvFileOptions;
 
 // --delimiter C, --no-header and --null-string TEXT into *csv (the
 // delimiter kept when not given); false with *error for a delimiter that is

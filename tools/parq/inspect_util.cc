@@ -18,18 +18,6 @@ void OptInt(JsonWriter& w, const char* key, const std::optional<T>& v) {
 
 }  // namespace
 
-void OptMember(JsonWriter& w, const char* key, const std::string& v) {
-  if (v.empty()) return;
-  w.Key(key);
-  w.String(v);
-}
-
-void OptMember(JsonWriter& w, const char* key, int64_t v) {
-  if (v < 0) return;
-  w.Key(key);
-  w.Int64(v);
-}
-
 int WriteStdout(const std::string& out) {
   std::fwrite(out.data(), 1, out.size(), stdout);
   return std::fflush(stdout) == 0 ? kExitOk : ReportError(Status::IOError("cannot write to stdout"));

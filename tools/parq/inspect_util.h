@@ -59,9 +59,7 @@ std::vector<std::string> SplitList(const std::string& s);
 // given.  kInvalidArgument (naming near paths) for a path that is no leaf.
 Result<std::vector<int>> SelectColumns(const Schema& schema, const std::vector<std::string>& lists);
 
-// A member only when it is set: a non-empty string, a number >= 0.
-void OptMember(JsonWriter& w, const char* key, const std::string& v);
-void OptMember(JsonWriter& w, const char* key, int64_t v);
+// OptMember (a member only when it is set) is json/json_writer.h's.
 
 // "[1,2,3]", and the same as a JSON array.
 std::string JoinInts(std::span<const int64_t> v);

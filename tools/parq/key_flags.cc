@@ -31,6 +31,8 @@ void ForwardKeyFlags(const Args& args, std::vector<std::string>* out) {
 const std::vector<Flag> kEncryptFlagTable = {
     {"encrypt-footer-key", "KEY", "encrypt the output: its footer key (every column's too, unless column keys)"},
     {"encrypt-column-key", "PATH=KEY", "encrypt this column with its own key (repeatable; the others plaintext)"},
+    {"encrypt-footer-key-metadata", "TEXT", "the footer key's key_metadata, stored in the file (hex:, base64: or text:)"},
+    {"encrypt-column-key-metadata", "PATH=TEXT", "the key_metadata of a column's key (repeatable; hex:, base64: or text:)"},
     {"encrypt-algorithm", "gcm|gcm-ctr", "AES_GCM_V1 (gcm, the default) or AES_GCM_CTR_V1 (gcm-ctr)"},
     {"plaintext-footer", nullptr, "a plaintext footer signed with the footer key (PAR1)"},
     {"encrypt-aad-prefix", "TEXT", "the AAD prefix to encrypt with"},
@@ -60,12 +62,12 @@ int Base64Digit(char c) {
   return -1;
 }
 
-Result<std::string> DecodeHex(std::string_view s) {
-  if (s.size() % 2 != 0) return Status::InvalidArgument("hex key with an odd number of digits");
+Result<std::string> DecodeHex(std::string_view s, const std::string& what) {
+  if (s.size() % 2 != 0) return Status::InvalidArgument("hex " + what + " with an odd number of digits");
   std::string out;
   for (size_t i = 0; i < s.size(); i += 2) {
     const int hi = HexDigit(s[i]), lo = HexDigit(s[i + 1]);
-    if (hi < 0 || lo < 0) return Status::InvalidArgument("hex key with a character that is not a hex digit");
+    if (hi < 0 || lo < 0) return Status::InvalidArgument("hex " + what + " with a character that is not a hex digit");
     out.push_back(static_cast<char>(hi * 16 + lo));
   }
   return out;
@@ -90,20 +92,21 @@ Result<std::string> DecodeBase64(std::string_view s) {
   return out;
 }
 
+// The bytes of `text` in the hex:/base64:/text: forms; `what` names them in errors.
+Result<std::string> DecodeBytesText(std::string_view text, const std::string& what) {
+  if (text.starts_with("hex:")) return DecodeHex(text.substr(4), what);
+  if (text.starts_with("base64:")) return DecodeBase64(text.substr(7));
+  if (text.starts_with("text:")) return std::string(text.substr(5));
+  return Status::InvalidArgument("a " + what + " is hex:…, base64:… or text:…, not '" +
+                                 std::string(text.substr(0, text.find(':'))) + "…'");
+}
+
 }  // namespace
 
+Result<std::string> ParseKeyMetadataText(std::string_view text) { return DecodeBytesText(text, "key metadata"); }
+
 Result<std::string> ParseKeyText(std::string_view text) {
-  std::string key;
-  if (text.starts_with("hex:")) {
-    PARQ_ASSIGN_OR_RETURN(key, DecodeHex(text.substr(4)));
-  } else if (text.starts_with("base64:")) {
-    PARQ_ASSIGN_OR_RETURN(key, DecodeBase64(text.substr(7)));
-  } else if (text.starts_with("text:")) {
-    key = std::string(text.substr(5));
-  } else {
-    return Status::InvalidArgument("a key is hex:…, base64:… or text:…, not '" +
-                                   std::string(text.substr(0, text.find(':'))) + "…'");
-  }
+  PARQ_ASSIGN_OR_RETURN(std::string key, DecodeBytesText(text, "key"));
   if (key.size() != 16 && key.size() != 24 && key.size() != 32) {
     return Status::InvalidArgument("a key of " + std::to_string(key.size()) +
                                    " bytes; AES keys have 16, 24 or 32 bytes");
@@ -113,15 +116,17 @@ Result<std::string> ParseKeyText(std::string_view text) {
 
 namespace {
 
-// `--column-key`'s PATH=KEY as the path and the key's bytes.
-Result<std::pair<std::string, std::string>> ParsePathKey(std::string_view flag, std::string_view value) {
+// `--column-key`'s PATH=KEY as the path and the key's bytes (with
+// `metadata`: `--encrypt-column-key-metadata`'s PATH=TEXT and the bytes).
+Result<std::pair<std::string, std::string>> ParsePathKey(std::string_view flag, std::string_view value,
+                                                         bool metadata = false) {
   const size_t eq = value.find('=');
   if (eq == std::string_view::npos || eq == 0) {
-    return Status::InvalidArgument("--" + std::string(flag) + " wants PATH=KEY, not '" +
-                                   std::string(value.substr(0, eq)) + "'");
+    return Status::InvalidArgument("--" + std::string(flag) + (metadata ? " wants PATH=TEXT" : " wants PATH=KEY") +
+                                   ", not '" + std::string(value.substr(0, eq)) + "'");
   }
   std::string path(value.substr(0, eq));
-  auto key = ParseKeyText(value.substr(eq + 1));
+  auto key = metadata ? ParseKeyMetadataText(value.substr(eq + 1)) : ParseKeyText(value.substr(eq + 1));
   if (!key.ok()) return std::move(key).status().AddContext("--" + std::string(flag) + " " + path);
   return std::make_pair(std::move(path), std::move(*key));
 }
@@ -200,6 +205,13 @@ Status ApplyEncryptOne(std::string_view name, std::string_view value, Encryption
   } else if (name == "encrypt-column-key") {
     PARQ_ASSIGN_OR_RETURN(auto path_key, ParsePathKey(name, value));
     props->column_keys[path_key.first].key = std::move(path_key.second);
+  } else if (name == "encrypt-footer-key-metadata") {
+    auto metadata = ParseKeyMetadataText(value);
+    if (!metadata.ok()) return std::move(metadata).status().AddContext("--encrypt-footer-key-metadata");
+    props->footer_key_metadata = std::move(*metadata);
+  } else if (name == "encrypt-column-key-metadata") {
+    PARQ_ASSIGN_OR_RETURN(auto path_metadata, ParsePathKey(name, value, /*metadata=*/true));
+    props->column_keys[path_metadata.first].key_metadata = std::move(path_metadata.second);
   } else if (name == "encrypt-aad-prefix") {
     props->aad_prefix = std::string(value);
   } else if (name == "encrypt-algorithm") {
@@ -229,11 +241,15 @@ Status ApplyEncryptFlags(const Args& args, WriterOptions* options) {
       return ApplyEncryptOne(name, value, props.get());
     }));
   }
-  for (const char* name : {"encrypt-footer-key", "encrypt-aad-prefix", "encrypt-algorithm"}) {
+  for (const char* name :
+       {"encrypt-footer-key", "encrypt-footer-key-metadata", "encrypt-aad-prefix", "encrypt-algorithm"}) {
     if (auto v = args.Get(name)) PARQ_RETURN_IF_ERROR(ApplyEncryptOne(name, *v, props.get()));
   }
   for (const std::string& v : args.GetAll("encrypt-column-key")) {
     PARQ_RETURN_IF_ERROR(ApplyEncryptOne("encrypt-column-key", v, props.get()));
+  }
+  for (const std::string& v : args.GetAll("encrypt-column-key-metadata")) {
+    PARQ_RETURN_IF_ERROR(ApplyEncryptOne("encrypt-column-key-metadata", v, props.get()));
   }
   props->encrypted_footer = !args.Has("plaintext-footer");
   props->store_aad_prefix = !args.Has("no-store-aad-prefix");
@@ -241,6 +257,12 @@ Status ApplyEncryptFlags(const Args& args, WriterOptions* options) {
     return Status::InvalidArgument(
         "the encryption flags need --encrypt-footer-key KEY (the footer's key, and every column's when no "
         "--encrypt-column-key is given)");
+  }
+  for (const auto& [path, column] : props->column_keys) {
+    if (column.key.empty()) {
+      return Status::InvalidArgument("--encrypt-column-key-metadata " + path + " needs --encrypt-column-key " + path +
+                                     "=KEY");
+    }
   }
   if (!props->store_aad_prefix && !props->aad_prefix) {
     return Status::InvalidArgument("--no-store-aad-prefix needs --encrypt-aad-prefix TEXT");

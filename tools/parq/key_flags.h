@@ -15,7 +15,10 @@
 // The writing verbs (convert, rewrite's output) take the encryption flags:
 // --encrypt-footer-key KEY (encrypts the file: every column with it unless
 // column keys are given), --encrypt-column-key PATH=KEY (repeatable: those
-// columns with their keys, the others plaintext), --encrypt-algorithm
+// columns with their keys, the others plaintext),
+// --encrypt-footer-key-metadata TEXT and --encrypt-column-key-metadata
+// PATH=TEXT (the key_metadata stored beside a key, for the reader's key
+// retriever; TEXT in a KEY's forms, any length), --encrypt-algorithm
 // gcm|gcm-ctr, --plaintext-footer (signed, PAR1), --encrypt-aad-prefix TEXT,
 // --no-store-aad-prefix, and --encrypt-keys FILE with the valued ones one a
 // line as in --keys (`encrypt-footer-key KEY`, ...).
@@ -44,6 +47,8 @@ void ForwardKeyFlags(const Args& args, std::vector<std::string>* out);
 
 // A KEY's bytes; kInvalidArgument naming the problem.
 Result<std::string> ParseKeyText(std::string_view text);
+// Key metadata's bytes: the forms of a KEY, of any length.
+Result<std::string> ParseKeyMetadataText(std::string_view text);
 
 // Sets options->decryption from the flags (left null when none is given).
 // kInvalidArgument for a malformed flag, key or keys file (a usage error).
@@ -55,6 +60,7 @@ extern const std::vector<Flag> kEncryptFlagTable;
 std::vector<Flag> WithEncryptFlags(std::vector<Flag> flags);
 #define PARQ_ENCRYPT_FLAGS_USAGE                                                          \
   "[--encrypt-footer-key KEY] [--encrypt-column-key PATH=KEY]...\n"                       \
+  "       [--encrypt-footer-key-metadata TEXT] [--encrypt-column-key-metadata PATH=TEXT]...\n" \
   "       [--encrypt-algorithm gcm|gcm-ctr] [--plaintext-footer] [--encrypt-aad-prefix TEXT]\n" \
   "       [--no-store-aad-prefix] [--encrypt-keys FILE]"
 

@@ -1,5 +1,6 @@
-// LineReader: the lines of a file, one at a time, each at most a given
-// number of bytes, for `parq convert`.
+// io/line_reader.h — LineReader: the lines of a file, one at a time, each at
+// most a given number of bytes, for CSV and JSON-lines input (`parq convert`,
+// parq::CsvFileReader).
 //
 // std::getline grows its string for as long as no newline comes, so a file
 // without one (/dev/zero) took all memory, and a long line doubled its
@@ -11,8 +12,8 @@
 //
 // Ownership: the reader owns its descriptor and buffer; a line handed out is
 // a view into the buffer.  Thread-safety: none.
-#ifndef PARQ_TOOLS_LINE_READER_H_
-#define PARQ_TOOLS_LINE_READER_H_
+#ifndef PARQ_IO_LINE_READER_H_
+#define PARQ_IO_LINE_READER_H_
 
 #include <cstdint>
 #include <memory>
@@ -22,7 +23,7 @@
 #include "parq/buffer.h"
 #include "parq/result.h"
 
-namespace parq::cli {
+namespace parq {
 
 class LineReader {
  public:
@@ -60,6 +61,6 @@ class LineReader {
   int64_t line_number_ = 0;
 };
 
-}  // namespace parq::cli
+}  // namespace parq
 
-#endif  // PARQ_TOOLS_LINE_READER_H_
+#endif  // PARQ_IO_LINE_READER_H_

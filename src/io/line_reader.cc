@@ -1,4 +1,5 @@
-#include "line_reader.h"
+// io/line_reader.cc — see line_reader.h.
+#include "io/line_reader.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -6,7 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace parq::cli {
+namespace parq {
 namespace {
 
 constexpr size_t kReadBytes = size_t{64} << 10;
@@ -79,4 +80,4 @@ void LineReader::Release() {
   begin_ = 0;
 }
 
-}  // namespace parq::cli
+}  // namespace parq
