@@ -26,7 +26,7 @@ set(PARQ_LAYER_DAG
   "file:record"
   "dataset:file"
   "arrow:file"
-  "capi:arrow,json"
+  "capi:arrow,json,dataset"
   "inspect:file,json"
 )
 

@@ -60,6 +60,10 @@ int parq_rows_next(parq_rows* rows, const char** line, size_t* len) {
   bool more = false;
   const int rc = Run(&rows->error, [&]() -> Status {
     rows->line.clear();
+    if (rows->dataset_rows != nullptr) {
+      PARQ_ASSIGN_OR_RETURN(more, rows->dataset_rows->Next(&rows->row));
+      return more ? rows->rows->ToJson(rows->row, &rows->line) : Status::OK();
+    }
     if (rows->filtered == nullptr) {
       PARQ_ASSIGN_OR_RETURN(more, rows->rows->Next(&rows->line));
       return Status::OK();

@@ -26,48 +26,9 @@ const std::string kAllTypes = std::string(PARQ_SHARED_DIR) + "/parquet-testing/d
 
 using capi_test::Reader;
 
-// A fresh path in the test's temporary directory, removed at the end.
-struct TempPath {
-  explicit TempPath(const std::string& name) : path((fs::path(::testing::TempDir()) / name).string()) {
-    fs::remove(path);
-  }
-  ~TempPath() { fs::remove(path); }
-  std::string path;
-};
-
-// Every row of `path` through parq_rows (canonical JSON), with its columns.
-std::vector<std::string> RowsOf(const std::string& path, const char* columns = nullptr) {
-  std::vector<std::string> out;
-  Reader reader(path);
-  EXPECT_NE(reader.r, nullptr) << reader.error;
-  if (reader.r == nullptr) return out;
-  parq_rows* rows = parq_rows_open(reader.r, columns);
-  EXPECT_NE(rows, nullptr) << parq_reader_last_error(reader.r);
-  if (rows == nullptr) return out;
-  const char* line = nullptr;
-  size_t len = 0;
-  int got;
-  while ((got = parq_rows_next(rows, &line, &len)) == 1) out.emplace_back(line, len);
-  EXPECT_EQ(got, 0) << parq_rows_last_error(rows);
-  parq_rows_close(rows);
-  return out;
-}
-
-// The batch lengths of a stream (each batch released), then the stream released.
-std::vector<int64_t> Drain(ArrowArrayStream* stream, int64_t* children) {
-  std::vector<int64_t> lengths;
-  ArrowSchema schema;
-  EXPECT_EQ(stream->get_schema(stream, &schema), 0);
-  *children = schema.n_children;
-  schema.release(&schema);
-  ArrowArray batch;
-  while (stream->get_next(stream, &batch) == 0 && batch.release != nullptr) {
-    lengths.push_back(batch.length);
-    batch.release(&batch);
-  }
-  stream->release(stream);
-  return lengths;
-}
+using capi_test::Drain;
+using capi_test::RowsOf;
+using capi_test::TempPath;
 
 TEST(CApiArrowTest, ReaderToArrowProjectsAndBatches) {
   Reader reader(kAllTypes);
