@@ -24,7 +24,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import numpy as np
 
 from ._arrow_c import ARROW_FLAG_NULLABLE, ArrowArray, ArrowArrayStream, ArrowSchema
-from ._lib import ParqIOError
+from ._lib import UnsupportedError, error_from_message
 
 _FIXED = {"c": np.int8, "C": np.uint8, "s": np.int16, "S": np.uint16, "i": np.int32, "I": np.uint32,
           "l": np.int64, "L": np.uint64, "e": np.float16, "f": np.float32, "g": np.float64}
@@ -245,7 +245,7 @@ def convert(a: ArrowArray, f: Field, owner: _Batch, objects: bool = False) -> Ch
         out = np.empty(n, dtype=object)
         out[:] = [dict(zip(names, vals)) for vals in zip(*cols)] if cols else [{} for _ in range(n)]
         return Chunk(out, mask)
-    raise ParqIOError(f"parq: Arrow format '{fmt}' of field '{f.name}' has no Python form", -3)
+    raise UnsupportedError(f"Unsupported: Arrow format '{fmt}' of field '{f.name}' has no Python form", -3)
 
 
 def _with_nulls(c: Chunk) -> np.ndarray:
@@ -263,7 +263,7 @@ def read_stream(stream: ArrowArrayStream) -> Tuple[List[Field], List[List[Chunk]
         schema = ArrowSchema()
         rc = stream.get_schema(ctypes.byref(stream), ctypes.byref(schema))
         if rc != 0:
-            raise ParqIOError(_stream_error(stream, rc), -4)
+            raise _stream_error(stream, rc)
         try:
             fields = field_of(schema).children
         finally:
@@ -273,7 +273,7 @@ def read_stream(stream: ArrowArrayStream) -> Tuple[List[Field], List[List[Chunk]
             batch = _Batch()
             rc = stream.get_next(ctypes.byref(stream), ctypes.byref(batch.array))
             if rc != 0:
-                raise ParqIOError(_stream_error(stream, rc), -4)
+                raise _stream_error(stream, rc)
             if not batch.array.release:
                 break
             for i, f in enumerate(fields):
@@ -284,9 +284,10 @@ def read_stream(stream: ArrowArrayStream) -> Tuple[List[Field], List[List[Chunk]
             stream.release(ctypes.byref(stream))
 
 
-def _stream_error(stream: ArrowArrayStream, rc: int) -> str:
+def _stream_error(stream: ArrowArrayStream, rc: int) -> Exception:
+    """The exception of a failing get_schema / get_next: parq's message, its kind's class."""
     addr = stream.get_last_error(ctypes.byref(stream))
-    return ctypes.string_at(addr).decode("utf-8", "replace") if addr else f"Arrow stream error {rc}"
+    return error_from_message(ctypes.string_at(addr) if addr else f"IO error: Arrow stream error {rc}".encode())
 
 
 def concat(chunks: List[Chunk], f: Field) -> Chunk:

@@ -66,6 +66,22 @@ def error_for(code: int, message: str) -> Exception:
     return cls(message, code)
 
 
+def code_of(message: bytes) -> int:
+    """The code of a message whose kind leads it ("Corrupt: ..."), for errors
+    that come as text only (an error buffer, an Arrow stream's get_last_error)."""
+    kinds = [(b"Invalid argument", -1), (b"Corrupt", -2), (b"Unsupported", -3), (b"IO error", -4),
+             (b"Limit exceeded", -5), (b"Out of memory", -7)]
+    for prefix, code in kinds:
+        if message.startswith(prefix):
+            return code
+    return -6
+
+
+def error_from_message(message: bytes) -> Exception:
+    """The exception of an error known only by its message."""
+    return error_for(code_of(message), message.decode("utf-8", "replace"))
+
+
 def _find_library() -> str:
     env = os.environ.get("PARQ_LIBRARY")
     if env:

@@ -21,8 +21,8 @@ import pandas as pd
 from . import _import
 from ._arrow_c import ArrowArrayStream
 from ._export import Exporter
-from ._lib import (PARQ_DATASET_NO_HIVE, PARQ_DATASET_SKIP_INVALID, InvalidArgumentError, check, columns_arg,
-                   decode, encode, error_for, lib, path_arg)
+from ._lib import (PARQ_DATASET_NO_HIVE, PARQ_DATASET_SKIP_INVALID, InvalidArgumentError, check, code_of,
+                   columns_arg, decode, encode, error_for, lib, path_arg)
 
 Columns = Union[None, str, Sequence[str]]
 PathLike = Union[str, "os.PathLike[str]"]
@@ -146,7 +146,7 @@ class ParquetFile:
         err = _error_buffer()
         handle = lib.parq_reader_open(path_arg(self.path), err, len(err))
         if not handle:
-            raise error_for(_code_of(err.value), decode(err.value))
+            raise error_for(code_of(err.value), decode(err.value))
         self._h: Optional[int] = handle
 
     # -- handle plumbing
@@ -315,18 +315,8 @@ def _rows(rows: int) -> Iterator[str]:
         lib.parq_rows_close(rows)
 
 
-def _code_of(message: bytes) -> int:
-    """The code of a message copied into an error buffer (its kind leads it)."""
-    kinds = [(b"Invalid argument", -1), (b"Corrupt", -2), (b"Unsupported", -3), (b"IO error", -4),
-             (b"Limit exceeded", -5), (b"Out of memory", -7)]
-    for prefix, code in kinds:
-        if message.startswith(prefix):
-            return code
-    return -6
-
-
 def _last_code(handle: Optional[int]) -> int:
-    return -1 if handle is None else _code_of(lib.parq_reader_last_error(handle) or b"")
+    return -1 if handle is None else code_of(lib.parq_reader_last_error(handle) or b"")
 
 
 @dataclass
@@ -356,7 +346,7 @@ class Dataset:
             arr = (c_char_p * max(len(paths), 1))(*paths)
             handle = lib.parq_dataset_open_files(arr, len(paths), flags, err, len(err))
         if not handle:
-            raise error_for(_code_of(err.value), decode(err.value))
+            raise error_for(code_of(err.value), decode(err.value))
         self._h = handle
 
     def _handle(self) -> int:
@@ -451,7 +441,7 @@ class Dataset:
         with self._filter(filter) as f:
             rows = lib.parq_dataset_rows_open(self._handle(), columns_arg(columns), f)
         if not rows:
-            raise error_for(_code_of(lib.parq_dataset_last_error(self._h) or b""),
+            raise error_for(code_of(lib.parq_dataset_last_error(self._h) or b""),
                             decode(lib.parq_dataset_last_error(self._h)))
         yield from _rows(rows)
 
