@@ -257,8 +257,10 @@ def _with_nulls(c: Chunk) -> np.ndarray:
     return values
 
 
-def read_stream(stream: ArrowArrayStream) -> Tuple[List[Field], List[List[Chunk]]]:
-    """Every batch of `stream` (released here) as Chunks per top-level field."""
+def read_stream(stream: ArrowArrayStream,
+                max_batches: Optional[int] = None) -> Tuple[List[Field], List[List[Chunk]]]:
+    """Every batch of `stream` (at most max_batches; 0: the schema alone),
+    released here, as Chunks per top-level field."""
     try:
         schema = ArrowSchema()
         rc = stream.get_schema(ctypes.byref(stream), ctypes.byref(schema))
@@ -269,7 +271,9 @@ def read_stream(stream: ArrowArrayStream) -> Tuple[List[Field], List[List[Chunk]
         finally:
             schema.release(ctypes.byref(schema))
         columns: List[List[Chunk]] = [[] for _ in fields]
-        while True:
+        batches = 0
+        while max_batches is None or batches < max_batches:
+            batches += 1
             batch = _Batch()
             rc = stream.get_next(ctypes.byref(stream), ctypes.byref(batch.array))
             if rc != 0:

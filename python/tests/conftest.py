@@ -14,3 +14,8 @@ if not os.environ.get("PARQ_LIBRARY") and (ROOT / "build" / "libparq.so").exists
 
 SHARED = Path(os.environ.get("PARQ_SHARED_DIR", ROOT.parent / "shared"))
 TESTING = SHARED / "parquet-testing"
+
+# Dask's worker processes import parq too: they inherit the environment.
+if not os.environ.get("PARQ_TEST_INSTALLED"):
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT / "python"), str(ROOT / "python" / "tests")] + [p for p in [os.environ.get("PYTHONPATH")] if p])
