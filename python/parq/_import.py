@@ -110,6 +110,16 @@ def _offsets(a: ArrowArray, large: bool, owner: _Batch) -> np.ndarray:
         a.offset:a.offset + a.length + 1]
 
 
+@dataclass(frozen=True)
+class Options:
+    """How top-level columns become numpy: DECIMAL as float64 (rounded to
+    the nearest double) instead of decimal.Decimal objects, DATE as
+    datetime64[D] instead of datetime.date objects."""
+
+    decimal_as_float: bool = False
+    date_as_datetime64: bool = False
+
+
 @dataclass
 class Chunk:
     """One batch's part of a column: values (numpy, maybe object) and a
@@ -120,6 +130,18 @@ class Chunk:
 
 
 def _decimal_values(raw: np.ndarray, width: int, scale: int, n: int) -> np.ndarray:
+    """Little-endian two's complement integers of `width` bytes as Decimals
+    of `scale`, each distinct value made once (a column's values repeat)."""
+    if n == 0:
+        return np.empty(0, dtype=object)
+    words = raw.view("<i8").reshape(n, width // 8)
+    low = words[:, 0]
+    if (words[:, 1:] == (low >> 63)[:, None]).all():  # every value fits in an int64
+        distinct, where = np.unique(low, return_inverse=True)
+        suffix = f"e-{scale}" if scale else ""
+        made = np.empty(len(distinct), dtype=object)
+        made[:] = [decimal.Decimal(f"{v}{suffix}") for v in distinct.tolist()]
+        return made[where]
     out = np.empty(n, dtype=object)
     data = raw.tobytes()
     suffix = f"e-{scale}" if scale else ""
@@ -127,6 +149,23 @@ def _decimal_values(raw: np.ndarray, width: int, scale: int, n: int) -> np.ndarr
         unscaled = int.from_bytes(data[i * width:(i + 1) * width], "little", signed=True)
         out[i] = decimal.Decimal(f"{unscaled}{suffix}")
     return out
+
+
+def _decimal_floats(raw: np.ndarray, width: int, scale: int, n: int) -> np.ndarray:
+    """The same values as float64 (vectorized when every one fits in an int64)."""
+    if n == 0:
+        return np.empty(0, dtype=np.float64)
+    words = raw.view("<i8").reshape(n, width // 8)
+    low = words[:, 0]
+    if (words[:, 1:] == (low >> 63)[:, None]).all():
+        return low / 10.0 ** scale
+    return np.array([float(d) for d in _decimal_values(raw, width, scale, n)], dtype=np.float64)
+
+
+def _dates(days: np.ndarray) -> np.ndarray:
+    """int32 days since the epoch as datetime.date objects (each distinct day made once)."""
+    distinct, where = np.unique(days, return_inverse=True)
+    return distinct.astype("datetime64[D]").astype(object)[where]
 
 
 def _time_values(raw: np.ndarray, unit: str) -> np.ndarray:
@@ -161,9 +200,10 @@ def _strings(a: ArrowArray, large: bool, utf8: bool, owner: _Batch) -> np.ndarra
     return out
 
 
-def convert(a: ArrowArray, f: Field, owner: _Batch, objects: bool = False) -> Chunk:
+def convert(a: ArrowArray, f: Field, owner: _Batch, objects: bool = False, options: Options = Options()) -> Chunk:
     """Array `a` of field `f` as a Chunk.  `objects`: Python objects for every
-    type (list elements, struct fields), numpy scalars never."""
+    type (list elements, struct fields), numpy scalars never; else `options`
+    apply."""
     fmt = f.format
     n = a.length
     mask = _validity(a, owner)
@@ -191,10 +231,14 @@ def convert(a: ArrowArray, f: Field, owner: _Batch, objects: bool = False) -> Ch
         scale = int(parts[1])
         width = int(parts[2]) // 8 if len(parts) > 2 else 16
         raw = _view(_buffer(a, 1), (a.offset + n) * width, np.uint8, owner)[a.offset * width:(a.offset + n) * width]
+        if options.decimal_as_float and not objects:
+            return Chunk(_decimal_floats(raw, width, scale, n), mask)
         return Chunk(_decimal_values(raw, width, scale, n), mask)
     if fmt == "tdD":
         days = _view(_buffer(a, 1), (a.offset + n) * 4, np.int32, owner)[a.offset:a.offset + n]
-        return Chunk(days.astype("datetime64[D]").astype(object), mask)
+        if options.date_as_datetime64 and not objects:
+            return Chunk(days.astype("datetime64[D]"), mask)
+        return Chunk(_dates(days), mask)
     if fmt.startswith("tt"):
         unit = _UNITS[fmt[2]]
         dtype = np.int32 if fmt[2] in "sm" else np.int64
@@ -257,8 +301,8 @@ def _with_nulls(c: Chunk) -> np.ndarray:
     return values
 
 
-def read_stream(stream: ArrowArrayStream,
-                max_batches: Optional[int] = None) -> Tuple[List[Field], List[List[Chunk]]]:
+def read_stream(stream: ArrowArrayStream, max_batches: Optional[int] = None,
+                options: Options = Options()) -> Tuple[List[Field], List[List[Chunk]]]:
     """Every batch of `stream` (at most max_batches; 0: the schema alone),
     released here, as Chunks per top-level field."""
     try:
@@ -281,7 +325,7 @@ def read_stream(stream: ArrowArrayStream,
             if not batch.array.release:
                 break
             for i, f in enumerate(fields):
-                columns[i].append(convert(batch.array.children[i].contents, f, batch))
+                columns[i].append(convert(batch.array.children[i].contents, f, batch, options=options))
         return fields, columns
     finally:
         if stream.release:
@@ -294,12 +338,12 @@ def _stream_error(stream: ArrowArrayStream, rc: int) -> Exception:
     return error_from_message(ctypes.string_at(addr) if addr else f"IO error: Arrow stream error {rc}".encode())
 
 
-def concat(chunks: List[Chunk], f: Field) -> Chunk:
+def concat(chunks: List[Chunk], f: Field, options: Options = Options()) -> Chunk:
     """One Chunk of a column's batches (no copy for a single batch)."""
     if len(chunks) == 1:
         return chunks[0]
     if not chunks:
-        return Chunk(np.empty(0, dtype=_empty_dtype(f)), None)
+        return Chunk(np.empty(0, dtype=_empty_dtype(f, options)), None)
     values = np.concatenate([c.values for c in chunks])
     if all(c.mask is None for c in chunks):
         return Chunk(values, None)
@@ -307,8 +351,12 @@ def concat(chunks: List[Chunk], f: Field) -> Chunk:
     return Chunk(values, mask)
 
 
-def _empty_dtype(f: Field) -> Any:
+def _empty_dtype(f: Field, options: Options = Options()) -> Any:
     fmt = f.format
+    if fmt.startswith("d:") and options.decimal_as_float:
+        return np.float64
+    if fmt == "tdD" and options.date_as_datetime64:
+        return "datetime64[D]"
     if fmt in _FIXED:
         return _FIXED[fmt]
     if fmt == "b":

@@ -42,15 +42,19 @@ def _error_buffer() -> ctypes.Array:
     return ctypes.create_string_buffer(1024)
 
 
-def _stream_to_pandas(stream: ArrowArrayStream) -> pd.DataFrame:
-    fields, chunks = _import.read_stream(stream)
-    return pd.DataFrame({f.name: pandas_column(_import.concat(c, f), f) for f, c in zip(fields, chunks)},
+def _options(decimal_as_float: bool, date_as_datetime64: bool) -> _import.Options:
+    return _import.Options(decimal_as_float=decimal_as_float, date_as_datetime64=date_as_datetime64)
+
+
+def _stream_to_pandas(stream: ArrowArrayStream, options: _import.Options) -> pd.DataFrame:
+    fields, chunks = _import.read_stream(stream, options=options)
+    return pd.DataFrame({f.name: pandas_column(_import.concat(c, f, options), f) for f, c in zip(fields, chunks)},
                         columns=[f.name for f in fields])
 
 
-def _stream_to_numpy(stream: ArrowArrayStream) -> Dict[str, np.ndarray]:
-    fields, chunks = _import.read_stream(stream)
-    return {f.name: numpy_column(_import.concat(c, f)) for f, c in zip(fields, chunks)}
+def _stream_to_numpy(stream: ArrowArrayStream, options: _import.Options) -> Dict[str, np.ndarray]:
+    fields, chunks = _import.read_stream(stream, options=options)
+    return {f.name: numpy_column(_import.concat(c, f, options)) for f, c in zip(fields, chunks)}
 
 
 def numpy_column(c: _import.Chunk) -> np.ndarray:
@@ -101,7 +105,7 @@ def _pandas_time(values: np.ndarray, mask: Optional[np.ndarray], f: _import.Fiel
     target = values.dtype.str[1] + "8[ns]"
     if unit != "ns":
         raw = values.view(np.int64)
-        per = {"s": 1_000_000_000, "ms": 1_000_000, "us": 1000}[unit]
+        per = {"D": 86_400_000_000_000, "s": 1_000_000_000, "ms": 1_000_000, "us": 1000}[unit]
         bound = np.iinfo(np.int64).max // per
         live = raw if mask is None else raw[~mask]
         if len(live) and (live.max() > bound or live.min() < -bound):
@@ -260,27 +264,35 @@ class ParquetFile:
         return stream
 
     def read(self, columns: Columns = None, filter: Optional[str] = None,
-             byte_range: Optional[Tuple[int, int]] = None) -> pd.DataFrame:
+             byte_range: Optional[Tuple[int, int]] = None, *, decimal_as_float: bool = False,
+             date_as_datetime64: bool = False) -> pd.DataFrame:
         """The rows as a pandas DataFrame.
 
         columns: dotted paths (a group selects its leaves; a list or "a,b"),
         None for all.  filter: docs/filter.md's syntax ("x > 3 AND name IN
         ('a', 'b')"); row groups and pages it excludes are not read.
         byte_range: (offset, length): only the row groups whose midpoint lies
-        there (a Split's range)."""
-        return _stream_to_pandas(self._stream(columns, filter, byte_range, _WHOLE_ROW_GROUPS))
+        there (a Split's range).  decimal_as_float: DECIMAL columns as
+        float64 (else decimal.Decimal objects); date_as_datetime64: DATE
+        columns as datetime64[ns] (else datetime.date objects)."""
+        return _stream_to_pandas(self._stream(columns, filter, byte_range, _WHOLE_ROW_GROUPS),
+                                 _options(decimal_as_float, date_as_datetime64))
 
     def read_numpy(self, columns: Columns = None, filter: Optional[str] = None,
-                   byte_range: Optional[Tuple[int, int]] = None) -> Dict[str, np.ndarray]:
+                   byte_range: Optional[Tuple[int, int]] = None, *, decimal_as_float: bool = False,
+                   date_as_datetime64: bool = False) -> Dict[str, np.ndarray]:
         """The columns as numpy arrays, by top-level field name: fixed-width
         ones wrapped without a copy when they come in one batch (one row
         group), masked arrays where nulls are; object arrays (None for null)
-        for strings, decimals, dates, lists, maps and structs."""
-        return _stream_to_numpy(self._stream(columns, filter, byte_range, _WHOLE_ROW_GROUPS))
+        for strings, decimals, dates, lists, maps and structs (the two
+        options as read()'s; dates as datetime64[D])."""
+        return _stream_to_numpy(self._stream(columns, filter, byte_range, _WHOLE_ROW_GROUPS),
+                                _options(decimal_as_float, date_as_datetime64))
 
-    def read_split(self, split: Split, columns: Columns = None, filter: Optional[str] = None) -> pd.DataFrame:
-        """The rows of one split (see splits())."""
-        return self.read(columns, filter, (split.offset, split.length))
+    def read_split(self, split: Split, columns: Columns = None, filter: Optional[str] = None,
+                   **options: bool) -> pd.DataFrame:
+        """The rows of one split (see splits()); options as read()'s."""
+        return self.read(columns, filter, (split.offset, split.length), **options)
 
     def iter_rows(self, columns: Columns = None, filter: Optional[str] = None,
                   byte_range: Optional[Tuple[int, int]] = None) -> Iterator[str]:
@@ -428,13 +440,16 @@ class Dataset:
         self._check(code)
         return stream
 
-    def read(self, columns: Columns = None, filter: Optional[str] = None) -> pd.DataFrame:
+    def read(self, columns: Columns = None, filter: Optional[str] = None, *, decimal_as_float: bool = False,
+             date_as_datetime64: bool = False) -> pd.DataFrame:
         """All files' rows as one DataFrame (as ParquetFile.read; partition
         columns included; a filter on them skips whole files)."""
-        return _stream_to_pandas(self._stream(columns, filter))
+        return _stream_to_pandas(self._stream(columns, filter), _options(decimal_as_float, date_as_datetime64))
 
-    def read_numpy(self, columns: Columns = None, filter: Optional[str] = None) -> Dict[str, np.ndarray]:
-        return _stream_to_numpy(self._stream(columns, filter))
+    def read_numpy(self, columns: Columns = None, filter: Optional[str] = None, *, decimal_as_float: bool = False,
+                   date_as_datetime64: bool = False) -> Dict[str, np.ndarray]:
+        """All files' columns as numpy (as ParquetFile.read_numpy)."""
+        return _stream_to_numpy(self._stream(columns, filter), _options(decimal_as_float, date_as_datetime64))
 
     def iter_rows(self, columns: Columns = None, filter: Optional[str] = None) -> Iterator[str]:
         """The rows as canonical JSON text, file after file."""
@@ -447,13 +462,14 @@ class Dataset:
 
 
 def read_parquet(source: Union[PathLike, Sequence[PathLike]], columns: Columns = None,
-                 filter: Optional[str] = None) -> pd.DataFrame:
-    """A file, a directory, a glob or a list of files as one DataFrame."""
+                 filter: Optional[str] = None, **options: bool) -> pd.DataFrame:
+    """A file, a directory, a glob or a list of files as one DataFrame
+    (options: decimal_as_float, date_as_datetime64, as ParquetFile.read's)."""
     if isinstance(source, (str, os.PathLike)) and os.path.isfile(source):
         with ParquetFile(source) as f:
-            return f.read(columns, filter)
+            return f.read(columns, filter, **options)
     with Dataset(source) as ds:
-        return ds.read(columns, filter)
+        return ds.read(columns, filter, **options)
 
 
 def write_parquet(df: pd.DataFrame, path: PathLike, **options: Any) -> None:

@@ -60,10 +60,10 @@ def _partition_value(text: Optional[str], kind: str) -> Any:
 
 
 def _read_split(path: str, offset: int, length: int, file_columns: Optional[List[str]], filter: Optional[str],
-                partition: Dict[str, Any], meta: pd.DataFrame) -> pd.DataFrame:
+                partition: Dict[str, Any], meta: pd.DataFrame, options: Dict[str, bool]) -> pd.DataFrame:
     """One split on a worker: its rows, the partition columns added, cast to meta's dtypes."""
     with ParquetFile(path) as f:
-        df = f.read(file_columns, filter, (offset, length)) if file_columns != [] else \
+        df = f.read(file_columns, filter, (offset, length), **options) if file_columns != [] else \
             pd.DataFrame(index=range(_count_rows(f, filter, offset, length)))
     for name, value in partition.items():
         df[name] = pd.Series([value] * len(df), dtype=meta[name].dtype, index=df.index)
@@ -79,16 +79,17 @@ def _count_rows(f: ParquetFile, filter: Optional[str], offset: int, length: int)
     return sum(1 for _ in f.iter_rows(None, filter, (offset, length)))
 
 
-def _meta_of(ds: Dataset, columns: Optional[List[str]]) -> pd.DataFrame:
+def _meta_of(ds: Dataset, columns: Optional[List[str]], options: _import.Options) -> pd.DataFrame:
     """An empty DataFrame of the dataset's unified types (its Arrow schema)."""
     fields, _ = _import.read_stream(ds._stream(columns, None), max_batches=0)
     from ._reader import pandas_column
-    return pd.DataFrame({f.name: pd.Series(pandas_column(_import.concat([], f), f)) for f in fields},
+    return pd.DataFrame({f.name: pd.Series(pandas_column(_import.concat([], f, options), f)) for f in fields},
                         columns=[f.name for f in fields])
 
 
 def read_parquet(source: Union[PathLike, Sequence[PathLike]], columns: Optional[Sequence[str]] = None,
-                 filter: Optional[str] = None, split_size: int = 128 << 20, hive_partitioning: bool = True) -> Any:
+                 filter: Optional[str] = None, split_size: int = 128 << 20, hive_partitioning: bool = True,
+                 decimal_as_float: bool = False, date_as_datetime64: bool = False) -> Any:
     """A Dask DataFrame of a file, a directory, a glob or a list of files,
     one partition per parq split (consecutive row groups of at least
     split_size compressed bytes, by the midpoint rule).
@@ -96,7 +97,8 @@ def read_parquet(source: Union[PathLike, Sequence[PathLike]], columns: Optional[
     columns: top-level names (file or partition columns), None for all.
     filter: docs/filter.md's syntax on the files' columns, applied by each
     split's reader (row groups and pages it excludes are not read); the
-    partition columns are not filterable here (select on them after)."""
+    partition columns are not filterable here (select on them after).
+    decimal_as_float, date_as_datetime64: as parq.ParquetFile.read's."""
     import dask
     import dask.dataframe as dd
 
@@ -106,7 +108,8 @@ def read_parquet(source: Union[PathLike, Sequence[PathLike]], columns: Optional[
     with Dataset(source, hive_partitioning=hive_partitioning) as ds:
         parts = ds.partition_columns
         part_names = [p[0] for p in parts]
-        meta = _meta_of(ds, cols)
+        options = dict(decimal_as_float=decimal_as_float, date_as_datetime64=date_as_datetime64)
+        meta = _meta_of(ds, cols, _import.Options(**options))
         files = ds.files
     file_columns = None if cols is None else [c for c in cols if c not in part_names]
     tasks = []
@@ -124,7 +127,7 @@ def read_parquet(source: Union[PathLike, Sequence[PathLike]], columns: Optional[
             for s in pf.splits(split_size):
                 if s.num_rows == 0:
                     continue
-                tasks.append(read(s.path, s.offset, s.length, mine, filter, partition, meta,
+                tasks.append(read(s.path, s.offset, s.length, mine, filter, partition, meta, options,
                                   dask_key_name=f"parq-split-{uuid.uuid5(uuid.NAMESPACE_URL, repr((s, cols, filter)))}"))
     if not tasks:
         return dd.from_pandas(meta, npartitions=1)
@@ -155,7 +158,8 @@ def _write_partition(df: pd.DataFrame, root: str, index: int, partition_on: List
             write_parquet(df.reset_index(drop=True), os.path.join(root, name), **options)
             written.append(name)
         return written
-    for values, group in df.groupby(partition_on, dropna=False, sort=True):
+    by = partition_on[0] if len(partition_on) == 1 else partition_on  # one key: scalar group names
+    for values, group in df.groupby(by, dropna=False, sort=True):
         values = values if isinstance(values, tuple) else (values,)
         rel = os.path.join(_hive_dir(partition_on, values), name)
         os.makedirs(os.path.join(root, os.path.dirname(rel)), exist_ok=True)

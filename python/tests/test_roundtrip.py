@@ -161,3 +161,18 @@ def test_nested_lists_maps_structs_read_as_objects():
     with parq.ParquetFile(TESTING / "data" / "nested_structs.rust.parquet") as f:
         df = f.read()
     assert isinstance(df.iloc[0, 0], dict)
+
+
+def test_decimal_as_float_and_date_as_datetime64(tmp_path):
+    df = pd.DataFrame({"d": [decimal.Decimal("1.25"), None, decimal.Decimal("-0.50")],
+                       "day": [datetime.date(2024, 2, 29), datetime.date(1969, 12, 31), None]})
+    parq.write_parquet(df, tmp_path / "o.parquet")
+    with parq.ParquetFile(tmp_path / "o.parquet") as f:
+        plain = f.read()
+        fast = f.read(decimal_as_float=True, date_as_datetime64=True)
+        arrays = f.read_numpy(decimal_as_float=True, date_as_datetime64=True)
+    assert list(plain["d"]) == [decimal.Decimal("1.25"), None, decimal.Decimal("-0.50")]
+    assert str(fast["d"].dtype) == "Float64" and list(fast["d"].astype(object)) == [1.25, pd.NA, -0.5]
+    assert str(fast["day"].dtype) == "datetime64[ns]"
+    assert list(fast["day"]) == [pd.Timestamp("2024-02-29"), pd.Timestamp("1969-12-31"), pd.NaT]
+    assert arrays["day"].dtype == np.dtype("datetime64[D]") and arrays["day"].mask.tolist() == [False, False, True]
