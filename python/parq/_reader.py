@@ -137,30 +137,28 @@ class _Filter:
             lib.parq_filter_free(self.handle)
 
 
-class ParquetFile:
-    """An open Parquet file (its footer read and checked).
+class _Handle:
+    """A C handle owned by a Python object: freed by close(), at the end of
+    a ``with`` block, or when the object is collected (data already read
+    stays valid)."""
 
-    >>> with ParquetFile("data.parquet") as f:
-    ...     df = f.read(columns=["id", "name"], filter="id > 10")
-    """
+    _close: Any = None       # the C function that frees the handle
+    _last_error: Any = None  # the C function giving its last error
 
-    def __init__(self, path: PathLike) -> None:
+    def __init__(self) -> None:
         self._h: Optional[int] = None
-        self.path = os.fspath(path)
-        err = _error_buffer()
-        handle = lib.parq_reader_open(path_arg(self.path), err, len(err))
-        if not handle:
-            raise error_for(code_of(err.value), decode(err.value))
-        self._h: Optional[int] = handle
+        self._what = "handle"
 
-    # -- handle plumbing
     def _handle(self) -> int:
         if not self._h:
-            raise ValueError(f"parq: {self.path} is closed")
+            raise ValueError(f"parq: {self._what} is closed")
         return self._h
 
+    def _message(self) -> str:
+        return decode(self._last_error(self._h))
+
     def _check(self, code: int) -> None:
-        check(code, decode(lib.parq_reader_last_error(self._h)))
+        check(code, self._message())
 
     def _int(self, fn: Any, *args: Any) -> int:
         out = c_int64()
@@ -168,12 +166,11 @@ class ParquetFile:
         return out.value
 
     def close(self) -> None:
-        """Closes the file (arrays already read stay valid)."""
         if self._h:
-            lib.parq_reader_close(self._h)
+            self._close(self._h)
             self._h = None
 
-    def __enter__(self) -> "ParquetFile":
+    def __enter__(self) -> Any:
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -181,6 +178,27 @@ class ParquetFile:
 
     def __del__(self) -> None:
         self.close()
+
+
+class ParquetFile(_Handle):
+    """An open Parquet file (its footer read and checked).
+
+    >>> with ParquetFile("data.parquet") as f:
+    ...     df = f.read(columns=["id", "name"], filter="id > 10")
+    """
+
+    _close = staticmethod(lib.parq_reader_close)
+    _last_error = staticmethod(lib.parq_reader_last_error)
+
+    def __init__(self, path: PathLike) -> None:
+        super().__init__()
+        self.path = os.fspath(path)
+        self._what = self.path
+        err = _error_buffer()
+        handle = lib.parq_reader_open(path_arg(self.path), err, len(err))
+        if not handle:
+            raise error_for(code_of(err.value), decode(err.value))
+        self._h = handle
 
     # -- metadata
     @property
@@ -247,7 +265,7 @@ class ParquetFile:
             return _Filter(None)
         handle = lib.parq_filter_parse(self._handle(), encode(text))
         if not handle:
-            raise error_for(-1, decode(lib.parq_reader_last_error(self._h)))
+            raise error_for(-1, self._message())
         return _Filter(handle)
 
     def _stream(self, columns: Columns, filter: Optional[str], byte_range: Optional[Tuple[int, int]],
@@ -304,7 +322,7 @@ class ParquetFile:
             else:
                 rows = lib.parq_rows_open_range(self._handle(), cols, f, int(byte_range[0]), int(byte_range[1]))
         if not rows:
-            raise error_for(_last_code(self._h), decode(lib.parq_reader_last_error(self._h)))
+            raise error_for(code_of(self._message().encode()), self._message())
         yield from _rows(rows)
 
 
@@ -327,10 +345,6 @@ def _rows(rows: int) -> Iterator[str]:
         lib.parq_rows_close(rows)
 
 
-def _last_code(handle: Optional[int]) -> int:
-    return -1 if handle is None else code_of(lib.parq_reader_last_error(handle) or b"")
-
-
 @dataclass
 class DatasetFile:
     """One file of a Dataset: its path, rows and partition values (by partition column)."""
@@ -340,15 +354,19 @@ class DatasetFile:
     partition: Dict[str, Optional[str]] = field(default_factory=dict)
 
 
-class Dataset:
+class Dataset(_Handle):
     """Many Parquet files as one table: a directory (walked recursively),
     a glob (``sales/**/*.parquet``), or a list of files; Hive partitions
     (``key=value`` directories) as typed columns after the file columns;
     schemas unified by name (docs/dataset.md)."""
 
+    _close = staticmethod(lib.parq_dataset_close)
+    _last_error = staticmethod(lib.parq_dataset_last_error)
+
     def __init__(self, source: Union[PathLike, Sequence[PathLike]], hive_partitioning: bool = True,
                  skip_invalid: bool = False) -> None:
-        self._h: Optional[int] = None
+        super().__init__()
+        self._what = "the dataset"
         flags = (0 if hive_partitioning else PARQ_DATASET_NO_HIVE) | (PARQ_DATASET_SKIP_INVALID if skip_invalid else 0)
         err = _error_buffer()
         if isinstance(source, (str, os.PathLike)):
@@ -360,33 +378,6 @@ class Dataset:
         if not handle:
             raise error_for(code_of(err.value), decode(err.value))
         self._h = handle
-
-    def _handle(self) -> int:
-        if not self._h:
-            raise ValueError("parq: the dataset is closed")
-        return self._h
-
-    def _check(self, code: int) -> None:
-        check(code, decode(lib.parq_dataset_last_error(self._h)))
-
-    def _int(self, fn: Any, *args: Any) -> int:
-        out = c_int64()
-        self._check(fn(self._handle(), *args, ctypes.byref(out)))
-        return out.value
-
-    def close(self) -> None:
-        if self._h:
-            lib.parq_dataset_close(self._h)
-            self._h = None
-
-    def __enter__(self) -> "Dataset":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        self.close()
 
     @property
     def schema(self) -> str:
@@ -429,7 +420,7 @@ class Dataset:
             return _Filter(None)
         handle = lib.parq_dataset_filter_parse(self._handle(), encode(text))
         if not handle:
-            raise error_for(-1, decode(lib.parq_dataset_last_error(self._h)))
+            raise error_for(-1, self._message())
         return _Filter(handle)
 
     def _stream(self, columns: Columns, filter: Optional[str]) -> ArrowArrayStream:
@@ -456,8 +447,7 @@ class Dataset:
         with self._filter(filter) as f:
             rows = lib.parq_dataset_rows_open(self._handle(), columns_arg(columns), f)
         if not rows:
-            raise error_for(code_of(lib.parq_dataset_last_error(self._h) or b""),
-                            decode(lib.parq_dataset_last_error(self._h)))
+            raise error_for(code_of(self._message().encode()), self._message())
         yield from _rows(rows)
 
 

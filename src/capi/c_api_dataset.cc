@@ -279,10 +279,7 @@ parq_filter* parq_dataset_filter_parse(parq_dataset* dataset, const char* text) 
   if (dataset == nullptr) return nullptr;
   parq_filter* out = nullptr;
   Run(&dataset->error, [&]() -> Status {
-    PARQ_RETURN_IF_ERROR(NotNull(text, "parq_dataset_filter_parse", "text"));
-    PARQ_ASSIGN_OR_RETURN(parq::Filter filter, parq::ParseFilter(text, dataset->dataset->schema()));
-    std::string shown = filter.ToString();
-    out = new parq_filter{std::move(filter), std::move(shown)};
+    PARQ_ASSIGN_OR_RETURN(out, parq::capi::NewFilter("parq_dataset_filter_parse", text, dataset->dataset->schema()));
     return Status::OK();
   });
   return out;

@@ -18,11 +18,13 @@
 #include <vector>
 
 #include "capi/capi_error.h"
+#include "parq/dataset.h"
 #include "parq/file_reader.h"
 #include "parq/filter.h"
 #include "parq/json.h"
-#include "parq/dataset.h"
 #include "parq/metadata.h"
+#include "parq/result.h"
+#include "parq/schema.h"
 #include "parq/splits.h"
 
 struct parq_reader {
@@ -70,6 +72,10 @@ namespace parq::capi {
 // "a,b.c" -> {"a", "b.c"}: comma-separated dotted paths, as `parq cat
 // --columns` takes them (empty items skipped, nothing trimmed); NULL -> {}.
 std::vector<std::string> SplitColumns(const char* columns);
+
+// A new parq_filter of `text` parsed against `schema` (a NULL text:
+// kInvalidArgument naming `function`), the caller's to free.
+Result<parq_filter*> NewFilter(const char* function, const char* text, const Schema& schema);
 
 }  // namespace parq::capi
 
