@@ -249,11 +249,17 @@ int parq_reader_split(parq_reader* reader, int64_t index, int64_t* offset, int64
 parq_rows* parq_rows_open_range(parq_reader* reader, const char* columns, const parq_filter* filter, int64_t offset,
                                 int64_t length);
 
+/* Flags of parq_reader_to_arrow_range. */
+#define PARQ_ARROW_DICTIONARY 1 /* top-level string and binary columns (not JSON or geometry) as
+                                   dictionary<int32> arrays (docs/arrow.md, dictionary_arrays) */
+
 /* As parq_reader_to_arrow_filtered, only the row groups whose midpoint lies
  * in bytes [offset, offset + length) (none: a stream of the schema and no
- * batch).  A negative offset or length: PARQ_ERROR_INVALID_ARGUMENT. */
+ * batch; [0, INT64_MAX): every row group).  `flags`: 0 or
+ * PARQ_ARROW_DICTIONARY.  A negative offset or length, an unknown flag:
+ * PARQ_ERROR_INVALID_ARGUMENT. */
 int parq_reader_to_arrow_range(parq_reader* reader, const char* columns, const parq_filter* filter, int64_t offset,
-                               int64_t length, int64_t batch_rows, struct ArrowArrayStream* out);
+                               int64_t length, int64_t batch_rows, int flags, struct ArrowArrayStream* out);
 
 /* ---- Datasets -----------------------------------------------------------
  * Many Parquet files read as one table (parq/dataset.h, docs/dataset.md):

@@ -41,6 +41,7 @@ class Field:
     nullable: bool
     children: List["Field"] = field(default_factory=list)
     extension: str = ""
+    dictionary: Optional["Field"] = None  # a dictionary array's value type (format: its index type)
 
 
 def _metadata(addr: Optional[int]) -> Dict[str, bytes]:
@@ -68,6 +69,8 @@ def field_of(schema: ArrowSchema) -> Field:
               extension=meta.get("ARROW:extension:name", b"").decode("utf-8", "replace"))
     for i in range(schema.n_children):
         f.children.append(field_of(schema.children[i].contents))
+    if schema.dictionary:
+        f.dictionary = field_of(schema.dictionary.contents)
     return f
 
 
@@ -207,6 +210,8 @@ def convert(a: ArrowArray, f: Field, owner: _Batch, objects: bool = False, optio
     fmt = f.format
     n = a.length
     mask = _validity(a, owner)
+    if f.dictionary is not None:
+        return Chunk(_decode_dictionary(a, f, owner, n, mask), mask)
     if fmt in _FIXED:
         dtype = np.dtype(_FIXED[fmt])
         values = _view(_buffer(a, 1), (a.offset + n) * dtype.itemsize, dtype, owner)[a.offset:a.offset + n]
@@ -292,6 +297,22 @@ def convert(a: ArrowArray, f: Field, owner: _Batch, objects: bool = False, optio
     raise UnsupportedError(f"Unsupported: Arrow format '{fmt}' of field '{f.name}' has no Python form", -3)
 
 
+def _decode_dictionary(a: ArrowArray, f: Field, owner: _Batch, n: int, mask: Optional[np.ndarray]) -> np.ndarray:
+    """A dictionary array's values, as objects: the dictionary's converted
+    once, then taken by index (the objects shared, not copied)."""
+    dtype = np.dtype(_FIXED[f.format])
+    codes = _view(_buffer(a, 1), (a.offset + n) * dtype.itemsize, dtype, owner)[a.offset:a.offset + n]
+    values = _with_nulls(convert(a.dictionary.contents, f.dictionary, owner, objects=True))
+    if len(values) == 0:
+        return np.full(n, None, dtype=object)
+    if mask is not None:
+        codes = np.where(mask, 0, codes)  # a null slot's index may be anything
+    out = values[codes]
+    if mask is not None:
+        out[mask] = None
+    return out
+
+
 def _with_nulls(c: Chunk) -> np.ndarray:
     """The values as objects, None where null."""
     values = c.values if c.values.dtype == object else c.values.astype(object)
@@ -352,6 +373,8 @@ def concat(chunks: List[Chunk], f: Field, options: Options = Options()) -> Chunk
 
 
 def _empty_dtype(f: Field, options: Options = Options()) -> Any:
+    if f.dictionary is not None:
+        return object
     fmt = f.format
     if fmt.startswith("d:") and options.decimal_as_float:
         return np.float64

@@ -23,6 +23,7 @@ from ._arrow_c import ArrowArrayStream
 PARQ_OK = 0
 PARQ_DATASET_NO_HIVE = 1
 PARQ_DATASET_SKIP_INVALID = 2
+PARQ_ARROW_DICTIONARY = 1
 
 
 class ParqError(Exception):
@@ -131,7 +132,7 @@ def _load(path: str) -> ctypes.CDLL:
         "parq_reader_splits": (c_int, [p, c_int64, i64p]),
         "parq_reader_split": (c_int, [p, c_int64, i64p, i64p, i64p]),
         "parq_rows_open_range": (p, [p, c_char_p, p, c_int64, c_int64]),
-        "parq_reader_to_arrow_range": (c_int, [p, c_char_p, p, c_int64, c_int64, c_int64, stream]),
+        "parq_reader_to_arrow_range": (c_int, [p, c_char_p, p, c_int64, c_int64, c_int64, c_int, stream]),
         "parq_dataset_open": (p, [c_char_p, c_int, c_char_p, c_size_t]),
         "parq_dataset_open_files": (p, [POINTER(c_char_p), c_size_t, c_int, c_char_p, c_size_t]),
         "parq_dataset_close": (None, [p]),

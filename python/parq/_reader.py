@@ -21,7 +21,7 @@ import pandas as pd
 from . import _import
 from ._arrow_c import ArrowArrayStream
 from ._export import Exporter
-from ._lib import (PARQ_DATASET_NO_HIVE, PARQ_DATASET_SKIP_INVALID, InvalidArgumentError, check, code_of,
+from ._lib import (PARQ_ARROW_DICTIONARY, PARQ_DATASET_NO_HIVE, PARQ_DATASET_SKIP_INVALID, InvalidArgumentError, check, code_of,
                    columns_arg, decode, encode, error_for, lib, path_arg)
 
 Columns = Union[None, str, Sequence[str]]
@@ -272,12 +272,12 @@ class ParquetFile(_Handle):
                 batch_rows: int) -> ArrowArrayStream:
         stream = ArrowArrayStream()
         cols = columns_arg(columns)
+        # Whole file: every row group's midpoint lies in [0, INT64_MAX).  String
+        # columns come as dictionary arrays: one str object per distinct value.
+        offset, length = (0, 2**63 - 1) if byte_range is None else (int(byte_range[0]), int(byte_range[1]))
         with self._filter(filter) as f:
-            if byte_range is None:
-                code = lib.parq_reader_to_arrow_filtered(self._handle(), cols, f, batch_rows, ctypes.byref(stream))
-            else:
-                code = lib.parq_reader_to_arrow_range(self._handle(), cols, f, int(byte_range[0]),
-                                                      int(byte_range[1]), batch_rows, ctypes.byref(stream))
+            code = lib.parq_reader_to_arrow_range(self._handle(), cols, f, offset, length, batch_rows,
+                                                  PARQ_ARROW_DICTIONARY, ctypes.byref(stream))
         self._check(code)
         return stream
 

@@ -107,12 +107,16 @@ parq_rows* parq_rows_open_range(parq_reader* reader, const char* columns, const 
 }
 
 int parq_reader_to_arrow_range(parq_reader* reader, const char* columns, const parq_filter* filter, int64_t offset,
-                               int64_t length, int64_t batch_rows, struct ArrowArrayStream* out) {
+                               int64_t length, int64_t batch_rows, int flags, struct ArrowArrayStream* out) {
   if (reader == nullptr) return PARQ_ERROR_INVALID_ARGUMENT;
   return Run(&reader->error, [&]() -> Status {
     PARQ_RETURN_IF_ERROR(NotNull(out, "parq_reader_to_arrow_range", "out"));
     PARQ_RETURN_IF_ERROR(CheckRange("parq_reader_to_arrow_range", offset, length));
+    if ((flags & ~PARQ_ARROW_DICTIONARY) != 0) {
+      return Status::InvalidArgument("parq_reader_to_arrow_range: unknown flags " + std::to_string(flags));
+    }
     parq::ArrowReadOptions options;
+    options.dictionary_arrays = (flags & PARQ_ARROW_DICTIONARY) != 0;
     options.columns = parq::capi::SplitColumns(columns);
     if (batch_rows > 0) options.batch_rows = batch_rows;
     if (filter != nullptr) options.filter = filter->filter;

@@ -5,6 +5,7 @@
 // file exactly once; bad arguments are errors with a message.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -59,7 +60,7 @@ TEST(CApiSplitsTest, SplitsCoverTheFileAndReadEveryRowOnce) {
     EXPECT_EQ(static_cast<int64_t>(part.size()), num_rows);
     rows.insert(rows.end(), part.begin(), part.end());
     ArrowArrayStream stream;
-    ASSERT_EQ(parq_reader_to_arrow_range(reader.r, "id", nullptr, offset, length, 0, &stream), PARQ_OK);
+    ASSERT_EQ(parq_reader_to_arrow_range(reader.r, "id", nullptr, offset, length, 0, 0, &stream), PARQ_OK);
     int64_t children = 0;
     for (int64_t n : Drain(&stream, &children)) batches_rows += n;
     EXPECT_EQ(children, 1);
@@ -98,12 +99,38 @@ TEST(CApiSplitsTest, RangeWithoutRowGroupsStreamsTheSchemaAndNoBatch) {
   Reader reader(kAllTypes);
   ASSERT_NE(reader.r, nullptr) << reader.error;
   ArrowArrayStream stream;
-  ASSERT_EQ(parq_reader_to_arrow_range(reader.r, "id,bool_col", nullptr, 0, 4, 0, &stream), PARQ_OK)
+  ASSERT_EQ(parq_reader_to_arrow_range(reader.r, "id,bool_col", nullptr, 0, 4, 0, 0, &stream), PARQ_OK)
       << parq_reader_last_error(reader.r);
   int64_t children = 0;
   EXPECT_EQ(Drain(&stream, &children), std::vector<int64_t>{});
   EXPECT_EQ(children, 2);
   EXPECT_EQ(RangeRows(reader.r, 0, 4), std::vector<std::string>{});
+}
+
+TEST(CApiSplitsTest, DictionaryArrays) {
+  Reader reader(kAllTypes);
+  ASSERT_NE(reader.r, nullptr) << reader.error;
+  ArrowArrayStream stream;
+  ASSERT_EQ(parq_reader_to_arrow_range(reader.r, "id,string_col", nullptr, 0, INT64_MAX, 0, PARQ_ARROW_DICTIONARY,
+                                       &stream),
+            PARQ_OK)
+      << parq_reader_last_error(reader.r);
+  ArrowSchema schema;
+  ASSERT_EQ(stream.get_schema(&stream, &schema), 0);
+  EXPECT_STREQ(schema.children[0]->format, "i");
+  EXPECT_EQ(schema.children[0]->dictionary, nullptr);
+  EXPECT_STREQ(schema.children[1]->format, "i");  // int32 indices ...
+  ASSERT_NE(schema.children[1]->dictionary, nullptr);
+  EXPECT_STREQ(schema.children[1]->dictionary->format, "z");  // ... into binary values
+  schema.release(&schema);
+  ArrowArray batch;
+  ASSERT_EQ(stream.get_next(&stream, &batch), 0);
+  ASSERT_NE(batch.release, nullptr);
+  EXPECT_EQ(batch.length, 8);
+  ASSERT_NE(batch.children[1]->dictionary, nullptr);
+  EXPECT_EQ(batch.children[1]->dictionary->length, 2);  // "0" and "1"
+  batch.release(&batch);
+  stream.release(&stream);
 }
 
 TEST(CApiSplitsTest, FilteredRange) {
@@ -132,9 +159,11 @@ TEST(CApiSplitsTest, Errors) {
                "Invalid argument: parq_rows_open_range: byte range [-1, +10) has a negative offset or length");
   ArrowArrayStream stream;
   stream.release = nullptr;
-  EXPECT_EQ(parq_reader_to_arrow_range(reader.r, nullptr, nullptr, 0, -1, 0, &stream), PARQ_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(parq_reader_to_arrow_range(reader.r, "nope", nullptr, 0, 4, 0, &stream), PARQ_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(parq_reader_to_arrow_range(reader.r, nullptr, nullptr, 0, -1, 0, 0, &stream), PARQ_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(parq_reader_to_arrow_range(reader.r, "nope", nullptr, 0, 4, 0, 0, &stream), PARQ_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(parq_reader_last_error(reader.r)).find("nope"), std::string::npos);
+  EXPECT_EQ(parq_reader_to_arrow_range(reader.r, nullptr, nullptr, 0, 4, 0, 2, &stream), PARQ_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(parq_reader_last_error(reader.r), "Invalid argument: parq_reader_to_arrow_range: unknown flags 2");
   EXPECT_EQ(stream.release, nullptr);  // untouched
 }
 
