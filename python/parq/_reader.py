@@ -48,8 +48,10 @@ def _options(decimal_as_float: bool, date_as_datetime64: bool) -> _import.Option
 
 def _stream_to_pandas(stream: ArrowArrayStream, options: _import.Options) -> pd.DataFrame:
     fields, chunks = _import.read_stream(stream, options=options)
+    # copy=False: the columns are taken as they are (no copy, no consolidation
+    # into 2-D blocks), so one row group's fixed-width columns stay views.
     return pd.DataFrame({f.name: pandas_column(_import.concat(c, f, options), f) for f, c in zip(fields, chunks)},
-                        columns=[f.name for f in fields])
+                        columns=[f.name for f in fields], copy=False)
 
 
 def _stream_to_numpy(stream: ArrowArrayStream, options: _import.Options) -> Dict[str, np.ndarray]:
