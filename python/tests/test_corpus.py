@@ -4,12 +4,10 @@ equality: the C API's JSON rows for every file, and the pandas DataFrame
 (converted to canonical JSON here) for the columns of plain types."""
 import base64
 import datetime
-import decimal
 import json
 import math
 import struct
 
-import numpy as np
 import pandas as pd
 import pytest
 

@@ -1,9 +1,7 @@
 """Bad input raises a ParqError subclass carrying parq's message, and a loop
 of 10,000 failed opens and failed reads leaks nothing (RSS stays flat)."""
 import gc
-import os
 
-import pandas as pd
 import pytest
 
 import parq
