@@ -27,7 +27,7 @@ set(PARQ_LAYER_DAG
   "dataset:file"
   "arrow:file"
   "inspect:file,json"
-  "capi:arrow,json,inspect"
+  "capi:arrow,json,inspect,dataset"
 )
 
 # PARQ_LAYERS: the names, bottom to top; PARQ_LAYER_USES_<name>: the layers

@@ -13,3 +13,5 @@ cd "$dir"
 label_args=()
 [ "${1:-}" = --sanitize ] && label_args=(-LE interop)
 ctest --output-on-failure -j "$(nproc)" --timeout 900 "${label_args[@]}"
+# The Python package over the C API (the release build: the sanitizer build has no libparq.so).
+[ "${1:-}" = --sanitize ] || "$root/scripts/test-python.sh" "$dir"

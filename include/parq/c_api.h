@@ -232,8 +232,7 @@ int parq_reader_to_arrow_filtered(parq_reader* reader, const char* columns, cons
 int parq_write_arrow(const char* path, struct ArrowArrayStream* in, const char* options, char* error,
                      size_t error_len);
 
-/* ===================================================================
- * Encryption: Parquet Modular Encryption (docs/encryption.md), reading
+/* ============================================================ * Encryption: Parquet Modular Encryption (docs/encryption.md), reading
  * with keys and writing encrypted files.  Keys and AAD prefixes are bytes:
  * a pointer and a length (AES keys have 16, 24 or 32 bytes; any other
  * length is PARQ_ERROR_INVALID_ARGUMENT when it is set).
@@ -449,6 +448,130 @@ int parq_merge_files(const char* const* inputs, size_t num_inputs, const char* o
  * Otherwise as parq_merge_files. */
 int parq_prune_columns(const char* input, const char* output, const char* drop, const char* writer_options,
                        char* error, size_t error_len);
+=======
+/* ---- Splits -------------------------------------------------------------
+ * One file cut into byte ranges for distributed engines (Spark, Dask, Ray),
+ * each read by one worker, every row exactly once (parq/splits.h,
+ * docs/dataset.md "Splits").  A row group belongs to the range that holds its
+ * midpoint (its first chunk's start plus half its chunks' compressed size),
+ * parquet-java's rule: any ranges that cover the file without overlapping
+ * (parq's splits, or an engine's own fixed-size blocks) give each row group
+ * to exactly one of them. */
+
+/* Cuts `reader`'s file into splits: consecutive row groups until a split
+ * holds at least `target_bytes` (>= 1, else PARQ_ERROR_INVALID_ARGUMENT), the
+ * ranges covering [0, file size) exactly.  *count: how many (a file with no
+ * row groups: 1, holding none).  The splits are kept in the reader, for
+ * parq_reader_split, until the next parq_reader_splits or
+ * parq_reader_close. */
+int parq_reader_splits(parq_reader* reader, int64_t target_bytes, int64_t* count);
+
+/* Split `index` of the latest parq_reader_splits: bytes [*offset, *offset +
+ * *length) of the file and the rows of its row groups.  0 <= index < the
+ * count, else PARQ_ERROR_INVALID_ARGUMENT (no parq_reader_splits yet: a
+ * count of 0).  num_rows may be NULL. */
+int parq_reader_split(parq_reader* reader, int64_t index, int64_t* offset, int64_t* length, int64_t* num_rows);
+
+/* As parq_rows_open_filtered, only the rows of the row groups whose midpoint
+ * lies in bytes [offset, offset + length) of the file (none: no rows).  A
+ * negative offset or length: PARQ_ERROR_INVALID_ARGUMENT. */
+parq_rows* parq_rows_open_range(parq_reader* reader, const char* columns, const parq_filter* filter, int64_t offset,
+                                int64_t length);
+
+/* Flags of parq_reader_to_arrow_range. */
+#define PARQ_ARROW_DICTIONARY 1 /* top-level string and binary columns (not JSON or geometry) as
+                                   dictionary<int32> arrays (docs/arrow.md, dictionary_arrays) */
+
+/* As parq_reader_to_arrow_filtered, only the row groups whose midpoint lies
+ * in bytes [offset, offset + length) (none: a stream of the schema and no
+ * batch; [0, INT64_MAX): every row group).  `flags`: 0 or
+ * PARQ_ARROW_DICTIONARY.  A negative offset or length, an unknown flag:
+ * PARQ_ERROR_INVALID_ARGUMENT. */
+int parq_reader_to_arrow_range(parq_reader* reader, const char* columns, const parq_filter* filter, int64_t offset,
+                               int64_t length, int64_t batch_rows, int flags, struct ArrowArrayStream* out);
+
+/* ---- Datasets -----------------------------------------------------------
+ * Many Parquet files read as one table (parq/dataset.h, docs/dataset.md):
+ * a directory tree, a glob or a list of files, Hive partitions (`key=value`
+ * directories) as columns after the file columns, the files' schemas
+ * unified by name (widened integers, decimals and floats; a field missing
+ * from a file reads null).  Errors as for a reader: codes, and the message
+ * in parq_dataset_last_error.  A dataset's strings live until
+ * parq_dataset_close.  Rows and streams of a dataset keep it open: they may
+ * outlive the handle. */
+typedef struct parq_dataset parq_dataset;
+
+/* Flags of parq_dataset_open[_files]: 0 for the defaults. */
+#define PARQ_DATASET_NO_HIVE 1      /* `key=value` directories are not columns */
+#define PARQ_DATASET_SKIP_INVALID 2 /* files that are not Parquet are left out, not an error */
+
+/* Opens the dataset of a directory (walked recursively; names starting with
+ * '.' or '_' skipped), a glob (`*` and `?` within a path segment, `[...]`,
+ * `**` for any number of directories) or one file, and reads every file's
+ * footer.  NULL on failure, the
+ * message in `error` as parq_reader_open fills it (nothing matched, a file
+ * that is not Parquet, schemas that do not unify: the message names the
+ * files and the column). */
+parq_dataset* parq_dataset_open(const char* path_or_glob, int flags, char* error, size_t error_len);
+
+/* The same for `count` files given by path, in this order (partitions parsed
+ * from each whole path). */
+parq_dataset* parq_dataset_open_files(const char* const* paths, size_t count, int flags, char* error,
+                                      size_t error_len);
+
+/* Frees the dataset and its strings.  NULL is a no-op. */
+void parq_dataset_close(parq_dataset* dataset);
+
+/* As parq_reader_last_error, for `dataset`. */
+const char* parq_dataset_last_error(const parq_dataset* dataset);
+
+/* The unified schema as message-type text (ending in a newline): the file
+ * columns, then the partition columns (optional INT64, DOUBLE, DATE or
+ * STRING leaves). */
+int parq_dataset_schema(parq_dataset* dataset, const char** text);
+
+/* The rows of all files. */
+int parq_dataset_num_rows(parq_dataset* dataset, int64_t* num_rows);
+
+/* The files, in the order they are read, and file `index`'s path and rows
+ * (0 <= index < the count; num_rows may be NULL). */
+int parq_dataset_num_files(parq_dataset* dataset, int64_t* count);
+int parq_dataset_file(parq_dataset* dataset, int64_t index, const char** path, int64_t* num_rows);
+
+/* The partition columns: their number, and column `index`'s name and type
+ * ("int64", "double", "date" or "string"). */
+int parq_dataset_num_partition_columns(parq_dataset* dataset, int64_t* count);
+int parq_dataset_partition_column(parq_dataset* dataset, int64_t index, const char** name, const char** type);
+
+/* File `file`'s value of partition column `column`, as its path spells it
+ * (percent-decoded); *value = NULL when null (the key absent from the path,
+ * or __HIVE_DEFAULT_PARTITION__). */
+int parq_dataset_partition_value(parq_dataset* dataset, int64_t file, int64_t column, const char** value);
+
+/* Parses `text` (docs/filter.md) against the unified schema, partition
+ * columns included; as parq_filter_parse, the message in
+ * parq_dataset_last_error.  A filter's parts on partition columns are
+ * decided per file from its path: a file they exclude is not opened. */
+parq_filter* parq_dataset_filter_parse(parq_dataset* dataset, const char* text);
+
+/* The dataset's rows as canonical JSON (as parq_rows_open gives a file's,
+ * read with parq_rows_next and closed with parq_rows_close): files in order,
+ * `columns` as parq_rows_open takes them (partition columns included),
+ * only the rows for which `filter` (NULL: every row) is true.  NULL on
+ * failure, the message in parq_dataset_last_error; an error met while
+ * reading names the file. */
+parq_rows* parq_dataset_rows_open(parq_dataset* dataset, const char* columns, const parq_filter* filter);
+
+/* The dataset as an ArrowArrayStream (as parq_reader_to_arrow_filtered
+ * gives a file's): record batches of the unified types, a field a file lacks
+ * all null, a partition column its file's value in every row; a batch never
+ * spans two row groups.  utf8 / binary / list offsets are int32 (a row group
+ * whose values overflow them makes get_next fail with EIO).  Every top-level
+ * AND operand of the filter must be on partition columns or on columns a
+ * file has (an operand mixing both is PARQ_ERROR_UNSUPPORTED when read:
+ * use parq_dataset_rows_open for such a filter). */
+int parq_dataset_to_arrow(parq_dataset* dataset, const char* columns, const parq_filter* filter,
+                          int64_t batch_rows, struct ArrowArrayStream* out);
 
 #ifdef __cplusplus
 }  /* extern "C" */

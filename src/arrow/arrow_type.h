@@ -62,6 +62,12 @@ struct ArrowTypeOptions {
 // cannot hold (an INTERVAL of another width, a decimal over 76 digits).
 Result<std::vector<ArrowField>> MapFields(const FileReader& file, const AssemblyPlan& plan,
                                           const ArrowTypeOptions& options);
+// The same for a schema with no one file behind it (a dataset's unified
+// schema): without `metadata` to bound them, utf8 / binary / list offsets
+// are int32 (PrepareNested fails with kLimitExceeded on a row group that
+// overflows them).
+Result<std::vector<ArrowField>> MapSchemaFields(const Schema& schema, const FileMetaData* metadata,
+                                                const AssemblyPlan& plan, const ArrowTypeOptions& options);
 
 // *out: a struct schema over `fields` (named "", not nullable), the caller's
 // to release.

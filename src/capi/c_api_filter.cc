@@ -11,16 +11,24 @@ using parq::Status;
 using parq::capi::NotNull;
 using parq::capi::Run;
 
+namespace parq::capi {
+
+Result<parq_filter*> NewFilter(const char* function, const char* text, const Schema& schema) {
+  PARQ_RETURN_IF_ERROR(NotNull(text, function, "text"));
+  PARQ_ASSIGN_OR_RETURN(Filter filter, ParseFilter(text, schema));
+  std::string shown = filter.ToString();
+  return new parq_filter{std::move(filter), std::move(shown)};
+}
+
+}  // namespace parq::capi
+
 extern "C" {
 
 parq_filter* parq_filter_parse(parq_reader* reader, const char* text) {
   if (reader == nullptr) return nullptr;
   parq_filter* out = nullptr;
   Run(&reader->error, [&]() -> Status {
-    PARQ_RETURN_IF_ERROR(NotNull(text, "parq_filter_parse", "text"));
-    PARQ_ASSIGN_OR_RETURN(parq::Filter filter, parq::ParseFilter(text, reader->file->schema()));
-    std::string shown = filter.ToString();
-    out = new parq_filter{std::move(filter), std::move(shown)};
+    PARQ_ASSIGN_OR_RETURN(out, parq::capi::NewFilter("parq_filter_parse", text, reader->file->schema()));
     return Status::OK();
   });
   return out;

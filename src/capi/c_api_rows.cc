@@ -75,6 +75,10 @@ int parq_rows_next(parq_rows* rows, const char** line, size_t* len) {
   bool more = false;
   const int rc = Run(&rows->error, [&]() -> Status {
     rows->line.clear();
+    if (rows->dataset_rows != nullptr) {
+      PARQ_ASSIGN_OR_RETURN(more, rows->dataset_rows->Next(&rows->row));
+      return more ? rows->rows->ToJson(rows->row, &rows->line) : Status::OK();
+    }
     if (rows->csv_header_pending) {
       rows->csv_header_pending = false;
       rows->csv->Header(&rows->line);

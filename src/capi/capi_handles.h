@@ -1,7 +1,8 @@
 // capi/capi_handles.h — what the C API's opaque handles hold.
 //
 // A parq_reader shares its FileReader (shared_ptr) with the parq_rows made
-// from it, so that rows may outlive the reader handle.  A parq_filter holds
+// from it, so that rows may outlive the reader handle; a parq_dataset
+// shares its Dataset the same way with its rows and Arrow streams.  A parq_filter holds
 // a parsed parq::Filter (a value: readers opened with it copy it).  The strings the
 // metadata functions return are built on first request and kept in the
 // reader until parq_reader_close, as parq/c_api.h promises.
@@ -18,11 +19,15 @@
 
 #include "capi/capi_error.h"
 #include "parq/csv.h"
+#include "parq/dataset.h"
 #include "parq/file_reader.h"
 #include "parq/filter.h"
 #include "parq/json.h"
 #include "parq/metadata.h"
 #include "parq/options.h"
+#include "parq/result.h"
+#include "parq/schema.h"
+#include "parq/splits.h"
 
 struct parq_reader {
   std::shared_ptr<parq::FileReader> file;
@@ -31,6 +36,13 @@ struct parq_reader {
   std::optional<std::string> schema_text;
   std::optional<std::optional<std::string>> created_by;
   std::optional<std::vector<parq::KeyValue>> key_values;
+  std::vector<parq::Split> splits;  // the latest parq_reader_splits
+};
+
+struct parq_dataset {
+  std::shared_ptr<const parq::Dataset> dataset;
+  parq::capi::ErrorSlot error;
+  std::optional<std::string> schema_text;  // built on first request
 };
 
 struct parq_filter {
@@ -40,11 +52,16 @@ struct parq_filter {
 
 struct parq_rows {
   std::shared_ptr<parq::FileReader> file;  // kept open for `rows`
+  std::shared_ptr<const parq::Dataset> dataset;  // or this, for `dataset_rows` and `rows`
   std::unique_ptr<parq::JsonRowReader> rows;
   // With a filter: the rows come from `filtered` (a RowReader with the
   // filter and the same projection) and `rows`, never advanced, writes
   // their JSON (JsonRowReader::ToJson).
   std::unique_ptr<parq::RowReader> filtered;
+  // A dataset's rows (parq_dataset_rows_open): they come from
+  // `dataset_rows` and `rows`, a JsonRowReader of the unified schema that
+  // reads nothing, writes them.
+  std::unique_ptr<parq::DatasetRowReader> dataset_rows;
   parq::Value row;
   std::string line;  // the latest row's text
   // As CSV (parq_rows_open_csv): each row's JSON, in `json`, written into
@@ -78,6 +95,10 @@ int WriteArrow(const char* function, const char* path, struct ArrowArrayStream* 
 // "a,b.c" -> {"a", "b.c"}: comma-separated dotted paths, as `parq cat
 // --columns` takes them (empty items skipped, nothing trimmed); NULL -> {}.
 std::vector<std::string> SplitColumns(const char* columns);
+
+// A new parq_filter of `text` parsed against `schema` (a NULL text:
+// kInvalidArgument naming `function`), the caller's to free.
+Result<parq_filter*> NewFilter(const char* function, const char* text, const Schema& schema);
 
 }  // namespace parq::capi
 

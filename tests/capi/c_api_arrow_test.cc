@@ -25,24 +25,10 @@ namespace fs = std::filesystem;
 const std::string kAllTypes = std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/alltypes_plain.parquet";
 
 using capi_test::Reader;
+
+using capi_test::Drain;
 using capi_test::RowsOf;
 using capi_test::TempPath;
-
-// The batch lengths of a stream (each batch released), then the stream released.
-std::vector<int64_t> Drain(ArrowArrayStream* stream, int64_t* children) {
-  std::vector<int64_t> lengths;
-  ArrowSchema schema;
-  EXPECT_EQ(stream->get_schema(stream, &schema), 0);
-  *children = schema.n_children;
-  schema.release(&schema);
-  ArrowArray batch;
-  while (stream->get_next(stream, &batch) == 0 && batch.release != nullptr) {
-    lengths.push_back(batch.length);
-    batch.release(&batch);
-  }
-  stream->release(stream);
-  return lengths;
-}
 
 TEST(CApiArrowTest, ReaderToArrowProjectsAndBatches) {
   Reader reader(kAllTypes);

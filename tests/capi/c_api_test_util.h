@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -23,20 +24,21 @@ struct Reader {
   char error[512];
 };
 
-// A fresh path in the test's temporary directory, removed at the end.
+// A fresh path in the test's temporary directory, removed (recursively) at the end.
 struct TempPath {
   explicit TempPath(const std::string& name)
       : path((std::filesystem::path(::testing::TempDir()) / name).string()) {
-    std::filesystem::remove(path);
+    std::filesystem::remove_all(path);
   }
-  ~TempPath() { std::filesystem::remove(path); }
+  ~TempPath() { std::filesystem::remove_all(path); }
   std::string path;
 };
 
-// Every line of `rows` (then closed), expecting the end without an error.
-inline std::vector<std::string> Lines(parq_rows* rows) {
+// Every row of `rows` (canonical JSON), then closes it; a NULL `rows` fails
+// the test with `open_error`.
+inline std::vector<std::string> Lines(parq_rows* rows, const char* open_error = "") {
   std::vector<std::string> out;
-  EXPECT_NE(rows, nullptr);
+  EXPECT_NE(rows, nullptr) << open_error;
   if (rows == nullptr) return out;
   const char* line = nullptr;
   size_t len = 0;
@@ -53,8 +55,24 @@ inline std::vector<std::string> RowsOf(const std::string& path, const char* colu
   EXPECT_NE(reader.r, nullptr) << reader.error;
   if (reader.r == nullptr) return {};
   parq_rows* rows = parq_rows_open(reader.r, columns);
-  EXPECT_NE(rows, nullptr) << parq_reader_last_error(reader.r);
-  return Lines(rows);
+  return Lines(rows, parq_reader_last_error(reader.r));
+}
+
+// The batch lengths of a stream (each batch released), then the stream
+// released; *children: the schema's.
+inline std::vector<int64_t> Drain(ArrowArrayStream* stream, int64_t* children) {
+  std::vector<int64_t> lengths;
+  ArrowSchema schema;
+  EXPECT_EQ(stream->get_schema(stream, &schema), 0);
+  *children = schema.n_children;
+  schema.release(&schema);
+  ArrowArray batch;
+  while (stream->get_next(stream, &batch) == 0 && batch.release != nullptr) {
+    lengths.push_back(batch.length);
+    batch.release(&batch);
+  }
+  stream->release(stream);
+  return lengths;
 }
 
 }  // namespace parq::capi_test

@@ -1,0 +1,179 @@
+"""pandas DataFrames of every supported dtype written by parq.write_parquet
+and read back equal (docs/python.md's table), with writer options; numpy
+reads wrap fixed-width buffers without a copy."""
+import datetime
+import decimal
+
+import numpy as np
+import pandas as pd
+import pandas.testing as pdt
+import pytest
+
+import parq
+
+N = 1000
+rng = np.random.default_rng(7)
+
+
+def nullable(values, dtype):
+    arr = pd.array(values, dtype=dtype)
+    arr[::7] = pd.NA
+    return arr
+
+
+def objects_with_nulls(values):
+    out = np.array(values, dtype=object)
+    out[::5] = None
+    return out
+
+
+NUMPY_DTYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64"]
+
+
+def frame():
+    cols = {}
+    for dt in NUMPY_DTYPES:
+        info = np.iinfo(dt) if dt[0] in "iu" else None
+        if info is not None:
+            cols[dt] = rng.integers(info.min, info.max, size=N, dtype=dt, endpoint=True)
+        else:
+            cols[dt] = rng.standard_normal(N).astype(dt)
+    cols["bool"] = rng.integers(0, 2, N).astype(bool)
+    for dt in ["Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64"]:
+        cols[dt] = nullable(rng.integers(0, 100, N), dt)
+    cols["Float32"] = nullable(rng.standard_normal(N), "Float32")
+    cols["Float64"] = nullable(rng.standard_normal(N), "Float64")
+    cols["boolean"] = nullable(rng.integers(0, 2, N).astype(bool), "boolean")
+    cols["str"] = objects_with_nulls([f"s{i}é" * (i % 4) for i in range(N)])
+    cols["bytes"] = objects_with_nulls([bytes([i % 256]) * (i % 3) for i in range(N)])
+    cols["date"] = objects_with_nulls([datetime.date(1900, 1, 1) + datetime.timedelta(days=int(d))
+                                       for d in rng.integers(0, 80000, N)])
+    cols["decimal"] = objects_with_nulls([decimal.Decimal(int(v)).scaleb(-3) for v in rng.integers(-10**12, 10**12, N)])
+    ts = pd.Series(pd.to_datetime(rng.integers(-2 * 10**18, 2 * 10**18, N)))
+    ts[::9] = pd.NaT
+    cols["timestamp"] = ts
+    cols["timestamp_tz"] = ts.dt.tz_localize("UTC")
+    cols["list_int"] = objects_with_nulls([list(range(i % 4)) for i in range(N)])
+    cols["list_str"] = objects_with_nulls([[f"x{j}" for j in range(i % 3)] for i in range(N)])
+    return pd.DataFrame(cols)
+
+
+EXPECTED_BACK = {"string": object}
+
+
+def test_every_dtype_round_trips(tmp_path):
+    df = frame()
+    path = tmp_path / "all.parquet"
+    parq.write_parquet(df, path)
+    back = parq.read_parquet(path)
+    assert list(back.columns) == list(df.columns)
+    for name in df.columns:
+        a, b = df[name], back[name]
+        if a.dtype == object:
+            assert b.dtype == object, name
+            assert [None if (x is None) else x for x in a] == list(b), name
+        else:
+            pdt.assert_series_equal(a, b, check_names=False, obj=name)
+
+
+def test_string_dtype_and_categorical_read_back_as_objects(tmp_path):
+    df = pd.DataFrame({"s": pd.array(["a", None, "c"], dtype="string"), "c": pd.Categorical(["x", "y", "x"])})
+    parq.write_parquet(df, tmp_path / "s.parquet")
+    back = parq.read_parquet(tmp_path / "s.parquet")
+    assert list(back["s"]) == ["a", None, "c"]
+    assert list(back["c"]) == ["x", "y", "x"]
+
+
+def test_time_zone_kept_as_the_instant(tmp_path):
+    ts = pd.Series(pd.to_datetime(["2024-03-10 01:30", "2024-11-04 01:30"]).tz_localize("US/Eastern"))
+    parq.write_parquet(pd.DataFrame({"t": ts}), tmp_path / "tz.parquet")
+    back = parq.read_parquet(tmp_path / "tz.parquet")["t"]
+    assert str(back.dtype) == "datetime64[ns, UTC]"  # Parquet keeps isAdjustedToUTC, not the zone
+    pdt.assert_series_equal(back, ts.dt.tz_convert("UTC"), check_names=False)
+
+
+@pytest.mark.parametrize("options", [dict(codec="zstd", level=3), dict(codec="snappy", page_version=2),
+                                     dict(codec="gzip", dictionary=False, row_group_rows=300),
+                                     dict(bloom_filter=True, no_page_index=True),
+                                     dict(encoding={"int64": "DELTA_BINARY_PACKED"})])
+def test_writer_options(tmp_path, options):
+    df = frame()[["int64", "str", "Float64"]]
+    path = tmp_path / "o.parquet"
+    parq.write_parquet(df, path, **options)
+    with parq.ParquetFile(path) as f:
+        assert f.num_row_groups == (4 if options.get("row_group_rows") == 300 else 1)
+        back = f.read()
+    pdt.assert_frame_equal(back, df)
+
+
+def test_bad_writer_option_raises_with_parqs_message(tmp_path):
+    with pytest.raises(parq.InvalidArgumentError, match="writer option 'page_size': takes a positive integer"):
+        parq.write_parquet(frame()[["int64"]], tmp_path / "x.parquet", page_size=-5)
+    assert not (tmp_path / "x.parquet").exists()
+
+
+def test_unsupported_column_raises_type_error(tmp_path):
+    with pytest.raises(TypeError, match="column 'o'"):
+        parq.write_parquet(pd.DataFrame({"o": [object(), object()]}), tmp_path / "x.parquet")
+
+
+def test_empty_frame(tmp_path):
+    df = pd.DataFrame({"a": np.array([], dtype=np.int64), "s": np.array([], dtype=object)})
+    parq.write_parquet(df, tmp_path / "e.parquet")
+    back = parq.read_parquet(tmp_path / "e.parquet")
+    assert len(back) == 0 and list(back.columns) == ["a", "s"]
+    assert back["a"].dtype == np.int64
+
+
+def test_numpy_fixed_width_is_zero_copy_and_masked(tmp_path):
+    df = pd.DataFrame({"x": np.arange(10, dtype=np.int64), "y": pd.array([1.5, None] * 5, dtype="Float64")})
+    parq.write_parquet(df, tmp_path / "z.parquet")
+    with parq.ParquetFile(tmp_path / "z.parquet") as f:
+        assert not f.read()["x"].to_numpy().flags.owndata  # pandas takes the view too
+        arrays = f.read_numpy()
+    x, y = arrays["x"], arrays["y"]
+    assert not x.flags.owndata  # a view of the Arrow buffer
+    assert np.array_equal(x, np.arange(10))
+    assert isinstance(y, np.ma.MaskedArray)
+    assert list(y.mask) == [False, True] * 5
+    assert y.compressed().tolist() == [1.5] * 5
+    del arrays, x  # the batch is released with its last view
+    # Several row groups: one copy into one array.
+    parq.write_parquet(df, tmp_path / "z3.parquet", row_group_rows=3)
+    with parq.ParquetFile(tmp_path / "z3.parquet") as f:
+        assert np.array_equal(f.read_numpy(["x"])["x"], np.arange(10))
+
+
+def test_projection_and_filter(tmp_path):
+    df = pd.DataFrame({"id": np.arange(100, dtype=np.int64), "name": [f"n{i}" for i in range(100)]})
+    parq.write_parquet(df, tmp_path / "f.parquet", row_group_rows=10)
+    with parq.ParquetFile(tmp_path / "f.parquet") as f:
+        got = f.read(columns=["name"], filter="id >= 95 OR name = 'n3'")
+        assert list(got.columns) == ["name"]
+        assert list(got["name"]) == ["n3", "n95", "n96", "n97", "n98", "n99"]
+
+
+def test_nested_lists_maps_structs_read_as_objects():
+    from conftest import TESTING
+    with parq.ParquetFile(TESTING / "data" / "nested_maps.snappy.parquet") as f:
+        df = f.read()
+    assert isinstance(df.iloc[0, 0], list)  # a map: (key, value) pairs
+    assert all(isinstance(kv, tuple) and len(kv) == 2 for kv in df.iloc[0, 0])
+    with parq.ParquetFile(TESTING / "data" / "nested_structs.rust.parquet") as f:
+        df = f.read()
+    assert isinstance(df.iloc[0, 0], dict)
+
+
+def test_decimal_as_float_and_date_as_datetime64(tmp_path):
+    df = pd.DataFrame({"d": [decimal.Decimal("1.25"), None, decimal.Decimal("-0.50")],
+                       "day": [datetime.date(2024, 2, 29), datetime.date(1969, 12, 31), None]})
+    parq.write_parquet(df, tmp_path / "o.parquet")
+    with parq.ParquetFile(tmp_path / "o.parquet") as f:
+        plain = f.read()
+        fast = f.read(decimal_as_float=True, date_as_datetime64=True)
+        arrays = f.read_numpy(decimal_as_float=True, date_as_datetime64=True)
+    assert list(plain["d"]) == [decimal.Decimal("1.25"), None, decimal.Decimal("-0.50")]
+    assert str(fast["d"].dtype) == "Float64" and list(fast["d"].astype(object)) == [1.25, pd.NA, -0.5]
+    assert str(fast["day"].dtype) == "datetime64[ns]"
+    assert list(fast["day"]) == [pd.Timestamp("2024-02-29"), pd.Timestamp("1969-12-31"), pd.NaT]
+    assert arrays["day"].dtype == np.dtype("datetime64[D]") and arrays["day"].mask.tolist() == [False, False, True]
