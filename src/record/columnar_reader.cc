@@ -221,6 +221,24 @@ struct ColumnarReader::Impl {
 
 namespace {
 
+// How many of a batch's `entries` belong to selected rows (rows from `row`
+// + 1 on at its first entry that starts one; a row past group_rows counts as
+// selected: the batch is refused as it is placed).
+int64_t SelectedEntries(const uint8_t* selected, int64_t group_rows, int64_t row, const int16_t* rep, bool has_rep,
+                        int64_t entries) {
+  int64_t n = 0;
+  if (!has_rep) {
+    const int64_t first = row + 1, in_group = std::clamp<int64_t>(group_rows - first, 0, entries);
+    for (int64_t i = 0; i < in_group; ++i) n += selected[first + i] != 0 ? 1 : 0;
+    return n + (entries - in_group);
+  }
+  for (int64_t i = 0, r = row; i < entries; ++i) {
+    r += rep[i] == 0 ? 1 : 0;
+    n += r < 0 || r >= group_rows || selected[r] != 0 ? 1 : 0;
+  }
+  return n;
+}
+
 void ResetLeaf(const LeafPlan& plan, const ColumnDescriptor& d, ColumnarLeaf* out) {
   out->column = plan.column;
   out->descriptor = &d;
@@ -305,10 +323,21 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       want = std::min(n, left > 0 ? left : kTailLevels);
     }
     int64_t values_read = 0;
+    // The values in vals: all the batch's (values_read), or kFiltered only
+    // those of selected rows (the others passed over in the decoder).
+    int64_t values_kept = 0;
     const T* vals = nullptr;
-    auto read_batch = [&](T* values) {
-      return r->ReadBatch(want, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr, values,
-                          &values_read);
+    auto read_batch = [&](T* values) -> Result<int64_t> {
+      int16_t* const dl = has_def ? s.def.data() : nullptr;
+      int16_t* const rl = has_rep ? s.rep.data() : nullptr;
+      if constexpr (kFiltered) {
+        return column::ReadBatchSelected(*r, want, dl, rl, selected, group_rows, row, values, &values_read,
+                                         &values_kept);
+      } else {
+        PARQ_ASSIGN_OR_RETURN(const int64_t got, r->ReadBatch(want, dl, rl, values, &values_read));
+        values_kept = values_read;
+        return got;
+      }
     };
     Result<int64_t> got = int64_t{0};
     if constexpr (std::is_same_v<T, bool>) {
@@ -341,9 +370,11 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     const int16_t* def = s.def.data();
     const int16_t* rep = s.rep.data();
 
-    // Every node gains at most one slot per entry: size the buffers for
-    // that, fill them through pointers, and cut them to length after.
-    const size_t grow = static_cast<size_t>(entries);
+    // Every node gains at most one slot per entry (kFiltered: per entry of a
+    // selected row, the only ones placed): size the buffers for that, fill
+    // them through pointers, and cut them to length after.
+    size_t grow = static_cast<size_t>(entries);
+    if constexpr (kFiltered) grow = static_cast<size_t>(SelectedEntries(selected, group_rows, row, rep, has_rep, entries));
     s.slot_bytes.resize(grow * (depth + 1));
     for (size_t k = 0; k < depth; ++k) {
       ColumnarNode& node = path[k];
@@ -398,7 +429,7 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       const NodeRule& rule = rules[last];
       if (dl < rule.slot_def || rl > rule.new_at) return true;
       const bool present = dl == max_def;
-      if (present && vi == values_read) return false;
+      if (present && vi == values_kept) return false;
       const int64_t slot = len[last]++;
       valid[last][slot] = present ? 1 : 0;
       nulls[last] += present ? 0 : 1;
@@ -445,24 +476,12 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
         return Status::Corrupt("the chunk holds more rows than the row group's " + std::to_string(group_rows));
       }
       if (!has_def && values_read != entries) return too_many();
-      int64_t scan = 0;
+      // vals holds the selected entries' values only, in order.
       bool fits = true;
       filter_internal::ForEachSelected(selected, row0, row0 + entries, [&](int64_t r) {
-        const int64_t i = r - row0;
-        if (has_def) {
-          for (; scan < i; ++scan) vi += def[scan] == max_def ? 1 : 0;
-          scan = i + 1;
-        } else {
-          vi = i;
-        }
-        fits = fits && place(has_def ? def[i] : 0, 0);
+        fits = fits && place(has_def ? def[r - row0] : 0, 0);
       });
       if (!fits) return too_many();
-      if (has_def) {
-        for (; scan < entries; ++scan) vi += def[scan] == max_def ? 1 : 0;
-      } else {
-        vi = entries;
-      }
       row += entries;
     } else {
       for (int64_t i = 0; i < entries;) {
@@ -474,9 +493,9 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
           }
           if (!selected[row]) {
             // The whole row is dropped: its entries (up to the next row's
-            // start in this batch) are passed over, their values counted.
+            // start in this batch) are passed over; their values were not
+            // kept.
             do {
-              vi += (has_def ? def[i] : 0) == max_def ? 1 : 0;
               ++i;
             } while (i < entries && has_rep && rep[i] != 0);
             continue;
@@ -486,9 +505,9 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
         ++i;
       }
     }
-    if (vi != values_read) {
+    if (vi != values_kept) {
       return Status::Corrupt("levels place " + std::to_string(vi) + " values where the page holds " +
-                             std::to_string(values_read));
+                             std::to_string(values_kept));
     }
     for (size_t k = 0; k < depth; ++k) {
       ColumnarNode& node = path[k];
@@ -703,11 +722,12 @@ Status ColumnarReader::Impl::ReadFiltered(int row_group, int64_t rows, ColumnarB
   if (options.pruning != Pruning::kNone && !pruner->Keep(row_group)) return prune();
   // The rows the filter columns' page indexes leave (nullopt: all).
   std::optional<index::RowSelection> pages;
-  if (options.pruning == Pruning::kPages) pages = filter_internal::SelectRowGroupPages(*filter, source, row_group);
-  if (pages && pages->empty()) {
-    pruner->NotePrunedByPageIndex(row_group);
-    return prune();
+  if (options.pruning == Pruning::kPages) {
+    filter_internal::PagePruneNote note;
+    pages = filter_internal::SelectRowGroupPages(*filter, source, row_group, &note);
+    pruner->NotePagePruning(row_group, note, pages && pages->empty());
   }
+  if (pages && pages->empty()) return prune();
   // 1. The filter's columns: whole, or the rows of the pages left.
   std::vector<ColumnarLeaf*> outs(filter_leaves.size());
   for (size_t f = 0; f < filter_leaves.size(); ++f) {
