@@ -74,20 +74,7 @@ class PlainDecoder final : public TypedDecoder<T> {
       }
     } else if constexpr (std::is_same_v<T, ByteArray>) {
       for (int64_t i = 0; i < k; ++i) {
-        if (size_ - pos_ < 4) {
-          return Status::Corrupt("PLAIN BYTE_ARRAY: value length at byte " + std::to_string(pos_) +
-                                 " is truncated");
-        }
-        uint32_t len;
-        std::memcpy(&len, data_ + pos_, 4);
-        if (len > size_ - pos_ - 4) {
-          return Status::Corrupt("PLAIN BYTE_ARRAY: length " + std::to_string(len) + " at byte " +
-                                 std::to_string(pos_) + " exceeds the " +
-                                 std::to_string(size_ - pos_ - 4) + " bytes left");
-        }
-        out[i].ptr = data_ + pos_ + 4;
-        out[i].len = len;
-        pos_ += 4 + size_t{len};
+        if (!NextByteArray(&out[i])) return ByteArrayError();
       }
     } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
       const uint8_t* p = data_ + pos_;
@@ -118,21 +105,8 @@ class PlainDecoder final : public TypedDecoder<T> {
     } else if constexpr (std::is_same_v<T, ByteArray>) {
       // The lengths are walked; only the kept values are taken.
       for (int64_t i = 0; i < n; ++i) {
-        if (size_ - pos_ < 4) {
-          return Status::Corrupt("PLAIN BYTE_ARRAY: value length at byte " + std::to_string(pos_) +
-                                 " is truncated");
-        }
-        uint32_t len;
-        std::memcpy(&len, data_ + pos_, 4);
-        if (len > size_ - pos_ - 4) {
-          return Status::Corrupt("PLAIN BYTE_ARRAY: length " + std::to_string(len) + " at byte " +
-                                 std::to_string(pos_) + " exceeds the " +
-                                 std::to_string(size_ - pos_ - 4) + " bytes left");
-        }
-        out[j].ptr = data_ + pos_ + 4;
-        out[j].len = len;
+        if (!NextByteArray(&out[j])) return ByteArrayError();
         j += keep[i] != 0 ? 1 : 0;
-        pos_ += 4 + size_t{len};
       }
     } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
       const uint8_t* p = data_ + pos_;
@@ -173,6 +147,29 @@ class PlainDecoder final : public TypedDecoder<T> {
   }
 
  private:
+  // BYTE_ARRAY: the value at pos_ into *v, pos_ moved past it; false (pos_
+  // unchanged) when its length or bytes run past the data.
+  [[gnu::always_inline]] bool NextByteArray(ByteArray* v) {
+    if (size_ - pos_ < 4) return false;
+    uint32_t len;
+    std::memcpy(&len, data_ + pos_, 4);
+    if (len > size_ - pos_ - 4) return false;
+    v->ptr = data_ + pos_ + 4;
+    v->len = len;
+    pos_ += 4 + size_t{len};
+    return true;
+  }
+  // What NextByteArray found wrong at pos_.
+  [[gnu::cold]] Status ByteArrayError() const {
+    if (size_ - pos_ < 4) {
+      return Status::Corrupt("PLAIN BYTE_ARRAY: value length at byte " + std::to_string(pos_) + " is truncated");
+    }
+    uint32_t len;
+    std::memcpy(&len, data_ + pos_, 4);
+    return Status::Corrupt("PLAIN BYTE_ARRAY: length " + std::to_string(len) + " at byte " + std::to_string(pos_) +
+                           " exceeds the " + std::to_string(size_ - pos_ - 4) + " bytes left");
+  }
+
   int width() const {
     if constexpr (std::is_same_v<T, FixedLenByteArray>) {
       return type_length_;
