@@ -28,9 +28,11 @@
 // and every other projected column read with the selection: the runs of
 // unselected rows between the selection's runs are passed over by the
 // column reader's SkipRows (given the chunk's OffsetIndex, the pages holding
-// no row of a run are neither read nor decompressed), the entries of
-// unselected rows inside a run are decoded and dropped before they take a
-// slot, and nothing after the last selected row is read.  The filter's
+// no row of a run are neither read nor decompressed), inside a run the
+// levels are decoded whole but only the selected rows' values materialised
+// (column::ReadBatchSelected: the others passed over in the value decoder)
+// and only their entries take slots, and nothing after the last selected
+// row is read.  The filter's
 // projected columns are cut down to the selected rows afterwards.  The
 // unfiltered read is a separate instantiation of the same loop, unchanged.
 #include <algorithm>
@@ -221,22 +223,14 @@ struct ColumnarReader::Impl {
 
 namespace {
 
-// How many of a batch's `entries` belong to selected rows (rows from `row`
-// + 1 on at its first entry that starts one; a row past group_rows counts as
-// selected: the batch is refused as it is placed).
-int64_t SelectedEntries(const uint8_t* selected, int64_t group_rows, int64_t row, const int16_t* rep, bool has_rep,
-                        int64_t entries) {
+// How many of a flat batch's `entries` (rows row + 1 on) are selected; a
+// row past group_rows counts as selected (the batch is refused as it is
+// placed).
+int64_t SelectedEntries(const uint8_t* selected, int64_t group_rows, int64_t row, int64_t entries) {
+  const int64_t first = row + 1, in_group = std::clamp<int64_t>(group_rows - first, 0, entries);
   int64_t n = 0;
-  if (!has_rep) {
-    const int64_t first = row + 1, in_group = std::clamp<int64_t>(group_rows - first, 0, entries);
-    for (int64_t i = 0; i < in_group; ++i) n += selected[first + i] != 0 ? 1 : 0;
-    return n + (entries - in_group);
-  }
-  for (int64_t i = 0, r = row; i < entries; ++i) {
-    r += rep[i] == 0 ? 1 : 0;
-    n += r < 0 || r >= group_rows || selected[r] != 0 ? 1 : 0;
-  }
-  return n;
+  for (int64_t i = 0; i < in_group; ++i) n += selected[first + i] != 0 ? 1 : 0;
+  return n + (entries - in_group);
 }
 
 void ResetLeaf(const LeafPlan& plan, const ColumnDescriptor& d, ColumnarLeaf* out) {
@@ -286,6 +280,12 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
   // The reader paused before a page holding no selected row (its OffsetIndex
   // starts pages at rows): row `row` is complete.
   bool paused = false;
+  // Whether only the selected rows' values are materialised: where a value
+  // costs more than a copy of its bytes (byte arrays, gathered from a
+  // dictionary or walked by their lengths; FLBA and INT96).  Fixed-width
+  // numbers decode whole faster than a mask of the kept ones is built.
+  constexpr bool kSelective = kFiltered && (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray> ||
+                                            std::is_same_v<T, Int96>);
   const uint8_t* selected = kFiltered ? sel->selected.data() : nullptr;
   const int64_t group_rows = kFiltered ? static_cast<int64_t>(sel->selected.size()) : 0;
   // BYTE_ARRAY: the bytes of `data` in use (kFiltered: it is grown as the
@@ -323,14 +323,14 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       want = std::min(n, left > 0 ? left : kTailLevels);
     }
     int64_t values_read = 0;
-    // The values in vals: all the batch's (values_read), or kFiltered only
+    // The values in vals: all the batch's (values_read), or kSelective only
     // those of selected rows (the others passed over in the decoder).
     int64_t values_kept = 0;
     const T* vals = nullptr;
     auto read_batch = [&](T* values) -> Result<int64_t> {
       int16_t* const dl = has_def ? s.def.data() : nullptr;
       int16_t* const rl = has_rep ? s.rep.data() : nullptr;
-      if constexpr (kFiltered) {
+      if constexpr (kSelective) {
         return column::ReadBatchSelected(*r, want, dl, rl, selected, group_rows, row, values, &values_read,
                                          &values_kept);
       } else {
@@ -374,7 +374,9 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     // selected row, the only ones placed): size the buffers for that, fill
     // them through pointers, and cut them to length after.
     size_t grow = static_cast<size_t>(entries);
-    if constexpr (kFiltered) grow = static_cast<size_t>(SelectedEntries(selected, group_rows, row, rep, has_rep, entries));
+    if constexpr (kFiltered) {
+      if (!has_rep) grow = static_cast<size_t>(SelectedEntries(selected, group_rows, row, entries));
+    }
     s.slot_bytes.resize(grow * (depth + 1));
     for (size_t k = 0; k < depth; ++k) {
       ColumnarNode& node = path[k];
@@ -476,12 +478,30 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
         return Status::Corrupt("the chunk holds more rows than the row group's " + std::to_string(group_rows));
       }
       if (!has_def && values_read != entries) return too_many();
-      // vals holds the selected entries' values only, in order.
+      int64_t scan = 0;
       bool fits = true;
       filter_internal::ForEachSelected(selected, row0, row0 + entries, [&](int64_t r) {
-        fits = fits && place(has_def ? def[r - row0] : 0, 0);
+        const int64_t i = r - row0;
+        if constexpr (!kSelective) {
+          // vals holds every value of the batch: find this entry's.
+          if (has_def) {
+            for (; scan < i; ++scan) vi += def[scan] == max_def ? 1 : 0;
+            scan = i + 1;
+          } else {
+            vi = i;
+          }
+        }
+        // (kSelective: vals holds the selected entries' values only, in order.)
+        fits = fits && place(has_def ? def[i] : 0, 0);
       });
       if (!fits) return too_many();
+      if constexpr (!kSelective) {
+        if (has_def) {
+          for (; scan < entries; ++scan) vi += def[scan] == max_def ? 1 : 0;
+        } else {
+          vi = entries;
+        }
+      }
       row += entries;
     } else {
       for (int64_t i = 0; i < entries;) {
@@ -493,9 +513,10 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
           }
           if (!selected[row]) {
             // The whole row is dropped: its entries (up to the next row's
-            // start in this batch) are passed over; their values were not
-            // kept.
+            // start in this batch) are passed over, their values counted
+            // (kSelective: not kept, so not counted).
             do {
+              if constexpr (!kSelective) vi += (has_def ? def[i] : 0) == max_def ? 1 : 0;
               ++i;
             } while (i < entries && has_rep && rep[i] != 0);
             continue;
