@@ -232,7 +232,8 @@ int parq_reader_to_arrow_filtered(parq_reader* reader, const char* columns, cons
 int parq_write_arrow(const char* path, struct ArrowArrayStream* in, const char* options, char* error,
                      size_t error_len);
 
-/* ============================================================ * Encryption: Parquet Modular Encryption (docs/encryption.md), reading
+/* ===================================================================
+ * Encryption: Parquet Modular Encryption (docs/encryption.md), reading
  * with keys and writing encrypted files.  Keys and AAD prefixes are bytes:
  * a pointer and a length (AES keys have 16, 24 or 32 bytes; any other
  * length is PARQ_ERROR_INVALID_ARGUMENT when it is set).
@@ -448,7 +449,7 @@ int parq_merge_files(const char* const* inputs, size_t num_inputs, const char* o
  * Otherwise as parq_merge_files. */
 int parq_prune_columns(const char* input, const char* output, const char* drop, const char* writer_options,
                        char* error, size_t error_len);
-=======
+
 /* ---- Splits -------------------------------------------------------------
  * One file cut into byte ranges for distributed engines (Spark, Dask, Ray),
  * each read by one worker, every row exactly once (parq/splits.h,

@@ -138,6 +138,7 @@ class TypedColumnReader final : public ColumnReader {
 
  private:
   friend struct ColumnReaderFactory;
+  friend struct ColumnReaderAccess;  // src/column (column/selected_rows.h)
   TypedColumnReader(std::unique_ptr<Impl> impl, std::unique_ptr<Typed> typed);
   std::unique_ptr<Typed> typed_;
 };

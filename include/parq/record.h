@@ -195,12 +195,19 @@ struct RowGroupPruning {
     kDictionary,   // pruned by dictionaries
     kBloomFilter,  // pruned by Bloom filters
     kPageIndex,    // every page of a filter column pruned by its ColumnIndex
+    kPageStatistics,  // every page of a filter column without a page index
+                      // pruned by the statistics in its header
   };
   std::vector<Outcome> row_groups;  // one per row group of the source
   int64_t by_statistics = 0;
   int64_t by_dictionary = 0;
   int64_t by_bloom_filter = 0;
   int64_t by_page_index = 0;
+  int64_t by_page_statistics = 0;
+  // Data pages of filter columns without a page index whose header
+  // statistics left none of their rows (passed over unread, where every
+  // column's headers give their rows: ColumnReader::pages_skipped).
+  int64_t pages_by_page_statistics = 0;
   int64_t dictionaries_read = 0;   // dictionary pages loaded to decide
   int64_t bloom_filters_read = 0;  // Bloom filters loaded to decide
 };

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "column/column_reader_internal.h"
+#include "column/selected_rows.h"
 #include "encoding/decoder.h"
 
 namespace parq {
@@ -236,6 +237,7 @@ struct TypedColumnReader<T>::Typed {
   std::unique_ptr<encoding::TypedDecoder<T>> decoders[kDecoderSlots];
   encoding::TypedDecoder<T>* current = nullptr;  // of the current data page
   bool current_is_dictionary = false;
+  std::vector<uint8_t> keep;  // ReadBatchSelected: per value, whether its row is selected
 
   // Loads pages until a data page with levels left, unless the current one
   // has some; false at the end of the chunk.
@@ -514,6 +516,67 @@ Result<int64_t> TypedColumnReader<T>::SkipRows(int64_t rows) {
   }
   return rows - starts_left;
 }
+
+namespace column {
+
+template <typename T>
+Result<int64_t> ReadBatchSelected(TypedColumnReader<T>& reader, int64_t max_levels, int16_t* def, int16_t* rep,
+                                  const uint8_t* selected, int64_t num_rows, int64_t row, T* values,
+                                  int64_t* values_read, int64_t* values_kept) {
+  ColumnReader::Impl& impl = ColumnReaderAccess::Of(reader);
+  auto& typed = ColumnReaderAccess::TypedOf(reader);
+  const ColumnDescriptor& d = impl.descriptor();
+  const int16_t max_def = d.max_definition_level;
+  const bool has_def = max_def > 0, has_rep = d.max_repetition_level > 0;
+  if ((has_def && def == nullptr) || (has_rep && rep == nullptr)) {
+    return impl.Context(Status::InvalidArgument("ReadBatchSelected needs the column's levels"));
+  }
+  *values_kept = 0;
+  return typed.ReadLevelsThen(
+      impl, max_levels, def, rep, values_read, kValues, [&](int64_t count) -> Result<int64_t> {
+        // keep[v]: whether the row of the v-th value of the batch is selected.
+        typed.keep.resize(static_cast<size_t>(count));
+        uint8_t* keep = typed.keep.data();
+        const int64_t first = row + 1;                      // the row of entry 0 when flat
+        const int64_t in_group = std::max<int64_t>(num_rows - first, 0);  // entries left of the row group when flat
+        if (!has_rep && !has_def) {
+          const int64_t sel = std::min(count, in_group);
+          if (sel > 0) std::memcpy(keep, selected + first, static_cast<size_t>(sel));
+          if (sel < count) std::memset(keep + sel, 0, static_cast<size_t>(count - sel));
+        } else if (!has_rep) {
+          // Entry i is row first + i; count values lie among the entries.
+          int64_t v = 0;
+          for (int64_t i = 0; v < count; ++i) {
+            keep[v] = i < in_group ? selected[first + i] : 0;
+            v += def[i] == max_def ? 1 : 0;
+          }
+        } else {
+          int64_t r = row, v = 0;
+          for (int64_t i = 0; v < count; ++i) {
+            r += rep[i] == 0 ? 1 : 0;
+            keep[v] = r >= 0 && r < num_rows ? selected[r] : 0;
+            v += !has_def || def[i] == max_def ? 1 : 0;
+          }
+        }
+        PARQ_ASSIGN_OR_RETURN(*values_kept, typed.current->DecodeSelected(values, keep, count));
+        return count;
+      });
+}
+
+#define PARQ_INSTANTIATE_READ_SELECTED(T)                                                                      \
+  template Result<int64_t> ReadBatchSelected<T>(TypedColumnReader<T>&, int64_t, int16_t*, int16_t*, const uint8_t*, \
+                                                int64_t, int64_t, T*, int64_t*, int64_t*);
+PARQ_INSTANTIATE_READ_SELECTED(bool)
+PARQ_INSTANTIATE_READ_SELECTED(int32_t)
+PARQ_INSTANTIATE_READ_SELECTED(int64_t)
+PARQ_INSTANTIATE_READ_SELECTED(Int96)
+PARQ_INSTANTIATE_READ_SELECTED(float)
+PARQ_INSTANTIATE_READ_SELECTED(double)
+PARQ_INSTANTIATE_READ_SELECTED(ByteArray)
+PARQ_INSTANTIATE_READ_SELECTED(FixedLenByteArray)
+#undef PARQ_INSTANTIATE_READ_SELECTED
+
+}  // namespace column
 
 template class TypedColumnReader<bool>;
 template class TypedColumnReader<int32_t>;

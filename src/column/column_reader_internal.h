@@ -153,6 +153,17 @@ struct ColumnReader::Impl {
   bool paused_ = false;
 };
 
+// The private halves of a reader, for src/column's free functions
+// (column/selected_rows.h).
+struct ColumnReaderAccess {
+  static ColumnReader::Impl& Of(ColumnReader& r) { return *r.impl_; }
+  static const ColumnReader::Impl& Of(const ColumnReader& r) { return *r.impl_; }
+  template <typename T>
+  static typename TypedColumnReader<T>::Typed& TypedOf(TypedColumnReader<T>& r) {
+    return *r.typed_;
+  }
+};
+
 struct ColumnReaderFactory {
   // `keep_alive` owns `descriptor` and `chunk` (and `chunk_bytes`); page
   // buffers come from and go back to `buffer_pool` (none: null).

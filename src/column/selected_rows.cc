@@ -20,11 +20,6 @@
 
 namespace parq {
 
-struct ColumnReaderAccess {
-  static ColumnReader::Impl& Of(ColumnReader& r) { return *r.impl_; }
-  static const ColumnReader::Impl& Of(const ColumnReader& r) { return *r.impl_; }
-};
-
 namespace column {
 
 Status ReadSelectedRows(ColumnReader& reader, const OffsetIndex& index, int64_t num_rows,
@@ -35,6 +30,30 @@ Status ReadSelectedRows(ColumnReader& reader, const OffsetIndex& index, int64_t 
 bool PausedBeforeUnselected(const ColumnReader& reader) { return ColumnReaderAccess::Of(reader).paused(); }
 
 void PassOverRest(ColumnReader& reader) { ColumnReaderAccess::Of(reader).PassOverRest(); }
+
+std::optional<HeaderPages> ScanPageHeaders(ColumnReader& reader, int64_t num_rows) {
+  ColumnReader::Impl& impl = ColumnReaderAccess::Of(reader);
+  const bool flat = impl.descriptor().max_repetition_level == 0;
+  auto scanned = impl.pages().ScanDataPageHeaders();
+  if (!scanned.ok() || !*scanned) return std::nullopt;  // the read of the pages reports what is wrong
+  HeaderPages out;
+  int64_t row = 0;
+  for (page::PageReader::HeaderPage& p : **scanned) {
+    const page::PageReader::HeaderSummary& h = p.summary;
+    int64_t rows = -1;
+    if (h.type == PageType::kDataPageV2) {
+      if (h.num_rows >= 0 && (!flat || h.num_rows == h.num_values)) rows = h.num_rows;
+    } else if (flat) {
+      rows = h.num_values;
+    }
+    if (rows < 0 || rows > num_rows - row) return std::nullopt;
+    out.first_rows.push_back(row);
+    out.statistics.push_back(std::move(p.summary.statistics));
+    row += rows;
+  }
+  if (row != num_rows) return std::nullopt;
+  return out;
+}
 
 }  // namespace column
 

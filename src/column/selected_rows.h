@@ -14,9 +14,12 @@
 #define PARQ_COLUMN_SELECTED_ROWS_H_
 
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 #include "index/row_selection.h"
 #include "parq/column_reader.h"
+#include "parq/metadata.h"
 #include "parq/page_index.h"
 #include "parq/status.h"
 
@@ -30,6 +33,40 @@ Status ReadSelectedRows(ColumnReader& reader, const OffsetIndex& index, int64_t 
                         const index::RowSelection& rows);
 
 bool PausedBeforeUnselected(const ColumnReader& reader);
+
+// A chunk's data pages as their headers give them, for pruning pages by the
+// statistics in their headers where the chunk has no page index
+// (record/filter_page_prune.h).  The pages are then passed over by
+// SkipRows, which does not decompress a page its header gives the rows of.
+struct HeaderPages {
+  std::vector<int64_t> first_rows;                        // per data page, within the row group
+  std::vector<std::optional<EncodedStatistics>> statistics;  // per data page, as its header holds them
+};
+
+// REQUIRES: nothing read from `reader` yet (the reader's position is not
+// changed: the headers are peeked).  nullopt when the headers do not give
+// every data page's rows (a v1 page of a column with repetition levels, a v2
+// page of a flat column whose num_rows and num_values differ), the rows do
+// not add up to `num_rows`, a header does not decode, or the column is
+// encrypted: the pages are then not pruned by their headers.
+std::optional<HeaderPages> ScanPageHeaders(ColumnReader& reader, int64_t num_rows);
+
+// ReadBatch for a caller that keeps the values of some rows only (late
+// materialization): the levels of up to max_levels entries are returned
+// whole, as ReadBatch returns them (def / rep: REQUIRED where the column
+// has such levels), and *values_read counts the non-null values among them,
+// but `values` receives only those of entries whose row r has selected[r]
+// != 0 — *values_kept of them, densely, in order.  The others are passed
+// over in the value decoder without being materialised
+// (encoding::TypedDecoder::DecodeSelected).  Rows are counted within the
+// row group: the batch's first entry belongs to row `row` + 1 when it
+// starts a row (always, without repetition levels), else to `row`; rows at
+// or past num_rows are not selected.  REQUIRES: `values` has room for
+// max_levels values.
+template <typename T>
+Result<int64_t> ReadBatchSelected(TypedColumnReader<T>& reader, int64_t max_levels, int16_t* def, int16_t* rep,
+                                  const uint8_t* selected, int64_t num_rows, int64_t row, T* values,
+                                  int64_t* values_read, int64_t* values_kept);
 
 // The caller reads no more of the chunk: its pages not read yet count as
 // skipped (ColumnReader::pages_skipped).

@@ -42,6 +42,34 @@ Status TypedDecoder<T>::Skip(int64_t n) {
 }
 
 template <typename T>
+Result<int64_t> TypedDecoder<T>::DecodeSelected(T* out, const uint8_t* keep, int64_t n) {
+  if (n < 0 || n > values_left_) {
+    return Status::InvalidArgument("cannot decode " + std::to_string(n) + " of " + std::to_string(values_left_) +
+                                   " values");
+  }
+  constexpr int64_t kChunk = 1024;
+  using Slot = std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>;
+  std::vector<Slot> scratch(static_cast<size_t>(std::min(n, kChunk)));
+  int64_t kept = 0;
+  for (int64_t done = 0; done < n;) {
+    const int64_t c = std::min(n - done, kChunk);
+    const uint8_t* k = keep + done;
+    if (std::find_if(k, k + c, [](uint8_t b) { return b != 0; }) == k + c) {
+      PARQ_RETURN_IF_ERROR(Skip(c));  // a specialised Skip where the decoder has one
+    } else {
+      PARQ_ASSIGN_OR_RETURN(int64_t got, Decode(reinterpret_cast<T*>(scratch.data()), c));
+      if (got != c) return Status::Internal("decoder returned fewer values than it holds");
+      const T* s = reinterpret_cast<const T*>(scratch.data());
+      for (int64_t i = 0; i < c; ++i) {
+        if (k[i] != 0) out[kept++] = s[i];
+      }
+    }
+    done += c;
+  }
+  return kept;
+}
+
+template <typename T>
 Status CheckTypeMatches(PhysicalType type, int type_length) {
   if (type != PhysicalTypeOf<T>::value) {
     return Status::InvalidArgument("value type for " +

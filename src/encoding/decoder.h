@@ -72,6 +72,19 @@ class TypedDecoder {
   // The default decodes into a scratch buffer.
   virtual Status Skip(int64_t n);
 
+  // Consumes the next n values and keeps those whose keep[i] is nonzero,
+  // packed densely into out in order; returns how many it kept.  The
+  // others are passed over without being materialised where the encoding
+  // allows it (PLAIN: a pointer bump, or lengths walked; dictionary: index
+  // blocks holding no kept value skipped by RLE runs, the others gathered
+  // for their kept indices only); the default decodes blocks into scratch
+  // and keeps the selected values (DELTA, BYTE_STREAM_SPLIT, ALP).  One
+  // virtual call a batch, as Decode.  kInvalidArgument if n < 0 or
+  // n > values_left(); kCorrupt as Decode when the data runs out.
+  // REQUIRES: out has room for n values (writes past the kept count but
+  // below n may happen).
+  virtual Result<int64_t> DecodeSelected(T* out, const uint8_t* keep, int64_t n);
+
   // Values not yet returned by Decode / Skip.
   int64_t values_left() const { return values_left_; }
 

@@ -150,6 +150,35 @@ class DictionaryDecoderImpl final : public DictionaryDecoder<T> {
     return k;
   }
 
+  Result<int64_t> DecodeSelected(T* out, const uint8_t* keep, int64_t n) override {
+    if (n < 0 || n > this->values_left_) {
+      return Status::InvalidArgument("cannot decode " + std::to_string(n) + " of " +
+                                     std::to_string(this->values_left_) + " values");
+    }
+    const T* dict = dict_.data();
+    int64_t j = 0;
+    for (int64_t done = 0; done < n;) {
+      const int64_t c = std::min(kIndexBatch, n - done);
+      const uint8_t* k = keep + done;
+      if (std::find_if(k, k + c, [](uint8_t b) { return b != 0; }) == k + c) {
+        // No value of the block is kept: its indices are passed over by
+        // their RLE runs, bit-packed groups by a pointer bump.
+        PARQ_ASSIGN_OR_RETURN(int64_t got, rle_.Skip(c));
+        if (got != c) return Short(c, got);
+        this->values_left_ -= c;
+      } else {
+        PARQ_RETURN_IF_ERROR(NextIndices(idx_, c));
+        // Only the kept entries are looked up (a dictionary of strings is
+        // gathered from all over memory).
+        for (int64_t i = 0; i < c; ++i) {
+          if (k[i] != 0) out[j++] = dict[idx_[i]];
+        }
+      }
+      done += c;
+    }
+    return j;
+  }
+
   Status Skip(int64_t n) override {
     if (n < 0 || n > this->values_left_) {
       return Status::InvalidArgument("cannot skip " + std::to_string(n) + " of " +

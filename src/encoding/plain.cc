@@ -74,20 +74,7 @@ class PlainDecoder final : public TypedDecoder<T> {
       }
     } else if constexpr (std::is_same_v<T, ByteArray>) {
       for (int64_t i = 0; i < k; ++i) {
-        if (size_ - pos_ < 4) {
-          return Status::Corrupt("PLAIN BYTE_ARRAY: value length at byte " + std::to_string(pos_) +
-                                 " is truncated");
-        }
-        uint32_t len;
-        std::memcpy(&len, data_ + pos_, 4);
-        if (len > size_ - pos_ - 4) {
-          return Status::Corrupt("PLAIN BYTE_ARRAY: length " + std::to_string(len) + " at byte " +
-                                 std::to_string(pos_) + " exceeds the " +
-                                 std::to_string(size_ - pos_ - 4) + " bytes left");
-        }
-        out[i].ptr = data_ + pos_ + 4;
-        out[i].len = len;
-        pos_ += 4 + size_t{len};
+        if (!NextByteArray(&out[i])) return ByteArrayError();
       }
     } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
       const uint8_t* p = data_ + pos_;
@@ -100,6 +87,45 @@ class PlainDecoder final : public TypedDecoder<T> {
     }
     this->values_left_ -= k;
     return k;
+  }
+
+  Result<int64_t> DecodeSelected(T* out, const uint8_t* keep, int64_t n) override {
+    if (n < 0 || n > this->values_left_) {
+      return Status::InvalidArgument("cannot decode " + std::to_string(n) + " of " +
+                                     std::to_string(this->values_left_) + " values");
+    }
+    // Every value is written at out[j] and kept by moving j on: no branch
+    // a value (j <= i, so the writes stay below n).
+    int64_t j = 0;
+    if constexpr (std::is_same_v<T, bool>) {
+      for (int64_t i = 0; i < n; ++i, ++pos_) {
+        out[j] = (data_[pos_ >> 3] >> (pos_ & 7)) & 1;
+        j += keep[i] != 0 ? 1 : 0;
+      }
+    } else if constexpr (std::is_same_v<T, ByteArray>) {
+      // The lengths are walked; only the kept values are taken.
+      for (int64_t i = 0; i < n; ++i) {
+        if (!NextByteArray(&out[j])) return ByteArrayError();
+        j += keep[i] != 0 ? 1 : 0;
+      }
+    } else if constexpr (std::is_same_v<T, FixedLenByteArray>) {
+      const uint8_t* p = data_ + pos_;
+      const size_t w = static_cast<size_t>(type_length_);
+      for (int64_t i = 0; i < n; ++i) {
+        out[j].ptr = p + static_cast<size_t>(i) * w;
+        j += keep[i] != 0 ? 1 : 0;
+      }
+      pos_ += static_cast<size_t>(n) * w;
+    } else {
+      const uint8_t* p = data_ + pos_;
+      for (int64_t i = 0; i < n; ++i) {
+        std::memcpy(out + j, p + static_cast<size_t>(i) * sizeof(T), sizeof(T));
+        j += keep[i] != 0 ? 1 : 0;
+      }
+      pos_ += static_cast<size_t>(n) * sizeof(T);
+    }
+    this->values_left_ -= n;
+    return j;
   }
 
   Status Skip(int64_t n) override {
@@ -121,6 +147,29 @@ class PlainDecoder final : public TypedDecoder<T> {
   }
 
  private:
+  // BYTE_ARRAY: the value at pos_ into *v, pos_ moved past it; false (pos_
+  // unchanged) when its length or bytes run past the data.
+  [[gnu::always_inline]] bool NextByteArray(ByteArray* v) {
+    if (size_ - pos_ < 4) return false;
+    uint32_t len;
+    std::memcpy(&len, data_ + pos_, 4);
+    if (len > size_ - pos_ - 4) return false;
+    v->ptr = data_ + pos_ + 4;
+    v->len = len;
+    pos_ += 4 + size_t{len};
+    return true;
+  }
+  // What NextByteArray found wrong at pos_.
+  [[gnu::cold]] Status ByteArrayError() const {
+    if (size_ - pos_ < 4) {
+      return Status::Corrupt("PLAIN BYTE_ARRAY: value length at byte " + std::to_string(pos_) + " is truncated");
+    }
+    uint32_t len;
+    std::memcpy(&len, data_ + pos_, 4);
+    return Status::Corrupt("PLAIN BYTE_ARRAY: length " + std::to_string(len) + " at byte " + std::to_string(pos_) +
+                           " exceeds the " + std::to_string(size_ - pos_ - 4) + " bytes left");
+  }
+
   int width() const {
     if constexpr (std::is_same_v<T, FixedLenByteArray>) {
       return type_length_;

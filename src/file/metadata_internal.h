@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "format/encoded_statistics.h"
 #include "format/file_decryptor.h"
 #include "format/parquet_types.h"
 #include "parq/metadata.h"
@@ -59,10 +60,6 @@ struct ColumnChunkMetaData::Impl {
   // known (REQUIRES: footer set).
   Status DecodeChunk(int rg, int c, format::ColumnChunk* out) const;
 };
-
-// The wire Statistics as the public value (ColumnChunkMetaData::statistics,
-// PageInfo::statistics).
-EncodedStatistics ToEncodedStatistics(const format::Statistics& s);
 
 struct MetaDataAccess {
   static const format::FileMetaData& Wire(const FileMetaData& m) { return *m.impl_->wire; }

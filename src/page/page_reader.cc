@@ -6,6 +6,7 @@
 #include <functional>
 #include <utility>
 
+#include "format/encoded_statistics.h"
 #include "format/footer.h"
 #include "page/encrypted_header.h"
 #include "thrift/compact_reader.h"
@@ -246,12 +247,39 @@ PageReader::HeaderSummary PageReader::Summarize(const format::PageHeader& header
   HeaderSummary out;
   out.type = static_cast<PageType>(header.type);
   out.size_in_file = header_size + body_size;
-  if (header.data_page_header) out.num_values = header.data_page_header->num_values;
+  if (header.data_page_header) {
+    out.num_values = header.data_page_header->num_values;
+    if (header.data_page_header->statistics) out.statistics = ToEncodedStatistics(*header.data_page_header->statistics);
+  }
   if (header.data_page_header_v2) {
     out.num_values = header.data_page_header_v2->num_values;
     out.num_rows = header.data_page_header_v2->num_rows;
+    if (header.data_page_header_v2->statistics) {
+      out.statistics = ToEncodedStatistics(*header.data_page_header_v2->statistics);
+    }
   }
   return out;
+}
+
+Result<std::optional<std::vector<PageReader::HeaderPage>>> PageReader::ScanDataPageHeaders() {
+  if (cipher_) return std::optional<std::vector<HeaderPage>>();
+  const uint64_t base = chunk_.FileOffset(0), length = chunk_.length();
+  std::vector<HeaderPage> pages;
+  int64_t values = 0;
+  for (uint64_t at = 0; at < length && !(!pages.empty() && values >= md_.num_values);) {
+    PARQ_ASSIGN_OR_RETURN(HeaderSummary h, InspectHeader(base + at, length - at, static_cast<int64_t>(pages.size())));
+    if (h.size_in_file > length - at) {
+      return Status::Corrupt("page at " + std::to_string(base + at) + " of " + std::to_string(h.size_in_file) +
+                             " bytes runs past the column chunk");
+    }
+    const uint64_t size = h.size_in_file;  // the header's bytes at least: never 0
+    if (h.type == PageType::kDataPage || h.type == PageType::kDataPageV2) {
+      values += h.num_values;
+      pages.push_back({base + at, std::move(h)});
+    }
+    at += size;
+  }
+  return std::optional<std::vector<HeaderPage>>(std::move(pages));
 }
 
 Result<uint64_t> PageReader::DecodeHeader(format::PageHeader* header, int64_t held_aside) {

@@ -37,6 +37,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "compression/codec.h"
 #include "crypto/module.h"
@@ -48,6 +49,7 @@
 #include "page/page_source.h"
 #include "page/read_ahead.h"
 #include "parq/io.h"
+#include "parq/metadata.h"
 #include "parq/options.h"
 #include "parq/result.h"
 
@@ -121,8 +123,22 @@ class PageReader final : private PageSource {
     int64_t num_values = 0;
     int64_t num_rows = -1;
     uint64_t size_in_file = 0;  // header and body
+    std::optional<EncodedStatistics> statistics;  // a data page's, as its header holds them
   };
   Result<HeaderSummary> InspectHeader(uint64_t file_offset, uint64_t size, int64_t data_page_ordinal);
+
+  // Every data page header of a plaintext chunk, from the chunk's start, as
+  // InspectHeader sees it, bodies neither read nor decompressed (page
+  // pruning by header statistics where the chunk has no page index); the
+  // walk ends as Next's does (the chunk's end, or data pages holding the
+  // chunk's num_values).  Changes nothing of what Next reads.  nullopt for
+  // an encrypted column; kCorrupt for a header that does not decode or a
+  // page past the chunk.
+  struct HeaderPage {
+    uint64_t file_offset = 0;
+    HeaderSummary summary;
+  };
+  Result<std::optional<std::vector<HeaderPage>>> ScanDataPageHeaders();
 
   // Without an index: the next Next passes over, unread beyond their
   // headers and not decompressed, the data pages whose headers say they

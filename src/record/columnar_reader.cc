@@ -28,9 +28,11 @@
 // and every other projected column read with the selection: the runs of
 // unselected rows between the selection's runs are passed over by the
 // column reader's SkipRows (given the chunk's OffsetIndex, the pages holding
-// no row of a run are neither read nor decompressed), the entries of
-// unselected rows inside a run are decoded and dropped before they take a
-// slot, and nothing after the last selected row is read.  The filter's
+// no row of a run are neither read nor decompressed), inside a run the
+// levels are decoded whole but only the selected rows' values materialised
+// (column::ReadBatchSelected: the others passed over in the value decoder)
+// and only their entries take slots, and nothing after the last selected
+// row is read.  The filter's
 // projected columns are cut down to the selected rows afterwards.  The
 // unfiltered read is a separate instantiation of the same loop, unchanged.
 #include <algorithm>
@@ -221,6 +223,16 @@ struct ColumnarReader::Impl {
 
 namespace {
 
+// How many of a flat batch's `entries` (rows row + 1 on) are selected; a
+// row past group_rows counts as selected (the batch is refused as it is
+// placed).
+int64_t SelectedEntries(const uint8_t* selected, int64_t group_rows, int64_t row, int64_t entries) {
+  const int64_t first = row + 1, in_group = std::clamp<int64_t>(group_rows - first, 0, entries);
+  int64_t n = 0;
+  for (int64_t i = 0; i < in_group; ++i) n += selected[first + i] != 0 ? 1 : 0;
+  return n + (entries - in_group);
+}
+
 void ResetLeaf(const LeafPlan& plan, const ColumnDescriptor& d, ColumnarLeaf* out) {
   out->column = plan.column;
   out->descriptor = &d;
@@ -268,6 +280,12 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
   // The reader paused before a page holding no selected row (its OffsetIndex
   // starts pages at rows): row `row` is complete.
   bool paused = false;
+  // Whether only the selected rows' values are materialised: where a value
+  // costs more than a copy of its bytes (byte arrays, gathered from a
+  // dictionary or walked by their lengths; FLBA and INT96).  Fixed-width
+  // numbers decode whole faster than a mask of the kept ones is built.
+  constexpr bool kSelective = kFiltered && (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray> ||
+                                            std::is_same_v<T, Int96>);
   const uint8_t* selected = kFiltered ? sel->selected.data() : nullptr;
   const int64_t group_rows = kFiltered ? static_cast<int64_t>(sel->selected.size()) : 0;
   // BYTE_ARRAY: the bytes of `data` in use (kFiltered: it is grown as the
@@ -305,10 +323,21 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       want = std::min(n, left > 0 ? left : kTailLevels);
     }
     int64_t values_read = 0;
+    // The values in vals: all the batch's (values_read), or kSelective only
+    // those of selected rows (the others passed over in the decoder).
+    int64_t values_kept = 0;
     const T* vals = nullptr;
-    auto read_batch = [&](T* values) {
-      return r->ReadBatch(want, has_def ? s.def.data() : nullptr, has_rep ? s.rep.data() : nullptr, values,
-                          &values_read);
+    auto read_batch = [&](T* values) -> Result<int64_t> {
+      int16_t* const dl = has_def ? s.def.data() : nullptr;
+      int16_t* const rl = has_rep ? s.rep.data() : nullptr;
+      if constexpr (kSelective) {
+        return column::ReadBatchSelected(*r, want, dl, rl, selected, group_rows, row, values, &values_read,
+                                         &values_kept);
+      } else {
+        PARQ_ASSIGN_OR_RETURN(const int64_t got, r->ReadBatch(want, dl, rl, values, &values_read));
+        values_kept = values_read;
+        return got;
+      }
     };
     Result<int64_t> got = int64_t{0};
     if constexpr (std::is_same_v<T, bool>) {
@@ -341,9 +370,13 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     const int16_t* def = s.def.data();
     const int16_t* rep = s.rep.data();
 
-    // Every node gains at most one slot per entry: size the buffers for
-    // that, fill them through pointers, and cut them to length after.
-    const size_t grow = static_cast<size_t>(entries);
+    // Every node gains at most one slot per entry (kFiltered: per entry of a
+    // selected row, the only ones placed): size the buffers for that, fill
+    // them through pointers, and cut them to length after.
+    size_t grow = static_cast<size_t>(entries);
+    if constexpr (kFiltered) {
+      if (!has_rep) grow = static_cast<size_t>(SelectedEntries(selected, group_rows, row, entries));
+    }
     s.slot_bytes.resize(grow * (depth + 1));
     for (size_t k = 0; k < depth; ++k) {
       ColumnarNode& node = path[k];
@@ -398,7 +431,7 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       const NodeRule& rule = rules[last];
       if (dl < rule.slot_def || rl > rule.new_at) return true;
       const bool present = dl == max_def;
-      if (present && vi == values_read) return false;
+      if (present && vi == values_kept) return false;
       const int64_t slot = len[last]++;
       valid[last][slot] = present ? 1 : 0;
       nulls[last] += present ? 0 : 1;
@@ -449,19 +482,25 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       bool fits = true;
       filter_internal::ForEachSelected(selected, row0, row0 + entries, [&](int64_t r) {
         const int64_t i = r - row0;
-        if (has_def) {
-          for (; scan < i; ++scan) vi += def[scan] == max_def ? 1 : 0;
-          scan = i + 1;
-        } else {
-          vi = i;
+        if constexpr (!kSelective) {
+          // vals holds every value of the batch: find this entry's.
+          if (has_def) {
+            for (; scan < i; ++scan) vi += def[scan] == max_def ? 1 : 0;
+            scan = i + 1;
+          } else {
+            vi = i;
+          }
         }
+        // (kSelective: vals holds the selected entries' values only, in order.)
         fits = fits && place(has_def ? def[i] : 0, 0);
       });
       if (!fits) return too_many();
-      if (has_def) {
-        for (; scan < entries; ++scan) vi += def[scan] == max_def ? 1 : 0;
-      } else {
-        vi = entries;
+      if constexpr (!kSelective) {
+        if (has_def) {
+          for (; scan < entries; ++scan) vi += def[scan] == max_def ? 1 : 0;
+        } else {
+          vi = entries;
+        }
       }
       row += entries;
     } else {
@@ -474,9 +513,10 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
           }
           if (!selected[row]) {
             // The whole row is dropped: its entries (up to the next row's
-            // start in this batch) are passed over, their values counted.
+            // start in this batch) are passed over, their values counted
+            // (kSelective: not kept, so not counted).
             do {
-              vi += (has_def ? def[i] : 0) == max_def ? 1 : 0;
+              if constexpr (!kSelective) vi += (has_def ? def[i] : 0) == max_def ? 1 : 0;
               ++i;
             } while (i < entries && has_rep && rep[i] != 0);
             continue;
@@ -486,9 +526,9 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
         ++i;
       }
     }
-    if (vi != values_read) {
+    if (vi != values_kept) {
       return Status::Corrupt("levels place " + std::to_string(vi) + " values where the page holds " +
-                             std::to_string(values_read));
+                             std::to_string(values_kept));
     }
     for (size_t k = 0; k < depth; ++k) {
       ColumnarNode& node = path[k];
@@ -703,11 +743,12 @@ Status ColumnarReader::Impl::ReadFiltered(int row_group, int64_t rows, ColumnarB
   if (options.pruning != Pruning::kNone && !pruner->Keep(row_group)) return prune();
   // The rows the filter columns' page indexes leave (nullopt: all).
   std::optional<index::RowSelection> pages;
-  if (options.pruning == Pruning::kPages) pages = filter_internal::SelectRowGroupPages(*filter, source, row_group);
-  if (pages && pages->empty()) {
-    pruner->NotePrunedByPageIndex(row_group);
-    return prune();
+  if (options.pruning == Pruning::kPages) {
+    filter_internal::PagePruneNote note;
+    pages = filter_internal::SelectRowGroupPages(*filter, source, row_group, &note);
+    pruner->NotePagePruning(row_group, note, pages && pages->empty());
   }
+  if (pages && pages->empty()) return prune();
   // 1. The filter's columns: whole, or the rows of the pages left.
   std::vector<ColumnarLeaf*> outs(filter_leaves.size());
   for (size_t f = 0; f < filter_leaves.size(); ++f) {

@@ -67,7 +67,8 @@ bool Consistent(const ColumnIndex& ci, const OffsetIndex& oi, int64_t num_rows) 
 }  // namespace
 
 index::RowSelection SelectRows(const BoundFilter& filter, const std::vector<LeafPageIndex>& leaves,
-                               int64_t num_rows, const std::optional<std::string>& created_by) {
+                               int64_t num_rows, const std::optional<std::string>& created_by,
+                               PagePruneNote* note) {
   const auto& bound = filter.impl().leaves;
   // Per leaf: the first row of each page and its facts (empty: no usable
   // page index, the chunk's facts throughout).
@@ -77,9 +78,21 @@ index::RowSelection SelectRows(const BoundFilter& filter, const std::vector<Leaf
   };
   std::vector<Pages> pages(leaves.size());
   std::vector<int64_t> cuts = {0, num_rows};
+  std::vector<bool> by_headers(leaves.size(), false);
   for (size_t l = 0; l < leaves.size(); ++l) {
     const LeafPageIndex& in = leaves[l];
     if (in.column_index == nullptr || in.offset_index == nullptr || !Consistent(*in.column_index, *in.offset_index, num_rows)) {
+      const column::HeaderPages* h = in.header_pages;
+      if (h == nullptr || h->first_rows.size() < 2) continue;  // one page: the chunk's facts say as much
+      Pages p;
+      p.first = h->first_rows;
+      for (size_t i = 0; i < h->first_rows.size(); ++i) {
+        const int64_t end = i + 1 < h->first_rows.size() ? h->first_rows[i + 1] : num_rows;
+        p.facts.push_back(FactsOf(h->statistics[i], end - h->first_rows[i], bound[l].type, in.column_order, created_by));
+      }
+      cuts.insert(cuts.end(), p.first.begin(), p.first.end());
+      pages[l] = std::move(p);
+      by_headers[l] = true;
       continue;
     }
     // A null page of a REQUIRED leaf (parquet-mr 1.13 snapshots wrote every
@@ -96,6 +109,7 @@ index::RowSelection SelectRows(const BoundFilter& filter, const std::vector<Leaf
     if (!FollowsBoundaryOrder(*in.column_index, p.facts, bound[l].type.domain)) continue;
     cuts.insert(cuts.end(), p.first.begin(), p.first.end());
     pages[l] = std::move(p);
+    if (note != nullptr) note->used_page_index = true;
   }
   std::sort(cuts.begin(), cuts.end());
   cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
@@ -116,20 +130,34 @@ index::RowSelection SelectRows(const BoundFilter& filter, const std::vector<Leaf
     }
     if (MayMatch(filter, facts)) out.Append(first, cuts[c + 1]);
   }
+  if (note != nullptr) {
+    for (size_t l = 0; l < leaves.size(); ++l) {
+      if (!by_headers[l]) continue;
+      note->used_header_stats = true;
+      const std::vector<int64_t>& first = pages[l].first;
+      for (size_t i = 0; i < first.size(); ++i) {
+        const int64_t end = i + 1 < first.size() ? first[i + 1] : num_rows;
+        if (first[i] < end && !out.Overlaps(first[i], end)) ++note->header_pages_pruned;
+      }
+    }
+  }
   return out;
 }
 
 
-std::optional<index::RowSelection> SelectRowGroupPages(const BoundFilter& filter, const RowSource& src, int rg) {
-  if (!src.page_index) return std::nullopt;
+std::optional<index::RowSelection> SelectRowGroupPages(const BoundFilter& filter, const RowSource& src, int rg,
+                                                       PagePruneNote* note) {
   const auto& leaves = filter.impl().leaves;
   const int64_t rows = src.row_group_rows[static_cast<size_t>(rg)];
   std::vector<PageIndex> indexes(leaves.size());
+  std::vector<std::optional<column::HeaderPages>> headers(leaves.size());
   std::vector<LeafPageIndex> in(leaves.size());
   bool any = false;
   for (size_t l = 0; l < leaves.size(); ++l) {
     const int col = leaves[l].column;
-    if (Result<PageIndex> pi = src.page_index(rg, col); pi.ok()) indexes[l] = std::move(*pi);
+    if (src.page_index) {
+      if (Result<PageIndex> pi = src.page_index(rg, col); pi.ok()) indexes[l] = std::move(*pi);
+    }
     in[l].column_order = src.column_order ? src.column_order(col) : std::string();
     in[l].required = src.schema != nullptr && src.schema->column(col).max_definition_level == 0;
     in[l].chunk.num_values = rows;
@@ -140,10 +168,20 @@ std::optional<index::RowSelection> SelectRowGroupPages(const BoundFilter& filter
       in[l].column_index = &*indexes[l].column_index;
       in[l].offset_index = &*indexes[l].offset_index;
       any = true;
+    } else if (src.open_column && rows > 0) {
+      // No page index: the pages' headers, read by a reader of their own
+      // (the chunk's reader is opened later, and reads them again).
+      if (Result<std::unique_ptr<ColumnReader>> r = src.open_column(rg, col); r.ok()) {
+        headers[l] = column::ScanPageHeaders(**r, rows);
+      }
+      if (headers[l]) {
+        in[l].header_pages = &*headers[l];
+        any = true;
+      }
     }
   }
   if (!any) return std::nullopt;
-  index::RowSelection selected = SelectRows(filter, in, rows, src.created_by);
+  index::RowSelection selected = SelectRows(filter, in, rows, src.created_by, note);
   if (selected.num_rows() == rows) return std::nullopt;
   return selected;
 }

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "column/selected_rows.h"
 #include "index/row_selection.h"
 #include "parq/filter.h"
 #include "parq/page_index.h"
@@ -45,19 +46,35 @@ struct LeafPageIndex {
   // The leaf is REQUIRED: it has no nulls, so an index that calls one of
   // its pages null contradicts itself and is not used.
   bool required = false;
+  // Without a usable page index: the chunk's data pages by their headers
+  // (column::ScanPageHeaders), each page's facts from the statistics in its
+  // header by the chunk statistics' rules (FactsOf: exact or not as the
+  // header says); null: none.
+  const column::HeaderPages* header_pages = nullptr;
+};
+
+// What page pruning used, for the pruning report.
+struct PagePruneNote {
+  bool used_page_index = false;      // some leaf's ColumnIndex
+  bool used_header_stats = false;    // some leaf's page-header statistics
+  int64_t header_pages_pruned = 0;   // data pages of such leaves holding no row left
 };
 
 // leaves[i] is for leaf i of the filter (BoundFilter::Impl::leaves).
 index::RowSelection SelectRows(const BoundFilter& filter, const std::vector<LeafPageIndex>& leaves,
-                               int64_t num_rows, const std::optional<std::string>& created_by);
+                               int64_t num_rows, const std::optional<std::string>& created_by,
+                               PagePruneNote* note = nullptr);
 
 // The rows of row group `row_group` of `source` that the page indexes of the
 // filter's columns leave (source.page_index, chunk_statistics, column_order):
 // nullopt when they leave every row or no filter column has a usable page
 // index.  A page index that cannot be read is not used (its pages are
-// read).  Shared by RowReader and ColumnarReader, so both prune pages alike.
+// read).  A filter column without a page index has its page headers read
+// instead (source.open_column, column::ScanPageHeaders) and their statistics
+// used where the headers give every page's rows.  Shared by RowReader and
+// ColumnarReader, so both prune pages alike.
 std::optional<index::RowSelection> SelectRowGroupPages(const BoundFilter& filter, const RowSource& source,
-                                                       int row_group);
+                                                       int row_group, PagePruneNote* note = nullptr);
 
 }  // namespace parq::filter_internal
 

@@ -16,6 +16,7 @@ std::string_view RowGroupOutcomeName(RowGroupPruning::Outcome outcome) {
     case RowGroupPruning::Outcome::kDictionary: return "dictionary";
     case RowGroupPruning::Outcome::kBloomFilter: return "bloom filter";
     case RowGroupPruning::Outcome::kPageIndex: return "page index";
+    case RowGroupPruning::Outcome::kPageStatistics: return "page statistics";
   }
   return "?";
 }
@@ -185,11 +186,19 @@ bool RowGroupPruner::Keep(int rg) {
   return true;
 }
 
-void RowGroupPruner::NotePrunedByPageIndex(int rg) {
+void RowGroupPruner::NotePagePruning(int rg, const PagePruneNote& note, bool left_no_row) {
+  report_.pages_by_page_statistics += note.header_pages_pruned;
   const size_t g = static_cast<size_t>(rg);
-  if (g >= report_.row_groups.size() || report_.row_groups[g] != RowGroupPruning::Outcome::kRead) return;
-  report_.row_groups[g] = RowGroupPruning::Outcome::kPageIndex;
-  ++report_.by_page_index;
+  if (!left_no_row || g >= report_.row_groups.size() || report_.row_groups[g] != RowGroupPruning::Outcome::kRead) {
+    return;
+  }
+  if (note.used_page_index || !note.used_header_stats) {
+    report_.row_groups[g] = RowGroupPruning::Outcome::kPageIndex;
+    ++report_.by_page_index;
+  } else {
+    report_.row_groups[g] = RowGroupPruning::Outcome::kPageStatistics;
+    ++report_.by_page_statistics;
+  }
 }
 
 std::unique_ptr<ColumnReader> RowGroupPruner::TakeReader(int rg, int column) {

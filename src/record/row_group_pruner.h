@@ -25,6 +25,7 @@
 
 #include "parq/filter.h"
 #include "parq/record.h"
+#include "record/filter_page_prune.h"
 #include "record/filter_prune.h"
 
 namespace parq::filter_internal {
@@ -53,8 +54,10 @@ class RowGroupPruner {
   // dictionary, if the row group was kept; handed over once.
   std::unique_ptr<ColumnReader> TakeReader(int row_group, int column);
 
-  // Records that a kept row group's page indexes left no row to read.
-  void NotePrunedByPageIndex(int row_group);
+  // Records what page pruning did in a kept row group (`note`), and whether
+  // it left no row to read (then the row group counts as pruned by page
+  // index, or by page statistics when no ColumnIndex took part).
+  void NotePagePruning(int row_group, const PagePruneNote& note, bool left_no_row);
 
   const RowGroupPruning& report() const { return report_; }
 

@@ -105,10 +105,12 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
   // read as each row group starts.
   using Pruning = RowReaderOptions::Pruning;
   RowCursor::Selector select;
-  if (source.page_index && options.pruning == Pruning::kPages) {
+  if (options.pruning == Pruning::kPages) {
     select = [src = source, self = impl.get()](int rg) -> Result<std::optional<index::RowSelection>> {
-      std::optional<index::RowSelection> selection = filter_internal::SelectRowGroupPages(*self->filter, src, rg);
-      if (selection && selection->empty() && self->pruner) self->pruner->NotePrunedByPageIndex(rg);
+      filter_internal::PagePruneNote note;
+      std::optional<index::RowSelection> selection =
+          filter_internal::SelectRowGroupPages(*self->filter, src, rg, &note);
+      if (self->pruner) self->pruner->NotePagePruning(rg, note, selection && selection->empty());
       return selection;
     };
   }

@@ -1,8 +1,10 @@
 // Encoder → decoder round trips for every physical type and every encoding
 // the factories offer for it, in odd batch sizes, across two pages, with
-// Skip interleaved.
+// Skip and DecodeSelected (none, a tenth, half or all of a stretch kept,
+// stretches past the decoders' blocks too) interleaved.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
 #include <memory>
 #include <random>
@@ -81,15 +83,32 @@ bool Same(const T& a, const T& b) {
 }
 
 // Decodes `n` values of `dec` against want[first..first+n), mixing Decode
-// batches of varying size with Skips.
+// batches of varying size with Skips and DecodeSelected.
 template <typename T>
 void DecodeAndCompare(TypedDecoder<T>* dec, const T* want, int64_t n, uint32_t seed) {
   std::mt19937 rng(seed);
-  auto out = std::make_unique<T[]>(300);
+  constexpr int64_t kMaxSelected = 2500;
+  auto out = std::make_unique<T[]>(kMaxSelected);
+  std::vector<uint8_t> keep;
   int64_t pos = 0;
   while (pos < n) {
-    const int64_t k = std::min<int64_t>(static_cast<int64_t>(rng() % 300) + 1, n - pos);
-    if (rng() % 5 == 0) {
+    const uint32_t mode = rng() % 5;
+    const int64_t k = std::min<int64_t>(static_cast<int64_t>(rng() % (mode == 1 ? kMaxSelected : 300)) + 1, n - pos);
+    if (mode == 1) {
+      const uint32_t in_ten = std::array<uint32_t, 4>{0, 1, 5, 10}[rng() % 4];
+      keep.resize(static_cast<size_t>(k));
+      for (uint8_t& b : keep) b = rng() % 10 < in_ten ? 1 : 0;
+      auto r = dec->DecodeSelected(out.get(), keep.data(), k);
+      ASSERT_OK(r);
+      int64_t j = 0;
+      for (int64_t i = 0; i < k; ++i) {
+        if (keep[static_cast<size_t>(i)] == 0) continue;
+        ASSERT_LT(j, *r);
+        ASSERT_TRUE(Same(out[static_cast<size_t>(j)], want[pos + i])) << "value " << pos + i;
+        ++j;
+      }
+      ASSERT_EQ(j, *r);
+    } else if (mode == 0) {
       ASSERT_OK(dec->Skip(k));
     } else {
       auto r = dec->Decode(out.get(), k);
@@ -227,6 +246,9 @@ TEST(FactoryTest, SkipBounds) {
   ASSERT_OK((*d)->SetData(2, data, 8));
   EXPECT_STATUS((*d)->Skip(3), StatusCode::kInvalidArgument);
   EXPECT_STATUS((*d)->Skip(-1), StatusCode::kInvalidArgument);
+  int32_t out[3];
+  const uint8_t keep[3] = {1, 1, 1};
+  EXPECT_STATUS((*d)->DecodeSelected(out, keep, 3), StatusCode::kInvalidArgument);
   EXPECT_OK((*d)->Skip(2));
 }
 

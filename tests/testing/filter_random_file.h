@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -41,6 +42,19 @@ class RandomFilterFile {
   // (the filter reads none of them; readers must cut them down).
   explicit RandomFilterFile(uint32_t seed, bool nested = false) : rng_(seed), nested_(nested) {}
 
+  // How the files are laid out beyond what the seed picks: a page index or
+  // not (without one, pages are pruned by their headers' statistics), v2
+  // data pages, the value encoding of non-dictionary pages (nullopt: the
+  // writer's; applied to the columns whose type takes it), and a bound on
+  // the rows of a page (0: data_page_size alone cuts them).
+  struct Layout {
+    bool page_index = true;
+    bool data_page_v2 = false;
+    std::optional<Encoding> encoding;
+    int64_t max_rows_per_page = 0;
+  };
+  void set_layout(const Layout& layout) { layout_ = layout; }
+
   std::string Write(bool sorted, const std::string& path) {
     std::string text = R"(
       message m {
@@ -71,6 +85,10 @@ class RandomFilterFile {
     wo.column_defaults.dictionary = Uniform(0, 1) == 1;
     wo.column_defaults.bloom_filter = Uniform(0, 1) == 1;  // pruning by Bloom filters too
     wo.column_defaults.bloom_filter_ndv = 64;
+    wo.column_defaults.page_index = layout_.page_index;
+    wo.data_page_v2 = layout_.data_page_v2;
+    if (layout_.max_rows_per_page > 0) wo.max_rows_per_page = layout_.max_rows_per_page;
+    if (layout_.encoding) ApplyEncoding(*layout_.encoding, &wo);
     auto fw = FileWriter::Open(path, *schema, wo);
     EXPECT_OK(fw.status());
     auto rw = RowWriter::Open(**fw);
@@ -135,6 +153,28 @@ class RandomFilterFile {
   int Uniform(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
 
  private:
+  // `encoding` for the columns of a physical type it encodes.
+  void ApplyEncoding(Encoding encoding, WriterOptions* wo) const {
+    std::vector<std::string> columns;
+    switch (encoding) {
+      case Encoding::kDeltaBinaryPacked: columns = {"id", "i32", "u32", "dec", "d", "st.v"}; break;
+      case Encoding::kDeltaLengthByteArray:
+      case Encoding::kDeltaByteArray: columns = {"s"}; break;
+      case Encoding::kByteStreamSplit: columns = {"x", "i32", "id"}; break;
+      default: return;
+    }
+    if (nested_ && encoding == Encoding::kDeltaBinaryPacked) {
+      columns.insert(columns.end(), {"tags.list.element", "pts.list.element.a"});
+    }
+    if (nested_ && (encoding == Encoding::kDeltaLengthByteArray || encoding == Encoding::kDeltaByteArray)) {
+      columns.insert(columns.end(), {"kv.key_value.key", "pts.list.element.b"});
+    }
+    for (const std::string& c : columns) {
+      ColumnWriterOptions& co = wo->columns[c];
+      co = wo->column_defaults;
+      co.encoding = encoding;
+    }
+  }
   void AddNested(Value* row) {
     Value tags = Value::List();
     for (int i = Uniform(0, 4); i > 0; --i) tags.Append(Maybe(Value::Int32(Uniform(-9, 9))));
@@ -176,6 +216,7 @@ class RandomFilterFile {
   }
   std::mt19937 rng_;
   bool nested_ = false;
+  Layout layout_;
 };
 
 }  // namespace parq::testing

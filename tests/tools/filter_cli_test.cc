@@ -118,9 +118,10 @@ TEST_F(FilterCliTest, ScanExplainSaysWhatPrunedEachRowGroup) {
                        "2          3     pruned by bloom filter\n"
                        "3          3     read\n"
                        "row groups: 4, read 1, pruned by statistics 1, by dictionary 1, by bloom filter 1, "
-                       "by page index 0\n"
+                       "by page index 0, by page statistics 0\n"
                        "dictionaries read to prune: 3, bloom filters read: 2\n"
-                       "data pages: read 3, skipped 0; rows passed over by the page index: 0\n"
+                       "data pages: read 3, skipped 0, pruned by their header statistics 0; "
+                       "rows passed over by the page index: 0\n"
                        "rows matched: 1 of 12\n"
                        "bytes read: "),
             std::string::npos)
@@ -130,8 +131,9 @@ TEST_F(FilterCliTest, ScanExplainSaysWhatPrunedEachRowGroup) {
   r = RunParq("scan " + Quote(path_) + " --where " + where_ + " --explain --json", testing::Stderr::kShown);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("\"rows\":12,\"rows_matched\":1,\"bytes_read\":"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"pruned\":{\"statistics\":1,\"dictionary\":1,\"bloom_filter\":1,\"page_index\":0},"
-                       "\"pages_read\":3,\"pages_skipped\":0,\"rows_pruned_by_page_index\":0,"
+  EXPECT_NE(r.out.find("\"pruned\":{\"statistics\":1,\"dictionary\":1,\"bloom_filter\":1,\"page_index\":0,"
+                       "\"page_statistics\":0},\"pages_read\":3,\"pages_skipped\":0,"
+                       "\"pages_pruned_by_page_statistics\":0,\"rows_pruned_by_page_index\":0,"
                        "\"dictionaries_read\":3,\"bloom_filters_read\":2,\"row_groups\":["
                        "{\"index\":0,\"rows\":3,\"outcome\":\"statistics\"},"
                        "{\"index\":1,\"rows\":3,\"outcome\":\"dictionary\"},"

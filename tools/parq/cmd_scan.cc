@@ -40,13 +40,14 @@ struct RowGroupLine {
 };
 
 // "empty", "read", or what pruned the row group: "statistics", "dictionary",
-// "bloom_filter", "page_index" (the keys of the --json "pruned" object).
+// "bloom_filter", "page_index", "page_statistics" (the keys of the --json "pruned" object).
 std::string OutcomeKey(const RowGroupLine& line) {
   switch (line.outcome) {
     case RowGroupPruning::Outcome::kStatistics: return "statistics";
     case RowGroupPruning::Outcome::kDictionary: return "dictionary";
     case RowGroupPruning::Outcome::kBloomFilter: return "bloom_filter";
     case RowGroupPruning::Outcome::kPageIndex: return "page_index";
+    case RowGroupPruning::Outcome::kPageStatistics: return "page_statistics";
     case RowGroupPruning::Outcome::kRead:
     case RowGroupPruning::Outcome::kNotReached:  // no filter, or no rows
       break;
@@ -122,11 +123,12 @@ std::string ExplainText(const Scan& s) {
   out += "row groups: " + std::to_string(s.row_groups.size()) + ", read " + std::to_string(read) +
          ", pruned by statistics " + std::to_string(p.by_statistics) + ", by dictionary " +
          std::to_string(p.by_dictionary) + ", by bloom filter " + std::to_string(p.by_bloom_filter) +
-         ", by page index " + std::to_string(p.by_page_index) + "\n";
+         ", by page index " + std::to_string(p.by_page_index) + ", by page statistics " +
+         std::to_string(p.by_page_statistics) + "\n";
   out += "dictionaries read to prune: " + std::to_string(p.dictionaries_read) +
          ", bloom filters read: " + std::to_string(p.bloom_filters_read) + "\n";
   out += "data pages: read " + std::to_string(s.pages_read) + ", skipped " + std::to_string(s.pages_skipped) +
-         "; rows passed over by the page index: " + std::to_string(s.rows_pruned) + "\n";
+         ", pruned by their header statistics " + std::to_string(p.pages_by_page_statistics) + "; rows passed over by the page index: " + std::to_string(s.rows_pruned) + "\n";
   out += "rows matched: " + std::to_string(s.rows_matched) + " of " + std::to_string(s.rows_total) + "\n";
   out += "bytes read: " + std::to_string(s.distinct_bytes_read) + " of " + std::to_string(s.file_bytes) + " (" +
          Percent(s.distinct_bytes_read, s.file_bytes) + "); " + std::to_string(s.bytes_read) + " in " +
@@ -162,9 +164,11 @@ std::string ExplainJson(const Scan& s) {
   number("dictionary", s.pruning.by_dictionary);
   number("bloom_filter", s.pruning.by_bloom_filter);
   number("page_index", s.pruning.by_page_index);
+  number("page_statistics", s.pruning.by_page_statistics);
   w.EndObject();
   number("pages_read", s.pages_read);
   number("pages_skipped", s.pages_skipped);
+  number("pages_pruned_by_page_statistics", s.pruning.pages_by_page_statistics);
   number("rows_pruned_by_page_index", s.rows_pruned);
   number("dictionaries_read", s.pruning.dictionaries_read);
   number("bloom_filters_read", s.pruning.bloom_filters_read);
