@@ -147,8 +147,10 @@ struct DatasetScanOptions {
   // name only partition columns and columns a file lacks are decided per
   // file from its path before the file is opened: a file they make false or
   // unknown is not opened.  Parts on columns of a file are handed to its
-  // RowReader (row-group, page and Bloom-filter pruning); the whole filter is
-  // then evaluated on each unified row.
+  // RowReader (row-group, page and Bloom-filter pruning), parts mixing both
+  // with the path's values bound as constants (a file they cannot make true
+  // is not opened either); the whole filter is then evaluated on each
+  // unified row.
   std::optional<Filter> filter;
   // Level entries read per column per batch (RowReaderOptions::batch_levels).
   int64_t batch_levels = 4096;
@@ -193,12 +195,13 @@ class DatasetRowReader {
 // its file's value in every slot.  Row groups (and files) with no row left
 // give no batch.
 //
-// Filters: as DatasetRowReader's, except that every operand of the filter's
-// top-level AND must be decided by a file's path or be on columns the file
-// has (the file's ColumnarReader applies those): an operand mixing them
-// (`region IS NULL OR amount > 2`, region a partition column) is
-// kUnsupported when a file needs it — read such a filter with
-// DatasetRowReader.
+// Filters: as DatasetRowReader's.  Each file's ColumnarReader applies the
+// operands of the filter's top-level AND that its path does not decide; an
+// operand mixing partition columns (or columns the file lacks) with the
+// file's columns (`region IS NULL OR amount > 2`, region a partition
+// column) is evaluated per file with the path's values bound as constants
+// (for a file of region=eu it is `amount > 2`; for a file it cannot make
+// true, the file is pruned unopened).
 class DatasetColumnarReader {
  public:
   // REQUIRES: `dataset` outlives the reader.

@@ -242,8 +242,8 @@ Result<bool> DatasetColumnarReader::Impl::OpenNextFile() {
   co.filter = filter->Pushed(f, fs, &all);
   if (!all) {
     return Status::Unsupported("dataset file '" + info.path +
-                               "': a part of the filter mixes partition columns or columns the file lacks with "
-                               "its columns; DatasetRowReader evaluates it, DatasetColumnarReader cannot");
+                               "': a part of the filter does not bind to the file's own column types; "
+                               "DatasetRowReader evaluates it, DatasetColumnarReader cannot");
   }
   std::vector<std::string> wanted;
   for (const LeafShape& s : shapes) {

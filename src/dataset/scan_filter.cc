@@ -51,15 +51,82 @@ bool ScanFilter::DecidedByPath(const Conjunct& c, size_t f) const {
                      [&](int u) { return u >= ds_->num_file_fields || !has[static_cast<size_t>(u)]; });
 }
 
+bool ScanFilter::Local(const Conjunct& c, size_t f) const {
+  return std::all_of(c.top_fields.begin(), c.top_fields.end(), [&](int u) {
+    return u < ds_->num_file_fields && ds_->has_field[f][static_cast<size_t>(u)];
+  });
+}
+
+namespace {
+
+using Folded = ScanFilter::Folded;
+
+Folded Always() { return {Folded::Kind::kAlways, std::nullopt}; }
+Folded Never() { return {Folded::Kind::kNever, std::nullopt}; }
+Folded Of(Filter f) { return {Folded::Kind::kFilter, std::move(f)}; }
+
+Folded FoldAnd(Folded a, Folded b) {
+  if (a.kind == Folded::Kind::kNever || b.kind == Folded::Kind::kAlways) return a;
+  if (b.kind == Folded::Kind::kNever || a.kind == Folded::Kind::kAlways) return b;
+  return Of(Filter::And(std::move(*a.filter), std::move(*b.filter)));
+}
+
+Folded FoldOr(Folded a, Folded b) {
+  if (a.kind == Folded::Kind::kAlways || b.kind == Folded::Kind::kNever) return a;
+  if (b.kind == Folded::Kind::kAlways || a.kind == Folded::Kind::kNever) return b;
+  return Of(Filter::Or(std::move(*a.filter), std::move(*b.filter)));
+}
+
+// A row of file f's partition values; the fields the file lacks read as null.
+Value PathRow(const Dataset::Impl& ds, size_t f) {
+  Value row = Value::Struct();
+  for (size_t k = 0; k < ds.partition_fields.size(); ++k) {
+    row.AddField(ds.partition_fields[k].name, ds.partition_values[f][k]);
+  }
+  return row;
+}
+
+}  // namespace
+
+ScanFilter::FoldedPair ScanFilter::Fold(const Filter& filter, size_t f) const {
+  switch (filter.kind()) {
+    case Filter::Kind::kAnd: {
+      FoldedPair a = Fold(filter.children()[0], f), b = Fold(filter.children()[1], f);
+      return {FoldAnd(std::move(a.when_true), std::move(b.when_true)),
+              FoldOr(std::move(a.when_false), std::move(b.when_false))};
+    }
+    case Filter::Kind::kOr: {
+      FoldedPair a = Fold(filter.children()[0], f), b = Fold(filter.children()[1], f);
+      return {FoldOr(std::move(a.when_true), std::move(b.when_true)),
+              FoldAnd(std::move(a.when_false), std::move(b.when_false))};
+    }
+    case Filter::Kind::kNot: {
+      FoldedPair a = Fold(filter.children()[0], f);
+      return {std::move(a.when_false), std::move(a.when_true)};
+    }
+    default: break;
+  }
+  // A leaf: one column, bound when the whole filter was.
+  auto bound = BoundFilter::Bind(filter, ds_->schema);
+  const int u = TopFieldOf(ds_->schema, ds_->schema.column(bound->columns().front()).node);
+  if (u < ds_->num_file_fields && ds_->has_field[f][static_cast<size_t>(u)]) {
+    return {Of(filter), Of(Filter::Not(filter))};
+  }
+  switch (bound->Evaluate(PathRow(*ds_, f))) {
+    case BoundFilter::Truth::kTrue: return {Always(), Never()};
+    case BoundFilter::Truth::kFalse: return {Never(), Always()};
+    case BoundFilter::Truth::kUnknown: break;
+  }
+  return {Never(), Never()};
+}
+
 bool ScanFilter::PrunedByPath(size_t f) const {
   for (const Conjunct& c : conjuncts_) {
-    if (!DecidedByPath(c, f)) continue;
-    // A row of the partition values; the fields the file lacks read as null.
-    Value row = Value::Struct();
-    for (size_t k = 0; k < ds_->partition_fields.size(); ++k) {
-      row.AddField(ds_->partition_fields[k].name, ds_->partition_values[f][k]);
+    if (DecidedByPath(c, f)) {
+      if (c.bound.Evaluate(PathRow(*ds_, f)) != BoundFilter::Truth::kTrue) return true;
+    } else if (!Local(c, f) && Fold(c.filter, f).when_true.kind == Folded::Kind::kNever) {
+      return true;
     }
-    if (c.bound.Evaluate(row) != BoundFilter::Truth::kTrue) return true;
   }
   return false;
 }
@@ -69,14 +136,21 @@ std::optional<Filter> ScanFilter::Pushed(size_t f, const Schema& file_schema, bo
   std::optional<Filter> out;
   for (const Conjunct& c : conjuncts_) {
     if (DecidedByPath(c, f)) continue;
-    const bool local = std::all_of(c.top_fields.begin(), c.top_fields.end(), [&](int u) {
-      return u < ds_->num_file_fields && ds_->has_field[f][static_cast<size_t>(u)];
-    });
-    if (!local || !BoundFilter::Bind(c.filter, file_schema).ok()) {
+    std::optional<Filter> part = c.filter;
+    if (!Local(c, f)) {
+      Folded folded = Fold(c.filter, f).when_true;
+      if (folded.kind == Folded::Kind::kAlways) continue;
+      if (folded.kind == Folded::Kind::kNever) {  // PrunedByPath passed the file over
+        *all = false;
+        continue;
+      }
+      part = std::move(folded.filter);
+    }
+    if (!BoundFilter::Bind(*part, file_schema).ok()) {
       *all = false;
       continue;
     }
-    out = out ? Filter::And(*out, c.filter) : c.filter;
+    out = out ? Filter::And(*out, *part) : *part;
   }
   return out;
 }

@@ -22,12 +22,31 @@ class ScanFilter {
 
   // The whole filter on the unified schema (nullopt without one).
   const std::optional<BoundFilter>& bound() const { return bound_; }
-  // Whether the operands the path of file `f` decides make it false or unknown.
+  // Whether the operands the path of file `f` decides make it false or
+  // unknown, or an operand mixing partition (or absent) columns with the
+  // file's columns cannot be true with the path's values bound.
   bool PrunedByPath(size_t f) const;
-  // The operands on columns file `f` has (those that bind to `file_schema`),
-  // ANDed; *all set to whether every operand is either decided by the path
-  // or in the result.
+  // The operands on columns file `f` has, ANDed: those on its columns
+  // alone as they are, those mixing them with partition or absent columns
+  // with the path's values bound as constants (what is left is true exactly
+  // when the operand is).  *all set to whether every operand is decided by
+  // the path or in the result (false when one does not bind to
+  // `file_schema`).
   std::optional<Filter> Pushed(size_t f, const Schema& file_schema, bool* all) const;
+
+  // A filter folded with file `f`'s path values: kAlways and kNever when
+  // they decide it, else the filter on the file's columns that is true
+  // exactly when it is.
+  struct Folded {
+    enum class Kind : uint8_t { kAlways, kNever, kFilter };
+    Kind kind = Kind::kAlways;
+    std::optional<Filter> filter;
+  };
+  // `when_true` is true exactly when `f` is true, `when_false` exactly when
+  // it is false (SQL's unknown is neither).
+  struct FoldedPair {
+    Folded when_true, when_false;
+  };
 
  private:
   struct Conjunct {
@@ -36,6 +55,8 @@ class ScanFilter {
     std::vector<int> top_fields;  // unified top-level field indexes it reads
   };
   bool DecidedByPath(const Conjunct& c, size_t f) const;
+  bool Local(const Conjunct& c, size_t f) const;
+  FoldedPair Fold(const Filter& filter, size_t f) const;
 
   const Dataset::Impl* ds_ = nullptr;
   std::optional<BoundFilter> bound_;
