@@ -65,7 +65,8 @@ std::string GeoMetadata(const LogicalType& t) {
 char UnitChar(TimeUnit u) { return u == TimeUnit::kMillis ? 'm' : u == TimeUnit::kMicros ? 'u' : 'n'; }
 
 struct Mapper {
-  const FileReader& file;
+  const Schema& schema;
+  const FileMetaData* md;  // null: no chunk bounds (int32 offsets)
   const AssemblyPlan& plan;
   const ArrowTypeOptions& options;
 
@@ -75,7 +76,8 @@ struct Mapper {
   void ChunkBounds(int column, int64_t* entries, int64_t* bytes) const {
     *entries = 0;
     *bytes = 0;
-    const FileMetaData& md = file.metadata();
+    if (this->md == nullptr) return;
+    const FileMetaData& md = *this->md;
     auto one = [&](int g) {
       const ColumnChunkMetaData c = md.row_group(g).column(column);
       *entries = std::max(*entries, c.num_values());
@@ -102,7 +104,7 @@ struct Mapper {
   }
 
   Status Leaf(const PlanNode& p, bool top, ArrowField* f) const {
-    const ColumnDescriptor& d = file.schema().column(p.column);
+    const ColumnDescriptor& d = schema.column(p.column);
     const LogicalType& t = d.logical_type;
     f->kind = ArrowField::Kind::kLeaf;
     f->column = p.column;
@@ -320,7 +322,12 @@ void ExportField(const ArrowField& f, ArrowSchema* out) {
 
 Result<std::vector<ArrowField>> MapFields(const FileReader& file, const AssemblyPlan& plan,
                                           const ArrowTypeOptions& options) {
-  Mapper m{file, plan, options};
+  return MapFields(file.schema(), &file.metadata(), plan, options);
+}
+
+Result<std::vector<ArrowField>> MapFields(const Schema& schema, const FileMetaData* metadata,
+                                          const AssemblyPlan& plan, const ArrowTypeOptions& options) {
+  Mapper m{schema, metadata, plan, options};
   std::vector<ArrowField> out(plan.root.children.size());
   for (size_t i = 0; i < out.size(); ++i) {
     PARQ_RETURN_IF_ERROR(m.Map(plan.root.children[i], true, &out[i]));

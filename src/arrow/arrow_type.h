@@ -62,6 +62,10 @@ struct ArrowTypeOptions {
 // cannot hold (an INTERVAL of another width, a decimal over 76 digits).
 Result<std::vector<ArrowField>> MapFields(const FileReader& file, const AssemblyPlan& plan,
                                           const ArrowTypeOptions& options);
+// The same over `schema`, the offsets bounded by the chunks of `metadata`
+// (null: none, so that binary and list fields take int32 offsets).
+Result<std::vector<ArrowField>> MapFields(const Schema& schema, const FileMetaData* metadata,
+                                          const AssemblyPlan& plan, const ArrowTypeOptions& options);
 
 // *out: a struct schema over `fields` (named "", not nullable), the caller's
 // to release.
