@@ -27,13 +27,24 @@
 // a file's path below the root (the directory, or the glob's fixed part; a
 // listed file's whole path) named `key=value` gives the file a partition
 // column `key` with that value, percent-decoded (%2F is '/');
-// `__HIVE_DEFAULT_PARTITION__` is null.  A key a file's path lacks is null
-// for that file.  Partition columns come after the file columns, in the
-// order they first appear, as optional leaves typed as declared
-// (DatasetOptions::partition_types) or inferred from all their values: INT64
-// when every value is a decimal integer that fits, else DATE (YYYY-MM-DD),
-// else DOUBLE, else STRING.  A name both a partition key and a top-level
-// column of a file is kInvalidArgument.
+// `__HIVE_DEFAULT_PARTITION__`, an empty value and NULL (any case) are null.
+// A key a file's path lacks is null for that file.  Partition columns come
+// after the file columns, in the order they first appear, as optional
+// leaves typed as declared (DatasetOptions::partition_types) or inferred as
+// DuckDB infers them (docs/dataset.md): each value is DATE (Y-M-D), else
+// TIMESTAMP (Y-M-D HH:MM[:SS[.f]], MICROS, not UTC), else INT64 (a decimal
+// integer without a leading zero, or 0x / 0b digits), else STRING, and a
+// key whose values disagree is STRING ('1.5' is a STRING; declare kDouble).
+// A name both a partition key and a top-level column of a file is
+// kInvalidArgument.
+//
+// A declared schema (DatasetOptions::schema) replaces unification: its
+// top-level fields are the file columns, in its order; each file's field of
+// the same name must widen to the declared type by the rules below (a file
+// whose `price` is a STRING where DOUBLE is declared is kInvalidArgument
+// naming both), a field the file lacks reads null (kInvalidArgument if it
+// is declared required), a file's field the declared schema lacks is not
+// read.
 //
 // Schema unification, by top-level field name, in the order names first
 // appear (files in path order): a leaf takes the widest type of its files —
@@ -75,8 +86,9 @@
 
 namespace parq {
 
-enum class PartitionType : uint8_t { kInt64, kDouble, kDate, kString };
-std::string_view PartitionTypeName(PartitionType t);  // "int64", "double", "date", "string"
+// kTimestamp: TIMESTAMP(MICROS, not adjusted to UTC).
+enum class PartitionType : uint8_t { kInt64, kDouble, kDate, kString, kTimestamp };
+std::string_view PartitionTypeName(PartitionType t);  // "int64", "double", "date", "string", "timestamp"
 
 struct PartitionField {
   std::string name;
@@ -89,6 +101,9 @@ struct DatasetOptions {
   // Types of partition keys, instead of inferred ones; a value that does not
   // parse as its declared type is kInvalidArgument naming the file.
   std::vector<PartitionField> partition_types;
+  // The file columns' schema instead of the unified one (see the header
+  // comment); null: unify the files' schemas.
+  std::shared_ptr<const Schema> schema;
   // Files that are not Parquet, damaged or unreadable are left out (and
   // listed in Dataset::skipped()) instead of failing Open.
   bool skip_invalid = false;
