@@ -20,7 +20,15 @@
 // byte order of their paths.  A glob matches whole paths: `*` and `?` within
 // one path segment, `[...]` classes, and `**` any number of segments
 // (including none); its directory part before the first wildcard is where
-// the walk starts.  A list of files is taken as given.  A glob that matches
+// the walk starts.  A list of files is taken as given.  An http(s):// URL
+// (alone or in a list) is one file read with range requests
+// (parq/http_file.h, DatasetOptions::http), its URL path giving its Hive
+// partitions; there is no glob nor directory over HTTP (no listing): a URL
+// with '*' or '[' in its path or ending in '/' is kInvalidArgument.  The
+// readers pre-buffer a URL's chunks (FileReader::PreBuffer: a coalesced
+// request per run of adjacent chunks), the columnar reader a row group at a
+// time, the row reader the whole file's when they total at most 256 MiB.
+// A glob that matches
 // nothing, a directory with no file, a missing path: kInvalidArgument.
 //
 // Hive partitioning (DatasetOptions::hive_partitioning): every directory of
@@ -79,6 +87,7 @@
 
 #include "parq/columnar.h"
 #include "parq/filter.h"
+#include "parq/http_file.h"
 #include "parq/options.h"
 #include "parq/record.h"
 #include "parq/result.h"
@@ -109,6 +118,9 @@ struct DatasetOptions {
   bool skip_invalid = false;
   // How each file is opened.
   ReaderOptions reader_options;
+  // How http(s):// URLs are read (parq/http_file.h): retries, timeouts, a CA
+  // file to trust.
+  HttpOptions http;
 };
 
 // One file of a dataset, as Open found it.

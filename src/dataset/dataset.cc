@@ -275,8 +275,8 @@ Result<std::unique_ptr<Dataset::Impl>> OpenListed(std::vector<dataset::ListedFil
     file.file_size = lf.size;
     if (options.hive_partitioning) file.partition = PartitionsOf(lf.relative);
     FileSchemaSummary summary;
-    if (lf.size > 0) {
-      auto reader = FileReader::Open(lf.path, options.reader_options);
+    if (lf.size != 0) {
+      auto reader = dataset::OpenDatasetFile(lf.path, options);
       if (!reader.ok()) {
         if (options.skip_invalid) {
           impl->skipped.push_back(lf.path + ": " + reader.status().ToString());
@@ -285,6 +285,7 @@ Result<std::unique_ptr<Dataset::Impl>> OpenListed(std::vector<dataset::ListedFil
         Status st = reader.status();
         return std::move(st).AddContext("dataset file '" + lf.path + "'");
       }
+      if (lf.size < 0) file.file_size = static_cast<int64_t>((*reader)->file().size());
       const FileMetaData& md = (*reader)->metadata();
       file.num_rows = md.num_rows();
       file.num_row_groups = md.num_row_groups();

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "dataset/file_listing.h"
+#include "parq/http_file.h"
+
 namespace parq::dataset {
 namespace {
 
@@ -155,6 +158,40 @@ std::optional<Filter> ScanFilter::Pushed(size_t f, const Schema& file_schema, bo
   return out;
 }
 
+Status FileCursor::PrebufferRemote(const std::vector<int>& row_groups, const std::vector<int>& columns,
+                                   int64_t max_bytes) const {
+  if (!remote || row_groups.empty() || columns.empty()) return Status::OK();
+  int64_t bytes = 0;
+  for (int g : row_groups) {
+    for (int c : columns) bytes += file->metadata().row_group(g).column(c).total_compressed_size();
+  }
+  if (bytes > max_bytes) return Status::OK();
+  return file->PreBuffer(row_groups, columns);
+}
+
+std::vector<int> LeafColumns(const Schema& schema, const std::vector<std::string>& paths,
+                             const std::optional<Filter>& filter) {
+  std::vector<int> out;
+  for (int c = 0; c < schema.num_columns(); ++c) {
+    const std::string& p = schema.column(c).dotted_path;
+    for (const std::string& want : paths) {
+      if (p == want || (p.size() > want.size() && p.starts_with(want) && p[want.size()] == '.')) {
+        out.push_back(c);
+        break;
+      }
+    }
+  }
+  if (filter) {
+    if (auto bound = BoundFilter::Bind(*filter, schema); bound.ok()) {
+      for (int c : bound->columns()) {
+        if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+      }
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 Result<bool> FileCursor::Advance(const Dataset::Impl& ds, const ScanFilter& filter) {
   file.reset();
   while (next < ds.files.size()) {
@@ -165,7 +202,7 @@ Result<bool> FileCursor::Advance(const Dataset::Impl& ds, const ScanFilter& filt
       continue;
     }
     if (info.num_rows == 0) continue;
-    auto reader = FileReader::Open(info.path, ds.options.reader_options);
+    auto reader = OpenDatasetFile(info.path, ds.options);
     if (!reader.ok()) {
       Status st = reader.status();
       return std::move(st).AddContext("dataset file '" + info.path + "'");
@@ -173,6 +210,7 @@ Result<bool> FileCursor::Advance(const Dataset::Impl& ds, const ScanFilter& filt
     ++opened;
     file = std::move(*reader);
     index = f;
+    remote = IsHttpUrl(info.path);
     return true;
   }
   return false;

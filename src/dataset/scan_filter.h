@@ -71,10 +71,27 @@ struct FileCursor {
   int64_t pruned = 0;
   int64_t opened = 0;
   std::unique_ptr<FileReader> file;  // the current file; null before the first and at the end
+  bool remote = false;               // `file` is read over HTTP
 
   // Opens the next file into `file`; false at the end.  An error names the file.
   Result<bool> Advance(const Dataset::Impl& ds, const ScanFilter& filter);
+  // For a remote file, FileReader::PreBuffer of these chunks (one coalesced
+  // request per run of adjacent chunks instead of one per chunk, which is
+  // what counts over HTTP) when they total at most max_bytes; nothing for a
+  // local file.
+  Status PrebufferRemote(const std::vector<int>& row_groups, const std::vector<int>& columns,
+                         int64_t max_bytes) const;
 };
+
+// The leaf columns of `schema` under `paths` (dotted paths of leaves or
+// groups) and those `filter` reads, ascending.
+std::vector<int> LeafColumns(const Schema& schema, const std::vector<std::string>& paths,
+                             const std::optional<Filter>& filter);
+
+// What one PreBuffer of a remote file may hold: a row group's chunks for the
+// columnar reader, the whole file's for the row reader (which reads its row
+// groups itself) when they fit.
+inline constexpr int64_t kRemotePrebufferBytes = int64_t{256} << 20;
 
 // The index of the top-level field of the unified schema above `node`.
 int TopFieldOf(const Schema& schema, const SchemaNode* node);
