@@ -109,8 +109,9 @@ ScanFilter::FoldedPair ScanFilter::Fold(const Filter& filter, size_t f) const {
     }
     default: break;
   }
-  // A leaf: one column, bound when the whole filter was.
+  // A leaf: one column, bound when the whole filter was (else left to the file).
   auto bound = BoundFilter::Bind(filter, ds_->schema);
+  if (!bound.ok()) return {Of(filter), Of(Filter::Not(filter))};
   const int u = TopFieldOf(ds_->schema, ds_->schema.column(bound->columns().front()).node);
   if (u < ds_->num_file_fields && ds_->has_field[f][static_cast<size_t>(u)]) {
     return {Of(filter), Of(Filter::Not(filter))};

@@ -49,11 +49,7 @@ class DatasetArrowTest : public ::testing::Test {
           for (int i = 0; i < n; ++i) {
             const int id = f * 100 + i;
             if (is_a) {
-              Value tags = Value::List();
-              for (int k = 0; k < i % 3; ++k) tags.Append(k == 1 ? Value::Null() : Value::Bytes("t" + std::to_string(k)));
-              rows.push_back(Row({{"id", Value::Int32(id)},
-                                  {"x", i % 4 == 0 ? Value::Null() : Value::Float(static_cast<float>(i) / 2)},
-                                  {"tags", i % 5 == 0 ? Value::Null() : tags}}));
+              rows.push_back(testing::ListFileRow(id, i));
             } else {
               rows.push_back(Row({{"id", Value::Int64(id)},
                                   {"x", Value::Double(i * 1.25)},
