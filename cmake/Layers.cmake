@@ -24,8 +24,8 @@ set(PARQ_LAYER_DAG
   "record:column,variant"
   "json:record,variant"
   "file:record"
-  "dataset:file"
   "arrow:file"
+  "dataset:file,arrow"
   "inspect:file,json"
   "capi:arrow,json,inspect,dataset"
 )

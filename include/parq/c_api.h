@@ -566,11 +566,10 @@ parq_rows* parq_dataset_rows_open(parq_dataset* dataset, const char* columns, co
 /* The dataset as an ArrowArrayStream (as parq_reader_to_arrow_filtered
  * gives a file's): record batches of the unified types, a field a file lacks
  * all null, a partition column its file's value in every row; a batch never
- * spans two row groups.  utf8 / binary / list offsets are int32 (a row group
- * whose values overflow them makes get_next fail with EIO).  Every top-level
- * AND operand of the filter must be on partition columns or on columns a
- * file has (an operand mixing both is PARQ_ERROR_UNSUPPORTED when read:
- * use parq_dataset_rows_open for such a filter). */
+ * spans two row groups (parq::ExportArrowStream of parq/dataset_arrow.h).
+ * utf8 / binary / list offsets are int32 (a row group whose values overflow
+ * them makes get_next fail with EIO).  The filter may mix partition and file
+ * columns in one operand: the partition values are bound per file. */
 int parq_dataset_to_arrow(parq_dataset* dataset, const char* columns, const parq_filter* filter,
                           int64_t batch_rows, struct ArrowArrayStream* out);
 

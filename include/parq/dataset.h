@@ -20,20 +20,39 @@
 // byte order of their paths.  A glob matches whole paths: `*` and `?` within
 // one path segment, `[...]` classes, and `**` any number of segments
 // (including none); its directory part before the first wildcard is where
-// the walk starts.  A list of files is taken as given.  A glob that matches
+// the walk starts.  A list of files is taken as given.  An http(s):// URL
+// (alone or in a list) is one file read with range requests
+// (parq/http_file.h, DatasetOptions::http), its URL path giving its Hive
+// partitions; there is no glob nor directory over HTTP (no listing): a URL
+// with '*' or '[' in its path or ending in '/' is kInvalidArgument.  The
+// readers pre-buffer a URL's chunks (FileReader::PreBuffer: a coalesced
+// request per run of adjacent chunks), the columnar reader a row group at a
+// time, the row reader the whole file's when they total at most 256 MiB.
+// A glob that matches
 // nothing, a directory with no file, a missing path: kInvalidArgument.
 //
 // Hive partitioning (DatasetOptions::hive_partitioning): every directory of
 // a file's path below the root (the directory, or the glob's fixed part; a
 // listed file's whole path) named `key=value` gives the file a partition
 // column `key` with that value, percent-decoded (%2F is '/');
-// `__HIVE_DEFAULT_PARTITION__` is null.  A key a file's path lacks is null
-// for that file.  Partition columns come after the file columns, in the
-// order they first appear, as optional leaves typed as declared
-// (DatasetOptions::partition_types) or inferred from all their values: INT64
-// when every value is a decimal integer that fits, else DATE (YYYY-MM-DD),
-// else DOUBLE, else STRING.  A name both a partition key and a top-level
-// column of a file is kInvalidArgument.
+// `__HIVE_DEFAULT_PARTITION__`, an empty value and NULL (any case) are null.
+// A key a file's path lacks is null for that file.  Partition columns come
+// after the file columns, in the order they first appear, as optional
+// leaves typed as declared (DatasetOptions::partition_types) or inferred as
+// DuckDB infers them (docs/dataset.md): each value is DATE (Y-M-D), else
+// TIMESTAMP (Y-M-D HH:MM[:SS[.f]], MICROS, not UTC), else INT64 (a decimal
+// integer without a leading zero, or 0x / 0b digits), else STRING, and a
+// key whose values disagree is STRING ('1.5' is a STRING; declare kDouble).
+// A name both a partition key and a top-level column of a file is
+// kInvalidArgument.
+//
+// A declared schema (DatasetOptions::schema) replaces unification: its
+// top-level fields are the file columns, in its order; each file's field of
+// the same name must widen to the declared type by the rules below (a file
+// whose `price` is a STRING where DOUBLE is declared is kInvalidArgument
+// naming both), a field the file lacks reads null (kInvalidArgument if it
+// is declared required), a file's field the declared schema lacks is not
+// read.
 //
 // Schema unification, by top-level field name, in the order names first
 // appear (files in path order): a leaf takes the widest type of its files —
@@ -68,6 +87,7 @@
 
 #include "parq/columnar.h"
 #include "parq/filter.h"
+#include "parq/http_file.h"
 #include "parq/options.h"
 #include "parq/record.h"
 #include "parq/result.h"
@@ -75,8 +95,9 @@
 
 namespace parq {
 
-enum class PartitionType : uint8_t { kInt64, kDouble, kDate, kString };
-std::string_view PartitionTypeName(PartitionType t);  // "int64", "double", "date", "string"
+// kTimestamp: TIMESTAMP(MICROS, not adjusted to UTC).
+enum class PartitionType : uint8_t { kInt64, kDouble, kDate, kString, kTimestamp };
+std::string_view PartitionTypeName(PartitionType t);  // "int64", "double", "date", "string", "timestamp"
 
 struct PartitionField {
   std::string name;
@@ -89,11 +110,17 @@ struct DatasetOptions {
   // Types of partition keys, instead of inferred ones; a value that does not
   // parse as its declared type is kInvalidArgument naming the file.
   std::vector<PartitionField> partition_types;
+  // The file columns' schema instead of the unified one (see the header
+  // comment); null: unify the files' schemas.
+  std::shared_ptr<const Schema> schema;
   // Files that are not Parquet, damaged or unreadable are left out (and
   // listed in Dataset::skipped()) instead of failing Open.
   bool skip_invalid = false;
   // How each file is opened.
   ReaderOptions reader_options;
+  // How http(s):// URLs are read (parq/http_file.h): retries, timeouts, a CA
+  // file to trust.
+  HttpOptions http;
 };
 
 // One file of a dataset, as Open found it.
@@ -147,8 +174,10 @@ struct DatasetScanOptions {
   // name only partition columns and columns a file lacks are decided per
   // file from its path before the file is opened: a file they make false or
   // unknown is not opened.  Parts on columns of a file are handed to its
-  // RowReader (row-group, page and Bloom-filter pruning); the whole filter is
-  // then evaluated on each unified row.
+  // RowReader (row-group, page and Bloom-filter pruning), parts mixing both
+  // with the path's values bound as constants (a file they cannot make true
+  // is not opened either); the whole filter is then evaluated on each
+  // unified row.
   std::optional<Filter> filter;
   // Level entries read per column per batch (RowReaderOptions::batch_levels).
   int64_t batch_levels = 4096;
@@ -193,12 +222,13 @@ class DatasetRowReader {
 // its file's value in every slot.  Row groups (and files) with no row left
 // give no batch.
 //
-// Filters: as DatasetRowReader's, except that every operand of the filter's
-// top-level AND must be decided by a file's path or be on columns the file
-// has (the file's ColumnarReader applies those): an operand mixing them
-// (`region IS NULL OR amount > 2`, region a partition column) is
-// kUnsupported when a file needs it — read such a filter with
-// DatasetRowReader.
+// Filters: as DatasetRowReader's.  Each file's ColumnarReader applies the
+// operands of the filter's top-level AND that its path does not decide; an
+// operand mixing partition columns (or columns the file lacks) with the
+// file's columns (`region IS NULL OR amount > 2`, region a partition
+// column) is evaluated per file with the path's values bound as constants
+// (for a file of region=eu it is `amount > 2`; for a file it cannot make
+// true, the file is pruned unopened).
 class DatasetColumnarReader {
  public:
   // REQUIRES: `dataset` outlives the reader.

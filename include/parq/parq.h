@@ -20,6 +20,7 @@
 #include "parq/columnar_writer.h"  // ColumnarWriter, ColumnView: Arrow-layout columns → levels
 #include "parq/encryption.h"       // DecryptionProperties, KeyRetriever: keys of encrypted files
 #include "parq/dataset.h"          // Dataset, DatasetRowReader, DatasetColumnarReader: many files as one table
+#include "parq/dataset_arrow.h"    // ExportArrowSchema, ExportArrowStream: a Dataset as Arrow record batches
 #include "parq/diff.h"             // DiffFiles: what differs between two files (schema, metadata, rows)
 #include "parq/file_copy.h"        // MergeFiles, DropColumns, CopyRowGroups: row groups copied without decoding
 #include "parq/file_reader.h"      // FileReader::Open

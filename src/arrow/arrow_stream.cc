@@ -1,9 +1,9 @@
 // ExportArrowSchema and ExportArrowStream (parq/arrow_reader.h): the stream's
-// state, its callbacks, and a record batch put together from the flat
-// columns (arrow_flat.h) and the nested fields (arrow_nested.h).
+// state (its callbacks are arrow/stream_source.h's), and a record batch put
+// together from the flat columns (arrow_flat.h) and the nested fields
+// (arrow_nested.h).
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <functional>
 #include <memory>
 #include <string>
@@ -14,6 +14,7 @@
 #include "arrow/arrow_nested.h"
 #include "arrow/arrow_stream.h"
 #include "arrow/arrow_type.h"
+#include "arrow/stream_source.h"
 #include "parq/arrow_reader.h"
 #include "parq/column_reader.h"
 #include "parq/columnar.h"
@@ -72,7 +73,7 @@ void LeafPaths(const Schema& schema, const AssemblyPlan& plan, const PlanNode& p
   }
 }
 
-class Stream {
+class Stream final : public arrow::StreamSource {
  public:
   Stream(std::shared_ptr<const FileReader> file, const ArrowReadOptions& options)
       : file_(std::move(file)), options_(options) {}
@@ -118,10 +119,10 @@ class Stream {
     return Status::OK();
   }
 
-  void GetSchema(ArrowSchema* out) const { arrow::ExportSchema(mapped_.fields, out); }
+  void GetSchema(ArrowSchema* out) const override { arrow::ExportSchema(mapped_.fields, out); }
 
   // The next batch into *out (released: the end).
-  Status Next(ArrowArray* out) {
+  Status Next(ArrowArray* out) override {
     out->release = nullptr;
     while (true) {
       if (!group_open_) {
@@ -157,9 +158,6 @@ class Stream {
     row_ += n;
     return Status::OK();
   }
-
-  std::string last_error;
-  bool failed = false;
 
  private:
   static constexpr size_t kNoPartner = static_cast<size_t>(-1);
@@ -328,43 +326,6 @@ class Stream {
   int64_t group_rows_ = 0, row_ = 0;
 };
 
-Stream* StreamOf(ArrowArrayStream* s) { return static_cast<Stream*>(s->private_data); }
-
-int GetSchema(ArrowArrayStream* s, ArrowSchema* out) {
-  if (s == nullptr || s->release == nullptr || out == nullptr) return EINVAL;
-  StreamOf(s)->GetSchema(out);
-  return 0;
-}
-
-int GetNext(ArrowArrayStream* s, ArrowArray* out) {
-  if (s == nullptr || s->release == nullptr || out == nullptr) return EINVAL;
-  Stream* st = StreamOf(s);
-  if (st->failed) {
-    out->release = nullptr;
-    return EIO;
-  }
-  Status status = st->Next(out);
-  if (!status.ok()) {
-    st->failed = true;
-    st->last_error = status.ToString();
-    out->release = nullptr;
-    return EIO;
-  }
-  return 0;
-}
-
-const char* GetLastError(ArrowArrayStream* s) {
-  if (s == nullptr || s->release == nullptr) return nullptr;
-  Stream* st = StreamOf(s);
-  return st->failed ? st->last_error.c_str() : nullptr;
-}
-
-void Release(ArrowArrayStream* s) {
-  if (s == nullptr || s->release == nullptr) return;
-  delete StreamOf(s);
-  s->release = nullptr;
-}
-
 }  // namespace
 
 Status ExportArrowSchema(const FileReader& file, const ArrowReadOptions& options, ArrowSchema* out) {
@@ -380,11 +341,7 @@ Status ExportArrowStream(std::shared_ptr<const FileReader> file, const ArrowRead
   if (file == nullptr || out == nullptr) return Status::InvalidArgument("ExportArrowStream: a null file or stream");
   auto stream = std::make_unique<Stream>(std::move(file), options);
   PARQ_RETURN_IF_ERROR(stream->Init());
-  out->get_schema = GetSchema;
-  out->get_next = GetNext;
-  out->get_last_error = GetLastError;
-  out->release = Release;
-  out->private_data = stream.release();
+  arrow::ExportStream(std::move(stream), out);
   return Status::OK();
 }
 

@@ -2,21 +2,18 @@
 // C API (parq/c_api.h, "Datasets"): Dataset::Open, the unified schema, files
 // and partition values, rows as JSON (DatasetRowReader printed by a
 // JsonRowReader of the unified schema that reads nothing, as `parq cat`
-// prints a dataset) and an Arrow stream (DatasetColumnarReader's row groups
-// exported as the Arrow layer exports a filtered file's).
+// prints a dataset) and an Arrow stream (parq/dataset_arrow.h).
 #include <algorithm>
 #include <cerrno>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "arrow/arrow_array.h"
-#include "arrow/arrow_nested.h"
-#include "arrow/arrow_type.h"
 #include "capi/capi_error.h"
 #include "capi/capi_handles.h"
 #include "parq/c_api.h"
 #include "parq/dataset.h"
+#include "parq/dataset_arrow.h"
 #include "parq/json.h"
 #include "record/assembly_plan.h"
 
@@ -60,100 +57,6 @@ parq_dataset* OpenWith(OpenFn&& open, char* error, size_t error_len) {
   });
   parq::capi::CopyMessage(rc == PARQ_OK ? "" : slot.text(), error, error_len);
   return out;
-}
-
-// The dataset's row groups as record batches: each DatasetColumnarReader
-// batch prepared for Arrow whole (every field as a filtered file stream's)
-// and handed out in slices of batch_rows.
-class DatasetStream {
- public:
-  DatasetStream(std::shared_ptr<const parq::Dataset> ds, parq::DatasetScanOptions scan, int64_t batch_rows)
-      : ds_(std::move(ds)), scan_(std::move(scan)), batch_rows_(batch_rows) {}
-
-  Status Init() {
-    PARQ_ASSIGN_OR_RETURN(plan_, parq::BuildAssemblyPlan(ds_->schema(), scan_.columns));
-    PARQ_ASSIGN_OR_RETURN(fields_, parq::arrow::MapSchemaFields(ds_->schema(), nullptr, plan_, {}));
-    PARQ_ASSIGN_OR_RETURN(reader_, parq::DatasetColumnarReader::Open(*ds_, scan_));
-    return Status::OK();
-  }
-
-  void GetSchema(ArrowSchema* out) const { parq::arrow::ExportSchema(fields_, out); }
-
-  // The next batch into *out (released: the end).
-  Status Next(ArrowArray* out) {
-    out->release = nullptr;
-    while (group_ == nullptr || row_ == group_rows_) {
-      group_.reset();
-      parq::ColumnarBatch batch;
-      PARQ_ASSIGN_OR_RETURN(bool more, reader_->Next(&batch));
-      if (!more) return Status::OK();
-      group_rows_ = batch.num_rows;
-      row_ = 0;
-      PARQ_ASSIGN_OR_RETURN(group_, parq::arrow::PrepareNested(fields_, plan_, ds_->schema().num_columns(),
-                                                                std::move(batch), /*flat_too=*/true));
-    }
-    const int64_t n = std::min(batch_rows_, group_rows_ - row_);
-    parq::arrow::InitArray(out, n, 0, 0, 1);
-    for (size_t i = 0; i < fields_.size(); ++i) {
-      parq::arrow::ExportPrepared(group_->fields[i], group_, row_, n, parq::arrow::AddChild(out));
-    }
-    row_ += n;
-    return Status::OK();
-  }
-
-  bool failed = false;
-  std::string last_error;
-
- private:
-  const std::shared_ptr<const parq::Dataset> ds_;  // first: destroyed last
-  const parq::DatasetScanOptions scan_;
-  const int64_t batch_rows_;
-  parq::AssemblyPlan plan_;                     // fields_ point into it: never moved
-  std::vector<parq::arrow::ArrowField> fields_;
-  std::unique_ptr<parq::DatasetColumnarReader> reader_;
-  std::shared_ptr<parq::arrow::NestedGroup> group_;  // the current row group's
-  int64_t group_rows_ = 0, row_ = 0;
-};
-
-DatasetStream* StreamOf(ArrowArrayStream* s) { return static_cast<DatasetStream*>(s->private_data); }
-
-int StreamGetSchema(ArrowArrayStream* s, ArrowSchema* out) {
-  if (s == nullptr || s->release == nullptr || out == nullptr) return EINVAL;
-  StreamOf(s)->GetSchema(out);
-  return 0;
-}
-
-int StreamGetNext(ArrowArrayStream* s, ArrowArray* out) {
-  if (s == nullptr || s->release == nullptr || out == nullptr) return EINVAL;
-  DatasetStream* st = StreamOf(s);
-  out->release = nullptr;
-  if (st->failed) return EIO;
-  Status status;
-  try {
-    status = st->Next(out);
-  } catch (const std::bad_alloc&) {
-    status = Status::Internal("out of memory");
-  }
-  if (!status.ok()) {
-    if (out->release != nullptr) out->release(out);
-    out->release = nullptr;
-    st->failed = true;
-    st->last_error = status.ToString();
-    return EIO;
-  }
-  return 0;
-}
-
-const char* StreamGetLastError(ArrowArrayStream* s) {
-  if (s == nullptr || s->release == nullptr) return nullptr;
-  DatasetStream* st = StreamOf(s);
-  return st->failed ? st->last_error.c_str() : nullptr;
-}
-
-void StreamRelease(ArrowArrayStream* s) {
-  if (s == nullptr || s->release == nullptr) return;
-  delete StreamOf(s);
-  s->release = nullptr;
 }
 
 parq::DatasetScanOptions ScanOf(const char* columns, const parq_filter* filter) {
@@ -311,15 +214,10 @@ int parq_dataset_to_arrow(parq_dataset* dataset, const char* columns, const parq
                           struct ArrowArrayStream* out) {
   return WithDataset(dataset, [&]() -> Status {
     PARQ_RETURN_IF_ERROR(NotNull(out, "parq_dataset_to_arrow", "out"));
-    auto stream = std::make_unique<DatasetStream>(dataset->dataset, ScanOf(columns, filter),
-                                                  batch_rows > 0 ? batch_rows : int64_t{65536});
-    PARQ_RETURN_IF_ERROR(stream->Init());
-    out->get_schema = StreamGetSchema;
-    out->get_next = StreamGetNext;
-    out->get_last_error = StreamGetLastError;
-    out->release = StreamRelease;
-    out->private_data = stream.release();
-    return Status::OK();
+    parq::DatasetArrowOptions options;
+    options.scan = ScanOf(columns, filter);
+    options.batch_rows = batch_rows > 0 ? batch_rows : int64_t{65536};
+    return parq::ExportArrowStream(dataset->dataset, options, out);
   });
 }
 

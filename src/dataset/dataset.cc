@@ -14,31 +14,133 @@
 namespace parq {
 namespace {
 
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+// An integer as DuckDB's strict cast to BIGINT takes it: spaces around,
+// an optional '-', decimal digits without a leading zero unless signed
+// ("0", "-007"; not "007", "+5", "1_000", "1e3"), or 0x / 0b digits.
 std::optional<int64_t> ParseInt64(std::string_view s) {
-  int64_t v = 0;
-  const char* first = s.data();
-  if (!s.empty() && s[0] == '+') ++first;
-  const auto [ptr, ec] = std::from_chars(first, s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc() || ptr != s.data() + s.size() || first == s.data() + s.size()) return std::nullopt;
-  return v;
+  s = Trim(s);
+  const bool negative = !s.empty() && s[0] == '-';
+  std::string_view digits = negative ? s.substr(1) : s;
+  int base = 10;
+  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+    base = 16;
+  } else if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'b' || digits[1] == 'B')) {
+    base = 2;
+  } else if (!negative && digits.size() > 1 && digits[0] == '0') {
+    return std::nullopt;
+  }
+  if (base != 10) digits.remove_prefix(2);
+  if (digits.empty()) return std::nullopt;
+  uint64_t magnitude = 0;
+  const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), magnitude, base);
+  if (ec != std::errc() || ptr != digits.data() + digits.size()) return std::nullopt;
+  const uint64_t limit = negative ? uint64_t{1} << 63 : (uint64_t{1} << 63) - 1;
+  if (magnitude > limit) return std::nullopt;
+  return negative ? static_cast<int64_t>(0 - magnitude) : static_cast<int64_t>(magnitude);
 }
 
 std::optional<double> ParseDouble(std::string_view s) {
+  s = Trim(s);
   double v = 0;
   const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (s.empty() || ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
   return v;
 }
 
-// Exactly YYYY-MM-DD, a valid day.
-std::optional<int32_t> ParseDate(std::string_view s) {
-  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return std::nullopt;
-  for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
-    if (s[i] < '0' || s[i] > '9') return std::nullopt;
+// Digits [*at, ...) of at most max_digits, at least one.
+std::optional<int64_t> Digits(std::string_view s, size_t* at, size_t max_digits) {
+  int64_t v = 0;
+  size_t n = 0;
+  while (*at < s.size() && n < max_digits && s[*at] >= '0' && s[*at] <= '9') {
+    v = v * 10 + (s[(*at)++] - '0');
+    ++n;
   }
-  auto d = Date::FromString(s);
-  if (!d.ok()) return std::nullopt;
-  return d->days_since_epoch();
+  if (n == 0) return std::nullopt;
+  return v;
+}
+
+// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
+int64_t DaysFromCivil(int64_t y, int64_t m, int64_t d) {
+  y -= m <= 2;
+  const int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const int64_t yoe = y - era * 400;
+  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+// Y-M-D (1 to 7 year digits, 1 or 2 month and day digits, a valid day) at
+// the start of `s`; *at set past it.
+std::optional<int32_t> DatePrefix(std::string_view s, size_t* at) {
+  const auto y = Digits(s, at, 7);
+  if (!y || *at >= s.size() || s[(*at)++] != '-') return std::nullopt;
+  const auto m = Digits(s, at, 2);
+  if (!m || *at >= s.size() || s[(*at)++] != '-') return std::nullopt;
+  const auto d = Digits(s, at, 2);
+  if (!d || *m < 1 || *m > 12 || *d < 1) return std::nullopt;
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (*y % 4 == 0 && *y % 100 != 0) || *y % 400 == 0;
+  if (*d > kDays[*m - 1] + (*m == 2 && leap ? 1 : 0)) return std::nullopt;
+  const int64_t days = DaysFromCivil(*y, *m, *d);
+  if (days < INT32_MIN || days > INT32_MAX) return std::nullopt;
+  return static_cast<int32_t>(days);
+}
+
+// A date as DuckDB's strict cast to DATE takes it: Y-M-D, spaces around.
+std::optional<int32_t> ParseDate(std::string_view s) {
+  s = Trim(s);
+  size_t at = 0;
+  auto d = DatePrefix(s, &at);
+  if (!d || at != s.size()) return std::nullopt;
+  return d;
+}
+
+// A timestamp as DuckDB's strict cast to TIMESTAMP takes it: Y-M-D, ' ' or
+// 'T', HH:MM[:SS[.fraction]] (digits past microseconds dropped), an
+// optional 'Z', spaces around; microseconds since the epoch.
+std::optional<int64_t> ParseTimestamp(std::string_view s) {
+  s = Trim(s);
+  size_t at = 0;
+  const auto days = DatePrefix(s, &at);
+  if (!days || at >= s.size() || (s[at] != ' ' && s[at] != 'T')) return std::nullopt;
+  ++at;
+  const auto hh = Digits(s, &at, 2);
+  if (!hh || at >= s.size() || s[at++] != ':') return std::nullopt;
+  const auto mm = Digits(s, &at, 2);
+  if (!mm) return std::nullopt;
+  int64_t ss = 0, micros = 0;
+  if (at < s.size() && s[at] == ':') {
+    ++at;
+    const auto sec = Digits(s, &at, 2);
+    if (!sec) return std::nullopt;
+    ss = *sec;
+    if (at < s.size() && s[at] == '.') {
+      ++at;
+      int64_t scale = 100000;
+      size_t n = 0;
+      for (; at < s.size() && s[at] >= '0' && s[at] <= '9'; ++at, ++n) {
+        micros += (s[at] - '0') * scale;
+        scale /= 10;
+      }
+      if (n == 0) return std::nullopt;
+    }
+  }
+  if (at < s.size() && s[at] == 'Z') ++at;
+  if (at != s.size() || *hh > 23 || *mm > 59 || ss > 59) return std::nullopt;
+  return (static_cast<int64_t>(*days) * 86400 + *hh * 3600 + *mm * 60 + ss) * 1000000 + micros;
+}
+
+// What reads as null whatever the type (DuckDB's rule): the empty value and
+// NULL in any case (__HIVE_DEFAULT_PARTITION__ is parsed as null before).
+bool IsNullText(std::string_view s) {
+  return s.empty() || (s.size() == 4 && (s[0] | 0x20) == 'n' && (s[1] | 0x20) == 'u' && (s[2] | 0x20) == 'l' &&
+                       (s[3] | 0x20) == 'l');
 }
 
 std::optional<Value> PartitionValue(PartitionType type, const std::string& text) {
@@ -52,20 +154,32 @@ std::optional<Value> PartitionValue(PartitionType type, const std::string& text)
     case PartitionType::kDate:
       if (auto v = ParseDate(text)) return Value::Int32(*v);
       return std::nullopt;
+    case PartitionType::kTimestamp:
+      if (auto v = ParseTimestamp(text)) return Value::Int64(*v);
+      return std::nullopt;
     case PartitionType::kString:
       return Value::Bytes(text);
   }
   return std::nullopt;
 }
 
+// DuckDB's hive type detection: each value takes the first of DATE,
+// TIMESTAMP, BIGINT it casts to strictly, else VARCHAR; a key whose values
+// disagree is VARCHAR.  No DOUBLE: '1.5' is a string.
 PartitionType Infer(const std::vector<const std::string*>& values) {
-  for (PartitionType t : {PartitionType::kInt64, PartitionType::kDate, PartitionType::kDouble}) {
-    if (std::all_of(values.begin(), values.end(),
-                    [t](const std::string* v) { return PartitionValue(t, *v).has_value(); })) {
-      return t;
+  std::optional<PartitionType> out;
+  for (const std::string* v : values) {
+    PartitionType t = PartitionType::kString;
+    for (PartitionType c : {PartitionType::kDate, PartitionType::kTimestamp, PartitionType::kInt64}) {
+      if (PartitionValue(c, *v).has_value()) {
+        t = c;
+        break;
+      }
     }
+    if (out && *out != t) return PartitionType::kString;
+    out = t;
   }
-  return PartitionType::kString;
+  return out.value_or(PartitionType::kString);
 }
 
 std::unique_ptr<SchemaNode> PartitionNode(const PartitionField& f) {
@@ -76,6 +190,9 @@ std::unique_ptr<SchemaNode> PartitionNode(const PartitionField& f) {
       return SchemaNode::MakePrimitive(f.name, Repetition::kOptional, PhysicalType::kDouble);
     case PartitionType::kDate:
       return SchemaNode::MakePrimitive(f.name, Repetition::kOptional, PhysicalType::kInt32, LogicalType::Date());
+    case PartitionType::kTimestamp:
+      return SchemaNode::MakePrimitive(f.name, Repetition::kOptional, PhysicalType::kInt64,
+                                       LogicalType::Timestamp(TimeUnit::kMicros, false));
     case PartitionType::kString:
       break;
   }
@@ -97,6 +214,48 @@ std::vector<std::pair<std::string, std::optional<std::string>>> PartitionsOf(con
   return out;
 }
 
+// A file's top-level fields against the declared schema: each one the
+// declared schema names must widen to the declared type (the unification of
+// the two is the declared field itself); a declared required field must be
+// in the file and required there.
+Status CheckDeclared(const Schema& declared, const Schema& file, const std::string& path) {
+  const SchemaNode& droot = declared.root();
+  for (int i = 0; i < droot.num_children(); ++i) {
+    const SchemaNode& d = droot.child(i);
+    const SchemaNode* f = nullptr;
+    for (int k = 0; k < file.root().num_children() && f == nullptr; ++k) {
+      if (file.root().child(k).name() == d.name()) f = &file.root().child(k);
+    }
+    if (f == nullptr) {
+      if (d.repetition() == Repetition::kRequired) {
+        return Status::InvalidArgument("dataset: column '" + d.name() + "' is required in the declared schema but " +
+                                       path + " lacks it");
+      }
+      continue;
+    }
+    std::vector<std::unique_ptr<SchemaNode>> one;
+    one.push_back(dataset::CopyNode(d));
+    std::vector<std::unique_ptr<SchemaNode>> other;
+    other.push_back(dataset::CopyNode(*f));
+    SchemaOptions so;
+    so.strict = false;
+    PARQ_ASSIGN_OR_RETURN(Schema ds, Schema::Make(SchemaNode::MakeGroup("schema", Repetition::kRequired, std::move(one)), so));
+    PARQ_ASSIGN_OR_RETURN(Schema fs, Schema::Make(SchemaNode::MakeGroup("schema", Repetition::kRequired, std::move(other)), so));
+    dataset::SchemaUnifier u;
+    Status st = u.Add(ds, "the declared schema");
+    if (st.ok()) st = u.Add(fs, path);
+    const std::string declared_type = dataset::TypeText(d);
+    if (!st.ok() || dataset::TypeText(*u.Fields().front()) != declared_type ||
+        (d.repetition() == Repetition::kRequired && f->repetition() != Repetition::kRequired)) {
+      return Status::InvalidArgument("dataset: column '" + d.name() + "' is " + dataset::TypeText(*f) + " " +
+                                     std::string(RepetitionName(f->repetition())) + " in " + path +
+                                     ", which does not convert to the declared " + declared_type + " " +
+                                     std::string(RepetitionName(d.repetition())));
+    }
+  }
+  return Status::OK();
+}
+
 struct FileSchemaSummary {
   // Top-level fields: name, type text, repetition.
   std::vector<std::tuple<std::string, std::string, Repetition>> fields;
@@ -116,8 +275,8 @@ Result<std::unique_ptr<Dataset::Impl>> OpenListed(std::vector<dataset::ListedFil
     file.file_size = lf.size;
     if (options.hive_partitioning) file.partition = PartitionsOf(lf.relative);
     FileSchemaSummary summary;
-    if (lf.size > 0) {
-      auto reader = FileReader::Open(lf.path, options.reader_options);
+    if (lf.size != 0) {
+      auto reader = dataset::OpenDatasetFile(lf.path, options);
       if (!reader.ok()) {
         if (options.skip_invalid) {
           impl->skipped.push_back(lf.path + ": " + reader.status().ToString());
@@ -126,11 +285,16 @@ Result<std::unique_ptr<Dataset::Impl>> OpenListed(std::vector<dataset::ListedFil
         Status st = reader.status();
         return std::move(st).AddContext("dataset file '" + lf.path + "'");
       }
+      if (lf.size < 0) file.file_size = static_cast<int64_t>((*reader)->file().size());
       const FileMetaData& md = (*reader)->metadata();
       file.num_rows = md.num_rows();
       file.num_row_groups = md.num_row_groups();
       const Schema& s = (*reader)->schema();
-      PARQ_RETURN_IF_ERROR(unifier.Add(s, lf.path));
+      if (options.schema != nullptr) {
+        PARQ_RETURN_IF_ERROR(CheckDeclared(*options.schema, s, lf.path));
+      } else {
+        PARQ_RETURN_IF_ERROR(unifier.Add(s, lf.path));
+      }
       summary.has_schema = true;
       for (int i = 0; i < s.root().num_children(); ++i) {
         const SchemaNode& f = s.root().child(i);
@@ -149,8 +313,15 @@ Result<std::unique_ptr<Dataset::Impl>> OpenListed(std::vector<dataset::ListedFil
   if (impl->files.empty()) return Status::InvalidArgument("dataset: no readable Parquet file");
 
   // Partition columns: declared or inferred types, values per file.
+  std::vector<std::string> file_names = unifier.names();
+  if (options.schema != nullptr) {
+    file_names.clear();
+    for (int i = 0; i < options.schema->root().num_children(); ++i) {
+      file_names.push_back(options.schema->root().child(i).name());
+    }
+  }
   for (const std::string& key : partition_keys) {
-    if (std::find(unifier.names().begin(), unifier.names().end(), key) != unifier.names().end()) {
+    if (std::find(file_names.begin(), file_names.end(), key) != file_names.end()) {
       return Status::InvalidArgument("dataset: '" + key + "' is both a partition key (a '" + key +
                                      "=' directory) and a column of the files");
     }
@@ -163,7 +334,7 @@ Result<std::unique_ptr<Dataset::Impl>> OpenListed(std::vector<dataset::ListedFil
       std::vector<const std::string*> values;
       for (const DatasetFile& f : impl->files) {
         for (const auto& kv : f.partition) {
-          if (kv.first == key && kv.second) values.push_back(&*kv.second);
+          if (kv.first == key && kv.second && !IsNullText(*kv.second)) values.push_back(&*kv.second);
         }
       }
       field.type = Infer(values);
@@ -175,7 +346,7 @@ Result<std::unique_ptr<Dataset::Impl>> OpenListed(std::vector<dataset::ListedFil
     for (size_t k = 0; k < impl->partition_fields.size(); ++k) {
       const PartitionField& pf = impl->partition_fields[k];
       for (const auto& kv : f.partition) {
-        if (kv.first != pf.name || !kv.second) continue;
+        if (kv.first != pf.name || !kv.second || IsNullText(*kv.second)) continue;
         auto v = PartitionValue(pf.type, *kv.second);
         if (!v) {
           return Status::InvalidArgument("dataset: file '" + f.path + "': partition value '" + *kv.second +
@@ -189,7 +360,14 @@ Result<std::unique_ptr<Dataset::Impl>> OpenListed(std::vector<dataset::ListedFil
   }
 
   // The unified schema.
-  std::vector<std::unique_ptr<SchemaNode>> fields = unifier.Fields();
+  std::vector<std::unique_ptr<SchemaNode>> fields;
+  if (options.schema != nullptr) {
+    for (int i = 0; i < options.schema->root().num_children(); ++i) {
+      fields.push_back(dataset::CopyNode(options.schema->root().child(i)));
+    }
+  } else {
+    fields = unifier.Fields();
+  }
   impl->num_file_fields = static_cast<int>(fields.size());
   for (const PartitionField& pf : impl->partition_fields) fields.push_back(PartitionNode(pf));
   auto root = SchemaNode::MakeGroup("schema", Repetition::kRequired, std::move(fields));
@@ -232,6 +410,7 @@ std::string_view PartitionTypeName(PartitionType t) {
     case PartitionType::kDouble: return "double";
     case PartitionType::kDate: return "date";
     case PartitionType::kString: return "string";
+    case PartitionType::kTimestamp: return "timestamp";
   }
   return "?";
 }

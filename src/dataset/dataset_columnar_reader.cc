@@ -223,6 +223,7 @@ struct DatasetColumnarReader::Impl {
   std::unique_ptr<ColumnarReader> columns;  // null when no column of the file is read
   int row_group = 0;
   std::vector<int> source;  // per shape: its leaf in the file's batch, or -1
+  std::vector<int> prebuffer_columns;  // the file's leaves read (a remote file's are pre-buffered)
   ColumnarBatch file_batch;
 
   Result<bool> OpenNextFile();
@@ -242,8 +243,8 @@ Result<bool> DatasetColumnarReader::Impl::OpenNextFile() {
   co.filter = filter->Pushed(f, fs, &all);
   if (!all) {
     return Status::Unsupported("dataset file '" + info.path +
-                               "': a part of the filter mixes partition columns or columns the file lacks with "
-                               "its columns; DatasetRowReader evaluates it, DatasetColumnarReader cannot");
+                               "': a part of the filter does not bind to the file's own column types; "
+                               "DatasetRowReader evaluates it, DatasetColumnarReader cannot");
   }
   std::vector<std::string> wanted;
   for (const LeafShape& s : shapes) {
@@ -257,6 +258,7 @@ Result<bool> DatasetColumnarReader::Impl::OpenNextFile() {
     wanted.push_back(fs.column(b.columns().front()).dotted_path);
   }
   if (!wanted.empty()) {
+    prebuffer_columns = dataset::LeafColumns(fs, wanted, co.filter);
     co.columns = wanted;
     auto reader = ColumnarReader::Open(*file, co);
     if (!reader.ok()) {
@@ -300,7 +302,8 @@ Result<bool> DatasetColumnarReader::Next(ColumnarBatch* batch) {
     const int rg = m.row_group++;
     int64_t rows = m.cursor.file->metadata().row_group(rg).num_rows();
     if (m.columns != nullptr) {
-      Status st = m.columns->ReadRowGroup(rg, &m.file_batch);
+      Status st = m.cursor.PrebufferRemote({rg}, m.prebuffer_columns, dataset::kRemotePrebufferBytes);
+      if (st.ok()) st = m.columns->ReadRowGroup(rg, &m.file_batch);
       if (!st.ok()) return std::move(st).AddContext("dataset file '" + m.ds->files[m.cursor.index].path + "'");
       rows = m.file_batch.num_rows;
     } else {

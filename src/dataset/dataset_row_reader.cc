@@ -68,6 +68,13 @@ Result<bool> DatasetRowReader::Impl::OpenNextFile() {
     rows_left_without_columns = file->metadata().num_rows();
     return true;
   }
+  std::vector<int> groups(static_cast<size_t>(file->metadata().num_row_groups()));
+  for (size_t g = 0; g < groups.size(); ++g) groups[g] = static_cast<int>(g);
+  if (Status st = cursor.PrebufferRemote(groups, dataset::LeafColumns(fs, ro.columns, ro.filter),
+                                         dataset::kRemotePrebufferBytes);
+      !st.ok()) {
+    return std::move(st).AddContext("dataset file '" + info.path + "'");
+  }
   auto opened_rows = RowReader::Open(*file, ro);
   if (!opened_rows.ok()) {
     Status st = opened_rows.status();

@@ -1,5 +1,7 @@
 #include "dataset/file_listing.h"
 
+#include "parq/http_file.h"
+
 #include <dirent.h>
 #include <fnmatch.h>
 #include <sys/stat.h>
@@ -111,6 +113,24 @@ bool GlobMatch(std::string_view pattern, std::string_view path) {
 
 Result<std::vector<ListedFile>> ListFiles(const std::string& path_or_glob) {
   std::vector<ListedFile> out;
+  if (IsHttpUrl(path_or_glob)) {
+    // One file: HTTP has no directory listing, so no walk and no glob ('?'
+    // starts the query).  Its size comes with its footer.
+    const size_t host = path_or_glob.find("//") + 2;
+    const size_t slash = path_or_glob.find('/', host);
+    const std::string path = slash == std::string::npos ? "" : path_or_glob.substr(slash + 1, path_or_glob.find('?', slash) - slash - 1);
+    if (path.find_first_of("*[") != std::string::npos) {
+      return Status::InvalidArgument("dataset: '" + path_or_glob +
+                                     "': globs match local paths only (HTTP cannot list a directory); "
+                                     "give the URLs as a list");
+    }
+    if (path.empty() || path.back() == '/') {
+      return Status::InvalidArgument("dataset: '" + path_or_glob +
+                                     "' names no file (HTTP cannot list a directory); give the URLs as a list");
+    }
+    out.push_back(ListedFile{path_or_glob, path, -1});
+    return out;
+  }
   if (HasWildcard(path_or_glob)) {
     // The fixed directories before the first segment with a wildcard.
     const size_t wild = path_or_glob.find_first_of("*?[");
@@ -143,6 +163,12 @@ Result<std::vector<ListedFile>> ListFiles(const std::string& path_or_glob) {
   }
   out.push_back(ListedFile{path_or_glob, path_or_glob, static_cast<int64_t>(st.st_size)});
   return out;
+}
+
+Result<std::unique_ptr<FileReader>> OpenDatasetFile(const std::string& path, const DatasetOptions& options) {
+  if (!IsHttpUrl(path)) return FileReader::Open(path, options.reader_options);
+  PARQ_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> file, OpenHttpFile(path, options.http));
+  return FileReader::Open(std::shared_ptr<RandomAccessFile>(std::move(file)), options.reader_options);
 }
 
 }  // namespace parq::dataset

@@ -22,12 +22,31 @@ class ScanFilter {
 
   // The whole filter on the unified schema (nullopt without one).
   const std::optional<BoundFilter>& bound() const { return bound_; }
-  // Whether the operands the path of file `f` decides make it false or unknown.
+  // Whether the operands the path of file `f` decides make it false or
+  // unknown, or an operand mixing partition (or absent) columns with the
+  // file's columns cannot be true with the path's values bound.
   bool PrunedByPath(size_t f) const;
-  // The operands on columns file `f` has (those that bind to `file_schema`),
-  // ANDed; *all set to whether every operand is either decided by the path
-  // or in the result.
+  // The operands on columns file `f` has, ANDed: those on its columns
+  // alone as they are, those mixing them with partition or absent columns
+  // with the path's values bound as constants (what is left is true exactly
+  // when the operand is).  *all set to whether every operand is decided by
+  // the path or in the result (false when one does not bind to
+  // `file_schema`).
   std::optional<Filter> Pushed(size_t f, const Schema& file_schema, bool* all) const;
+
+  // A filter folded with file `f`'s path values: kAlways and kNever when
+  // they decide it, else the filter on the file's columns that is true
+  // exactly when it is.
+  struct Folded {
+    enum class Kind : uint8_t { kAlways, kNever, kFilter };
+    Kind kind = Kind::kAlways;
+    std::optional<Filter> filter;
+  };
+  // `when_true` is true exactly when `f` is true, `when_false` exactly when
+  // it is false (SQL's unknown is neither).
+  struct FoldedPair {
+    Folded when_true, when_false;
+  };
 
  private:
   struct Conjunct {
@@ -36,6 +55,8 @@ class ScanFilter {
     std::vector<int> top_fields;  // unified top-level field indexes it reads
   };
   bool DecidedByPath(const Conjunct& c, size_t f) const;
+  bool Local(const Conjunct& c, size_t f) const;
+  FoldedPair Fold(const Filter& filter, size_t f) const;
 
   const Dataset::Impl* ds_ = nullptr;
   std::optional<BoundFilter> bound_;
@@ -50,10 +71,27 @@ struct FileCursor {
   int64_t pruned = 0;
   int64_t opened = 0;
   std::unique_ptr<FileReader> file;  // the current file; null before the first and at the end
+  bool remote = false;               // `file` is read over HTTP
 
   // Opens the next file into `file`; false at the end.  An error names the file.
   Result<bool> Advance(const Dataset::Impl& ds, const ScanFilter& filter);
+  // For a remote file, FileReader::PreBuffer of these chunks (one coalesced
+  // request per run of adjacent chunks instead of one per chunk, which is
+  // what counts over HTTP) when they total at most max_bytes; nothing for a
+  // local file.
+  Status PrebufferRemote(const std::vector<int>& row_groups, const std::vector<int>& columns,
+                         int64_t max_bytes) const;
 };
+
+// The leaf columns of `schema` under `paths` (dotted paths of leaves or
+// groups) and those `filter` reads, ascending.
+std::vector<int> LeafColumns(const Schema& schema, const std::vector<std::string>& paths,
+                             const std::optional<Filter>& filter);
+
+// What one PreBuffer of a remote file may hold: a row group's chunks for the
+// columnar reader, the whole file's for the row reader (which reads its row
+// groups itself) when they fit.
+inline constexpr int64_t kRemotePrebufferBytes = int64_t{256} << 20;
 
 // The index of the top-level field of the unified schema above `node`.
 int TopFieldOf(const Schema& schema, const SchemaNode* node);

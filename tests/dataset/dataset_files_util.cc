@@ -45,6 +45,16 @@ Value Row(std::vector<std::pair<std::string, Value>> fields) {
   return v;
 }
 
+Value ListFileRow(int id, int i, std::vector<std::pair<std::string, Value>> more) {
+  Value tags = Value::List();
+  for (int k = 0; k < i % 3; ++k) tags.Append(k == 1 ? Value::Null() : Value::Bytes("t" + std::to_string(k)));
+  std::vector<std::pair<std::string, Value>> fields = {
+      {"id", Value::Int32(id)}, {"x", i % 4 == 0 ? Value::Null() : Value::Float(static_cast<float>(i) / 2)}};
+  for (auto& f : more) fields.push_back(std::move(f));
+  fields.emplace_back("tags", i % 5 == 0 ? Value::Null() : tags);
+  return Row(std::move(fields));
+}
+
 Result<std::vector<Value>> ReadAll(const Dataset& ds, const DatasetScanOptions& options, int64_t* files_opened,
                                    int64_t* files_pruned) {
   PARQ_ASSIGN_OR_RETURN(auto reader, DatasetRowReader::Open(ds, options));

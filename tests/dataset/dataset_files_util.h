@@ -36,6 +36,11 @@ Status WriteRows(const std::string& path, const Schema& schema, const std::vecto
 // A kStruct row from names and values.
 Value Row(std::vector<std::pair<std::string, Value>> fields);
 
+// Row i's fields "id" (INT32 id), "x" (a FLOAT, null every 4th) and "tags"
+// (a list of i % 3 strings, the second null; null every 5th), then `more`:
+// the drifted "a" files of the columnar and Arrow tests.
+Value ListFileRow(int id, int i, std::vector<std::pair<std::string, Value>> more = {});
+
 // Every row of a DatasetRowReader of `ds`, and the files it opened and pruned.
 Result<std::vector<Value>> ReadAll(const Dataset& ds, const DatasetScanOptions& options = {},
                                    int64_t* files_opened = nullptr, int64_t* files_pruned = nullptr);

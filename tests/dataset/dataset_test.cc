@@ -206,6 +206,119 @@ TEST(DatasetWideningTest, IntegersIntoDecimalsAndDatePartitions) {
   EXPECT_EQ(ds->schema().root().child(0).logical_type(), LogicalType::Decimal(21, 2));
 }
 
+// Partition types inferred as DuckDB 1.x infers them (each case checked
+// against DuckDB's read_parquet(hive_partitioning = true) by hand): DATE,
+// TIMESTAMP, BIGINT per value, VARCHAR otherwise or when values disagree.
+TEST(DatasetInferenceTest, InfersAsDuckDb) {
+  ASSERT_OK_AND_ASSIGN(Schema schema, s::Message({s::Int32("x")}));
+  struct Case {
+    std::vector<std::string> values;
+    PartitionType type;
+    std::string first;  // the first file's value, DebugString
+  };
+  const Case cases[] = {
+      {{"1", "2"}, PartitionType::kInt64, "1"},
+      {{"-007"}, PartitionType::kInt64, "-7"},
+      {{"0"}, PartitionType::kInt64, "0"},
+      {{"0x10"}, PartitionType::kInt64, "16"},
+      {{"-9223372036854775808"}, PartitionType::kInt64, "-9223372036854775808"},
+      {{"007"}, PartitionType::kString, "\"007\""},
+      {{"+5"}, PartitionType::kString, "\"+5\""},
+      {{"1.5"}, PartitionType::kString, "\"1.5\""},
+      {{"1", "1.5"}, PartitionType::kString, "\"1\""},
+      {{"1e3"}, PartitionType::kString, "\"1e3\""},
+      {{"9223372036854775808"}, PartitionType::kString, "\"9223372036854775808\""},
+      {{"2024-01-01"}, PartitionType::kDate, "19723"},
+      {{"2024-1-2"}, PartitionType::kDate, "19724"},
+      {{"2024-02-30"}, PartitionType::kString, "\"2024-02-30\""},
+      {{"2024-01-01 10:00:00"}, PartitionType::kTimestamp, "1704103200000000"},
+      {{"2024-01-01T10:00"}, PartitionType::kTimestamp, "1704103200000000"},
+      {{"2024-01-01 10:00:00.123456789"}, PartitionType::kTimestamp, "1704103200123456"},
+      {{"2024-01-01 10"}, PartitionType::kString, "\"2024-01-01 10\""},
+      {{"2024-01-01", "2024-01-01 10:00:00"}, PartitionType::kString, "\"2024-01-01\""},
+      {{"1", "2024-01-01"}, PartitionType::kString, "\"1\""},
+      {{"NULL", "3"}, PartitionType::kInt64, "null"},
+      {{"__HIVE_DEFAULT_PARTITION__", "3"}, PartitionType::kInt64, "null"},
+      {{"true"}, PartitionType::kString, "\"true\""},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.values.front());
+    TempDir dir("infer");
+    for (size_t i = 0; i < c.values.size(); ++i) {
+      ASSERT_OK(WriteRows(dir / ("k=" + c.values[i] + "/f" + std::to_string(i) + ".parquet"), schema,
+                          {Row({{"x", Value::Int32(static_cast<int32_t>(i))}})}));
+    }
+    ASSERT_OK_AND_ASSIGN(auto ds, Dataset::Open(dir.path().string()));
+    ASSERT_EQ(ds->partition_fields().size(), 1u);
+    EXPECT_EQ(ds->partition_fields()[0].type, c.type);
+    ASSERT_OK_AND_ASSIGN(std::vector<Value> rows, ReadAll(*ds));
+    // The row of the first value's file (x = 0).
+    for (const Value& r : rows) {
+      ASSERT_NE(r.Find("x"), nullptr);
+      ASSERT_NE(r.Find("k"), nullptr);
+      if (r.Find("x")->int32_value() == 0) {
+        EXPECT_EQ(r.Find("k")->DebugString(), c.first);
+      }
+    }
+  }
+}
+
+// A declared schema replaces unification: its order and types, files
+// widened into it, absent fields null, undeclared ones not read; files that
+// do not convert are errors naming them.
+TEST(DatasetDeclaredSchemaTest, ReadsTheFilesAsDeclared) {
+  TempDir dir("declared");
+  ASSERT_OK_AND_ASSIGN(Schema a, s::Message({s::Int32("id"), s::Float("amount").Optional(), s::String("extra")}));
+  ASSERT_OK_AND_ASSIGN(Schema b, s::Message({s::Int64("id"), s::String("note").Optional()}));
+  ASSERT_OK(WriteRows(dir / "k=1/a.parquet", a,
+                      {Row({{"id", Value::Int32(1)}, {"amount", Value::Float(0.5f)}, {"extra", Value::Bytes("e")}})}));
+  ASSERT_OK(WriteRows(dir / "k=2/b.parquet", b, {Row({{"id", Value::Int64(2)}, {"note", Value::Bytes("n")}})}));
+  ASSERT_OK_AND_ASSIGN(Schema declared, s::Message({s::String("note").Optional(), s::Int64("id"),
+                                                    s::Double("amount").Optional(), s::Int32("more").Optional()}));
+  DatasetOptions o;
+  o.schema = std::make_shared<const Schema>(std::move(declared));
+  ASSERT_OK_AND_ASSIGN(auto ds, Dataset::Open(dir.path().string(), o));
+  EXPECT_EQ(ds->schema().ToString(),
+            "message schema {\n  optional binary note (STRING);\n  required int64 id;\n  optional double amount;\n"
+            "  optional int32 more;\n  optional int64 k;\n}\n");
+  ASSERT_OK_AND_ASSIGN(std::vector<Value> rows, ReadAll(*ds));
+  EXPECT_EQ(SortedText(rows),
+            SortedText({Row({{"note", Value::Null()}, {"id", Value::Int64(1)}, {"amount", Value::Double(0.5)},
+                             {"more", Value::Null()}, {"k", Value::Int64(1)}}),
+                        Row({{"note", Value::Bytes("n")}, {"id", Value::Int64(2)}, {"amount", Value::Null()},
+                             {"more", Value::Null()}, {"k", Value::Int64(2)}})}));
+  // Columnar too.
+  ASSERT_OK_AND_ASSIGN(auto columns, DatasetColumnarReader::Open(*ds));
+  ColumnarBatch batch;
+  int64_t n = 0;
+  while (true) {
+    ASSERT_OK_AND_ASSIGN(bool more, columns->Next(&batch));
+    if (!more) break;
+    EXPECT_EQ(batch.leaves.size(), 5u);
+    n += batch.num_rows;
+  }
+  EXPECT_EQ(n, 2);
+
+  // A type that does not widen into the declared one; a declared required
+  // field a file lacks; a required declared field optional in a file.
+  const std::pair<const char*, std::string> bad[] = {
+      {"message m { optional int32 id; }", "'id' is int64 required in " + (dir / "k=2/b.parquet")},
+      {"message m { required int64 id; required binary extra (STRING); }",
+       "'extra' is required in the declared schema but " + (dir / "k=2/b.parquet") + " lacks it"},
+      {"message m { required binary note (STRING); }", "'note'"},
+  };
+  for (const auto& [text, message] : bad) {
+    SCOPED_TRACE(text);
+    ASSERT_OK_AND_ASSIGN(Schema d, ParseMessageType(text));
+    o.schema = std::make_shared<const Schema>(std::move(d));
+    EXPECT_STATUS_HAS(Dataset::Open(dir.path().string(), o), StatusCode::kInvalidArgument, message);
+  }
+  // A declared column named as a partition key.
+  ASSERT_OK_AND_ASSIGN(Schema with_k, ParseMessageType("message m { optional int64 k; }"));
+  o.schema = std::make_shared<const Schema>(std::move(with_k));
+  EXPECT_STATUS_HAS(Dataset::Open(dir.path().string(), o), StatusCode::kInvalidArgument, "partition key");
+}
+
 TEST(DatasetGlobTest, MatchesSegments) {
   using dataset::GlobMatch;
   EXPECT_TRUE(GlobMatch("**/*.parquet", "a.parquet"));

@@ -97,7 +97,8 @@ bool ReadRequest(int fd, Request* r) {
 
 }  // namespace
 
-bool NginxServer::Start(const std::string& root, std::string* why) {
+bool NginxServer::Start(const std::string& root, std::string* why, const TlsFiles* tls) {
+  tls_ = tls != nullptr;
   const std::string nginx = FindNginx();
   if (nginx.empty()) {
     *why = "nginx is not installed (Debian nginx-light; scripts/install-deps.sh installs it)";
@@ -128,9 +129,13 @@ bool NginxServer::Start(const std::string& root, std::string* why) {
     conf << "  " << t << "_temp_path " << dir_ << "/" << t << ";\n";
   }
   conf << "  server {\n"
-       << "    listen 127.0.0.1:" << port_ << ";\n"
-       << "    root " << root << ";\n"
-       << "  }\n"
+       << "    listen 127.0.0.1:" << port_ << (tls ? " ssl" : "") << ";\n"
+       << "    root " << root << ";\n";
+  if (tls) {
+    conf << "    ssl_certificate " << tls->certificate << ";\n"
+         << "    ssl_certificate_key " << tls->key << ";\n";
+  }
+  conf << "  }\n"
        << "}\n";
   conf.close();
   const pid_t pid = ::fork();
@@ -175,7 +180,40 @@ NginxServer::~NginxServer() {
 }
 
 std::string NginxServer::Url(const std::string& name) const {
-  return "http://127.0.0.1:" + std::to_string(port_) + "/" + name;
+  return (tls_ ? "https" : "http") + std::string("://127.0.0.1:") + std::to_string(port_) + "/" + name;
+}
+
+int NginxServer::Requests() const {
+  std::ifstream log(dir_ + "/access.log");
+  int n = 0;
+  for (std::string line; std::getline(log, line);) ++n;
+  return n;
+}
+
+bool MakeTestCertificates(const std::string& dir, TlsFiles* server, std::string* ca_file, std::string* why) {
+  if (std::system("command -v openssl >/dev/null 2>&1") != 0) {
+    *why = "the openssl command is not installed";
+    return false;
+  }
+  std::ofstream(dir + "/server.ext") << "subjectAltName = IP:127.0.0.1, DNS:localhost\n"
+                                     << "basicConstraints = CA:FALSE\n"
+                                     << "extendedKeyUsage = serverAuth\n";
+  const std::string q = "'" + dir + "'";
+  const std::string key = " -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes";
+  const std::string script =
+      "cd " + q + " && openssl req -x509" + key + " -keyout ca.key -out ca.pem -days 1 -subj /CN=parq-test-ca" +
+      " && openssl req" + key + " -keyout server.key -out server.csr -subj /CN=127.0.0.1" +
+      " && openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 1" +
+      " -extfile server.ext";
+  if (std::system((script + " >openssl.log 2>&1").c_str()) != 0) {
+    std::ifstream log(dir + "/openssl.log");
+    *why = "openssl failed: " + std::string((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+    return false;
+  }
+  server->certificate = dir + "/server.pem";
+  server->key = dir + "/server.key";
+  *ca_file = dir + "/ca.pem";
+  return true;
 }
 
 ScriptedServer::ScriptedServer(Handler handler) : handler_(std::move(handler)) {

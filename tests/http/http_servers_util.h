@@ -22,20 +22,35 @@
 
 namespace parq::http_test {
 
+// A certificate and its key for nginx's TLS (PEM files).
+struct TlsFiles {
+  std::string certificate, key;
+};
+
 class NginxServer {
  public:
-  // Starts nginx serving `root`; on failure (no nginx, no start) returns
-  // false with the reason in `*why`.
-  bool Start(const std::string& root, std::string* why);
+  // Starts nginx serving `root` (over TLS with `tls`); on failure (no
+  // nginx, no start) returns false with the reason in `*why`.
+  bool Start(const std::string& root, std::string* why, const TlsFiles* tls = nullptr);
   ~NginxServer();
   int port() const { return port_; }
+  // http:// (https:// with TLS) 127.0.0.1:port/name.
   std::string Url(const std::string& name) const;
+  // Requests answered so far (lines of the access log).
+  int Requests() const;
 
  private:
   std::string dir_;
   pid_t pid_ = -1;
   int port_ = 0;
+  bool tls_ = false;
 };
+
+// A test CA and a server certificate it signs for 127.0.0.1 and localhost
+// (P-256 keys, valid one day), made in `dir` with the openssl command:
+// dir/ca.pem (what a client trusts), dir/server.pem and dir/server.key
+// (nginx's).  False with the reason in `*why` when openssl is missing or fails.
+bool MakeTestCertificates(const std::string& dir, TlsFiles* server, std::string* ca_file, std::string* why);
 
 struct Request {
   std::string method;  // "GET", "HEAD"

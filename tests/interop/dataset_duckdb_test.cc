@@ -174,6 +174,64 @@ TEST(DatasetDuckDbTest, ReadsTheTreeAsDuckDbDoes) {
   }
 }
 
+// Partition values whose types DuckDB infers in its own way, read without a
+// declared type: '1.5' and '007' are VARCHAR, timestamps TIMESTAMP, 'NULL'
+// null in a BIGINT key, a DATE key beside a TIMESTAMP one; parq infers the
+// same types and the same rows (EXCEPT ALL both ways), with filters that mix
+// partition and file columns.
+TEST(DatasetDuckDbTest, InfersPartitionTypesAsDuckDb) {
+  TempDir dir("duckdb_infer");
+  ASSERT_OK_AND_ASSIGN(Schema schema, s::Message({s::Int64("id"), s::Double("v").Optional()}));
+  const std::string tree = (dir.path() / "tree").string();
+  const char* ds_[] = {"1.5", "2.25", "007"};
+  const char* ts_[] = {"2024-01-01 10:00:00", "2024-03-01T12:30:00.25", "2023-12-31 23:59"};
+  const char* ns_[] = {"NULL", "3", "-12"};
+  const char* dt_[] = {"2024-1-5", "2024-02-29", "__HIVE_DEFAULT_PARTITION__"};
+  int64_t id = 0;
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      std::vector<Value> rows;
+      for (int r = 0; r < 4; ++r) {
+        ++id;
+        rows.push_back(Row({{"id", Value::Int64(id)}, {"v", id % 3 == 0 ? Value::Null() : Value::Double(id * 0.5)}}));
+      }
+      const std::string path = tree + "/d=" + ds_[i] + "/t=" + ts_[j] + "/n=" + ns_[(i + j) % 3] + "/dt=" +
+                               dt_[(i * 2 + j) % 3] + "/f.parquet";
+      ASSERT_OK(testing::WriteRows(path, schema, rows));
+    }
+  }
+  ASSERT_OK_AND_ASSIGN(auto ds, Dataset::Open(tree));
+  std::string types;
+  for (const PartitionField& f : ds->partition_fields()) types += f.name + ":" + std::string(PartitionTypeName(f.type)) + ";";
+  EXPECT_EQ(types, "d:string;t:timestamp;n:int64;dt:date;");
+
+  ASSERT_OK_AND_ASSIGN(auto db, testing::DuckDb::Open(PARQ_DUCKDB_LIB));
+  ASSERT_OK(db->Run("SET threads = 1"));
+  const std::string cols = "id, v, d, t, n, dt";
+  const std::string duck = "(SELECT " + cols + " FROM read_parquet(" + Quote(tree + "/**/*.parquet") +
+                           ", hive_partitioning = true, union_by_name = true))";
+  ASSERT_OK_AND_ASSIGN(types, db->Scalar("SELECT typeof(d) || ',' || typeof(t) || ',' || typeof(n) || ',' || "
+                                         "typeof(dt) FROM " + duck + " LIMIT 1"));
+  EXPECT_EQ(types, "VARCHAR,TIMESTAMP,BIGINT,DATE");
+  for (const std::string where : {"", "n IS NULL OR v > 4", "d = '007' AND t > TIMESTAMP '2024-01-01 00:00:00'",
+                                  "dt IS NULL OR NOT (n = 3 AND v < 8)"}) {
+    SCOPED_TRACE(where);
+    const std::string out = (dir.path() / "parq.parquet").string();
+    int64_t rows = 0;
+    ASSERT_OK(WriteDatasetRows(*ds, where, out, &rows));
+    const std::string filtered = where.empty() ? duck : "(SELECT * FROM " + duck + " WHERE " + where + ")";
+    const std::string mine = "(SELECT " + cols + " FROM read_parquet(" + Quote(out) + "))";
+    ASSERT_OK_AND_ASSIGN(std::string count, db->Scalar("SELECT count(*) FROM " + filtered));
+    EXPECT_EQ(count, std::to_string(rows));
+    ASSERT_OK_AND_ASSIGN(std::string missing, db->Scalar("SELECT count(*) FROM (" + filtered.substr(1, filtered.size() - 2) +
+                                                         " EXCEPT ALL " + mine.substr(1, mine.size() - 2) + ")"));
+    EXPECT_EQ(missing, "0") << "rows DuckDB reads that parq does not";
+    ASSERT_OK_AND_ASSIGN(std::string extra, db->Scalar("SELECT count(*) FROM (" + mine.substr(1, mine.size() - 2) +
+                                                       " EXCEPT ALL " + filtered.substr(1, filtered.size() - 2) + ")"));
+    EXPECT_EQ(extra, "0") << "rows parq reads that DuckDB does not";
+  }
+}
+
 // PartitionedWriter's tree read by DuckDB with hive_partitioning equals the
 // input file (EXCEPT ALL both ways).
 TEST(DatasetDuckDbTest, DuckDbReadsPartitionedWritesAsTheInput) {

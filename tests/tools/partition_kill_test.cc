@@ -2,7 +2,10 @@
 // (seeded): the destination directory is afterwards absent, or (when the run
 // finished first) the whole tree, file for file and byte for byte as an
 // uninterrupted run writes it.  The temporary tree a killed run leaves beside
-// the destination is removed by the next run.
+// the destination is removed by the next run.  SIGINT and SIGTERM at random
+// moments of `parq convert` and `parq rewrite --partition-by`: the process
+// removes its temporary tree itself and ends by the signal, the destination
+// absent (or whole, when the signal came once the tree was complete).
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <unistd.h>
@@ -108,6 +111,52 @@ TEST_F(PartitionKillTest, KilledRunsLeaveNoPartialOutput) {
   ASSERT_EQ(WaitChild(SpawnParq(Args(P("out")))).exit_code, 0);
   EXPECT_TRUE(Tree(P("out")) == ref);
   EXPECT_TRUE(Hidden().empty()) << Hidden().front();
+}
+
+TEST_F(PartitionKillTest, InterruptedRunsRemoveTheirTemporaryTree) {
+  ASSERT_EQ(WaitChild(SpawnParq({"convert", P("in.jsonl"), P("in.parquet"), "--schema", P("schema.txt")})).exit_code,
+            0);
+  const std::vector<std::string> rewrite = {"rewrite", P("in.parquet"), P("out"), "--codec", "gzip",
+                                            "--partition-by", "k1,k2", "--max-rows-per-file", "700"};
+  const uint32_t seed = std::random_device{}();
+  std::mt19937 rng(seed);
+  for (const bool is_rewrite : {false, true}) {
+    const std::vector<std::string> args = is_rewrite ? rewrite : Args(P("out"));
+    fs::remove_all(P("out"));
+    const auto t0 = std::chrono::steady_clock::now();
+    ASSERT_EQ(WaitChild(SpawnParq(args)).exit_code, 0);
+    const double full = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const std::map<std::string, std::string> ref = Tree(P("out"));
+    ASSERT_EQ(ref.size(), 50u * 2);
+    int interrupted = 0;
+    for (int i = 0; i < 6; ++i) {
+      const int sig = rng() % 2 == 0 ? SIGINT : SIGTERM;
+      // Mostly inside the run, a few at its very start or after it.
+      const double delay = std::uniform_real_distribution<double>(0, 1.1 * full)(rng);
+      const std::string what = std::string(is_rewrite ? "rewrite" : "convert") + ", seed " + std::to_string(seed) +
+                               ", " + (sig == SIGINT ? "SIGINT" : "SIGTERM") + " after " + std::to_string(delay) + " s";
+      fs::remove_all(P("out"));
+      const pid_t pid = SpawnParq(args, "", "/dev/null");
+      ASSERT_GT(pid, 0);
+      std::this_thread::sleep_for(std::chrono::duration<double>(delay));
+      ::kill(pid, sig);
+      const testing::ChildEnd end = WaitChild(pid);
+      // No temporary is left, whenever the signal came.
+      EXPECT_TRUE(Hidden().empty()) << what << ": " << Hidden().front();
+      if (end.signal != 0) {
+        EXPECT_EQ(end.signal, sig) << what;
+        if (fs::exists(P("out"))) {
+          EXPECT_TRUE(Tree(P("out")) == ref) << what << ": a partial destination";
+        } else {
+          ++interrupted;
+        }
+      } else {
+        EXPECT_EQ(end.exit_code, 0) << what;
+        EXPECT_TRUE(Tree(P("out")) == ref) << what << ": finished, but the tree is not the whole one";
+      }
+    }
+    EXPECT_GT(interrupted, 0) << "seed " << seed;
+  }
 }
 
 }  // namespace

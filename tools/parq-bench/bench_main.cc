@@ -32,6 +32,11 @@
 //       without --where every row (parq's full read of those columns).  Also
 //       prints cpu_seconds (user + system of the median run), the reader's
 //       bytes_read, pages_read, pages_skipped and the file's size.
+//   parq-bench dataset PATH [--columns a,b] [--runs N]
+//       PATH (a directory, a glob or one file) as a Dataset (parq/dataset.h):
+//       Dataset::Open (every footer) and every batch of DatasetColumnarReader,
+//       both timed; bytes as columnar's.  A Hive tree against the same rows in
+//       one file (benchmarks/peers/run, case dataset).
 //   parq-bench meta FILE [--runs N]        open + footer; bytes = footer length
 //   parq-bench write OUT --like FILE --codec C [--runs N]
 //       write FILE's rows again (its schema and row groups) with codec C;
@@ -66,6 +71,7 @@
 #include "bench.h"
 #include "parq/arrow_reader.h"
 #include "parq/columnar.h"
+#include "parq/dataset.h"
 #include "parq/file_reader.h"
 #include "parq/json.h"
 #include "parq/record.h"
@@ -89,6 +95,7 @@ constexpr char kUsage[] =
     "       parq-bench columnar FILE [--columns a,b.c] [--threads N] [--runs N]\n"
     "       parq-bench arrow FILE [--columns a,b.c] [--batch-rows N] [--dictionary on|off] [--runs N]\n"
     "       parq-bench cat FILE [--runs N]\n"
+    "       parq-bench dataset PATH [--columns a,b] [--runs N]\n"
     "       parq-bench write OUT --like FILE --codec none|snappy|gzip|brotli|zstd|lz4_raw [--runs N]\n"
     "       parq-bench gen lineitem|lineitem-sorted|wide|nested|strings-dict|strings-plain|wide-boolean|wide-footer OUT\n"
     "                      [--rows N] [--columns N] [--codec C]\n";
@@ -333,6 +340,41 @@ int RunColumnar(const Args& a, int runs) {
     if (r == 0) t.first = s; else t.warm.push_back(s);
   }
   Print("columnar", t, rows, bytes, options.threads);
+  return 0;
+}
+
+// A directory, glob or file as a Dataset, every row group through
+// DatasetColumnarReader (the batch reused across row groups and runs).
+int RunDataset(const Args& a, int runs) {
+  if (a.pos.size() != 1) return std::fprintf(stderr, "%s", kUsage), 2;
+  DatasetOptions options;
+  options.reader_options = TimedReaderOptions();
+  DatasetScanOptions scan;
+  scan.columns = SplitCommas(a.Get("columns"));
+  ColumnarBatch batch;
+  Timing t;
+  int64_t rows = 0, bytes = 0;
+  for (int r = 0; r <= runs; ++r) {
+    const auto t0 = Clock::now();
+    auto ds = Dataset::Open(a.pos[0], options);
+    if (!ds.ok()) return Fail(ds.status());
+    auto reader = DatasetColumnarReader::Open(**ds, scan);
+    if (!reader.ok()) return Fail(reader.status());
+    rows = bytes = 0;
+    while (true) {
+      Result<bool> more = (*reader)->Next(&batch);
+      if (!more.ok()) return Fail(more.status());
+      if (!*more) break;
+      rows += batch.num_rows;
+      for (const ColumnarLeaf& l : batch.leaves) {
+        for (const ColumnarNode& n : l.path) bytes += static_cast<int64_t>(n.validity.size() + 8 * n.offsets.size());
+        bytes += static_cast<int64_t>(l.values.size() + l.data.size() + 8 * l.offsets.size());
+      }
+    }
+    const double s = Since(t0);
+    if (r == 0) t.first = s; else t.warm.push_back(s);
+  }
+  Print("dataset", t, rows, bytes);
   return 0;
 }
 
@@ -598,6 +640,7 @@ int main(int argc, char** argv) {
   if (verb == "filter") return RunFilter(a, runs);
   if (verb == "columnar") return RunColumnar(a, runs);
   if (verb == "cat") return RunCat(a, runs);
+  if (verb == "dataset") return RunDataset(a, runs);
   if (verb == "arrow") return RunArrow(a, runs);
   if (verb == "write") return RunWrite(a, runs);
   if (verb == "gen") return RunGen(a);

@@ -11,7 +11,8 @@
 // UTF-8 where UTF-8 is due is an error, or U+FFFD with --replace-invalid-utf8
 // (JsonRowParserOptions::replace_invalid_utf8).  With --partition-by OUT is
 // a directory of Hive partitions (parq/partitioned_writer.h), which appears
-// only once complete too.
+// only once complete too; SIGINT or SIGTERM removes its temporary tree
+// (interrupt.h).
 //
 // parq convert IN.csv OUT.parquet [--schema SCHEMA.txt | --infer-rows N]: CSV
 // (RFC 4180) instead, when IN ends in .csv or .tsv or --format csv says so
@@ -19,6 +20,7 @@
 // (1000); --partition-by as for JSON lines.
 #include <cerrno>
 #include <cstdlib>
+#include <optional>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -28,6 +30,7 @@
 #include "cli.h"
 #include "csv_input.h"
 #include "key_flags.h"
+#include "interrupt.h"
 #include "io/line_reader.h"
 #include "partition_flags.h"
 #include "parq/file_writer.h"
@@ -100,6 +103,7 @@ Status Convert(const std::string& in_path, const std::string& out_path, const Sc
     if (st.ok()) st = parts ? parts->Write(row) : long_line ? rows->Write(std::move(row)) : rows->Write(row);
     if (!st.ok()) return std::move(st).AddContext(in_path + ":" + std::to_string(lines->line_number()));
     progress.Update(std::to_string(parts ? parts->rows_written() : rows->rows_written()) + " rows");
+    PARQ_RETURN_IF_ERROR(CheckInterrupted());
   }
   if (parts) return parts->Close();
   PARQ_RETURN_IF_ERROR(rows->Close());
@@ -182,6 +186,9 @@ int RunConvert(int argc, char** argv) {
   if (Status st = FileWriter::ValidateOptions(wopts, *schema); !st.ok()) return ReportUsage(st.message(), kUsage);
   JsonRowParserOptions popts;
   popts.replace_invalid_utf8 = args.Has("replace-invalid-utf8");
+  // SIGINT / SIGTERM during a partitioned write remove its temporary tree.
+  std::optional<InterruptGuard> guard;
+  if (partition) guard.emplace();
   Status st = Convert(args.positional()[0], args.positional()[1], *schema, wopts, popts, max_line_bytes,
                       partition ? &partitioned : nullptr);
   if (!st.ok()) return ReportError(st);

@@ -15,7 +15,8 @@
 // each row group's sorting_columns and chunk key-value metadata, and the
 // schema with its field ids and annotations.  With --partition-by OUT is a
 // directory of Hive partitions (parq/partitioned_writer.h) written row by
-// row, which appears only once complete.
+// row, which appears only once complete; SIGINT or SIGTERM removes its
+// temporary tree (interrupt.h).
 #include <cstdio>
 #include <memory>
 #include <vector>
@@ -28,6 +29,7 @@
 #include "parq/partitioned_writer.h"
 #include "parq/record.h"
 #include "parq/row_writer.h"
+#include "interrupt.h"
 #include "partition_flags.h"
 #include "writer_flags.h"
 
@@ -83,6 +85,7 @@ Status CopyRows(const FileReader& reader, Out& out, Progress& progress) {
     if (!more) break;
     PARQ_RETURN_IF_ERROR(out.Write(row));
     progress.Update(std::to_string(out.rows_written()) + " / " + total + " rows");
+    PARQ_RETURN_IF_ERROR(CheckInterrupted());
   }
   return out.Close();
 }
@@ -97,6 +100,7 @@ Status Regroup(const FileReader& reader, FileWriter& writer, Progress& progress)
 // The rows of `reader` as a partitioned tree at `out_path`.
 Status RewritePartitioned(const FileReader& reader, const std::string& out_path,
                           const PartitionedWriterOptions& options) {
+  InterruptGuard guard;  // SIGINT / SIGTERM remove the temporary tree (out goes first)
   PARQ_ASSIGN_OR_RETURN(auto out, PartitionedWriter::Open(out_path, reader.schema(), options));
   Progress progress("rewrite");
   return CopyRows(reader, *out, progress);
