@@ -4,7 +4,9 @@
 // directory or glob is read as one dataset (docs/dataset.md).  With
 // --format csv the same rows as RFC 4180 CSV (parq::CsvRowWriter,
 // parq/csv.h): a header row (unless --no-header), each top-level field a
-// cell with its JSON text (strings unquoted; groups as JSON).
+// cell with its JSON text (strings unquoted; groups as JSON).  --threads N
+// decodes column chunks on N threads (docs/threads.md); the output is the
+// same.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,6 +28,7 @@
 #include "parq/file_reader.h"
 #include "parq/json.h"
 #include "parq/record.h"
+#include "parq/thread_pool.h"
 #include "progress.h"
 
 namespace parq::cli {
@@ -33,7 +36,7 @@ namespace {
 
 constexpr char kUsage[] =
     "parq cat FILE|DIR|GLOB [--format jsonl|csv] [--columns a,b.c] [--where EXPR] [--head N] [--no-verify-checksums]\n"
-    "       [--skip-invalid] [--delimiter C] [--no-header] [--null-string TEXT]\n"
+    "       [--skip-invalid] [--delimiter C] [--no-header] [--null-string TEXT] [--threads N]\n"
     "       " PARQ_KEY_FLAGS_USAGE;
 
 // Rows as JSON lines, from a file or a dataset.
@@ -67,6 +70,7 @@ class DatasetRows : public JsonRows {
     DatasetScanOptions scan;
     scan.columns = options.columns;
     scan.filter = options.filter;
+    scan.thread_pool = options.thread_pool;
     PARQ_ASSIGN_OR_RETURN(out->rows_, DatasetRowReader::Open(*out->ds_, scan));
     RowSource shape;
     shape.schema = &out->ds_->schema();
@@ -107,7 +111,8 @@ const VerbHelp& CatHelp() {
                            SkipInvalidFlag(),
                            {"delimiter", "C", "csv: the cell separator (one character; ',')"},
                            {"no-header", nullptr, "csv: no header row"},
-                           {"null-string", "TEXT", "csv: the text of a null (an empty cell)"}})};
+                           {"null-string", "TEXT", "csv: the text of a null (an empty cell)"},
+                           {"threads", "N", "decode column chunks on N threads (1); the same output"}})};
   return h;
 }
 
@@ -131,6 +136,16 @@ int RunCat(int argc, char** argv) {
     if (!v) return ReportUsage("--head wants a count >= 0, not '" + *h + "'", kUsage);
     head = *v;
   }
+  int threads = 1;
+  if (auto t = args.Get("threads")) {
+    const std::optional<int64_t> v = ParseCount(*t, 1);
+    if (!v || *v > ThreadPool::kMaxThreads) {
+      return ReportUsage("--threads wants a count from 1 to " + std::to_string(ThreadPool::kMaxThreads) + ", not '" +
+                             *t + "'",
+                         kUsage);
+    }
+    threads = static_cast<int>(*v);
+  }
   // Page CRCs are verified unless --no-verify-checksums.
   ReaderOptions reader_options;
   reader_options.verify_checksums = !args.Has("no-verify-checksums");
@@ -138,6 +153,12 @@ int RunCat(int argc, char** argv) {
   const std::string& input = args.positional()[0];
   std::unique_ptr<JsonRows> rows;
   RowReaderOptions options;
+  // One pool for the whole run, shared by the file's or dataset's readers.
+  if (threads > 1) {
+    auto pool = ThreadPool::Make(threads);
+    if (!pool.ok()) return ReportError(pool.status());
+    options.thread_pool = *pool;
+  }
   if (IsDatasetPath(input)) {
     auto ds = OpenDatasetInput(input, args);
     if (!ds.ok()) return ReportError(ds.status());
