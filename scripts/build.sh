@@ -24,7 +24,7 @@ if [ "$tsan" = ON ]; then
   # Clang, as the ASan build; only the test executables of the `threads`
   # label (tests/CMakeLists.txt), none of the CLI, benchmarks or examples.
   extra+=(-DCMAKE_CXX_COMPILER=clang++ -DPARQ_SANITIZE_THREAD=ON -DPARQ_BUILD_BENCHMARKS=OFF -DPARQ_BUILD_SHARED=OFF)
-  extra+=(-DPARQ_BUILD_CLI=OFF -DPARQ_BUILD_EXAMPLES=OFF -DPARQ_BUILD_ORACLE_TESTS=OFF -DPARQ_INSTALL=OFF)
+  extra+=(-DPARQ_BUILD_EXAMPLES=OFF -DPARQ_BUILD_ORACLE_TESTS=OFF -DPARQ_INSTALL=OFF)
   extra+=(-DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g")
   target=(--target parq_threads_tests)
 fi
