@@ -123,6 +123,10 @@ long PeakRssKb() {
 struct Timing {
   double first = 0;
   std::vector<double> warm;
+  // Run `run`'s figure: the first (0) or a warm one.
+  void Add(int run, double x) {
+    if (run == 0) first = x; else warm.push_back(x);
+  }
   double Median() const {
     if (warm.empty()) return first;
     std::vector<double> t = warm;
@@ -341,14 +345,8 @@ int RunColumnar(const Args& a, int runs) {
       }
     }
     reader->reset();  // a read ahead, if any, waited for inside the timed run
-    const double s = Since(t0), c = CpuSeconds() - c0;
-    if (r == 0) {
-      t.first = s;
-      cpu.first = c;
-    } else {
-      t.warm.push_back(s);
-      cpu.warm.push_back(c);
-    }
+    t.Add(r, Since(t0));
+    cpu.Add(r, CpuSeconds() - c0);
   }
   Print("columnar", t, rows, bytes, options.threads, &cpu);
   return 0;
@@ -469,14 +467,8 @@ int RunFilter(const Args& a, int runs) {
     pages_read = (*reader)->pages_read();
     pages_skipped = (*reader)->pages_skipped();
     file_bytes = static_cast<int64_t>((*file)->file().size());
-    const double s = Since(t0), c = CpuSeconds() - c0;
-    if (r == 0) {
-      t.first = s;
-      cpu.first = c;
-    } else {
-      t.warm.push_back(s);
-      cpu.warm.push_back(c);
-    }
+    t.Add(r, Since(t0));
+    cpu.Add(r, CpuSeconds() - c0);
   }
   std::printf("{\"op\":\"filter\",\"seconds\":%.6f,\"first_seconds\":%.6f,\"cpu_seconds\":%.6f,\"runs\":%zu,"
               "\"rows\":%lld,\"bytes_read\":%lld,\"file_bytes\":%lld,\"pages_read\":%lld,\"pages_skipped\":%lld,"
