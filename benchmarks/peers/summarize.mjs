@@ -68,6 +68,21 @@ if (filterCases.length) {
       (100 * share).toFixed(3) + ' %' + mark(share <= 0.02)].join(' '));
   }
 }
+// The thread cases: parq on 2 threads against the same read on 1 (at least
+// 1.8 x faster on a 2-core machine), with the CPU seconds of both.
+const threadCases = cases.filter((c) => c.split(':')[0].endsWith('-threads2'));
+if (threadCases.length) {
+  console.log(`\n${pad('threads case', 34)} ${pad('1 thread s', 11)} ${pad('2 threads s', 12)} ${pad('cpu s 1/2', 16)} speed-up`);
+  for (const c of threadCases) {
+    const [op, file] = c.split(':');
+    const one = `${op.replace(/-threads2$/, '')}:${file}`;
+    const pick = (cs, key) => median(rows.filter((r) => r.case === cs && r.tool === 'parq' && !r.error).map((r) => r[key]));
+    const speed = pick(one, 'seconds') / pick(c, 'seconds');
+    const ok = speed >= 1.8 ? ' ok' : (misses++, ' <1.8');
+    console.log([pad(c, 34), pad(fmt(pick(one, 'seconds')), 11), pad(fmt(pick(c, 'seconds')), 12),
+      pad(`${fmt(pick(one, 'cpu_seconds'))} / ${fmt(pick(c, 'cpu_seconds'))}`, 16), fmt(speed, 2) + 'x' + ok].join(' '));
+  }
+}
 console.log(`\nseconds: median over rounds of each process's median of its timed runs (operation only, no start-up);`);
 console.log(`parq 1st: parq's first run in a fresh process; RSS: peak of the whole process (node + engine for the peers);`);
 console.log(`ratios: parq / peer, lower is better; "ok"/">T" against the issue's targets (${misses} missed).`);

@@ -45,6 +45,7 @@
 #include "parq/filter.h"
 #include "parq/record.h"
 #include "parq/status.h"
+#include "parq/thread_pool.h"
 
 namespace parq {
 
@@ -75,6 +76,15 @@ struct ArrowReadOptions {
   std::optional<Filter> filter = std::nullopt;
   // How much the filter prunes (RowReaderOptions::pruning).
   RowReaderOptions::Pruning pruning = RowReaderOptions::Pruning::kPages;
+  // Parallel reads (docs/threads.md): the pool the stream decodes on, shared
+  // with other readers and writers; when null, a pool of `threads` workers
+  // made for the stream's lifetime (1: none, all on the thread calling
+  // get_next).  A row group's flat columns are decoded in parallel (whole
+  // row groups, or a batch of each column at a time), and its nested fields
+  // through ColumnarReaderOptions::thread_pool (read ahead a row group).  The
+  // batches and errors are the same whatever the pool.
+  std::shared_ptr<ThreadPool> thread_pool = nullptr;
+  int threads = 1;
 };
 
 // The schema the file maps to: a struct ("+s"), one child per projected

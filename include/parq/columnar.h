@@ -55,7 +55,7 @@
 //
 // Ownership: the ColumnarReader borrows the FileReader (it must outlive it);
 // batches are the caller's.  Thread-safety: one ColumnarReader per thread
-// (it may run threads of its own inside ReadRowGroup: see threads).
+// (with a pool, its work runs on the pool's threads too: see thread_pool).
 #ifndef PARQ_COLUMNAR_H_
 #define PARQ_COLUMNAR_H_
 
@@ -70,6 +70,7 @@
 #include "parq/record.h"
 #include "parq/result.h"
 #include "parq/schema.h"
+#include "parq/thread_pool.h"
 
 namespace parq {
 
@@ -110,12 +111,19 @@ struct ColumnarReaderOptions {
   std::vector<std::string> columns;
   // Level entries read per column per batch.
   int64_t batch_levels = 8192;
-  // Threads that read a row group's leaves at once, each a whole column
-  // chunk at a time (the calling thread is one of them); 1 reads them one
-  // after the other on the calling thread.  With more, the RowSource's
-  // open_column is called from several threads at once (FileReader's is
-  // safe so).  The batch and any error are the same whatever the count: the
-  // error of the first failing leaf in schema order.
+  // Parallel reads (docs/threads.md): the pool the leaves of a row group
+  // are read on, each a whole column chunk at a time (the calling thread
+  // works too), shared with other readers and writers; when null, a pool of
+  // `threads` workers (at most 256) made for the reader's lifetime, and
+  // threads = 1 reads them one after the other on the calling thread.  With
+  // a pool and no filter the reader also reads ahead: once ReadRowGroup(g)
+  // returns, row group g + 1 is read on the pool while the caller uses the
+  // batch (one row group ahead at most, so twice a row group's memory), and
+  // ReadRowGroup(g + 1) takes it over.  The RowSource's open_column is then
+  // called from several threads at once (FileReader's is safe so).  The
+  // batch and any error are the same whatever the pool: the error of the
+  // first failing leaf in schema order.
+  std::shared_ptr<ThreadPool> thread_pool = nullptr;
   int threads = 1;
   // Only the rows for which the filter is true (docs/filter.md): the same
   // semantics and row-group pruning as RowReaderOptions::filter.  Its
@@ -150,7 +158,8 @@ class ColumnarReader {
   // What proved it, per row group (empty without a filter), as
   // RowReader::pruning().
   const RowGroupPruning& pruning() const;
-  // Over the column readers of the reads so far (ColumnReader::pages_read, ...).
+  // Over the column readers of the reads so far (ColumnReader::pages_read,
+  // ...); a row group read ahead counts once ReadRowGroup returns it.
   int64_t pages_read() const;
   int64_t pages_skipped() const;
   int64_t bytes_read() const;

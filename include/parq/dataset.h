@@ -92,6 +92,7 @@
 #include "parq/record.h"
 #include "parq/result.h"
 #include "parq/schema.h"
+#include "parq/thread_pool.h"
 
 namespace parq {
 
@@ -181,6 +182,15 @@ struct DatasetScanOptions {
   std::optional<Filter> filter;
   // Level entries read per column per batch (RowReaderOptions::batch_levels).
   int64_t batch_levels = 4096;
+  // Parallel reads (docs/threads.md): the pool shared with other readers
+  // and writers; when null, a pool of `threads` workers made for the
+  // reader's lifetime (1: none).  With a pool, the next file is opened (its
+  // footer read) while the current one is read, and each file is read by
+  // its RowReader / ColumnarReader on the pool (RowReaderOptions::thread_pool,
+  // ColumnarReaderOptions::thread_pool).  Files, rows and errors come in the
+  // same order whatever the pool.
+  std::shared_ptr<ThreadPool> thread_pool = nullptr;
+  int threads = 1;
 };
 
 // The rows of a Dataset, file after file in the order of Dataset::files(),

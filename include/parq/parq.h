@@ -47,6 +47,7 @@
 #include "parq/schema_helpers.h"   // parq::schema::Struct, List, Map, Message, leaves
 #include "parq/splits.h"           // Splits, SplitRowSource: byte ranges of a file for distributed workers
 #include "parq/status.h"           // Status, StatusCode
+#include "parq/thread_pool.h"      // ThreadPool: worker threads shared by readers and writers
 #include "parq/types.h"            // PhysicalType, Encoding, Compression, ...
 #include "parq/verify.h"           // VerifyFile: a deep conformance check, every finding with its rule
 #include "parq/variant.h"          // Variant, EncodeVariant, DecodeVariant: typed Variant values

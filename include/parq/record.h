@@ -46,6 +46,7 @@
 #include "parq/page_index.h"
 #include "parq/result.h"
 #include "parq/schema.h"
+#include "parq/thread_pool.h"
 #include "parq/types.h"
 
 namespace parq {
@@ -172,6 +173,16 @@ struct RowReaderOptions {
   //               (by its OffsetIndex).
   enum class Pruning : uint8_t { kNone, kRowGroups, kPages };
   Pruning pruning = Pruning::kPages;
+  // Parallel reads (docs/threads.md): the pool that decodes column chunks,
+  // shared with other readers and writers; when null, a pool of `threads`
+  // workers made for the reader's lifetime (1: none, everything on the
+  // calling thread).  With a pool and no filter, each row group's projected
+  // chunks are decoded whole, in parallel, one row group ahead of the rows
+  // being assembled (which stays on the calling thread): memory grows to
+  // two row groups' decoded columns.  Rows and errors are the same whatever
+  // the pool.  With a filter the rows are read on the calling thread.
+  std::shared_ptr<ThreadPool> thread_pool = nullptr;
+  int threads = 1;
 };
 
 // How a chunk's pages are encoded, as its metadata states (for pruning by

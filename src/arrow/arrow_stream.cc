@@ -20,6 +20,7 @@
 #include "parq/columnar.h"
 #include "parq/metadata.h"
 #include "record/assembly_plan.h"
+#include "util/pool_option.h"
 
 namespace parq {
 
@@ -79,6 +80,7 @@ class Stream final : public arrow::StreamSource {
       : file_(std::move(file)), options_(options) {}
 
   Status Init() {
+    PARQ_ASSIGN_OR_RETURN(pool_, util::PoolFor(options_.thread_pool, options_.threads));
     PARQ_RETURN_IF_ERROR(Map(*file_, options_, &mapped_));
     if (options_.row_groups.empty()) {
       for (int g = 0; g < file_->metadata().num_row_groups(); ++g) groups_.push_back(g);
@@ -114,6 +116,7 @@ class Stream final : public arrow::StreamSource {
       o.columns = std::move(nested_paths);
       o.filter = options_.filter;
       o.pruning = options_.pruning;
+      o.thread_pool = pool_;
       PARQ_ASSIGN_OR_RETURN(nested_reader_, ColumnarReader::Open(*file_, o));
     }
     return Status::OK();
@@ -136,23 +139,29 @@ class Stream final : public arrow::StreamSource {
     arrow::InitArray(out, n, 0, 0, 1);
     std::vector<ArrowArray*> children(mapped_.fields.size());
     for (ArrowArray*& c : children) c = arrow::AddChild(out);  // unset: released as nothing on error
-    for (size_t i = 0; i < mapped_.fields.size(); ++i) {
-      Status st;
-      if (flat_[i] != nullptr && !whole_.empty()) {
-        arrow::ExportSlice(whole_[i], row_, n, children[i]);
-      } else if (flat_[i] != nullptr) {
-        if (partner_[i] == kNoPartner) {
-          st = flat_[i]->Read(n, children[i]);
-        } else if (partner_[i] > i) {
-          st = ReadPair(n, i, partner_[i], children);
-        }  // else read with its partner already
-      } else {
-        arrow::ExportPrepared(nested_->fields[i], nested_, row_, n, children[i]);
-      }
-      if (!st.ok()) {
+    // The flat columns of a streamed row group read their batches in
+    // parallel (a pair as one job); the error is the first field's in order.
+    const size_t fields = mapped_.fields.size();
+    std::vector<Status> status(fields);
+    ForEachField(fields, [&](size_t i) {
+      if (flat_[i] == nullptr || !whole_.empty()) return;
+      if (partner_[i] == kNoPartner) {
+        status[i] = flat_[i]->Read(n, children[i]);
+      } else if (partner_[i] > i) {
+        status[i] = ReadPair(n, i, partner_[i], children);
+      }  // else read with its partner
+    });
+    for (size_t i = 0; i < fields; ++i) {
+      if (!status[i].ok()) {
         out->release(out);
+        Status st = std::move(status[i]);
         st.AddContext("row group " + std::to_string(groups_[next_group_]));
         return st;
+      }
+      if (flat_[i] != nullptr && !whole_.empty()) {
+        arrow::ExportSlice(whole_[i], row_, n, children[i]);
+      } else if (flat_[i] == nullptr) {
+        arrow::ExportPrepared(nested_->fields[i], nested_, row_, n, children[i]);
       }
     }
     row_ += n;
@@ -185,6 +194,15 @@ class Stream final : public arrow::StreamSource {
 
   static constexpr size_t kNoGroup = static_cast<size_t>(-1);
 
+  // fn(i) for every field i, on the pool when there is one.
+  void ForEachField(size_t n, const std::function<void(size_t)>& fn) {
+    if (pool_ == nullptr) {
+      for (size_t i = 0; i < n; ++i) fn(i);
+    } else {
+      pool_->ParallelFor(n, fn);
+    }
+  }
+
   bool Whole(size_t group_index) const {
     if (group_index >= groups_.size()) return false;
     const int64_t bytes = file_->metadata().row_group(groups_[group_index]).total_byte_size();
@@ -199,44 +217,53 @@ class Stream final : public arrow::StreamSource {
   // groups are alike).  Batches are slices of these arrays.
   Status DecodeWhole() {
     const size_t second = Whole(next_group_ + 1) ? next_group_ + 1 : kNoGroup;
-    const FileMetaData& md = file_->metadata();
     const int g = groups_[next_group_];
     whole_.assign(flat_.size(), nullptr);
     whole_next_.assign(flat_.size(), nullptr);
-    for (size_t i = 0; i < flat_.size(); ++i) {
-      if (flat_[i] == nullptr) continue;
-      arrow::FlatColumn& a = *flat_[i];
-      PARQ_RETURN_IF_ERROR(a.Open(*file_, g));
-      a.Begin(md.row_group(g).num_rows());
-      arrow::FlatColumn* b = nullptr;
-      if (second != kNoGroup) {
-        if (flat2_[i] == nullptr) flat2_[i] = std::make_unique<arrow::FlatColumn>(mapped_.fields[i]);
-        b = flat2_[i].get();
-        const int g2 = groups_[second];
-        PARQ_RETURN_IF_ERROR(b->Open(*file_, g2));
-        b->Begin(md.row_group(g2).num_rows());
-        ReadPagesTogether(*a.reader(), *b->reader());
-      }
-      bool more_a = true, more_b = b != nullptr;
-      while (more_a || more_b) {
-        if (more_a) {
-          PARQ_ASSIGN_OR_RETURN(more_a, a.Step());
-        }
-        if (more_b) {
-          PARQ_ASSIGN_OR_RETURN(more_b, b->Step());
-        }
-      }
-      whole_[i] = NewArray();
-      PARQ_RETURN_IF_ERROR(a.Finish(whole_[i].get()));
-      a.Close();
-      if (b != nullptr) {
-        whole_next_[i] = NewArray();
-        PARQ_RETURN_IF_ERROR(b->Finish(whole_next_[i].get()));
-        b->Close();
-      }
-    }
+    // Each field's chunks on their own (in parallel with a pool); the error
+    // is the first field's in order, as one thread would meet it.
+    std::vector<Status> status(flat_.size());
+    ForEachField(flat_.size(), [&](size_t i) {
+      if (flat_[i] != nullptr) status[i] = DecodeWholeField(i, g, second);
+    });
+    for (const Status& st : status) PARQ_RETURN_IF_ERROR(st);
     whole_next_group_ = second;
     if (second == kNoGroup) whole_next_.clear();
+    return Status::OK();
+  }
+
+  // DecodeWhole's field i: row group g's chunk, and groups_[second]'s with it.
+  Status DecodeWholeField(size_t i, int g, size_t second) {
+    const FileMetaData& md = file_->metadata();
+    arrow::FlatColumn& a = *flat_[i];
+    PARQ_RETURN_IF_ERROR(a.Open(*file_, g));
+    a.Begin(md.row_group(g).num_rows());
+    arrow::FlatColumn* b = nullptr;
+    if (second != kNoGroup) {
+      if (flat2_[i] == nullptr) flat2_[i] = std::make_unique<arrow::FlatColumn>(mapped_.fields[i]);
+      b = flat2_[i].get();
+      const int g2 = groups_[second];
+      PARQ_RETURN_IF_ERROR(b->Open(*file_, g2));
+      b->Begin(md.row_group(g2).num_rows());
+      ReadPagesTogether(*a.reader(), *b->reader());
+    }
+    bool more_a = true, more_b = b != nullptr;
+    while (more_a || more_b) {
+      if (more_a) {
+        PARQ_ASSIGN_OR_RETURN(more_a, a.Step());
+      }
+      if (more_b) {
+        PARQ_ASSIGN_OR_RETURN(more_b, b->Step());
+      }
+    }
+    whole_[i] = NewArray();
+    PARQ_RETURN_IF_ERROR(a.Finish(whole_[i].get()));
+    a.Close();
+    if (b != nullptr) {
+      whole_next_[i] = NewArray();
+      PARQ_RETURN_IF_ERROR(b->Finish(whole_next_[i].get()));
+      b->Close();
+    }
     return Status::OK();
   }
 
@@ -319,6 +346,7 @@ class Stream final : public arrow::StreamSource {
   std::vector<std::shared_ptr<ArrowArray>> whole_next_;  // the next row group's, decoded with it
   size_t whole_next_group_ = kNoGroup;                   // index in groups_ of whole_next_
   std::vector<size_t> partner_;  // per field: the flat field read with it (ReadPair), or kNoPartner
+  std::shared_ptr<ThreadPool> pool_;  // null: every column on the caller's thread
   std::unique_ptr<ColumnarReader> nested_reader_;
   std::shared_ptr<arrow::NestedGroup> nested_;
   size_t next_group_ = 0;

@@ -9,6 +9,7 @@
 #include "parq/file_reader.h"
 #include "parq/logical_values.h"
 #include "record/assembly_plan.h"
+#include "util/pool_option.h"
 
 namespace parq {
 namespace {
@@ -240,6 +241,7 @@ Result<bool> DatasetColumnarReader::Impl::OpenNextFile() {
   const Schema& fs = file->schema();
   bool all = false;
   ColumnarReaderOptions co;
+  co.thread_pool = cursor.pool;
   co.filter = filter->Pushed(f, fs, &all);
   if (!all) {
     return Status::Unsupported("dataset file '" + info.path +
@@ -280,6 +282,7 @@ Result<std::unique_ptr<DatasetColumnarReader>> DatasetColumnarReader::Open(const
   const Schema& schema = dataset.schema();
   PARQ_ASSIGN_OR_RETURN(dataset::ScanFilter filter, dataset::ScanFilter::Make(*impl->ds, options.filter));
   impl->filter = std::move(filter);
+  PARQ_ASSIGN_OR_RETURN(impl->cursor.pool, util::PoolFor(options.thread_pool, options.threads));
   PARQ_ASSIGN_OR_RETURN(AssemblyPlan plan, BuildAssemblyPlan(schema, options.columns));
   std::vector<ColumnarNode> chain;
   for (const PlanNode& top : plan.root.children) {

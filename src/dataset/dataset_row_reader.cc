@@ -9,6 +9,7 @@
 #include "dataset/scan_filter.h"
 #include "dataset/schema_unify.h"
 #include "parq/file_reader.h"
+#include "util/pool_option.h"
 
 namespace parq {
 
@@ -54,6 +55,7 @@ Result<bool> DatasetRowReader::Impl::OpenNextFile() {
   const SchemaNode& uroot = ds->schema.root();
   RowReaderOptions ro;
   ro.batch_levels = options.batch_levels;
+  ro.thread_pool = cursor.pool;
   for (int u : needed) {
     if (u >= ds->num_file_fields || !ds->has_field[f][static_cast<size_t>(u)]) continue;
     for (const std::string& p : paths[static_cast<size_t>(u)]) {
@@ -164,6 +166,7 @@ Result<std::unique_ptr<DatasetRowReader>> DatasetRowReader::Open(const Dataset& 
     }
   }
   impl->filter = std::move(filter);
+  PARQ_ASSIGN_OR_RETURN(impl->cursor.pool, util::PoolFor(options.thread_pool, options.threads));
   for (int i = 0; i < num_fields; ++i) {
     if (!needed[static_cast<size_t>(i)]) continue;
     impl->needed.push_back(i);

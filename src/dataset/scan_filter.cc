@@ -193,13 +193,14 @@ std::vector<int> LeafColumns(const Schema& schema, const std::vector<std::string
   return out;
 }
 
-Result<bool> FileCursor::Advance(const Dataset::Impl& ds, const ScanFilter& filter) {
-  file.reset();
-  while (next < ds.files.size()) {
-    const size_t f = next++;
+template <typename C>
+Result<bool> FileCursor::AdvanceOn(C& at, const Dataset::Impl& ds, const ScanFilter& filter) {
+  at.file.reset();
+  while (at.next < ds.files.size()) {
+    const size_t f = at.next++;
     const DatasetFile& info = ds.files[f];
     if (filter.PrunedByPath(f)) {
-      ++pruned;
+      ++at.pruned;
       continue;
     }
     if (info.num_rows == 0) continue;
@@ -208,13 +209,47 @@ Result<bool> FileCursor::Advance(const Dataset::Impl& ds, const ScanFilter& filt
       Status st = reader.status();
       return std::move(st).AddContext("dataset file '" + info.path + "'");
     }
-    ++opened;
-    file = std::move(*reader);
-    index = f;
-    remote = IsHttpUrl(info.path);
+    ++at.opened;
+    at.file = std::move(*reader);
+    at.index = f;
+    at.remote = IsHttpUrl(info.path);
     return true;
   }
   return false;
+}
+
+FileCursor::~FileCursor() {
+  if (ahead_job_ != nullptr) ahead_job_->Cancel();
+}
+
+Result<bool> FileCursor::Advance(const Dataset::Impl& ds, const ScanFilter& filter) {
+  if (pool == nullptr) return AdvanceOn(*this, ds, filter);
+  Result<bool> more = false;
+  if (ahead_ != nullptr) {
+    ahead_job_->Join();
+    ahead_job_.reset();
+    Ahead& a = *ahead_;
+    next = a.next;
+    index = a.index;
+    pruned = a.pruned;
+    opened = a.opened;
+    remote = a.remote;
+    file = std::move(a.file);
+    more = std::move(a.more);
+    ahead_.reset();
+  } else {
+    more = AdvanceOn(*this, ds, filter);
+  }
+  if (more.ok() && *more && next < ds.files.size()) {
+    ahead_ = std::make_shared<Ahead>();
+    ahead_->next = next;
+    ahead_->index = index;
+    ahead_->pruned = pruned;
+    ahead_->opened = opened;
+    ahead_job_ = util::ParallelJobs::Start(
+        *pool, 1, [a = ahead_, &ds, &filter](size_t) { a->more = AdvanceOn(*a, ds, filter); }, 1);
+  }
+  return more;
 }
 
 }  // namespace parq::dataset

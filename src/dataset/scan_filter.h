@@ -12,6 +12,8 @@
 #include "dataset/dataset_impl.h"
 #include "parq/file_reader.h"
 #include "parq/filter.h"
+#include "parq/thread_pool.h"
+#include "util/parallel_jobs.h"
 
 namespace parq::dataset {
 
@@ -64,7 +66,12 @@ class ScanFilter {
 };
 
 // The files of a scan, one at a time: those the filter prunes by their path
-// counted and passed over unopened, those with no rows passed over.
+// counted and passed over unopened, those with no rows passed over.  With a
+// pool, once Advance has opened a file the next one is opened on the pool
+// (its footer read and parsed) while the caller reads this one; the next
+// Advance takes it over: the same files, counts and errors, in the same
+// order.  REQUIRES: the Dataset and ScanFilter of the Advance calls outlive
+// the cursor (the destructor waits for a file being opened ahead).
 struct FileCursor {
   size_t next = 0;   // the next file to look at
   size_t index = 0;  // the current file's
@@ -72,6 +79,12 @@ struct FileCursor {
   int64_t opened = 0;
   std::unique_ptr<FileReader> file;  // the current file; null before the first and at the end
   bool remote = false;               // `file` is read over HTTP
+  std::shared_ptr<ThreadPool> pool;  // null: nothing opened ahead
+
+  FileCursor() = default;
+  FileCursor(const FileCursor&) = delete;
+  FileCursor& operator=(const FileCursor&) = delete;
+  ~FileCursor();
 
   // Opens the next file into `file`; false at the end.  An error names the file.
   Result<bool> Advance(const Dataset::Impl& ds, const ScanFilter& filter);
@@ -81,6 +94,21 @@ struct FileCursor {
   // local file.
   Status PrebufferRemote(const std::vector<int>& row_groups, const std::vector<int>& columns,
                          int64_t max_bytes) const;
+
+ private:
+  // The cursor as Advance leaves it, computed on the pool.
+  struct Ahead {
+    size_t next = 0, index = 0;
+    int64_t pruned = 0, opened = 0;
+    bool remote = false;
+    std::unique_ptr<FileReader> file;
+    Result<bool> more = false;
+  };
+  // Advance without the pool, on `at` (this cursor's fields or an Ahead's).
+  template <typename C>
+  static Result<bool> AdvanceOn(C& at, const Dataset::Impl& ds, const ScanFilter& filter);
+  std::shared_ptr<Ahead> ahead_;
+  std::shared_ptr<util::ParallelJobs> ahead_job_;  // one job; the caller does it when no worker has
 };
 
 // The leaf columns of `schema` under `paths` (dotted paths of leaves or

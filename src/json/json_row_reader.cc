@@ -22,6 +22,8 @@ Result<std::unique_ptr<JsonRowReader>> JsonRowReader::Open(RowSource source, con
     PARQ_ASSIGN_OR_RETURN(impl->filtered, RowReader::Open(source, options));
     RowReaderOptions projection = options;
     projection.filter.reset();
+    projection.thread_pool = nullptr;  // it formats rows, reads none
+    projection.threads = 1;
     PARQ_ASSIGN_OR_RETURN(impl->cursor, RowCursor::Open(std::move(source), projection));
   } else {
     PARQ_ASSIGN_OR_RETURN(impl->cursor, RowCursor::Open(std::move(source), options));

@@ -43,7 +43,6 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -58,6 +57,8 @@
 #include "record/leaf_buffer.h"
 #include "record/row_group_pruner.h"
 #include "util/bitmap.h"
+#include "util/parallel_jobs.h"
+#include "util/pool_option.h"
 
 namespace parq {
 
@@ -186,7 +187,26 @@ struct ColumnarReader::Impl {
   RowSource source;
   ColumnarReaderOptions options;
   std::vector<LeafPlan> leaves;
-  std::vector<ColumnarWorker> workers;  // one a thread (options.threads)
+  // Null: every leaf on the calling thread.
+  std::shared_ptr<ThreadPool> pool;
+  // Scratch for the threads reading leaves: a leaf read takes one and gives
+  // it back (guarded by workers_mutex).
+  std::vector<std::unique_ptr<ColumnarWorker>> idle_workers;
+  std::mutex workers_mutex;
+  // The read-ahead (with a pool, without a filter): row group `row_group`
+  // read into `batch` by `jobs` on the pool, `status` per leaf; `counted`
+  // the page counters as the caller's last read left them.
+  struct Ahead {
+    int row_group = -1;
+    std::shared_ptr<util::ParallelJobs> jobs;  // null: none under way
+    ColumnarBatch batch;
+    std::vector<Status> status;
+    int64_t counted[3] = {0, 0, 0};
+  } ahead;
+  // The order the pool takes the leaves of a whole row group in: the
+  // largest of the last row group read first, so that a large chunk left
+  // for last does not keep one thread busy while the others wait.
+  std::vector<size_t> leaf_order;
 
   // With a filter: the bound filter, its row-group pruner (borrows
   // `filter`), and where each filter leaf (BoundFilter::Impl::leaves order)
@@ -215,9 +235,23 @@ struct ColumnarReader::Impl {
   template <typename T, bool kFiltered>
   Status ReadTyped(TypedColumnReader<T>* r, const LeafPlan& plan, const Selection* sel, ColumnarWorker& w,
                    ColumnarLeaf* out);
-  // Runs read(i, worker) for i in [0, n) on options.threads threads; the
-  // error of the first failing i.
+  // Runs read(i, worker) for i in [0, n), on the pool when there is one;
+  // the error of the first failing i.
   Status ForEachLeaf(size_t n, const std::function<Status(size_t, ColumnarWorker&)>& read);
+  // The leaf scratch of one read (from idle_workers, or new) and back.
+  std::unique_ptr<ColumnarWorker> TakeWorker();
+  void GiveWorker(std::unique_ptr<ColumnarWorker> w);
+  // Every projected leaf of row group g (no filter) into *batch.
+  Status ReadAll(int row_group, ColumnarBatch* batch);
+  // leaf_order by the sizes of `batch`'s leaves.
+  void OrderLeaves(const ColumnarBatch& batch);
+  // Read-ahead: starts row group g on the pool; takes it over (the first
+  // failing leaf's error); drops it, waiting for the leaves under way.
+  void StartAhead(int row_group);
+  Status TakeAhead(ColumnarBatch* batch);
+  void DropAhead();
+  int64_t Counted(int k, const std::atomic<int64_t>& live) const { return ahead.jobs ? ahead.counted[k] : live.load(); }
+  ~Impl() { DropAhead(); }
   Status ReadFiltered(int row_group, int64_t rows, ColumnarBatch* batch);
 };
 
@@ -618,8 +652,9 @@ Result<std::unique_ptr<ColumnarReader>> ColumnarReader::Open(RowSource source,
   }
   auto impl = std::make_unique<Impl>();
   impl->options = options;
-  impl->workers.resize(static_cast<size_t>(std::clamp(options.threads, 1, 256)));
+  PARQ_ASSIGN_OR_RETURN(impl->pool, util::PoolFor(options.thread_pool, std::clamp(options.threads, 1, 256)));
   PARQ_ASSIGN_OR_RETURN(impl->leaves, PlanLeaves(*source.schema, options.columns));
+  for (size_t i = 0; i < impl->leaves.size(); ++i) impl->leaf_order.push_back(i);
   if (options.filter) {
     PARQ_ASSIGN_OR_RETURN(BoundFilter bound, BoundFilter::Bind(*options.filter, *source.schema));
     impl->is_filter_leaf.assign(impl->leaves.size(), 0);
@@ -669,9 +704,9 @@ const RowGroupPruning& ColumnarReader::pruning() const {
   static const RowGroupPruning kNone;
   return impl_->pruner ? impl_->pruner->report() : kNone;
 }
-int64_t ColumnarReader::pages_read() const { return impl_->pages_read; }
-int64_t ColumnarReader::pages_skipped() const { return impl_->pages_skipped; }
-int64_t ColumnarReader::bytes_read() const { return impl_->bytes_read; }
+int64_t ColumnarReader::pages_read() const { return impl_->Counted(0, impl_->pages_read); }
+int64_t ColumnarReader::pages_skipped() const { return impl_->Counted(1, impl_->pages_skipped); }
+int64_t ColumnarReader::bytes_read() const { return impl_->Counted(2, impl_->bytes_read); }
 
 Status ColumnarReader::Impl::ReadLeafChecked(int row_group, const LeafPlan& plan, int64_t rows, const Selection* sel,
                                              const index::RowSelection* pages, ColumnarWorker& w, ColumnarLeaf* out) {
@@ -690,37 +725,122 @@ Status ColumnarReader::Impl::ReadLeafChecked(int row_group, const LeafPlan& plan
   return Status::OK();
 }
 
+std::unique_ptr<ColumnarWorker> ColumnarReader::Impl::TakeWorker() {
+  std::lock_guard<std::mutex> lock(workers_mutex);
+  if (idle_workers.empty()) return std::make_unique<ColumnarWorker>();
+  std::unique_ptr<ColumnarWorker> w = std::move(idle_workers.back());
+  idle_workers.pop_back();
+  return w;
+}
+
+void ColumnarReader::Impl::GiveWorker(std::unique_ptr<ColumnarWorker> w) {
+  std::lock_guard<std::mutex> lock(workers_mutex);
+  idle_workers.push_back(std::move(w));
+}
+
 Status ColumnarReader::Impl::ForEachLeaf(size_t n, const std::function<Status(size_t, ColumnarWorker&)>& read) {
-  const size_t threads = std::min(workers.size(), n);
-  if (threads <= 1) {
-    for (size_t i = 0; i < n; ++i) PARQ_RETURN_IF_ERROR(read(i, workers[0]));
-    return Status::OK();
+  if (pool == nullptr || n <= 1) {
+    std::unique_ptr<ColumnarWorker> w = TakeWorker();
+    Status st;
+    for (size_t i = 0; i < n && st.ok(); ++i) st = read(i, *w);
+    GiveWorker(std::move(w));
+    return st;
   }
   // Leaves are taken in order by whichever thread is free; the error
   // returned is that of the first leaf in schema order that failed, as one
   // thread would return (leaves after it may have been read meanwhile).
   std::vector<Status> status(n);
-  std::atomic<size_t> next{0};
   std::atomic<size_t> first_failed{n};
-  auto work = [&](ColumnarWorker& w) {
-    for (size_t i = next.fetch_add(1); i < n && i < first_failed.load(); i = next.fetch_add(1)) {
-      status[i] = read(i, w);
-      if (!status[i].ok()) {
-        size_t seen = first_failed.load();
-        while (i < seen && !first_failed.compare_exchange_weak(seen, i)) {
-        }
+  pool->ParallelFor(n, [&](size_t i) {
+    if (i > first_failed.load()) return;
+    std::unique_ptr<ColumnarWorker> w = TakeWorker();
+    status[i] = read(i, *w);
+    GiveWorker(std::move(w));
+    if (!status[i].ok()) {
+      size_t seen = first_failed.load();
+      while (i < seen && !first_failed.compare_exchange_weak(seen, i)) {
       }
     }
-  };
-  std::vector<std::thread> pool;
-  pool.reserve(threads - 1);
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work, std::ref(workers[t]));
-  work(workers[0]);
-  for (std::thread& th : pool) th.join();
+  });
   for (size_t i = 0; i < n; ++i) {
     if (!status[i].ok()) return status[i];
   }
   return Status::OK();
+}
+
+Status ColumnarReader::Impl::ReadAll(int row_group, ColumnarBatch* batch) {
+  const int64_t num_rows = source.row_group_rows[static_cast<size_t>(row_group)];
+  batch->leaves.resize(leaves.size());
+  batch->num_rows = num_rows;
+  if (pool == nullptr) {
+    return ForEachLeaf(leaves.size(), [&](size_t i, ColumnarWorker& w) {
+      return ReadLeafChecked(row_group, leaves[i], num_rows, nullptr, nullptr, w, &batch->leaves[i]);
+    });
+  }
+  // ForEachLeaf's error is the first in its order: leaf_order's, so the
+  // statuses go to their leaves' places and the first of those is returned.
+  std::vector<Status> status(leaves.size());
+  Status st = ForEachLeaf(leaves.size(), [&](size_t j, ColumnarWorker& w) {
+    const size_t i = leaf_order[j];
+    status[i] = ReadLeafChecked(row_group, leaves[i], num_rows, nullptr, nullptr, w, &batch->leaves[i]);
+    return Status::OK();
+  });
+  for (Status& leaf_status : status) PARQ_RETURN_IF_ERROR(leaf_status);
+  return st;
+}
+
+void ColumnarReader::Impl::OrderLeaves(const ColumnarBatch& batch) {
+  std::vector<size_t> bytes(leaves.size(), 0);
+  for (size_t i = 0; i < leaves.size() && i < batch.leaves.size(); ++i) {
+    const ColumnarLeaf& l = batch.leaves[i];
+    bytes[i] = l.values.size() + l.data.size() + 8 * l.offsets.size();
+    for (const ColumnarNode& n : l.path) bytes[i] += n.validity.size() + 8 * n.offsets.size();
+  }
+  std::stable_sort(leaf_order.begin(), leaf_order.end(), [&](size_t a, size_t b) { return bytes[a] > bytes[b]; });
+}
+
+void ColumnarReader::Impl::StartAhead(int row_group) {
+  ahead.row_group = row_group;
+  ahead.counted[0] = pages_read;
+  ahead.counted[1] = pages_skipped;
+  ahead.counted[2] = bytes_read;
+  const int64_t num_rows = source.row_group_rows[static_cast<size_t>(row_group)];
+  ahead.batch.leaves.resize(leaves.size());
+  ahead.batch.num_rows = num_rows;
+  ahead.status.assign(leaves.size(), Status::OK());
+  // As many tasks as the pool has workers: the caller joins in only when it
+  // asks for this row group.
+  ahead.jobs = util::ParallelJobs::Start(
+      *pool, leaves.size(),
+      [this, row_group, num_rows](size_t j) {
+        const size_t i = leaf_order[j];
+        std::unique_ptr<ColumnarWorker> w = TakeWorker();
+        ahead.status[i] = ReadLeafChecked(row_group, leaves[i], num_rows, nullptr, nullptr, *w, &ahead.batch.leaves[i]);
+        GiveWorker(std::move(w));
+      },
+      static_cast<size_t>(pool->size()));
+}
+
+Status ColumnarReader::Impl::TakeAhead(ColumnarBatch* batch) {
+  ahead.jobs->Join();
+  ahead.jobs.reset();
+  ahead.row_group = -1;
+  std::swap(*batch, ahead.batch);  // the caller's old buffers are the next read-ahead's
+  for (const Status& st : ahead.status) {
+    if (!st.ok()) return st;
+  }
+  return Status::OK();
+}
+
+void ColumnarReader::Impl::DropAhead() {
+  if (ahead.jobs == nullptr) return;
+  ahead.jobs->Cancel();
+  ahead.jobs.reset();
+  ahead.row_group = -1;
+  // The counters as if it had never been read.
+  pages_read = ahead.counted[0];
+  pages_skipped = ahead.counted[1];
+  bytes_read = ahead.counted[2];
 }
 
 Status ColumnarReader::Impl::ReadFiltered(int row_group, int64_t rows, ColumnarBatch* batch) {
@@ -795,18 +915,28 @@ Status ColumnarReader::Impl::ReadFiltered(int row_group, int64_t rows, ColumnarB
 }
 
 Status ColumnarReader::ReadRowGroup(int row_group, ColumnarBatch* batch) {
-  const std::vector<int64_t>& rows = impl_->source.row_group_rows;
+  Impl& impl = *impl_;
+  const std::vector<int64_t>& rows = impl.source.row_group_rows;
   if (row_group < 0 || static_cast<size_t>(row_group) >= rows.size()) {
     return Status::InvalidArgument("row group " + std::to_string(row_group) + " of " +
                                    std::to_string(rows.size()));
   }
-  const int64_t num_rows = rows[static_cast<size_t>(row_group)];
-  batch->leaves.resize(impl_->leaves.size());
-  if (impl_->filter) return impl_->ReadFiltered(row_group, num_rows, batch);
-  batch->num_rows = num_rows;
-  return impl_->ForEachLeaf(impl_->leaves.size(), [&](size_t i, ColumnarWorker& w) {
-    return impl_->ReadLeafChecked(row_group, impl_->leaves[i], num_rows, nullptr, nullptr, w, &batch->leaves[i]);
-  });
+  if (impl.filter) {
+    batch->leaves.resize(impl.leaves.size());
+    return impl.ReadFiltered(row_group, rows[static_cast<size_t>(row_group)], batch);
+  }
+  Status st;
+  if (impl.ahead.jobs != nullptr && impl.ahead.row_group == row_group) {
+    st = impl.TakeAhead(batch);
+  } else {
+    impl.DropAhead();  // another row group was asked for
+    st = impl.ReadAll(row_group, batch);
+  }
+  if (st.ok() && impl.pool != nullptr && static_cast<size_t>(row_group) + 1 < rows.size()) {
+    impl.OrderLeaves(*batch);
+    impl.StartAhead(row_group + 1);
+  }
+  return st;
 }
 
 }  // namespace parq

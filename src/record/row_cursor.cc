@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "column/selected_rows.h"
+#include "util/pool_option.h"
 
 namespace parq {
 
@@ -97,6 +98,17 @@ Result<std::unique_ptr<RowCursor>> RowCursor::Open(RowSource source, const RowRe
       c->feeds_[s].skip = &SkipWith<T>;
     });
   }
+  PARQ_ASSIGN_OR_RETURN(c->pool_, util::PoolFor(options.thread_pool, options.threads));
+  if (c->pool_ != nullptr) {
+    c->ahead_.leaves.resize(n);
+    c->ahead_.feeds.resize(n);
+    for (size_t s = 0; s < n; ++s) {
+      c->ahead_.leaves[s].Init(c->source_.schema->column(c->plan_.columns[s]));
+      c->ahead_.leaves[s].slot = static_cast<int>(s);
+      c->ahead_.feeds[s].read = c->feeds_[s].read;
+      c->ahead_.feeds[s].skip = c->feeds_[s].skip;
+    }
+  }
   for (const PlanNode& f : c->plan_.root.children) c->names_.push_back(f.name);
   c->assembler_ = std::make_unique<Assembler>(&c->plan_, &c->leaves_);
   return c;
@@ -107,31 +119,34 @@ Result<std::unique_ptr<RowCursor>> RowCursor::Open(RowSource source, const RowRe
 // are all read, reads again to meet the end of the chunk and drops the reader.
 Status RowCursor::Refill(size_t s) {
   Feed& f = feeds_[s];
+  if (!f.pending.ok()) return f.pending;  // where the read ahead stopped
   if (f.reader == nullptr) {
     PARQ_RETURN_IF_ERROR(OpenReader(s, &f.reader));
     f.entries = 0;
   }
-  leaves_[s].Compact();
+  return RefillLeaf(leaves_[s], f);
+}
+
+Status RowCursor::RefillLeaf(LeafBuffer& b, Feed& f) {
+  b.Compact();
   const int64_t batch = options_.batch_levels > 0 ? options_.batch_levels : 4096;
   // Past the promised entries (a chunk whose last page holds more than its
   // metadata says), small batches: what is left is at most that page's rest.
   const int64_t left = f.reader->num_values() - f.entries;
-  PARQ_RETURN_IF_ERROR(ReadInto(s, left > 0 ? std::min(left, batch) : std::min<int64_t>(batch, 64)));
+  PARQ_RETURN_IF_ERROR(ReadInto(b, f, left > 0 ? std::min(left, batch) : std::min<int64_t>(batch, 64)));
   // The promised entries are all read: meet the end now (a read of none) and
   // let the reader go, rather than hold it until the row group ends.  Not a
   // BYTE_ARRAY leaf's: its unconsumed values point into the reader's page, and
   // letting the page go would mean copying them (a 60 MB value held twice);
   // its reader goes at its next read, once those are consumed.
-  if (left > 0 && !f.eof && f.entries >= f.reader->num_values() && !leaves_[s].is_byte_array()) {
-    PARQ_RETURN_IF_ERROR(ReadInto(s, 1));
+  if (left > 0 && !f.eof && f.entries >= f.reader->num_values() && !b.is_byte_array()) {
+    PARQ_RETURN_IF_ERROR(ReadInto(b, f, 1));
   }
   return Status::OK();
 }
 
 // Appends up to n entries of slot s's chunk to its leaf.
-Status RowCursor::ReadInto(size_t s, int64_t n) {
-  LeafBuffer& b = leaves_[s];
-  Feed& f = feeds_[s];
+Status RowCursor::ReadInto(LeafBuffer& b, Feed& f, int64_t n) {
   // The values of the unfinished row point into the reader's page, which the
   // next read may replace.
   if (b.is_byte_array()) b.OwnBorrowed();
@@ -181,26 +196,95 @@ Status RowCursor::OpenReader(size_t s, std::unique_ptr<ColumnReader>* out) {
 
 void RowCursor::DropReader(Feed& f) {
   if (f.reader == nullptr) return;
-  pages_read_ += f.reader->pages_read();
-  pages_skipped_ += f.reader->pages_skipped();
-  bytes_read_ += f.reader->bytes_read();
+  f.dropped[0] += f.reader->pages_read();
+  f.dropped[1] += f.reader->pages_skipped();
+  f.dropped[2] += f.reader->bytes_read();
   f.reader.reset();
 }
 
 int64_t RowCursor::pages_read() const {
   int64_t n = pages_read_;
-  for (const Feed& f : feeds_) n += f.reader ? f.reader->pages_read() : 0;
+  for (const Feed& f : feeds_) n += f.dropped[0] + (f.reader ? f.reader->pages_read() : 0);
   return n;
 }
 int64_t RowCursor::pages_skipped() const {
   int64_t n = pages_skipped_;
-  for (const Feed& f : feeds_) n += f.reader ? f.reader->pages_skipped() : 0;
+  for (const Feed& f : feeds_) n += f.dropped[1] + (f.reader ? f.reader->pages_skipped() : 0);
   return n;
 }
 int64_t RowCursor::bytes_read() const {
   int64_t n = bytes_read_;
-  for (const Feed& f : feeds_) n += f.reader ? f.reader->bytes_read() : 0;
+  for (const Feed& f : feeds_) n += f.dropped[2] + (f.reader ? f.reader->bytes_read() : 0);
   return n;
+}
+
+void RowCursor::StartAhead(int g) {
+  ahead_.row_group = g;
+  ahead_.open_status.assign(leaves_.size(), Status::OK());
+  // Each job decodes a whole chunk, batch by batch as Refill would.
+  ahead_.jobs = util::ParallelJobs::Start(
+      *pool_, leaves_.size(),
+      [this, g](size_t s) {
+        LeafBuffer& b = ahead_.leaves[s];
+        Feed& f = ahead_.feeds[s];
+        b.Clear();
+        Result<std::unique_ptr<ColumnReader>> r = source_.open_column(g, plan_.columns[s]);
+        if (!r.ok()) {
+          f.eof = true;
+          ahead_.open_status[s] = std::move(r).status();
+          return;
+        }
+        f.reader = std::move(*r);
+        f.entries = 0;
+        f.eof = f.paused = false;
+        f.pending = Status::OK();
+        while (!f.eof) {
+          f.pending = RefillLeaf(b, f);
+          if (!f.pending.ok()) break;
+        }
+      },
+      static_cast<size_t>(pool_->size()));
+}
+
+Status RowCursor::TakeAhead() {
+  ahead_.jobs->Join();
+  ahead_.jobs.reset();
+  ahead_.row_group = -1;
+  for (size_t s = 0; s < feeds_.size(); ++s) {
+    // The feed left behind: its counters join the cursor's.
+    Feed& old = feeds_[s];
+    DropReader(old);
+    pages_read_ += old.dropped[0];
+    pages_skipped_ += old.dropped[1];
+    bytes_read_ += old.dropped[2];
+    old.dropped[0] = old.dropped[1] = old.dropped[2] = 0;
+    std::swap(leaves_[s], ahead_.leaves[s]);
+    std::swap(feeds_[s], ahead_.feeds[s]);
+    if (!lag_.empty()) lag_[s] = 0;
+  }
+  for (const Status& st : ahead_.open_status) {
+    if (!st.ok()) return st;  // names its column and row group
+  }
+  return Status::OK();
+}
+
+void RowCursor::StartNextAhead() {
+  const int g = row_group_ + 1;
+  if (Parallel() && static_cast<size_t>(g) < source_.row_group_rows.size() &&
+      source_.row_group_rows[static_cast<size_t>(g)] > 0) {
+    StartAhead(g);
+  }
+}
+
+void RowCursor::DropAhead() {
+  if (ahead_.jobs == nullptr) return;
+  ahead_.jobs->Cancel();
+  ahead_.jobs.reset();
+  ahead_.row_group = -1;
+  for (Feed& f : ahead_.feeds) {
+    f.reader.reset();  // not counted: never taken over
+    f.dropped[0] = f.dropped[1] = f.dropped[2] = 0;
+  }
 }
 
 Status RowCursor::SkipRows(int64_t n) {
@@ -335,6 +419,16 @@ Result<bool> RowCursor::Advance() {
           ++row_groups_skipped_;
         }
       }
+      if (rows_left_ > 0 && Parallel()) {
+        if (ahead_.jobs == nullptr || ahead_.row_group != row_group_) {
+          DropAhead();
+          StartAhead(row_group_);
+        }
+        PARQ_RETURN_IF_ERROR(TakeAhead());
+        StartNextAhead();
+        continue;
+      }
+      DropAhead();
       // Every chunk is opened here, in column order, so that the first one
       // that cannot be (its metadata places it outside the file, say) is
       // reported before any row of the group, whatever the other columns hold.
@@ -347,6 +441,7 @@ Result<bool> RowCursor::Advance() {
         DropReader(feeds_[s]);
         feeds_[s].entries = 0;
         feeds_[s].paused = false;
+        feeds_[s].pending = Status::OK();
         feeds_[s].eof = rows_left_ == 0;  // an empty row group: its chunks are not read
         if (!lag_.empty()) lag_[s] = 0;
         if (rows_left_ == 0) continue;
@@ -357,6 +452,7 @@ Result<bool> RowCursor::Advance() {
           if (!r.ok()) return std::move(r).status();  // names its column and row group
         }
       }
+      StartNextAhead();
     }
     if (selection_) {
       // Past the rows not selected, to the next selected one.

@@ -21,9 +21,20 @@
 // per-value dispatch).  Row counts are checked against the row group's: a
 // chunk with fewer or more rows is kCorrupt naming the column and row group.
 //
+// With a pool (RowReaderOptions::thread_pool / threads) and neither a row
+// group filter, a selection nor a row filter, a row group's chunks are each
+// decoded whole into their leaves by the pool, the next row group's while
+// the caller assembles this one's (the read-ahead: a second set of leaves
+// and feeds).  The leaves then hold what the batches above would have put
+// there, one batch after the other; an error a chunk met is kept in its
+// feed and returned where the batch that met it would have been read, and
+// an error opening a chunk as the row group starts: the same rows and
+// errors as without a pool.
+//
 // Ownership: the cursor owns its column readers and leaf buffers; the source
 // must keep what it borrows alive (RowSource::FromFile: the FileReader).
-// Thread-safety: none; one cursor per thread.
+// Thread-safety: none; one cursor per thread (its read-ahead runs on the
+// pool and touches only its own leaves and feeds).
 #ifndef PARQ_RECORD_ROW_CURSOR_H_
 #define PARQ_RECORD_ROW_CURSOR_H_
 
@@ -41,6 +52,7 @@
 #include "record/assembler.h"
 #include "record/assembly_plan.h"
 #include "record/leaf_buffer.h"
+#include "util/parallel_jobs.h"
 
 namespace parq {
 
@@ -49,6 +61,8 @@ class RowCursor {
   // kInvalidArgument for a source without a schema or column opener, or an
   // unknown projected path.
   static Result<std::unique_ptr<RowCursor>> Open(RowSource source, const RowReaderOptions& options);
+  // Waits for the read-ahead's chunks under way.
+  ~RowCursor() { DropAhead(); }
 
   // Positions every leaf on the next row; false at the end of the file.
   Result<bool> Advance();
@@ -106,6 +120,10 @@ class RowCursor {
   // groups holds few readers at once.
   struct Feed {
     std::unique_ptr<ColumnReader> reader;
+    // The error a read ahead met after the entries it left in the leaf.
+    Status pending;
+    // pages_read, pages_skipped, bytes_read of the readers dropped.
+    int64_t dropped[3] = {0, 0, 0};
     bool eof = false;
     int64_t entries = 0;  // entries read from the current chunk
     // Reads up to n entries into the leaf (levels into def / rep, nullptr
@@ -124,13 +142,22 @@ class RowCursor {
  private:
   RowCursor() = default;
   Status Refill(size_t s);
-  Status ReadInto(size_t s, int64_t n);
+  Status RefillLeaf(LeafBuffer& b, Feed& f);
+  static Status ReadInto(LeafBuffer& b, Feed& f, int64_t n);
   Status EnsureRow(size_t s);
   Status CheckExhausted();
   // Opens slot s's reader for the current row group (with the selection).
   Status OpenReader(size_t s, std::unique_ptr<ColumnReader>* out);
   // Drops slot s's reader, adding up its counters.
-  void DropReader(Feed& f);
+  static void DropReader(Feed& f);
+  // The read-ahead: whether row groups are decoded on the pool; row group
+  // g's chunks started decoding into ahead_; taken over as the row group
+  // starts (an error opening a chunk, the first in slot order); dropped.
+  bool Parallel() const { return pool_ != nullptr && !keep_ && !select_ && !matches_; }
+  void StartAhead(int g);
+  void StartNextAhead();  // row group row_group_ + 1's, when it has rows
+  Status TakeAhead();
+  void DropAhead();
   // Passes over the next n rows of every slot (of the slots that are not
   // the row filter's: later, with their lag).
   Status SkipRows(int64_t n);
@@ -157,7 +184,15 @@ class RowCursor {
   size_t range_ = 0;        // the selection's range at or after group_row_
   int64_t group_row_ = 0;   // the next row of the current row group
   int64_t rows_skipped_ = 0;
-  int64_t pages_read_ = 0, pages_skipped_ = 0, bytes_read_ = 0;  // of readers dropped
+  int64_t pages_read_ = 0, pages_skipped_ = 0, bytes_read_ = 0;  // of feeds left behind
+  std::shared_ptr<ThreadPool> pool_;  // null: no read-ahead
+  struct Ahead {
+    int row_group = -1;
+    std::shared_ptr<util::ParallelJobs> jobs;  // null: none under way
+    std::vector<LeafBuffer> leaves;
+    std::vector<Feed> feeds;
+    std::vector<Status> open_status;  // per slot: opening its chunk
+  } ahead_;
   std::function<bool()> matches_;     // the row filter, if any
   std::vector<uint8_t> is_first_;     // per slot: read before the filter is asked
   std::vector<size_t> first_, rest_;  // the slots that are, and the others

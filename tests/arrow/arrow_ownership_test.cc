@@ -41,6 +41,17 @@ void* Allocate(size_t n) {
 
 }  // namespace
 
+// ThreadSanitizer defines these operators itself: its build (scripts/test.sh
+// --tsan) links this file unhooked and runs none of its tests.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define PARQ_ARROW_NO_NEW_HOOK 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define PARQ_ARROW_NO_NEW_HOOK 1
+#endif
+#ifndef PARQ_ARROW_NO_NEW_HOOK
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 #endif
@@ -57,6 +68,7 @@ void operator delete(void* p, size_t) noexcept { std::free(p); }
 void operator delete[](void* p, size_t) noexcept { std::free(p); }
 void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
 void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+#endif  // PARQ_ARROW_NO_NEW_HOOK
 
 namespace parq {
 namespace {

@@ -50,6 +50,26 @@ TEST_F(CatCliTest, BadFileExitsOne) {
   EXPECT_EQ(st, 1);
 }
 
+TEST_F(CatCliTest, ThreadsGiveTheSameOutput) {
+  for (const char* name : {"data/nested_lists.snappy.parquet", "data/alltypes_plain.parquet",
+                           "data/datapage_v2.snappy.parquet", "data/nested_maps.snappy.parquet"}) {
+    int st = 0;
+    const std::string one = RunParq("cat " + kData + name, &st);
+    EXPECT_EQ(st, 0) << name;
+    EXPECT_FALSE(one.empty()) << name;
+    EXPECT_EQ(RunParq("cat --threads 3 " + kData + name, &st), one) << name;
+    EXPECT_EQ(st, 0) << name;
+    EXPECT_EQ(RunParq("cat --format csv --threads 2 " + kData + name, &st),
+              RunParq("cat --format csv " + kData + name, &st))
+        << name;
+  }
+  int st = 0;
+  RunParq("cat --threads 0 " + kData + "data/alltypes_plain.parquet", &st);
+  EXPECT_EQ(st, 2);
+  RunParq("cat --threads 1025 " + kData + "data/alltypes_plain.parquet", &st);
+  EXPECT_EQ(st, 2);
+}
+
 TEST_F(CatCliTest, UsageErrorsExitTwo) {
   int st = 0;
   RunParq("cat", &st);

@@ -45,7 +45,7 @@ const std::map<std::string, std::vector<std::string>> kVerbFlags = {
     {"schema", Reading({"--json", "--skip-invalid"})},
     {"cat", Reading({"--format jsonl|csv", "--columns a,b.c", "--head N", "--verify-checksums", "--no-verify-checksums",
                      "--skip-invalid", "--delimiter C", "--no-header", "--null-string TEXT", "--where EXPR",
-                     "--crlf"})},
+                     "--crlf", "--threads N"})},
     {"head", Reading({"-n, --rows N", "--columns a,b.c", "--no-verify-checksums"})},
     {"scan", Reading({"--where EXPR", "--columns a,b.c", "--explain", "--json", "--no-verify-checksums"})},
     {"rewrite", Writing(Reading({"--codec CODEC", "--level N", "--page-version 1|2", "--encoding COLUMN=ENCODING",

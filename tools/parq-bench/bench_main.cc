@@ -114,6 +114,13 @@ struct Args {
 using Clock = std::chrono::steady_clock;
 double Since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
+double CpuSeconds() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+         static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
 long PeakRssKb() {
   rusage ru{};
   getrusage(RUSAGE_SELF, &ru);
@@ -123,6 +130,10 @@ long PeakRssKb() {
 struct Timing {
   double first = 0;
   std::vector<double> warm;
+  // Run `run`'s figure: the first (0) or a warm one.
+  void Add(int run, double x) {
+    if (run == 0) first = x; else warm.push_back(x);
+  }
   double Median() const {
     if (warm.empty()) return first;
     std::vector<double> t = warm;
@@ -131,12 +142,15 @@ struct Timing {
   }
 };
 
-void Print(const char* op, const Timing& t, int64_t rows, int64_t bytes, int threads = 0) {
+void Print(const char* op, const Timing& t, int64_t rows, int64_t bytes, int threads = 0, const Timing* cpu = nullptr) {
   std::printf("{\"op\":\"%s\",\"seconds\":%.6f,\"first_seconds\":%.6f,\"runs\":%zu,\"rows\":%lld,\"bytes\":%lld,"
               "\"peak_rss_kb\":%ld",
               op, t.Median(), t.first, t.warm.size() + 1, static_cast<long long>(rows),
               static_cast<long long>(bytes), PeakRssKb());
   if (threads > 0) std::printf(",\"threads\":%d", threads);
+  // CPU seconds (user + system) of the median run: with threads, against
+  // `seconds`, how much the run kept the cores busy on a shared machine.
+  if (cpu != nullptr) std::printf(",\"cpu_seconds\":%.6f", cpu->Median());
   std::printf("}\n");
 }
 
@@ -316,10 +330,11 @@ int RunColumnar(const Args& a, int runs) {
   options.columns = SplitCommas(a.Get("columns"));
   options.threads = a.Get("threads") ? std::max(1, std::atoi(a.Get("threads")->c_str())) : 1;
   ColumnarBatch batch;
-  Timing t;
+  Timing t, cpu;
   int64_t rows = 0, bytes = 0;
   for (int r = 0; r <= runs; ++r) {
     const auto t0 = Clock::now();
+    const double c0 = CpuSeconds();
     auto file = FileReader::Open(a.pos[0], TimedReaderOptions(), a.Get("mmap") == "on");
     if (!file.ok()) return Fail(file.status());
     auto reader = ColumnarReader::Open(**file, options);
@@ -336,10 +351,11 @@ int RunColumnar(const Args& a, int runs) {
         bytes += static_cast<int64_t>(l.values.size() + l.data.size() + 8 * l.offsets.size());
       }
     }
-    const double s = Since(t0);
-    if (r == 0) t.first = s; else t.warm.push_back(s);
+    reader->reset();  // a read ahead, if any, waited for inside the timed run
+    t.Add(r, Since(t0));
+    cpu.Add(r, CpuSeconds() - c0);
   }
-  Print("columnar", t, rows, bytes, options.threads);
+  Print("columnar", t, rows, bytes, options.threads, &cpu);
   return 0;
 }
 
@@ -456,13 +472,6 @@ int RunCat(const Args& a, int runs) {
   return 0;
 }
 
-double CpuSeconds() {
-  rusage ru{};
-  getrusage(RUSAGE_SELF, &ru);
-  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-         static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
-}
-
 // RowReader with a filter (or none): the rows of the projected columns.
 int RunFilter(const Args& a, int runs) {
   if (a.pos.size() != 1) return std::fprintf(stderr, "%s", kUsage), 2;
@@ -500,14 +509,8 @@ int RunFilter(const Args& a, int runs) {
     pages_read = (*reader)->pages_read();
     pages_skipped = (*reader)->pages_skipped();
     file_bytes = static_cast<int64_t>((*file)->file().size());
-    const double s = Since(t0), c = CpuSeconds() - c0;
-    if (r == 0) {
-      t.first = s;
-      cpu.first = c;
-    } else {
-      t.warm.push_back(s);
-      cpu.warm.push_back(c);
-    }
+    t.Add(r, Since(t0));
+    cpu.Add(r, CpuSeconds() - c0);
   }
   std::printf("{\"op\":\"filter\",\"seconds\":%.6f,\"first_seconds\":%.6f,\"cpu_seconds\":%.6f,\"runs\":%zu,"
               "\"rows\":%lld,\"bytes_read\":%lld,\"file_bytes\":%lld,\"pages_read\":%lld,\"pages_skipped\":%lld,"

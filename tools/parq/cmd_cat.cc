@@ -5,7 +5,9 @@
 // --format csv the same rows as RFC 4180 CSV (parq::CsvRowWriter,
 // parq/csv.h): a header row (unless --no-header), each top-level field a
 // cell with its JSON text (strings unquoted; groups as JSON), made straight
-// from the row's values; records end in LF, or CRLF with --crlf.
+// from the row's values; records end in LF, or CRLF with --crlf.  --threads N
+// decodes column chunks on N threads (docs/threads.md); the output is the
+// same.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -27,6 +29,7 @@
 #include "parq/file_reader.h"
 #include "parq/json.h"
 #include "parq/record.h"
+#include "parq/thread_pool.h"
 #include "progress.h"
 
 namespace parq::cli {
@@ -34,7 +37,7 @@ namespace {
 
 constexpr char kUsage[] =
     "parq cat FILE|DIR|GLOB [--format jsonl|csv] [--columns a,b.c] [--where EXPR] [--head N] [--no-verify-checksums]\n"
-    "       [--skip-invalid] [--delimiter C] [--no-header] [--null-string TEXT] [--crlf]\n"
+    "       [--skip-invalid] [--delimiter C] [--no-header] [--null-string TEXT] [--crlf] [--threads N]\n"
     "       " PARQ_KEY_FLAGS_USAGE;
 
 // Rows as JSON lines, from a file or a dataset.
@@ -71,6 +74,7 @@ class DatasetRows : public JsonRows {
     DatasetScanOptions scan;
     scan.columns = options.columns;
     scan.filter = options.filter;
+    scan.thread_pool = options.thread_pool;
     PARQ_ASSIGN_OR_RETURN(out->rows_, DatasetRowReader::Open(*out->ds_, scan));
     RowSource shape;
     shape.schema = &out->ds_->schema();
@@ -118,7 +122,8 @@ const VerbHelp& CatHelp() {
                            {"delimiter", "C", "csv: the cell separator (one character; ',')"},
                            {"no-header", nullptr, "csv: no header row"},
                            {"null-string", "TEXT", "csv: the text of a null (an empty cell)"},
-                           {"crlf", nullptr, "csv: end records in CRLF, as RFC 4180 does (LF unless given)"}})};
+                           {"crlf", nullptr, "csv: end records in CRLF, as RFC 4180 does (LF unless given)"},
+                           {"threads", "N", "decode column chunks on N threads (1); the same output"}})};
   return h;
 }
 
@@ -144,6 +149,16 @@ int RunCat(int argc, char** argv) {
     if (!v) return ReportUsage("--head wants a count >= 0, not '" + *h + "'", kUsage);
     head = *v;
   }
+  int threads = 1;
+  if (auto t = args.Get("threads")) {
+    const std::optional<int64_t> v = ParseCount(*t, 1);
+    if (!v || *v > ThreadPool::kMaxThreads) {
+      return ReportUsage("--threads wants a count from 1 to " + std::to_string(ThreadPool::kMaxThreads) + ", not '" +
+                             *t + "'",
+                         kUsage);
+    }
+    threads = static_cast<int>(*v);
+  }
   // Page CRCs are verified unless --no-verify-checksums.
   ReaderOptions reader_options;
   reader_options.verify_checksums = !args.Has("no-verify-checksums");
@@ -151,6 +166,12 @@ int RunCat(int argc, char** argv) {
   const std::string& input = args.positional()[0];
   std::unique_ptr<JsonRows> rows;
   RowReaderOptions options;
+  // One pool for the whole run, shared by the file's or dataset's readers.
+  if (threads > 1) {
+    auto pool = ThreadPool::Make(threads);
+    if (!pool.ok()) return ReportError(pool.status());
+    options.thread_pool = *pool;
+  }
   if (IsDatasetPath(input)) {
     auto ds = OpenDatasetInput(input, args);
     if (!ds.ok()) return ReportError(ds.status());
