@@ -3,7 +3,7 @@
 //
 //   parq_wide_write OUT.parquet [--columns N] [--rows N] [--batch N]
 //                   [--codec none|snappy|zstd] [--max-buffered-bytes N]
-//                   [--row-group-size N] [--threads N]
+//                   [--row-group-size N]
 //
 // The table, generated batch by batch while it is written (the driver holds
 // one batch of one column at a time, so the process's memory is the
@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "parq/file_reader.h"
+#include "bench_random.h"
 #include "parq/file_writer.h"
 #include "parq/schema.h"
 
@@ -35,12 +36,7 @@ namespace {
 
 using namespace parq;
 
-uint64_t SplitMix(uint64_t* s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
+using bench::SplitMix;
 
 struct Args {
   std::string out;
@@ -107,7 +103,7 @@ Status Write(const Args& a) {
 int Usage() {
   std::fprintf(stderr,
                "usage: parq_wide_write OUT.parquet [--columns N] [--rows N] [--batch N] "
-               "[--codec none|snappy|zstd] [--max-buffered-bytes N] [--row-group-size N] [--threads N]\n");
+               "[--codec none|snappy|zstd] [--max-buffered-bytes N] [--row-group-size N]\n");
   return 2;
 }
 
