@@ -3,8 +3,8 @@
 // larger than a quarter block gets an allocation of its own).  When the row
 // group is written, Clear() drops every page at once and keeps the blocks for
 // the next row group: the pages of a thousand columns never go through
-// malloc one by one, so the heap does not fragment row group after row group
-// (measured: 20% more peak RSS without it on a 1,000-column file).
+// malloc one by one, and the blocks of one row group serve the next instead
+// of leaving holes in the heap between longer-lived allocations.
 //
 // Ownership: the arena owns the bytes; a page's span is valid until Clear().
 // Thread-safety: Allocate may run on several threads at once; Clear and
