@@ -23,18 +23,14 @@
 #include <string_view>
 #include <vector>
 
+#include "bench_random.h"
 #include "parq/file_writer.h"
 
 namespace {
 
 using namespace parq;
 
-uint64_t SplitMix(uint64_t* s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
+using bench::SplitMix;
 
 struct Table {
   std::vector<int64_t> id;

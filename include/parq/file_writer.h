@@ -9,8 +9,10 @@
 //
 // A row group is open while its columns hold rows; it ends at EndRowGroup()
 // (or Close()).  Every leaf of the schema has a writer (column_writer.h) in the
-// open row group; all must hold the same number of rows when it ends.  Chunks
-// are buffered in memory and written, in schema order, when the row group ends.
+// open row group; all must hold the same number of rows when it ends.  Pages
+// are encoded and compressed as they fill; a row group's chunks are held as
+// compressed pages (and dictionaries) and written, in schema order, when the
+// row group ends (WriterOptions::max_buffered_bytes caps that memory).
 //
 // A column's writer is one object for the FileWriter's life: column(i) may be
 // asked again and returns it; WriteBatch appends to the open row group (a
@@ -109,7 +111,8 @@ class FileWriter {
   //   - encoding: a dictionary encoding (set `dictionary` instead), BIT_PACKED
   //     (levels only), a value outside the enum;
   //   - page_size, row_group_size, row_group_rows (data_page_size,
-  //     row_group_size, max_rows_per_row_group): not positive.
+  //     row_group_size, max_rows_per_row_group): not positive;
+  //     max_buffered_bytes: negative.
   // With the schema, also:
   //   - a WriterOptions::columns key that is not a leaf, with the near names
   //     of Schema::LookupColumn ("no leaf column 'nosuch'; near names: ...");
@@ -150,9 +153,14 @@ class FileWriter {
   // rows; nothing is written then.
   Status EndRowGroup();
   // Ends the open row group when its buffered bytes reach
-  // WriterOptions::row_group_size or its rows max_rows_per_row_group.
-  // Call it between whole rows (every column at the same row count).
+  // WriterOptions::row_group_size, the memory its columns hold
+  // WriterOptions::max_buffered_bytes (buffered_bytes()), or its rows
+  // max_rows_per_row_group.  Call it between whole rows (every column at the
+  // same row count).
   Status MaybeEndRowGroup();
+  // The memory the open row group's columns hold now: written pages,
+  // dictionaries, open pages (what WriterOptions::max_buffered_bytes caps).
+  int64_t buffered_bytes() const;
 
   // The open row group's sorting_columns, in place of
   // WriterOptions::sorting_columns (the next row group has the options'

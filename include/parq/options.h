@@ -157,6 +157,18 @@ struct WriterOptions {
   // bytes reach row_group_size or its rows max_rows_per_row_group.
   int64_t row_group_size = int64_t{128} << 20;
   int64_t max_rows_per_row_group = 1 << 20;
+  // A cap on the memory the writer holds for the open row group: its
+  // columns' written (compressed) pages, dictionaries (entries and hash
+  // tables) and open pages as the encoders keep them (values, dictionary
+  // indices, levels; during a chunk's dictionary trial both encodings).
+  // MaybeEndRowGroup (and so RowWriter and ColumnarWriter) ends the row
+  // group once they reach it, and a page is cut once it holds
+  // max_buffered_bytes / (8 × the number of leaves) (at least 16 KiB),
+  // before data_page_size or max_rows_per_page: so a wide file's open pages
+  // together stay within an eighth of it.  0 = no cap (row_group_size alone ends
+  // row groups, pages are cut by size and rows only; the default, which
+  // writes the same bytes as before the option).  docs/writer-memory.md.
+  int64_t max_buffered_bytes = 0;
   // DataPageHeaderV2 pages (levels uncompressed, values compressed) instead of v1.
   bool data_page_v2 = false;
   // CRC32 of every page body in its header.

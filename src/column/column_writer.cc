@@ -28,12 +28,25 @@ bool IsDictionaryEncoding(Encoding e) {
   return e == Encoding::kRleDictionary || e == Encoding::kPlainDictionary;
 }
 
+// A page carved from the file's arena.
+struct ArenaSink final : page::PageSink {
+  explicit ArenaSink(page::PageArena* arena) : arena(arena) {}
+  uint8_t* Reserve(size_t n) override {
+    const std::span<uint8_t> bytes = arena->Allocate(n);
+    page = bytes;
+    return bytes.data();
+  }
+  page::PageArena* arena;
+  std::span<const uint8_t> page;
+};
+
 template <typename T>
 class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnChunkWriter {
  public:
   TypedColumnWriterImpl(const ColumnDescriptor& d, const WriterOptions& options,
-                        const ColumnWriterOptions& col, Status* sticky)
-      : d_(d), options_(options), col_(col), sticky_(sticky),
+                        const ColumnWriterOptions& col, Status* sticky, const ChunkResources& resources)
+      : d_(d), options_(options), col_(col), sticky_(sticky), codecs_(resources.codecs), arena_(resources.arena),
+        page_memory_limit_(resources.page_memory_limit),
         page_stats_(d, col.statistics_truncate_length, col.ieee754_total_order),
         page_index_(d, col.ieee754_total_order),
         stats_(d, col.statistics_truncate_length, col.ieee754_total_order) {
@@ -44,7 +57,7 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
 
   Status Init(std::optional<crypto::ChunkCipher> cipher) {
     PARQ_ASSIGN_OR_RETURN(page_writer_, page::PageWriter::Make(col_.compression, col_.compression_level,
-                                                               options_.write_checksums));
+                                                               options_.write_checksums, codecs_));
     page_writer_->SetCipher(std::move(cipher));
     Encoding enc = col_.encoding.value_or(
         std::is_same_v<T, bool> && options_.data_page_v2 ? Encoding::kRle : Encoding::kPlain);
@@ -65,7 +78,12 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   int64_t num_rows() const override { return num_rows_; }
   int64_t estimated_size() const override {
     int64_t dict = using_dict_ || dict_used_ ? dict_->dictionary_byte_size() : 0;
-    return static_cast<int64_t>(pages_.size()) + dict + EstimatedPageSize();
+    return pages_bytes_ + dict + EstimatedPageSize();
+  }
+  int64_t buffered_bytes() const override {
+    // During the trial the dictionary is the open page's (PageMemory).
+    const int64_t dict = dict_ && !trial_ ? dict_->dictionary_memory() : 0;
+    return pages_bytes_ + dict + PageMemory();
   }
 
   Status WriteBatch(int64_t num_levels, const int16_t* def_levels, const int16_t* rep_levels,
@@ -143,6 +161,15 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   size_t rep_hist_size() const {
     return d_.max_repetition_level > 0 ? static_cast<size_t>(d_.max_repetition_level) + 1 : 0;
   }
+  // Memory the open page holds: its values as the encoder keeps them (an
+  // index of 4 bytes each while dictionary-encoded), its levels, and during
+  // the dictionary trial the dictionary and the fallback encoding as well.
+  int64_t PageMemory() const {
+    int64_t bytes = static_cast<int64_t>(def_buf_.size() + rep_buf_.size()) * 2;
+    bytes += using_dict_ ? 4 * dict_->buffered_indices() : current_->EstimatedDataSize();
+    if (trial_) bytes += fallback_->EstimatedDataSize() + dict_->dictionary_memory();
+    return bytes;
+  }
   int64_t EstimatedPageSize() const {
     return current_->EstimatedDataSize() +
            (static_cast<int64_t>(def_buf_.size()) * def_width_ +
@@ -153,6 +180,10 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   const WriterOptions& options_;
   ColumnWriterOptions col_;
   Status* sticky_;
+  compression::CodecCache* codecs_;
+  page::PageArena* arena_;
+  // A page is cut once PageMemory() reaches it (0: never for memory).
+  const int64_t page_memory_limit_;
   const ValueChecks checks_{d_};
   bool values_checked_ = false;  // WriteCheckedBatch under way: checks_ ran already
   const T* batch_values_ = nullptr;  // the values of the WriteBatch under way
@@ -183,8 +214,10 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   index::PageIndexBuilder page_index_;
   std::optional<BloomFilter> bloom_;  // the chunk's, when enabled
 
-  // The chunk.
-  std::vector<uint8_t> pages_;
+  // The chunk: its data pages as written (each where arena_ put it: no
+  // buffer of the whole chunk grows and copies itself), and their bytes.
+  std::vector<std::span<const uint8_t>> pages_;
+  int64_t pages_bytes_ = 0;
   int64_t uncompressed_ = 0, compressed_ = 0;
   std::map<std::pair<format::PageType, format::Encoding>, int32_t> encoding_stats_;
   std::set<format::Encoding> encodings_;
@@ -196,9 +229,19 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   int64_t unencoded_bytes_ = 0;
   int64_t num_levels_ = 0, num_rows_ = 0;
 
-  // Scratch.
-  std::vector<uint8_t> def_bytes_, rep_bytes_, value_bytes_, dict_plain_, trial_bytes_;
+  // Scratch of one page, released once the page is written (ReleasePageScratch):
+  // a file of a thousand columns does not keep a thousand pages' worth.
+  std::vector<uint8_t> def_bytes_, rep_bytes_, value_bytes_, trial_bytes_;
   std::vector<T> distinct_;
+  void ReleasePageScratch() {
+    std::vector<uint8_t>().swap(def_bytes_);
+    std::vector<uint8_t>().swap(rep_bytes_);
+    std::vector<uint8_t>().swap(value_bytes_);
+    std::vector<uint8_t>().swap(trial_bytes_);
+    std::vector<T>().swap(distinct_);
+    std::vector<int16_t>().swap(def_buf_);
+    std::vector<int16_t>().swap(rep_buf_);
+  }
 
   // While a page is dictionary-encoded, its binary min and max are found
   // among the distinct entries it uses, once per page, instead of comparing
@@ -245,6 +288,7 @@ Status TypedColumnWriterImpl<T>::StartChunk() {
                                                 col_.bloom_filter_max_bytes));
   }
   pages_.clear();
+  pages_bytes_ = 0;
   uncompressed_ = compressed_ = 0;
   encoding_stats_.clear();
   encodings_.clear();
@@ -277,7 +321,10 @@ Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, c
     if (using_dict_ && dict_->dictionary_byte_size() > col_.dictionary_page_size_limit) {
       fallback_pending_ = true;
     }
-    if (page_rows_ >= max_rows || EstimatedPageSize() >= options_.data_page_size) page_full_ = true;
+    if (page_rows_ >= max_rows || EstimatedPageSize() >= options_.data_page_size ||
+        (page_memory_limit_ > 0 && PageMemory() >= page_memory_limit_)) {
+      page_full_ = true;
+    }
   }
   return Status::OK();
 }
@@ -490,11 +537,13 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
   in.def_levels = &def_bytes_;
   in.values = &value_bytes_;
   if (col_.statistics) in.statistics = page_stats_.ToFormat();
-  const int64_t page_offset = static_cast<int64_t>(pages_.size());
+  in.page_ordinal = page_writer_->TakeDataPageOrdinal();
+  const int64_t page_offset = pages_bytes_;
   PARQ_ASSIGN_OR_RETURN(const page::WrittenPage w, WriteDataPage(in));
   dict_used_ = dict_used_ || dict_page;
   if (col_.page_index) AddPageIndexEntry(page_offset, w, in.statistics);
   EndPage();
+  ReleasePageScratch();
   return Status::OK();
 }
 
@@ -548,13 +597,16 @@ template <typename T>
 Result<page::WrittenPage> TypedColumnWriterImpl<T>::WriteDataPage(const page::DataPageInput& in) {
   page::WrittenPage w;
   format::PageType type;
+  ArenaSink sink(arena_);
   if (options_.data_page_v2) {
-    PARQ_ASSIGN_OR_RETURN(w, page_writer_->WriteDataPageV2(in, &pages_));
+    PARQ_ASSIGN_OR_RETURN(w, page_writer_->WriteDataPageV2(in, &sink));
     type = format::PageType::DATA_PAGE_V2;
   } else {
-    PARQ_ASSIGN_OR_RETURN(w, page_writer_->WriteDataPageV1(in, &pages_));
+    PARQ_ASSIGN_OR_RETURN(w, page_writer_->WriteDataPageV1(in, &sink));
     type = format::PageType::DATA_PAGE;
   }
+  pages_bytes_ += static_cast<int64_t>(sink.page.size());
+  pages_.push_back(sink.page);
   auto enc = static_cast<format::Encoding>(in.encoding);
   ++encoding_stats_[{type, enc}];
   encodings_.insert(enc);
@@ -620,21 +672,21 @@ Result<FinishedChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
   std::vector<uint8_t> dict_page;
   int64_t dict_uncompressed = 0;
   if (dict_used_) {
-    dict_plain_.clear();
-    dict_->WriteDictionaryPage(&dict_plain_);
+    std::vector<uint8_t> dict_plain;
+    dict_->WriteDictionaryPage(&dict_plain);
     if (dict_->num_entries() > std::numeric_limits<int32_t>::max()) {
       return Status::LimitExceeded("dictionary of " + std::to_string(dict_->num_entries()) + " entries");
     }
     PARQ_ASSIGN_OR_RETURN(page::WrittenPage w,
                           page_writer_->WriteDictionaryPage(
-                              dict_plain_, static_cast<int32_t>(dict_->num_entries()), &dict_page));
+                              dict_plain, static_cast<int32_t>(dict_->num_entries()), &dict_page));
     dict_uncompressed = w.uncompressed_size;
     ++encoding_stats_[{format::PageType::DICTIONARY_PAGE, format::Encoding::PLAIN}];
     encodings_.insert(format::Encoding::PLAIN);
   }
   const int64_t start = static_cast<int64_t>(out->Tell());
   if (!dict_page.empty()) PARQ_RETURN_IF_ERROR(out->Write(dict_page.data(), dict_page.size()));
-  if (!pages_.empty()) PARQ_RETURN_IF_ERROR(out->Write(pages_.data(), pages_.size()));
+  for (const std::span<const uint8_t> page : pages_) PARQ_RETURN_IF_ERROR(out->Write(page.data(), page.size()));
 
   format::ColumnMetaData md;
   md.type = static_cast<format::Type>(d_.physical_type);
@@ -679,8 +731,10 @@ Result<FinishedChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
 
 template <typename T>
 Result<std::unique_ptr<ColumnChunkWriter>> MakeTyped(const ColumnDescriptor& d, const WriterOptions& options,
-                                                     Status* sticky, std::optional<crypto::ChunkCipher> cipher) {
-  auto w = std::make_unique<TypedColumnWriterImpl<T>>(d, options, options.ForColumn(d.dotted_path), sticky);
+                                                     Status* sticky, const ChunkResources& resources,
+                                                     std::optional<crypto::ChunkCipher> cipher) {
+  auto w = std::make_unique<TypedColumnWriterImpl<T>>(d, options, options.ForColumn(d.dotted_path), sticky,
+                                                      resources);
   Status st = w->Init(std::move(cipher));
   if (!st.ok()) return std::move(st.AddContext("column " + d.dotted_path));
   return std::unique_ptr<ColumnChunkWriter>(std::move(w));
@@ -690,17 +744,17 @@ Result<std::unique_ptr<ColumnChunkWriter>> MakeTyped(const ColumnDescriptor& d, 
 
 Result<std::unique_ptr<ColumnChunkWriter>> MakeColumnChunkWriter(const ColumnDescriptor& d,
                                                                  const WriterOptions& options,
-                                                                 Status* sticky,
+                                                                 Status* sticky, const ChunkResources& resources,
                                                                  std::optional<crypto::ChunkCipher> cipher) {
   switch (d.physical_type) {
-    case PhysicalType::kBoolean: return MakeTyped<bool>(d, options, sticky, std::move(cipher));
-    case PhysicalType::kInt32: return MakeTyped<int32_t>(d, options, sticky, std::move(cipher));
-    case PhysicalType::kInt64: return MakeTyped<int64_t>(d, options, sticky, std::move(cipher));
-    case PhysicalType::kInt96: return MakeTyped<Int96>(d, options, sticky, std::move(cipher));
-    case PhysicalType::kFloat: return MakeTyped<float>(d, options, sticky, std::move(cipher));
-    case PhysicalType::kDouble: return MakeTyped<double>(d, options, sticky, std::move(cipher));
-    case PhysicalType::kByteArray: return MakeTyped<ByteArray>(d, options, sticky, std::move(cipher));
-    case PhysicalType::kFixedLenByteArray: return MakeTyped<FixedLenByteArray>(d, options, sticky, std::move(cipher));
+    case PhysicalType::kBoolean: return MakeTyped<bool>(d, options, sticky, resources, std::move(cipher));
+    case PhysicalType::kInt32: return MakeTyped<int32_t>(d, options, sticky, resources, std::move(cipher));
+    case PhysicalType::kInt64: return MakeTyped<int64_t>(d, options, sticky, resources, std::move(cipher));
+    case PhysicalType::kInt96: return MakeTyped<Int96>(d, options, sticky, resources, std::move(cipher));
+    case PhysicalType::kFloat: return MakeTyped<float>(d, options, sticky, resources, std::move(cipher));
+    case PhysicalType::kDouble: return MakeTyped<double>(d, options, sticky, resources, std::move(cipher));
+    case PhysicalType::kByteArray: return MakeTyped<ByteArray>(d, options, sticky, resources, std::move(cipher));
+    case PhysicalType::kFixedLenByteArray: return MakeTyped<FixedLenByteArray>(d, options, sticky, resources, std::move(cipher));
   }
   return Status::InvalidArgument("column " + d.dotted_path + " has an unknown physical type " +
                                  std::to_string(static_cast<int>(d.physical_type)));

@@ -7,7 +7,9 @@
 #include <memory>
 #include <optional>
 
+#include "compression/codec_cache.h"
 #include "crypto/module.h"
+#include "page/page_arena.h"
 #include "format/parquet_types.h"
 #include "parq/bloom_filter.h"
 #include "parq/column_writer.h"
@@ -27,10 +29,26 @@ struct FinishedChunk {
   std::optional<BloomFilter> bloom_filter;  // ColumnWriterOptions::bloom_filter
 };
 
+// What the file writer lends its column writers (each must outlive them).
+struct ChunkResources {
+  compression::CodecCache* codecs = nullptr;  // the page codecs
+  // Where the written pages are kept until Finish writes them; the file
+  // writer clears it once every chunk of the row group is written.
+  page::PageArena* arena = nullptr;
+  // > 0: a page is cut once it holds that much memory (buffered_bytes' open
+  // page), even before data_page_size or max_rows_per_page.
+  int64_t page_memory_limit = 0;
+};
+
 class ColumnChunkWriter {
  public:
   virtual ~ColumnChunkWriter() = default;
   virtual ColumnWriter* writer() = 0;
+  // Memory the chunk holds now: its written pages, its dictionary (entries
+  // and hash table) and the open page as the encoders keep it (values,
+  // indices, levels; during the dictionary trial both encodings).  What
+  // WriterOptions::max_buffered_bytes bounds.
+  virtual int64_t buffered_bytes() const = 0;
   // Flushes the open page, writes the chunk (dictionary page first) at
   // out->Tell() and returns its ColumnChunk and page index; the writer then
   // starts a new, empty chunk for the next row group.
@@ -39,13 +57,13 @@ class ColumnChunkWriter {
 
 // `sticky` is the file writer's status: a failing WriteBatch stores its error
 // there, and every WriteBatch returns it while it is not OK.
-// `cipher`, for an encrypted column, encrypts its pages: its row group
+// `resources` are the file's, shared by its columns (see there).  `cipher`, for an encrypted column, encrypts its pages: its row group
 // ordinal is the first chunk's (0), each Finish moves to the next.
 // Errors: kInvalidArgument for an encoding that does not fit the column, a
 // dictionary encoding named as `encoding`, or LZ4 (write LZ4_RAW).
 Result<std::unique_ptr<ColumnChunkWriter>> MakeColumnChunkWriter(const ColumnDescriptor& descriptor,
                                                                  const WriterOptions& options,
-                                                                 Status* sticky,
+                                                                 Status* sticky, const ChunkResources& resources,
                                                                  std::optional<crypto::ChunkCipher> cipher = std::nullopt);
 
 // writer.WriteBatch(...) of values the caller has already run the column's

@@ -274,6 +274,11 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
   int64_t dictionary_byte_size() const override {
     return plain_bytes_;
   }
+  int64_t dictionary_memory() const override {
+    int64_t bytes = static_cast<int64_t>(dict_.capacity() * sizeof(T) + slots_.capacity() * sizeof(Slot));
+    if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray>) bytes += plain_bytes_;
+    return bytes;
+  }
   void WriteDictionaryPage(std::vector<uint8_t>* out) const override {
     AppendPlain(dict_.data(), static_cast<int64_t>(dict_.size()), type_length_, out);
   }
@@ -410,15 +415,18 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
   }
 
   uint8_t* Allocate(size_t n) {
+    // Chunks of 4 KiB, doubling up to 64 KiB: a small dictionary (of a
+    // thousand columns, each) holds little more than its bytes.
     constexpr size_t kChunk = 64 * 1024;
     if (n > kChunk / 4) {
       arena_.push_back(std::make_unique<uint8_t[]>(std::max<size_t>(n, 1)));
       return arena_.back().get();
     }
     if (arena_left_ < n) {
-      arena_.push_back(std::make_unique<uint8_t[]>(kChunk));
+      const size_t chunk = std::max(n, std::min(kChunk, size_t{4096} << std::min<size_t>(arena_.size(), 4)));
+      arena_.push_back(std::make_unique<uint8_t[]>(chunk));
       arena_next_ = arena_.back().get();
-      arena_left_ = kChunk;
+      arena_left_ = chunk;
     }
     uint8_t* p = arena_next_;
     arena_next_ += n;

@@ -46,6 +46,9 @@ class DictionaryEncoder : public TypedEncoder<T> {
   virtual int64_t num_entries() const = 0;
   // Bytes of the PLAIN dictionary page, for the writer's fallback decision.
   virtual int64_t dictionary_byte_size() const = 0;
+  // Memory the dictionary itself holds: its entries (and their bytes), the
+  // hash table; not the buffered indices (4 bytes each).
+  virtual int64_t dictionary_memory() const = 0;
   // Appends the dictionary page's PLAIN bytes.
   virtual void WriteDictionaryPage(std::vector<uint8_t>* out) const = 0;
   // Indices Put since the last FlushValues (for a fallback re-encode).

@@ -1,6 +1,7 @@
 // file/file_writer.cc — row groups, column chunk writers and the footer.
 #include "parq/file_writer.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 #include <optional>
@@ -124,10 +125,22 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<OutputStrea
     for (const ColumnDescriptor& d : impl->schema.columns()) paths.push_back(d.path);
     PARQ_ASSIGN_OR_RETURN(impl->encryptor, format::FileEncryptor::Make(*options.encryption, paths));
   }
+  // max_buffered_bytes: an eighth of it for the open pages, shared by the
+  // leaves (the rest for the compressed pages, so that the row group's size
+  // in the file is most of what was held; an encoder's buffer may take up
+  // to twice what it holds).
+  constexpr int64_t kMinPageMemory = 16 << 10;
+  column::ChunkResources resources;
+  resources.codecs = &impl->codecs;
+  resources.arena = &impl->pages;
+  resources.page_memory_limit =
+      options.max_buffered_bytes > 0
+          ? std::max(kMinPageMemory, options.max_buffered_bytes / (8 * int64_t{impl->schema.num_columns()}))
+          : 0;
   for (const ColumnDescriptor& d : impl->schema.columns()) {
     std::optional<crypto::ChunkCipher> cipher;
     if (impl->encryptor) cipher = impl->encryptor->ForChunk(0, static_cast<int>(impl->writers.size()));
-    PARQ_ASSIGN_OR_RETURN(auto w, column::MakeColumnChunkWriter(d, impl->options, &impl->status, std::move(cipher)));
+    PARQ_ASSIGN_OR_RETURN(auto w, column::MakeColumnChunkWriter(d, impl->options, &impl->status, resources, std::move(cipher)));
     impl->writers.push_back(std::move(w));
   }
   impl->out = std::move(out);
@@ -237,6 +250,7 @@ Status FileWriter::EndRowGroup() {
     ois.push_back(std::move(done->offset_index));
     bfs.push_back(std::move(done->bloom_filter));
   }
+  m.pages.Clear();  // every chunk is written
   rg.total_byte_size = total_uncompressed;
   rg.total_compressed_size = total_compressed;
   m.AddRowGroup(std::move(rg), std::move(cis), std::move(ois), std::move(bfs));
@@ -284,8 +298,17 @@ Status FileWriter::MaybeEndRowGroup() {
   int64_t bytes = 0;
   for (auto& w : m.writers) bytes += w->writer()->estimated_size();
   int64_t rows = m.writers[0]->writer()->num_rows();
-  if (bytes >= m.options.row_group_size || rows >= m.options.max_rows_per_row_group) return EndRowGroup();
+  if (bytes >= m.options.row_group_size || rows >= m.options.max_rows_per_row_group ||
+      (m.options.max_buffered_bytes > 0 && buffered_bytes() >= m.options.max_buffered_bytes)) {
+    return EndRowGroup();
+  }
   return Status::OK();
+}
+
+int64_t FileWriter::buffered_bytes() const {
+  int64_t bytes = 0;
+  for (const auto& w : impl_->writers) bytes += w->buffered_bytes();
+  return bytes;
 }
 
 namespace {

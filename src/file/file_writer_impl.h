@@ -30,6 +30,10 @@ struct FileWriter::Impl {
   // while it is not OK), so after a successful Close it holds kAfterClose to
   // refuse their writes; status() reports OK then.
   Status status;
+  // The codecs the columns' pages borrow (one per codec and level in use,
+  // not one per column).  Declared before the writers, which point to it.
+  compression::CodecCache codecs;
+  page::PageArena pages;  // the open row group's written pages
   std::vector<std::unique_ptr<column::ColumnChunkWriter>> writers;
   bool closed = false;
   int row_writers_holding_rows = 0;

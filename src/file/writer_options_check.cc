@@ -68,6 +68,10 @@ Status FileWriter::ValidateOptions(const WriterOptions& options) {
   PARQ_RETURN_IF_ERROR(CheckPositive("page_size", options.data_page_size));
   PARQ_RETURN_IF_ERROR(CheckPositive("row_group_size", options.row_group_size));
   PARQ_RETURN_IF_ERROR(CheckPositive("row_group_rows", options.max_rows_per_row_group));
+  if (options.max_buffered_bytes < 0) {
+    return Bad("max_buffered_bytes", "", "must not be negative (0: no cap), not " +
+                                             std::to_string(options.max_buffered_bytes));
+  }
   PARQ_RETURN_IF_ERROR(CheckColumn(options.column_defaults, ""));
   for (const auto& [path, col] : options.columns) {
     PARQ_RETURN_IF_ERROR(CheckColumn(col, " of column '" + path + "'"));

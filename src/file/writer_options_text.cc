@@ -24,6 +24,7 @@ enum class Key {
   kPageSize,
   kRowGroupSize,
   kRowGroupRows,
+  kMaxBufferedBytes,
   kBloomFilter,
   kNoPageIndex,
   kColumnOrder,
@@ -44,6 +45,7 @@ constexpr KeyInfo kKeys[] = {
     {"page_size", Key::kPageSize, true},
     {"row_group_size", Key::kRowGroupSize, true},
     {"row_group_rows", Key::kRowGroupRows, true},
+    {"max_buffered_bytes", Key::kMaxBufferedBytes, true},
     {"bloom_filter", Key::kBloomFilter, false},
     {"no_page_index", Key::kNoPageIndex, false},
     {"column_order", Key::kColumnOrder, true},
@@ -207,6 +209,12 @@ Status ParseWriterOption(std::string_view name, std::string_view value, WriterOp
       return SetPositive(name, value, &options->row_group_size);
     case Key::kRowGroupRows:
       return SetPositive(name, value, &options->max_rows_per_row_group);
+    case Key::kMaxBufferedBytes: {
+      auto v = ParseInteger<int64_t>(value);
+      if (!v || *v < 0) return Bad(name, "takes a non-negative integer (0: no cap), not " + Quoted(value));
+      options->max_buffered_bytes = *v;
+      return Status::OK();
+    }
     case Key::kBloomFilter:
     case Key::kNoPageIndex: {
       const auto on = value.empty() ? std::optional<bool>(true) : ParseOnOff(value);

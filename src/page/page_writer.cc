@@ -21,46 +21,68 @@ Status CheckPageSize(size_t n, const char* what) {
 
 }  // namespace
 
+// One page's working bytes, dropped with the call (a writer of many columns
+// keeps none of them between pages).
+struct PageWriter::Scratch {
+  std::vector<uint8_t> levels_and_values;  // uncompressed v1 body of a page with levels; v2 levels
+  Buffer compressed;                       // the compressed section (not zero-filled: the codec writes it)
+  std::span<const uint8_t> body;           // what Emit stores after the header (and prefix)
+  Buffer plain;                            // prefix + body, when both are there, for the body module
+  Buffer module;                           // the body module
+  Buffer header_module;
+};
+
 Result<std::unique_ptr<PageWriter>> PageWriter::Make(Compression codec, std::optional<int> level,
-                                                     bool write_checksums) {
+                                                     bool write_checksums, compression::CodecCache* codecs) {
   if (codec == Compression::kLz4) {
     return Status::InvalidArgument(
         "LZ4 (Hadoop-framed, deprecated) is not written; use LZ4_RAW (Compression::kLz4Raw)");
   }
-  PARQ_ASSIGN_OR_RETURN(auto c, compression::MakeCodec(codec, level));
-  return std::unique_ptr<PageWriter>(new PageWriter(std::move(c), codec, write_checksums));
+  std::unique_ptr<compression::CodecCache> own;
+  if (codecs == nullptr) {
+    own = std::make_unique<compression::CodecCache>();
+    codecs = own.get();
+  }
+  // The first codec, made now so that a bad level is refused here; it waits
+  // in the cache for the first page.
+  PARQ_RETURN_IF_ERROR(codecs->Acquire(codec, level).status());
+  return std::unique_ptr<PageWriter>(new PageWriter(codec, level, write_checksums, codecs, std::move(own)));
 }
 
-Status PageWriter::Compress(const uint8_t* data, size_t size) {
+Status PageWriter::Compress(const uint8_t* data, size_t size, Scratch* s) const {
   if (codec_type_ == Compression::kUncompressed) {
-    body_ = {data, size};  // no copy
+    s->body = {data, size};  // no copy
     return Status::OK();
   }
-  compressed_.Resize(codec_->MaxCompressedSize(size));
-  PARQ_ASSIGN_OR_RETURN(size_t n, codec_->Compress(data, size, compressed_.data(), compressed_.size()));
-  compressed_.Resize(n);
-  body_ = {compressed_.data(), n};
+  PARQ_ASSIGN_OR_RETURN(compression::CodecCache::Lease codec, codecs_->Acquire(codec_type_, level_));
+  s->compressed.Resize(codec->MaxCompressedSize(size));
+  PARQ_ASSIGN_OR_RETURN(size_t n, codec->Compress(data, size, s->compressed.data(), s->compressed.size()));
+  s->compressed.Resize(n);
+  s->body = {s->compressed.data(), n};
   return Status::OK();
 }
 
 Result<WrittenPage> PageWriter::Emit(format::PageHeader* header, const std::vector<uint8_t>& prefix,
-                                     size_t uncompressed_body, std::vector<uint8_t>* out) {
-  if (cipher_) return EmitEncrypted(header, prefix, uncompressed_body, out);
-  size_t stored = prefix.size() + body_.size();
+                                     size_t uncompressed_body, int64_t ordinal, Scratch* s,
+                                     PageSink* out) const {
+  if (cipher_) return EmitEncrypted(header, prefix, uncompressed_body, ordinal, s, out);
+  const std::span<const uint8_t> body = s->body;
+  size_t stored = prefix.size() + body.size();
   PARQ_RETURN_IF_ERROR(CheckPageSize(uncompressed_body, "uncompressed page"));
   PARQ_RETURN_IF_ERROR(CheckPageSize(stored, "compressed page"));
   header->uncompressed_page_size = static_cast<int32_t>(uncompressed_body);
   header->compressed_page_size = static_cast<int32_t>(stored);
   if (crc_) {
     uint32_t crc = util::Crc32(0, prefix.data(), prefix.size());
-    crc = util::Crc32(crc, body_.data(), body_.size());
+    crc = util::Crc32(crc, body.data(), body.size());
     header->crc = static_cast<int32_t>(crc);
   }
   thrift::CompactWriter w;
   format::Write(w, *header);
-  out->insert(out->end(), w.data(), w.data() + w.size());
-  out->insert(out->end(), prefix.begin(), prefix.end());
-  out->insert(out->end(), body_.begin(), body_.end());
+  uint8_t* to = out->Reserve(w.size() + stored);
+  to = std::copy(w.data(), w.data() + w.size(), to);
+  to = std::copy(prefix.begin(), prefix.end(), to);
+  std::copy(body.begin(), body.end(), to);
   WrittenPage page;
   page.header_size = static_cast<int64_t>(w.size());
   page.uncompressed_size = page.header_size + static_cast<int64_t>(uncompressed_body);
@@ -69,43 +91,47 @@ Result<WrittenPage> PageWriter::Emit(format::PageHeader* header, const std::vect
 }
 
 Result<WrittenPage> PageWriter::EmitEncrypted(format::PageHeader* header, const std::vector<uint8_t>& prefix,
-                                              size_t uncompressed_body, std::vector<uint8_t>* out) {
+                                              size_t uncompressed_body, int64_t ordinal, Scratch* s,
+                                              PageSink* out) const {
   const bool dictionary = header->type == format::PageType::DICTIONARY_PAGE;
-  const int64_t page = dictionary ? -1 : data_page_ordinal_;
-  std::span<const uint8_t> plain = body_;
+  const int64_t page = dictionary ? -1 : ordinal;
+  std::span<const uint8_t> plain = s->body;
   if (!prefix.empty()) {
-    plain_.Resize(prefix.size() + body_.size());
-    std::copy(prefix.begin(), prefix.end(), plain_.data());
-    std::copy(body_.begin(), body_.end(), plain_.data() + prefix.size());
-    plain = plain_.span();
+    s->plain.Resize(prefix.size() + s->body.size());
+    std::copy(prefix.begin(), prefix.end(), s->plain.data());
+    std::copy(s->body.begin(), s->body.end(), s->plain.data() + prefix.size());
+    plain = s->plain.span();
   }
+  Buffer& module = s->module;
+  Buffer& header_module = s->header_module;
   PARQ_RETURN_IF_ERROR(CheckPageSize(uncompressed_body, "uncompressed page"));
-  module_.Resize(0);
+  module.Resize(0);
   PARQ_RETURN_IF_ERROR(cipher_->Encrypt(dictionary ? crypto::ModuleType::kDictionaryPage : crypto::ModuleType::kDataPage,
-                                        page, plain, &module_));
-  PARQ_RETURN_IF_ERROR(CheckPageSize(module_.size(), "encrypted page"));
+                                        page, plain, &module));
+  PARQ_RETURN_IF_ERROR(CheckPageSize(module.size(), "encrypted page"));
   header->uncompressed_page_size = static_cast<int32_t>(uncompressed_body);
-  header->compressed_page_size = static_cast<int32_t>(module_.size());
-  if (crc_) header->crc = static_cast<int32_t>(util::Crc32(0, module_.data(), module_.size()));
+  header->compressed_page_size = static_cast<int32_t>(module.size());
+  if (crc_) header->crc = static_cast<int32_t>(util::Crc32(0, module.data(), module.size()));
   thrift::CompactWriter w;
   format::Write(w, *header);
-  header_module_.Resize(0);
+  header_module.Resize(0);
   PARQ_RETURN_IF_ERROR(cipher_->Encrypt(
       dictionary ? crypto::ModuleType::kDictionaryPageHeader : crypto::ModuleType::kDataPageHeader, page,
-      {w.data(), w.size()}, &header_module_));
-  out->insert(out->end(), header_module_.data(), header_module_.data() + header_module_.size());
-  out->insert(out->end(), module_.data(), module_.data() + module_.size());
-  if (!dictionary) ++data_page_ordinal_;
+      {w.data(), w.size()}, &header_module));
+  uint8_t* to = out->Reserve(header_module.size() + module.size());
+  to = std::copy(header_module.data(), header_module.data() + header_module.size(), to);
+  std::copy(module.data(), module.data() + module.size(), to);
   WrittenPage written;
-  written.header_size = static_cast<int64_t>(header_module_.size());
+  written.header_size = static_cast<int64_t>(header_module.size());
   written.uncompressed_size = written.header_size + static_cast<int64_t>(uncompressed_body);
-  written.compressed_size = written.header_size + static_cast<int64_t>(module_.size());
+  written.compressed_size = written.header_size + static_cast<int64_t>(module.size());
   return written;
 }
 
 Result<WrittenPage> PageWriter::WriteDictionaryPage(const std::vector<uint8_t>& plain,
-                                                    int32_t num_values, std::vector<uint8_t>* out) {
-  PARQ_RETURN_IF_ERROR(Compress(plain.data(), plain.size()));
+                                                    int32_t num_values, PageSink* out) const {
+  Scratch s;
+  PARQ_RETURN_IF_ERROR(Compress(plain.data(), plain.size(), &s));
   format::PageHeader h;
   h.type = format::PageType::DICTIONARY_PAGE;
   format::DictionaryPageHeader d;
@@ -113,10 +139,12 @@ Result<WrittenPage> PageWriter::WriteDictionaryPage(const std::vector<uint8_t>& 
   d.encoding = format::Encoding::PLAIN;
   h.dictionary_page_header = d;
   static const std::vector<uint8_t> kNone;
-  return Emit(&h, kNone, plain.size(), out);
+  return Emit(&h, kNone, plain.size(), -1, &s, out);
 }
 
-Result<WrittenPage> PageWriter::WriteDataPageV1(const DataPageInput& in, std::vector<uint8_t>* out) {
+Result<WrittenPage> PageWriter::WriteDataPageV1(const DataPageInput& in, PageSink* out) const {
+  Scratch s;
+  std::vector<uint8_t>& staged = s.levels_and_values;
   const bool rep = in.rep_levels != nullptr && !in.rep_levels->empty();
   const bool def = in.def_levels != nullptr && !in.def_levels->empty();
   // The body is the levels, each after its 4-byte length, then the values.
@@ -124,19 +152,20 @@ Result<WrittenPage> PageWriter::WriteDataPageV1(const DataPageInput& in, std::ve
   // compressed where they lie rather than copied first.
   std::span<const uint8_t> body(*in.values);
   if (rep || def) {
-    scratch_.clear();
+    staged.reserve(8 + (in.rep_levels ? in.rep_levels->size() : 0) + (in.def_levels ? in.def_levels->size() : 0) +
+                     in.values->size());
     auto append_levels = [&](const std::vector<uint8_t>& levels) {
       uint32_t n = static_cast<uint32_t>(levels.size());
       uint8_t len[4] = {uint8_t(n), uint8_t(n >> 8), uint8_t(n >> 16), uint8_t(n >> 24)};
-      scratch_.insert(scratch_.end(), len, len + 4);
-      scratch_.insert(scratch_.end(), levels.begin(), levels.end());
+      staged.insert(staged.end(), len, len + 4);
+      staged.insert(staged.end(), levels.begin(), levels.end());
     };
     if (rep) append_levels(*in.rep_levels);
     if (def) append_levels(*in.def_levels);
-    scratch_.insert(scratch_.end(), in.values->begin(), in.values->end());
-    body = scratch_;
+    staged.insert(staged.end(), in.values->begin(), in.values->end());
+    body = staged;
   }
-  PARQ_RETURN_IF_ERROR(Compress(body.data(), body.size()));
+  PARQ_RETURN_IF_ERROR(Compress(body.data(), body.size(), &s));
   format::PageHeader h;
   h.type = format::PageType::DATA_PAGE;
   format::DataPageHeader d;
@@ -147,22 +176,23 @@ Result<WrittenPage> PageWriter::WriteDataPageV1(const DataPageInput& in, std::ve
   d.statistics = in.statistics;
   h.data_page_header = std::move(d);
   static const std::vector<uint8_t> kNone;
-  return Emit(&h, kNone, body.size(), out);
+  return Emit(&h, kNone, body.size(), in.page_ordinal, &s, out);
 }
 
-Result<WrittenPage> PageWriter::WriteDataPageV2(const DataPageInput& in, std::vector<uint8_t>* out) {
-  scratch_.clear();
+Result<WrittenPage> PageWriter::WriteDataPageV2(const DataPageInput& in, PageSink* out) const {
+  Scratch s;
+  std::vector<uint8_t>& staged = s.levels_and_values;
   size_t rep = in.rep_levels ? in.rep_levels->size() : 0;
   size_t def = in.def_levels ? in.def_levels->size() : 0;
-  if (rep) scratch_.insert(scratch_.end(), in.rep_levels->begin(), in.rep_levels->end());
-  if (def) scratch_.insert(scratch_.end(), in.def_levels->begin(), in.def_levels->end());
+  if (rep) staged.insert(staged.end(), in.rep_levels->begin(), in.rep_levels->end());
+  if (def) staged.insert(staged.end(), in.def_levels->begin(), in.def_levels->end());
   // An empty values section (a page of nulls) is stored uncompressed: some
   // readers (hyparquet) fail to decompress an empty codec block.
   bool compressed = codec_type_ != Compression::kUncompressed && !in.values->empty();
   if (compressed) {
-    PARQ_RETURN_IF_ERROR(Compress(in.values->data(), in.values->size()));
+    PARQ_RETURN_IF_ERROR(Compress(in.values->data(), in.values->size(), &s));
   } else {
-    body_ = {in.values->data(), in.values->size()};
+    s.body = {in.values->data(), in.values->size()};
   }
   format::PageHeader h;
   h.type = format::PageType::DATA_PAGE_V2;
@@ -176,7 +206,7 @@ Result<WrittenPage> PageWriter::WriteDataPageV2(const DataPageInput& in, std::ve
   d.is_compressed = compressed;
   d.statistics = in.statistics;
   h.data_page_header_v2 = std::move(d);
-  return Emit(&h, scratch_, rep + def + in.values->size(), out);
+  return Emit(&h, staged, rep + def + in.values->size(), in.page_ordinal, &s, out);
 }
 
 }  // namespace parq::page

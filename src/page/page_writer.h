@@ -21,10 +21,17 @@
 // and their headers carry the chunk's page ordinal in their AAD, counted
 // from 0 by data page; past 32767 a page is kInvalidArgument.
 //
-// The writer appends each page to a caller-owned byte vector; the column
-// writer keeps the dictionary page apart so it can go first in the chunk.
+// The writer puts each page, in one piece, where a PageSink says (the end
+// of a byte vector; the column writer's, a PageArena of the file's); the
+// column writer keeps each page apart, the dictionary page first in the chunk.  Nothing of a page is kept once it is written:
+// the scratch of levels, compression and encryption is the call's, and the
+// codec is lent by a compression::CodecCache (shared by the file's columns)
+// for the call only.
 //
-// Thread-safety: none; one PageWriter per column writer.
+// Thread-safety: the Write*Page calls are const and may run on several
+// threads at once (the pages of one column compressed in parallel);
+// SetCipher, NextChunk and TakeDataPageOrdinal are the owner's, and must not
+// run while a Write*Page does.
 #ifndef PARQ_PAGE_PAGE_WRITER_H_
 #define PARQ_PAGE_PAGE_WRITER_H_
 
@@ -34,7 +41,7 @@
 #include <span>
 #include <vector>
 
-#include "compression/codec.h"
+#include "compression/codec_cache.h"
 #include "crypto/module.h"
 #include "format/parquet_types.h"
 #include "parq/buffer.h"
@@ -60,19 +67,47 @@ struct DataPageInput {
   const std::vector<uint8_t>* def_levels = nullptr;
   const std::vector<uint8_t>* values = nullptr;
   std::optional<format::Statistics> statistics;
+  // The page's ordinal in the chunk (TakeDataPageOrdinal), for the AAD of an
+  // encrypted page; unused in plaintext.
+  int64_t page_ordinal = 0;
+};
+
+// Where a page's bytes go: Reserve(n) gives n writable bytes in one piece,
+// which the page writer fills with the whole page (header and body).
+class PageSink {
+ public:
+  virtual ~PageSink() = default;
+  virtual uint8_t* Reserve(size_t n) = 0;
+};
+
+// Appends to a byte vector.
+class VectorSink final : public PageSink {
+ public:
+  explicit VectorSink(std::vector<uint8_t>* out) : out_(out) {}
+  uint8_t* Reserve(size_t n) override {
+    const size_t at = out_->size();
+    out_->resize(at + n);
+    return out_->data() + at;
+  }
+
+ private:
+  std::vector<uint8_t>* out_;
 };
 
 class PageWriter {
  public:
   // kInvalidArgument for LZ4 (Hadoop-framed, deprecated: write LZ4_RAW) and
-  // for a level the codec refuses.
+  // for a level the codec refuses.  Codecs come from `codecs` (which must
+  // outlive the writer), or from a cache of the writer's own when null.
   static Result<std::unique_ptr<PageWriter>> Make(Compression codec, std::optional<int> level,
-                                                  bool write_checksums);
+                                                  bool write_checksums,
+                                                  compression::CodecCache* codecs = nullptr);
 
   Compression codec() const { return codec_type_; }
 
   // Encrypts the pages that follow with `cipher` (its row group and column
   // ordinals), data page ordinals from 0.  nullopt: plaintext pages.
+  bool encrypted() const { return cipher_.has_value(); }
   void SetCipher(std::optional<crypto::ChunkCipher> cipher) {
     cipher_ = std::move(cipher);
     data_page_ordinal_ = 0;
@@ -84,35 +119,50 @@ class PageWriter {
     data_page_ordinal_ = 0;
   }
 
+  // The ordinal of the next data page of the chunk (DataPageInput::page_ordinal).
+  int64_t TakeDataPageOrdinal() { return data_page_ordinal_++; }
+
   // Appends a dictionary page of `num_values` PLAIN entries.
   Result<WrittenPage> WriteDictionaryPage(const std::vector<uint8_t>& plain, int32_t num_values,
-                                          std::vector<uint8_t>* out);
-  Result<WrittenPage> WriteDataPageV1(const DataPageInput& in, std::vector<uint8_t>* out);
-  Result<WrittenPage> WriteDataPageV2(const DataPageInput& in, std::vector<uint8_t>* out);
+                                          std::vector<uint8_t>* out) const {
+    VectorSink sink(out);
+    return WriteDictionaryPage(plain, num_values, &sink);
+  }
+  Result<WrittenPage> WriteDataPageV1(const DataPageInput& in, std::vector<uint8_t>* out) const {
+    VectorSink sink(out);
+    return WriteDataPageV1(in, &sink);
+  }
+  Result<WrittenPage> WriteDataPageV2(const DataPageInput& in, std::vector<uint8_t>* out) const {
+    VectorSink sink(out);
+    return WriteDataPageV2(in, &sink);
+  }
+  Result<WrittenPage> WriteDictionaryPage(const std::vector<uint8_t>& plain, int32_t num_values,
+                                          PageSink* out) const;
+  Result<WrittenPage> WriteDataPageV1(const DataPageInput& in, PageSink* out) const;
+  Result<WrittenPage> WriteDataPageV2(const DataPageInput& in, PageSink* out) const;
 
  private:
-  PageWriter(std::unique_ptr<compression::Codec> codec, Compression type, bool crc)
-      : codec_(std::move(codec)), codec_type_(type), crc_(crc) {}
-  // Compresses `size` bytes into compressed_ and points body_ at the result
-  // (for UNCOMPRESSED, body_ points at the input itself).
-  Status Compress(const uint8_t* data, size_t size);
+  struct Scratch;
+  PageWriter(Compression type, std::optional<int> level, bool crc, compression::CodecCache* codecs,
+             std::unique_ptr<compression::CodecCache> own_codecs)
+      : codec_type_(type), level_(level), crc_(crc), codecs_(codecs), own_codecs_(std::move(own_codecs)) {}
+  // Compresses `size` bytes into s->compressed and points s->body at the
+  // result (for UNCOMPRESSED, s->body points at the input itself).
+  Status Compress(const uint8_t* data, size_t size, Scratch* s) const;
   Result<WrittenPage> Emit(format::PageHeader* header, const std::vector<uint8_t>& prefix,
-                           size_t uncompressed_body, std::vector<uint8_t>* out);
+                           size_t uncompressed_body, int64_t ordinal, Scratch* s, PageSink* out) const;
   // Emit for an encrypted column: the two modules of the page.
   Result<WrittenPage> EmitEncrypted(format::PageHeader* header, const std::vector<uint8_t>& prefix,
-                                    size_t uncompressed_body, std::vector<uint8_t>* out);
+                                    size_t uncompressed_body, int64_t ordinal, Scratch* s,
+                                    PageSink* out) const;
 
-  std::unique_ptr<compression::Codec> codec_;
   Compression codec_type_;
+  std::optional<int> level_;
   bool crc_;
-  std::vector<uint8_t> scratch_;     // uncompressed v1 body of a page with levels
-  Buffer compressed_;  // the compressed section (not zero-filled: the codec writes it)
-  std::span<const uint8_t> body_;    // what Emit stores after the header (and prefix)
+  compression::CodecCache* codecs_;
+  std::unique_ptr<compression::CodecCache> own_codecs_;  // when Make was given none
   std::optional<crypto::ChunkCipher> cipher_;
   int64_t data_page_ordinal_ = 0;
-  Buffer plain_;      // prefix + body, when both are there, for the body module
-  Buffer module_;     // the body module
-  Buffer header_module_;
 };
 
 }  // namespace parq::page

@@ -207,7 +207,7 @@ TEST(WriterOptionsTextTest, AnErrorLeavesTheOptionsUnchanged) {
 
 TEST(WriterOptionsTextTest, KeyNames) {
   const WriterOptionKeys& keys = WriterOptionNames();
-  EXPECT_EQ(keys.valued.size(), 9u);
+  EXPECT_EQ(keys.valued.size(), 10u);
   ASSERT_EQ(keys.bare.size(), 2u);
   EXPECT_EQ(keys.bare[0], "bloom_filter");
   for (std::string_view k : keys.valued) {

@@ -8,7 +8,7 @@
 // --no-raw-copy decodes anyway; --verbose says on stderr which path was
 // taken and why.  On the decoding path column chunks are copied level by
 // level (no row assembly), keeping the input's row groups, unless
-// --row-group-size / --row-group-rows ask for new ones.  OUT appears
+// --row-group-size / --row-group-rows / --max-buffered-bytes ask for new ones.  OUT appears
 // only once complete (FileOutputOptions::atomic_rename, parq/io.h).  The
 // footer keeps the input's metadata (KeepSourceMetadata, parq/file_writer.h):
 // key-value metadata, the input's created_by under parq.source_created_by,
@@ -219,7 +219,8 @@ int RunRewrite(int argc, char** argv) {
       std::fprintf(stderr, "parq rewrite: decoding and re-encoding the pages (%s)\n", why.c_str());
     }
   }
-  const bool regroup = args.Has("row-group-size") || args.Has("row-group-rows");
+  // --max-buffered-bytes may end row groups early: the rows are regrouped.
+  const bool regroup = args.Has("row-group-size") || args.Has("row-group-rows") || wopts.max_buffered_bytes > 0;
   Status st = partition      ? RewritePartitioned(**reader, args.positional()[1], partitioned)
               : why.empty() ? RawCopy(reader->get(), args.positional()[1], wopts)
                             : Rewrite(reader->get(), args.positional()[1], wopts, regroup);

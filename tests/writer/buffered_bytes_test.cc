@@ -1,0 +1,192 @@
+// WriterOptions::max_buffered_bytes: the writer's memory cap ends row groups
+// early (FileWriter::MaybeEndRowGroup, RowWriter) and cuts pages early, and
+// the rows read back the same; without it the bytes are those of before.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "parq/file_reader.h"
+#include "parq/file_writer.h"
+#include "parq/io.h"
+#include "parq/record.h"
+#include "parq/row_writer.h"
+#include "parq/writer_options_text.h"
+#include "testing/status_macros.h"
+
+namespace parq {
+namespace {
+
+constexpr int kColumns = 12;
+constexpr int64_t kRows = 30'000;
+
+// kColumns leaves: by c % 3 a random int64, a short string of 500 (a
+// dictionary), an optional double with nulls.
+Schema WideSchema() {
+  std::string text = "message m {\n";
+  for (int c = 0; c < kColumns; ++c) {
+    static const char* const kTypes[] = {"required int64", "required binary", "optional double"};
+    text += std::string(kTypes[c % 3]) + " c" + std::to_string(c) + (c % 3 == 1 ? " (STRING);\n" : ";\n");
+  }
+  auto schema = ParseMessageType(text + "}");
+  EXPECT_OK(schema.status());
+  return std::move(*schema);
+}
+
+// Row r: the same values whichever way it is written.
+Value MakeRow(int64_t r) {
+  std::mt19937_64 rng(static_cast<uint64_t>(r) * 7919 + 28);
+  Value row = Value::Struct();
+  for (int c = 0; c < kColumns; ++c) {
+    const uint64_t x = rng();
+    Value v;
+    switch (c % 3) {
+      case 0: v = Value::Int64(static_cast<int64_t>(x)); break;
+      case 1: v = Value::Bytes("name-" + std::to_string(x % 500)); break;
+      default: v = x % 10 == 0 ? Value::Null() : Value::Double(static_cast<double>(x % 100000) / 8); break;
+    }
+    row.AddField("c" + std::to_string(c), std::move(v));
+  }
+  return row;
+}
+
+struct Written {
+  std::string bytes;
+  int row_groups = 0;
+  int64_t peak_buffered = 0;  // FileWriter::buffered_bytes() between batches
+};
+
+// Every row through a RowWriter (which asks MaybeEndRowGroup between its
+// batches), then Close.
+Result<Written> WriteRows(const WriterOptions& options) {
+  const Schema schema = WideSchema();
+  auto sink = std::make_unique<MemoryOutputStream>();
+  MemoryOutputStream* out = sink.get();
+  PARQ_ASSIGN_OR_RETURN(auto file, FileWriter::Open(std::move(sink), schema, options));
+  RowWriterOptions ro;
+  ro.batch_rows = 500;
+  PARQ_ASSIGN_OR_RETURN(auto rows, RowWriter::Open(*file, ro));
+  Written w;
+  for (int64_t r = 0; r < kRows; ++r) {
+    PARQ_RETURN_IF_ERROR(rows->Write(MakeRow(r)));
+    if (r % 500 == 499) w.peak_buffered = std::max(w.peak_buffered, file->buffered_bytes());
+  }
+  PARQ_RETURN_IF_ERROR(rows->Close());
+  PARQ_RETURN_IF_ERROR(file->Close());
+  w.row_groups = file->num_row_groups();
+  w.bytes = out->Take();
+  return w;
+}
+
+// The file's rows equal MakeRow's, in order.
+void ExpectRows(const std::string& bytes) {
+  ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes))));
+  ASSERT_EQ(reader->metadata().num_rows(), kRows);
+  ASSERT_OK_AND_ASSIGN(auto rows, RowReader::Open(*reader));
+  Value row;
+  for (int64_t r = 0; r < kRows; ++r) {
+    ASSERT_OK_AND_ASSIGN(bool more, rows->Next(&row));
+    ASSERT_TRUE(more) << "the file ends at row " << r;
+    ASSERT_EQ(row, MakeRow(r)) << "row " << r;
+  }
+  ASSERT_OK_AND_ASSIGN(bool more, rows->Next(&row));
+  EXPECT_FALSE(more);
+}
+
+int64_t DataPages(const std::string& bytes) {
+  auto reader = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes)));
+  EXPECT_OK(reader.status());
+  int64_t pages = 0;
+  const FileMetaData& md = (*reader)->metadata();
+  for (int g = 0; g < md.num_row_groups(); ++g) {
+    for (int c = 0; c < md.row_group(g).num_columns(); ++c) {
+      auto index = (*reader)->ReadOffsetIndex(g, c);
+      EXPECT_OK(index.status());
+      if (index.ok() && *index) pages += static_cast<int64_t>((*index)->page_locations().size());
+    }
+  }
+  return pages;
+}
+
+TEST(WriterMemoryTest, MaxBufferedBytesEndsRowGroupsEarlyAndRowsRoundTrip) {
+  WriterOptions unbounded;
+  unbounded.column_defaults.compression = Compression::kZstd;
+  ASSERT_OK_AND_ASSIGN(Written whole, WriteRows(unbounded));
+  EXPECT_EQ(whole.row_groups, 1);  // far below row_group_size and max_rows_per_row_group
+
+  WriterOptions capped = unbounded;
+  capped.max_buffered_bytes = 256 << 10;
+  ASSERT_OK_AND_ASSIGN(Written split, WriteRows(capped));
+  EXPECT_GT(split.row_groups, 3);
+  // Checked between batches of 500 rows: the cap plus what one batch adds.
+  EXPECT_LT(split.peak_buffered, capped.max_buffered_bytes + (128 << 10));
+  EXPECT_GT(whole.peak_buffered, 2 * capped.max_buffered_bytes);
+  // Pages are cut at a twelfth of a quarter of the cap (16 KiB at least), so
+  // there are more of them than row groups alone would make.
+  EXPECT_GT(DataPages(split.bytes), DataPages(whole.bytes) + 2 * kColumns);
+
+  ExpectRows(whole.bytes);
+  ExpectRows(split.bytes);
+}
+
+TEST(WriterMemoryTest, MaybeEndRowGroupEndsAtTheCapThroughColumnWriters) {
+  ASSERT_OK_AND_ASSIGN(Schema schema, ParseMessageType("message m { required int64 a; required double b; }"));
+  WriterOptions o;
+  o.max_buffered_bytes = 64 << 10;
+  auto sink = std::make_unique<MemoryOutputStream>();
+  MemoryOutputStream* out = sink.get();
+  ASSERT_OK_AND_ASSIGN(auto file, FileWriter::Open(std::move(sink), schema, o));
+  std::vector<int64_t> a(1000);
+  std::vector<double> b(1000);
+  std::mt19937_64 rng(3);
+  int64_t written = 0;
+  for (int batch = 0; batch < 40; ++batch) {
+    for (size_t i = 0; i < a.size(); ++i) {
+      a[i] = static_cast<int64_t>(rng());
+      b[i] = static_cast<double>(written + static_cast<int64_t>(i));
+    }
+    ASSERT_OK_AND_ASSIGN(auto* wa, file->typed_column<int64_t>(0));
+    ASSERT_OK(wa->WriteBatch(1000, nullptr, nullptr, a.data()));
+    ASSERT_OK_AND_ASSIGN(auto* wb, file->typed_column<double>(1));
+    ASSERT_OK(wb->WriteBatch(1000, nullptr, nullptr, b.data()));
+    written += 1000;
+    ASSERT_OK(file->MaybeEndRowGroup());
+    // A row group was ended once the cap was reached: never two batches' worth over it.
+    EXPECT_LT(file->buffered_bytes(), o.max_buffered_bytes + (32 << 10));
+  }
+  ASSERT_OK(file->Close());
+  // 16,000 random bytes a batch: about four batches a row group.
+  EXPECT_GE(file->num_row_groups(), 8);
+  auto reader = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(out->Take())));
+  ASSERT_OK(reader.status());
+  int64_t rows = 0;
+  for (int g = 0; g < (*reader)->metadata().num_row_groups(); ++g) {
+    ASSERT_OK_AND_ASSIGN(auto col, (*reader)->OpenColumn(g, 1));
+    std::vector<double> got(static_cast<size_t>((*reader)->metadata().row_group(g).num_rows()));
+    int64_t values = 0;
+    ASSERT_OK_AND_ASSIGN(int64_t levels, col->As<double>()->ReadBatch(static_cast<int64_t>(got.size()), nullptr,
+                                                                       nullptr, got.data(), &values));
+    ASSERT_EQ(levels, static_cast<int64_t>(got.size()));
+    for (size_t i = 0; i < got.size(); ++i) ASSERT_EQ(got[i], static_cast<double>(rows + static_cast<int64_t>(i)));
+    rows += levels;
+  }
+  EXPECT_EQ(rows, written);
+}
+
+TEST(WriterMemoryTest, TheOptionInTextAndItsChecks) {
+  WriterOptions o;
+  ASSERT_OK(ParseWriterOptions("max_buffered_bytes=1048576", &o));
+  EXPECT_EQ(o.max_buffered_bytes, 1 << 20);
+  ASSERT_OK(ParseWriterOption("--max-buffered-bytes", "0", &o));
+  EXPECT_EQ(o.max_buffered_bytes, 0);
+  EXPECT_STATUS_HAS(ParseWriterOption("max-buffered-bytes", "-1", &o), StatusCode::kInvalidArgument,
+                    "writer option 'max-buffered-bytes': takes a non-negative integer (0: no cap), not '-1'");
+  o.max_buffered_bytes = -5;
+  EXPECT_STATUS_HAS(FileWriter::ValidateOptions(o), StatusCode::kInvalidArgument,
+                    "writer option 'max_buffered_bytes': must not be negative (0: no cap), not -5");
+}
+
+}  // namespace
+}  // namespace parq
