@@ -48,7 +48,9 @@ TEST(CApiInspectTest, VerifyGivesTheCliJsonAndTheFindings) {
 
   Report bad(parq_verify_file(kBad.c_str(), 1, error, sizeof error));
   ASSERT_NE(bad.r, nullptr) << error;
-  ASSERT_OK_AND_ASSIGN(VerifyReport findings, VerifyFile(kBad, VerifyOptions{.max_findings_per_rule = 1}));
+  VerifyOptions one_per_rule;
+  one_per_rule.max_findings_per_rule = 1;
+  ASSERT_OK_AND_ASSIGN(VerifyReport findings, VerifyFile(kBad, one_per_rule));
   EXPECT_GT(parq_report_count(bad.r), 0);
   EXPECT_EQ(parq_report_count(bad.r), static_cast<int64_t>(findings.findings.size()));
   EXPECT_EQ(bad.json(), VerifyReportJson(kBad, findings));
