@@ -30,7 +30,7 @@ std::atomic<size_t> g_watch_size{0};
 std::atomic<int> g_watched{0};
 void* g_watched_ptrs[16];
 
-void* Allocate(size_t n) {
+[[maybe_unused]] void* Allocate(size_t n) {  // unused when the hook is off (TSan)
   void* p = std::malloc(n ? n : 1);
   if (p != nullptr && n == g_watch_size.load(std::memory_order_relaxed)) {
     const int i = g_watched.fetch_add(1);
