@@ -238,20 +238,23 @@ class Exporter:
         out.format, out.name, out.metadata = fmt, name, None
         out.flags = ARROW_FLAG_NULLABLE if node.nullable else 0
         out.n_children = len(node.children)
-        if node.children:
-            kids = (ctypes.POINTER(ArrowSchema) * len(node.children))()
-            for i, c in enumerate(node.children):
-                s = ArrowSchema()
-                self._fill_schema(c, s)
-                self._keep.append(s)
-                kids[i] = ctypes.pointer(s)
-            self._keep.append(kids)
-            out.children = kids
-        else:
-            out.children = None
+        out.children = self._children(node.children, ArrowSchema, self._fill_schema)
         out.dictionary = None
         out.release = _RELEASE_SCHEMA
         out.private_data = None
+
+    def _children(self, nodes: list, struct: Any, fill: Any) -> Any:
+        """A C array of pointers to `struct`s filled from `nodes` (kept alive), or None."""
+        if not nodes:
+            return None
+        kids = (ctypes.POINTER(struct) * len(nodes))()
+        for i, c in enumerate(nodes):
+            child = struct()
+            fill(c, child)
+            self._keep.append(child)
+            kids[i] = ctypes.pointer(child)
+        self._keep.append(kids)
+        return kids
 
     def _fill_array(self, node: _Node, out: ArrowArray) -> None:
         out.length, out.null_count, out.offset = node.length, node.null_count, 0
@@ -269,17 +272,7 @@ class Exporter:
         out.n_buffers = len(node.buffers)
         out.buffers = bufs
         out.n_children = len(node.children)
-        if node.children:
-            kids = (ctypes.POINTER(ArrowArray) * len(node.children))()
-            for i, c in enumerate(node.children):
-                a = ArrowArray()
-                self._fill_array(c, a)
-                self._keep.append(a)
-                kids[i] = ctypes.pointer(a)
-            self._keep.append(kids)
-            out.children = kids
-        else:
-            out.children = None
+        out.children = self._children(node.children, ArrowArray, self._fill_array)
         out.dictionary = None
         out.release = _RELEASE_ARRAY
         out.private_data = None
