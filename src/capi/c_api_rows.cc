@@ -86,17 +86,22 @@ int parq_rows_next(parq_rows* rows, const char** line, size_t* len) {
       more = true;
       return Status::OK();
     }
-    std::string* json = rows->csv ? &rows->json : &rows->line;
-    json->clear();
+    // CSV records are made from the rows' values, as `parq cat --format csv`
+    // makes them (no JSON text parsed again).
     if (rows->filtered == nullptr) {
-      PARQ_ASSIGN_OR_RETURN(more, rows->rows->Next(json));
+      if (rows->csv) {
+        PARQ_ASSIGN_OR_RETURN(more, rows->csv->AppendNext(*rows->rows, &rows->line));
+      } else {
+        PARQ_ASSIGN_OR_RETURN(more, rows->rows->Next(&rows->line));
+      }
     } else {
       PARQ_ASSIGN_OR_RETURN(more, rows->filtered->Next(&rows->row));
-      if (more) PARQ_RETURN_IF_ERROR(rows->rows->ToJson(rows->row, json));
+      if (more) {
+        PARQ_RETURN_IF_ERROR(rows->csv ? rows->csv->AppendRow(*rows->rows, rows->row, &rows->line)
+                                       : rows->rows->ToJson(rows->row, &rows->line));
+      }
     }
-    if (!more || !rows->csv) return Status::OK();
-    PARQ_RETURN_IF_ERROR(rows->csv->Append(*json, &rows->line));
-    DropLineEnd(&rows->line);
+    if (more && rows->csv) DropLineEnd(&rows->line);
     return Status::OK();
   });
   if (rc != PARQ_OK) {

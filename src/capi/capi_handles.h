@@ -64,11 +64,10 @@ struct parq_rows {
   std::unique_ptr<parq::DatasetRowReader> dataset_rows;
   parq::Value row;
   std::string line;  // the latest row's text
-  // As CSV (parq_rows_open_csv): each row's JSON, in `json`, written into
-  // `line` as a record; the header first while csv_header_pending.
+  // As CSV (parq_rows_open_csv): each row written into `line` as a record
+  // made from its values; the header first while csv_header_pending.
   std::optional<parq::CsvRowWriter> csv;
   bool csv_header_pending = false;
-  std::string json;
   parq::capi::ErrorSlot error;
   // 0 while rows remain, 1 after the last, the error's code after an error.
   int state = 0;
