@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "parq/c_api.h"
 
 namespace parq::capi_test {
@@ -24,10 +26,12 @@ struct Reader {
   char error[512];
 };
 
-// A fresh path in the test's temporary directory, removed (recursively) at the end.
+// A fresh path in the test's temporary directory, removed (recursively) at the
+// end. ctest runs each test in its own process, several at once, and fixtures
+// shared by tests use one name: the process id keeps their paths apart.
 struct TempPath {
   explicit TempPath(const std::string& name)
-      : path((std::filesystem::path(::testing::TempDir()) / name).string()) {
+      : path((std::filesystem::path(::testing::TempDir()) / (std::to_string(::getpid()) + "-" + name)).string()) {
     std::filesystem::remove_all(path);
   }
   ~TempPath() { std::filesystem::remove_all(path); }
