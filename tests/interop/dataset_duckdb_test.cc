@@ -103,6 +103,23 @@ Status WriteDatasetRows(const Dataset& ds, const std::string& where, const std::
   return file->Close();
 }
 
+// Writes the dataset's rows that match `where` to `out` with parq and expects
+// them to be DuckDB's rows of `duck` (a parenthesised query over the same
+// tree) under the same WHERE: the same count, and EXCEPT ALL empty both ways.
+void ExpectDuckDbRows(testing::DuckDb& db, const Dataset& ds, const std::string& out, const std::string& duck,
+                      const std::string& cols, const std::string& where, int64_t* rows) {
+  ASSERT_OK(WriteDatasetRows(ds, where, out, rows));
+  const std::string filtered = where.empty() ? duck : "(SELECT * FROM " + duck + " WHERE " + where + ")";
+  const std::string inner = filtered.substr(1, filtered.size() - 2);
+  const std::string mine = "SELECT " + cols + " FROM read_parquet(" + Quote(out) + ")";
+  ASSERT_OK_AND_ASSIGN(std::string count, db.Scalar("SELECT count(*) FROM " + filtered));
+  EXPECT_EQ(count, std::to_string(*rows));
+  ASSERT_OK_AND_ASSIGN(std::string missing, db.Scalar("SELECT count(*) FROM (" + inner + " EXCEPT ALL " + mine + ")"));
+  EXPECT_EQ(missing, "0") << "rows DuckDB reads that parq does not";
+  ASSERT_OK_AND_ASSIGN(std::string extra, db.Scalar("SELECT count(*) FROM (" + mine + " EXCEPT ALL " + inner + ")"));
+  EXPECT_EQ(extra, "0") << "rows parq reads that DuckDB does not";
+}
+
 TEST(DatasetDuckDbTest, ReadsTheTreeAsDuckDbDoes) {
   const uint32_t seed = Seed();
   std::printf("PARQ_DATASET_SEED=%u\n", seed);
@@ -155,22 +172,11 @@ TEST(DatasetDuckDbTest, ReadsTheTreeAsDuckDbDoes) {
   for (const std::string where : {"", "a >= 2 AND amount > 0.5", "c IS NULL OR extra < 0",
                                   "b = DATE '2024-02-29' AND note IN ('n1', 'n2', 'n3')"}) {
     SCOPED_TRACE(where + ", seed " + std::to_string(seed));
-    const std::string out = (dir.path() / "parq.parquet").string();
     int64_t rows = 0;
-    ASSERT_OK(WriteDatasetRows(*ds, where, out, &rows));
-    const std::string filtered = where.empty() ? duck : "(SELECT * FROM " + duck + " WHERE " + where + ")";
-    const std::string mine = "(SELECT " + cols + " FROM read_parquet(" + Quote(out) + "))";
-    ASSERT_OK_AND_ASSIGN(std::string count, db->Scalar("SELECT count(*) FROM " + filtered));
-    EXPECT_EQ(count, std::to_string(rows));
+    ExpectDuckDbRows(*db, *ds, (dir.path() / "parq.parquet").string(), duck, cols, where, &rows);
     if (where.empty()) {
       EXPECT_GT(rows, 500);
     }
-    ASSERT_OK_AND_ASSIGN(std::string missing, db->Scalar("SELECT count(*) FROM (" + filtered.substr(1, filtered.size() - 2) +
-                                                         " EXCEPT ALL " + mine.substr(1, mine.size() - 2) + ")"));
-    EXPECT_EQ(missing, "0") << "rows DuckDB reads that parq does not";
-    ASSERT_OK_AND_ASSIGN(std::string extra, db->Scalar("SELECT count(*) FROM (" + mine.substr(1, mine.size() - 2) +
-                                                       " EXCEPT ALL " + filtered.substr(1, filtered.size() - 2) + ")"));
-    EXPECT_EQ(extra, "0") << "rows parq reads that DuckDB does not";
   }
 }
 
@@ -216,19 +222,8 @@ TEST(DatasetDuckDbTest, InfersPartitionTypesAsDuckDb) {
   for (const std::string where : {"", "n IS NULL OR v > 4", "d = '007' AND t > TIMESTAMP '2024-01-01 00:00:00'",
                                   "dt IS NULL OR NOT (n = 3 AND v < 8)"}) {
     SCOPED_TRACE(where);
-    const std::string out = (dir.path() / "parq.parquet").string();
     int64_t rows = 0;
-    ASSERT_OK(WriteDatasetRows(*ds, where, out, &rows));
-    const std::string filtered = where.empty() ? duck : "(SELECT * FROM " + duck + " WHERE " + where + ")";
-    const std::string mine = "(SELECT " + cols + " FROM read_parquet(" + Quote(out) + "))";
-    ASSERT_OK_AND_ASSIGN(std::string count, db->Scalar("SELECT count(*) FROM " + filtered));
-    EXPECT_EQ(count, std::to_string(rows));
-    ASSERT_OK_AND_ASSIGN(std::string missing, db->Scalar("SELECT count(*) FROM (" + filtered.substr(1, filtered.size() - 2) +
-                                                         " EXCEPT ALL " + mine.substr(1, mine.size() - 2) + ")"));
-    EXPECT_EQ(missing, "0") << "rows DuckDB reads that parq does not";
-    ASSERT_OK_AND_ASSIGN(std::string extra, db->Scalar("SELECT count(*) FROM (" + mine.substr(1, mine.size() - 2) +
-                                                       " EXCEPT ALL " + filtered.substr(1, filtered.size() - 2) + ")"));
-    EXPECT_EQ(extra, "0") << "rows parq reads that DuckDB does not";
+    ExpectDuckDbRows(*db, *ds, (dir.path() / "parq.parquet").string(), duck, cols, where, &rows);
   }
 }
 
