@@ -5,16 +5,21 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
+#include <memory>
 #include <random>
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "format/footer.h"
 #include "index/bloom_filter_reader.h"
 #include "parq/bloom_filter.h"
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
+#include "parq/io.h"
 #include "testing/footer_edit.h"
 #include "testing/status_macros.h"
 #include "thrift/compact_writer.h"
@@ -266,6 +271,44 @@ Status ReadFilter(const std::string& bytes) {
   auto reader = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes)));
   if (!reader.ok()) return reader.status();
   return (*reader)->ReadBloomFilter(0, 0).status();
+}
+
+// Without bloom_filter_length the header is read in a window and only the
+// bitset's part beyond it after: the filter the header and bitset decode to
+// when read whole, with no byte read twice.
+TEST(BloomFilterReadTest, WithoutLengthReadsEachByteOnce) {
+  struct Ranges final : RandomAccessFile {
+    explicit Ranges(std::unique_ptr<RandomAccessFile> f) : base(std::move(f)) {}
+    uint64_t size() const override { return base->size(); }
+    const std::string& name() const override { return base->name(); }
+    Status ReadAt(uint64_t offset, uint64_t length, uint8_t* out) const override {
+      read.emplace_back(offset, length);
+      return base->ReadAt(offset, length, out);
+    }
+    std::unique_ptr<RandomAccessFile> base;
+    mutable std::vector<std::pair<uint64_t, uint64_t>> read;
+  };
+  const std::string path = kData + "data_index_bloom_encoding_stats.parquet";
+  ASSERT_OK_AND_ASSIGN(auto base, OpenFile(path));
+  auto file = std::make_shared<Ranges>(std::move(base));
+  ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(file));
+  const auto chunk = reader->metadata().row_group(0).column(0);
+  ASSERT_FALSE(chunk.bloom_filter_length());
+  ASSERT_TRUE(chunk.bloom_filter_offset());
+  file->read.clear();
+  ASSERT_OK_AND_ASSIGN(std::optional<BloomFilter> got, reader->ReadBloomFilter(0, 0));
+  ASSERT_TRUE(got);
+  ASSERT_EQ(file->read.size(), 2u);  // the window, then the rest of the bitset
+  EXPECT_EQ(file->read[0].first + file->read[0].second, file->read[1].first);
+
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto off = static_cast<size_t>(*chunk.bloom_filter_offset());
+  ASSERT_OK_AND_ASSIGN(BloomFilter whole,
+                       index::DecodeBloomFilter(reinterpret_cast<const uint8_t*>(bytes.data()) + off,
+                                                bytes.size() - off, /*exact=*/false, ReaderOptions{}, off));
+  EXPECT_EQ(got->Bitset(), whole.Bitset());
+  EXPECT_TRUE(got->MightContain(std::string_view("Hello")));
 }
 
 TEST(BloomFilterHostileTest, ForgedOffsetsAndLengths) {
