@@ -1,5 +1,6 @@
 // VerifyFile (parq/verify.h): the schema and footer rules here, each column
-// chunk by VerifyChunk (verify_chunk.cc).
+// chunk by VerifyChunk (verify_chunk.cc), shredded variants from the values
+// the chunks' check kept (verify_variant.cc).
 #include "parq/verify.h"
 
 #include <charconv>
@@ -7,7 +8,6 @@
 
 #include "file/metadata_internal.h"
 #include "inspect/verify_internal.h"
-#include "parq/json.h"
 #include "parq/schema.h"
 
 namespace parq {
@@ -143,42 +143,6 @@ void CheckFooter(const FileMetaData& md, Findings& findings) {
   }
 }
 
-// The shredded VARIANT groups (with a typed_value) below `n`.
-void ShreddedVariants(const SchemaNode& n, std::vector<const SchemaNode*>* out) {
-  if (n.is_group() && n.logical_type().kind() == LogicalType::Kind::kVariant && n.FindChild("typed_value")) {
-    out->push_back(&n);
-    return;
-  }
-  for (int i = 0; i < n.num_children(); ++i) ShreddedVariants(n.child(i), out);
-}
-
-// A shredded variant is its value and typed_value columns put together
-// (VariantShredding.md); parq's row reader does that and refuses what the
-// spec forbids (a value beside a non-object typed_value, a typed_value of a
-// type no variant has).  Those columns' pages are read a second time here.
-void CheckShreddedVariants(const FileReader& reader, Findings& findings) {
-  std::vector<const SchemaNode*> groups;
-  ShreddedVariants(reader.schema().root(), &groups);
-  for (const SchemaNode* g : groups) {
-    Where w;
-    w.column = g->DottedPath();
-    RowReaderOptions options;
-    options.columns = {w.column};
-    Result<std::unique_ptr<JsonRowReader>> rows = JsonRowReader::Open(reader, options);
-    Status st = rows.status();
-    std::string line;
-    while (st.ok()) {
-      Result<bool> more = (*rows)->Next(&line);
-      st = more.status();
-      if (!st.ok() || !*more) break;
-      line.clear();
-    }
-    if (st.ok()) continue;
-    if (st.code() == StatusCode::kIOError) continue;  // VerifyChunk reports what it can of a file that does not read
-    findings.Add("variant", spec::kVariantShredding, "reassembling the shredded variant: " + st.ToString(), w);
-  }
-}
-
 }  // namespace
 }  // namespace verify_internal
 
@@ -196,16 +160,18 @@ Result<VerifyReport> VerifyFile(const FileReader& reader, const VerifyOptions& o
   CheckSchemaNode(md.schema().root(), findings);
   CheckFooter(md, findings);
   VariantColumns variants;
+  std::vector<ShreddedVariant> shredded = FindShreddedVariants(md.schema(), findings);
   for (int rg = 0; rg < md.num_row_groups(); ++rg) {
     ++report.row_groups;
     variants.clear();
+    ClearShreddedVariants(shredded);
     for (int c = 0; c < md.schema().num_columns(); ++c) {
-      const ChunkCheck check{reader, rg, c, options, findings, report, variants};
+      const ChunkCheck check{reader, rg, c, options, findings, report, variants, shredded};
       PARQ_RETURN_IF_ERROR(VerifyChunk(check));
       check.Tell();
     }
+    for (ShreddedVariant& g : shredded) CheckShreddedVariant(g, rg, findings);
   }
-  CheckShreddedVariants(reader, findings);
   findings.Finish();
   return report;
 }
