@@ -121,19 +121,32 @@ void CheckFooter(const FileMetaData& md, Findings& findings) {
   for (int rg = 0; rg < md.num_row_groups(); ++rg) {
     const RowGroupMetaData g = md.row_group(rg);
     rows += g.num_rows();
-    int64_t compressed = 0;
+    int64_t compressed = 0, uncompressed = 0;
+    bool sizes_known = true;  // every chunk's ColumnMetaData is there (not encrypted away)
     for (int c = 0; c < g.num_columns(); ++c) {
       const ColumnChunkMetaData chunk = g.column(c);
       compressed += chunk.total_compressed_size();
+      uncompressed += chunk.total_uncompressed_size();
+      auto decoded = MetaDataAccess::Chunk(md, rg, c);
+      sizes_known = sizes_known && decoded.ok() && (*decoded)->meta_data.has_value();
     }
-    // total_byte_size is left alone: writers disagree on what it counts
-    // (headers or not, compressed or not) and the format's one line does not settle it.
     Where w;
     w.row_group = rg;
     if (g.total_compressed_size() && *g.total_compressed_size() != compressed) {
       findings.Add("row-group-sizes", spec::kRowGroupSize,
                    "total_compressed_size " + std::to_string(*g.total_compressed_size()) +
                        ", the chunks' total_compressed_size add up to " + std::to_string(compressed),
+                   w);
+    }
+    // total_byte_size: the format says the uncompressed size of the column
+    // data; some writers put the compressed size (parquet-cpp 1.x, Impala
+    // 1.3 and a Rust writer in parquet-testing).  Either is taken.
+    const int64_t byte_size = g.total_byte_size();
+    if (sizes_known && byte_size != uncompressed && byte_size != compressed) {
+      findings.Add("row-group-sizes", spec::kRowGroupByteSize,
+                   "total_byte_size " + std::to_string(byte_size) + ", the chunks' total_uncompressed_size add up to " +
+                       std::to_string(uncompressed) + " (their total_compressed_size to " +
+                       std::to_string(compressed) + ")",
                    w);
     }
   }

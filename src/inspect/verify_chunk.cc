@@ -80,9 +80,10 @@ struct PageTally {
   std::vector<int64_t> def_hist, rep_hist;
   int64_t levels = 0, nulls = 0, values = 0, rows = 0, unencoded = 0;
   // Nulls of the leaf itself (definition level from the nearest repeated
-  // ancestor's up to below the max): what some writers (Arrow C++) count as
-  // a nested column's null_count, where others count every level below the
-  // max (empty and null lists too).  The format does not say which.
+  // ancestor's up to below the max): what some writers (Arrow C++, Polars)
+  // count as a nested column's null_count, where others (parquet-java,
+  // arrow-rs, DuckDB) count every level below the max, empty and null lists
+  // too.  The format does not say which; docs/cli.md states the rule.
   int64_t leaf_nulls = 0;
 };
 

@@ -68,6 +68,9 @@ inline constexpr char kChunkSizes[] =
     "included";
 inline constexpr char kRowGroupSize[] =
     "parquet.thrift RowGroup.total_compressed_size: the sum over the column chunks";
+inline constexpr char kRowGroupByteSize[] =
+    "parquet.thrift RowGroup.total_byte_size: the total uncompressed size of the column data (the chunks' "
+    "total_uncompressed_size; their total_compressed_size, as some writers put, is taken too)";
 inline constexpr char kChunkOffsets[] =
     "parquet.thrift ColumnMetaData.data_page_offset / dictionary_page_offset: where the first data page and the "
     "dictionary page start";
