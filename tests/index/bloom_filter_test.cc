@@ -20,6 +20,7 @@
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
 #include "parq/io.h"
+#include "../tools/parq/counting_file.h"  // the CountingFile of `parq scan --explain`
 #include "testing/footer_edit.h"
 #include "testing/status_macros.h"
 #include "thrift/compact_writer.h"
@@ -277,29 +278,19 @@ Status ReadFilter(const std::string& bytes) {
 // bitset's part beyond it after: the filter the header and bitset decode to
 // when read whole, with no byte read twice.
 TEST(BloomFilterReadTest, WithoutLengthReadsEachByteOnce) {
-  struct Ranges final : RandomAccessFile {
-    explicit Ranges(std::unique_ptr<RandomAccessFile> f) : base(std::move(f)) {}
-    uint64_t size() const override { return base->size(); }
-    const std::string& name() const override { return base->name(); }
-    Status ReadAt(uint64_t offset, uint64_t length, uint8_t* out) const override {
-      read.emplace_back(offset, length);
-      return base->ReadAt(offset, length, out);
-    }
-    std::unique_ptr<RandomAccessFile> base;
-    mutable std::vector<std::pair<uint64_t, uint64_t>> read;
-  };
   const std::string path = kData + "data_index_bloom_encoding_stats.parquet";
   ASSERT_OK_AND_ASSIGN(auto base, OpenFile(path));
-  auto file = std::make_shared<Ranges>(std::move(base));
+  auto file = std::make_shared<cli::CountingFile>(std::move(base));
   ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(file));
   const auto chunk = reader->metadata().row_group(0).column(0);
   ASSERT_FALSE(chunk.bloom_filter_length());
   ASSERT_TRUE(chunk.bloom_filter_offset());
-  file->read.clear();
+  const uint64_t reads = file->reads(), read = file->bytes_read(), distinct = file->distinct_bytes_read();
   ASSERT_OK_AND_ASSIGN(std::optional<BloomFilter> got, reader->ReadBloomFilter(0, 0));
   ASSERT_TRUE(got);
-  ASSERT_EQ(file->read.size(), 2u);  // the window, then the rest of the bitset
-  EXPECT_EQ(file->read[0].first + file->read[0].second, file->read[1].first);
+  EXPECT_EQ(file->reads() - reads, 2u);  // the window, then the rest of the bitset
+  // Nothing read twice, the filter's bytes included.
+  EXPECT_EQ(file->bytes_read() - read, file->distinct_bytes_read() - distinct);
 
   std::ifstream in(path, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

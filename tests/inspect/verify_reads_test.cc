@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +18,7 @@
 #include "parq/row_writer.h"
 #include "parq/schema.h"
 #include "parq/verify.h"
+#include "../tools/parq/counting_file.h"  // the CountingFile of `parq scan --explain`
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -28,44 +28,7 @@ namespace fs = std::filesystem;
 
 const std::string kTesting = std::string(PARQ_SHARED_DIR) + "/parquet-testing/";
 
-// A file that records the range of every read (data() is not forwarded, so
-// every byte goes through ReadAt).
-class RecordingFile final : public RandomAccessFile {
- public:
-  explicit RecordingFile(std::unique_ptr<RandomAccessFile> base) : base_(std::move(base)) {}
-  uint64_t size() const override { return base_->size(); }
-  const std::string& name() const override { return base_->name(); }
-  Status ReadAt(uint64_t offset, uint64_t length, uint8_t* out) const override {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      ranges_.emplace_back(offset, length);
-    }
-    return base_->ReadAt(offset, length, out);
-  }
-
-  uint64_t bytes_read() const {
-    uint64_t n = 0;
-    for (const auto& [offset, length] : ranges_) n += length;
-    return n;
-  }
-  // The bytes read more than once (each extra time counted).
-  uint64_t bytes_read_again() const {
-    std::vector<std::pair<uint64_t, uint64_t>> r = ranges_;
-    std::sort(r.begin(), r.end());
-    uint64_t again = 0, end = 0;
-    for (const auto& [offset, length] : r) {
-      const uint64_t stop = offset + length;
-      if (offset < end) again += std::min(stop, end) - offset;
-      end = std::max(end, stop);
-    }
-    return again;
-  }
-
- private:
-  std::unique_ptr<RandomAccessFile> base_;
-  mutable std::mutex mu_;
-  mutable std::vector<std::pair<uint64_t, uint64_t>> ranges_;
-};
+using cli::CountingFile;
 
 struct Measured {
   VerifyReport report;
@@ -74,7 +37,7 @@ struct Measured {
 
 Measured VerifyCounting(std::unique_ptr<RandomAccessFile> base) {
   Measured m;
-  auto file = std::make_shared<RecordingFile>(std::move(base));
+  auto file = std::make_shared<CountingFile>(std::move(base));
   Result<std::unique_ptr<FileReader>> reader = FileReader::Open(file, VerifyReaderOptions());
   EXPECT_OK(reader.status());
   if (!reader.ok()) return m;
@@ -84,7 +47,7 @@ Measured VerifyCounting(std::unique_ptr<RandomAccessFile> base) {
   m.report = std::move(*report);
   m.size = file->size();
   m.bytes_read = file->bytes_read();
-  m.bytes_read_again = file->bytes_read_again();
+  m.bytes_read_again = file->bytes_read() - file->distinct_bytes_read();
   return m;
 }
 
