@@ -439,8 +439,16 @@ void Checker::Keep(const int16_t* def, const int16_t* rep, const T* values, int6
   LeafBuffer& b = *keep_;
   const auto count = static_cast<size_t>(n);
   // Levels the column does not have are kept as zeros (leaf_buffer.h).
-  if (d_.max_definition_level > 0) b.def.insert(b.def.end(), def, def + n); else b.def.resize(b.def.size() + count, 0);
-  if (d_.max_repetition_level > 0) b.rep.insert(b.rep.end(), rep, rep + n); else b.rep.resize(b.rep.size() + count, 0);
+  if (d_.max_definition_level > 0) {
+    b.def.insert(b.def.end(), def, def + n);
+  } else {
+    b.def.resize(b.def.size() + count, 0);
+  }
+  if (d_.max_repetition_level > 0) {
+    b.rep.insert(b.rep.end(), rep, rep + n);
+  } else {
+    b.rep.resize(b.rep.size() + count, 0);
+  }
   b.Append(values, static_cast<size_t>(nv));
   if constexpr (std::is_same_v<T, ByteArray>) b.OwnBorrowed();  // the page's bytes go with the next batch
 }
