@@ -22,7 +22,10 @@
 //     rows, unencoded byte-array sizes), the SizeStatistics, the Bloom filter
 //     (every value in it); values of STRING / ENUM / JSON columns are valid
 //     UTF-8, of GEOMETRY / GEOGRAPHY well-formed WKB, of VARIANT groups
-//     well-formed variants (metadata and value decoded together).
+//     well-formed variants (metadata and value decoded together), and a
+//     shredded VARIANT group's value and typed_value put together as
+//     VariantShredding.md allows (from the values decoded above, held for
+//     one row group: no page is read twice).
 //   * A finding a known writer bug explains (by created_by: PARQUET-251,
 //     PARQUET-816) names the bug in `writer_bug`; it is still a finding.
 // A file that does not open, a page that does not decode, an index that

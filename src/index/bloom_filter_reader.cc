@@ -2,6 +2,7 @@
 #include "index/bloom_filter_reader.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "format/footer.h"
@@ -185,11 +186,18 @@ Result<std::optional<BloomFilter>> ReadBloomFilter(const RandomAccessFile& file,
                                   " bytes runs past the end of the file (" +
                                   std::to_string(file_size) + " bytes)"));
   }
-  Buffer bits_scratch;
-  auto bits = file.Read(off + header_size, bitset, &bits_scratch);
-  if (!bits.ok()) return locate(std::move(bits).status());
-  return std::optional<BloomFilter>(BloomFilter::FromBitset(
-      std::string_view(reinterpret_cast<const char*>(bits->data()), bits->size())));
+  // The bitset's start is in the window already: only the rest is read.
+  const uint64_t in_window = std::min<uint64_t>(bitset, head->size() - header_size);
+  if (in_window == bitset) {
+    return std::optional<BloomFilter>(BloomFilter::FromBitset(
+        std::string_view(reinterpret_cast<const char*>(head->data()) + header_size, bitset)));
+  }
+  std::string bits(bitset, '\0');
+  std::memcpy(bits.data(), head->data() + header_size, in_window);
+  Status rest = file.ReadAt(off + header_size + in_window, bitset - in_window,
+                            reinterpret_cast<uint8_t*>(bits.data()) + in_window);
+  if (!rest.ok()) return locate(std::move(rest));
+  return std::optional<BloomFilter>(BloomFilter::FromBitset(bits));
 }
 
 format::BloomFilterHeader MakeBloomFilterHeader(int64_t num_bytes) {

@@ -1,5 +1,6 @@
 // VerifyFile (parq/verify.h): the schema and footer rules here, each column
-// chunk by VerifyChunk (verify_chunk.cc).
+// chunk by VerifyChunk (verify_chunk.cc), shredded variants from the values
+// the chunks' check kept (verify_variant.cc).
 #include "parq/verify.h"
 
 #include <charconv>
@@ -7,7 +8,6 @@
 
 #include "file/metadata_internal.h"
 #include "inspect/verify_internal.h"
-#include "parq/json.h"
 #include "parq/schema.h"
 
 namespace parq {
@@ -121,13 +121,15 @@ void CheckFooter(const FileMetaData& md, Findings& findings) {
   for (int rg = 0; rg < md.num_row_groups(); ++rg) {
     const RowGroupMetaData g = md.row_group(rg);
     rows += g.num_rows();
-    int64_t compressed = 0;
+    int64_t compressed = 0, uncompressed = 0;
+    bool sizes_known = true;  // every chunk's ColumnMetaData is there (not encrypted away)
     for (int c = 0; c < g.num_columns(); ++c) {
       const ColumnChunkMetaData chunk = g.column(c);
       compressed += chunk.total_compressed_size();
+      uncompressed += chunk.total_uncompressed_size();
+      auto decoded = MetaDataAccess::Chunk(md, rg, c);
+      sizes_known = sizes_known && decoded.ok() && (*decoded)->meta_data.has_value();
     }
-    // total_byte_size is left alone: writers disagree on what it counts
-    // (headers or not, compressed or not) and the format's one line does not settle it.
     Where w;
     w.row_group = rg;
     if (g.total_compressed_size() && *g.total_compressed_size() != compressed) {
@@ -136,46 +138,21 @@ void CheckFooter(const FileMetaData& md, Findings& findings) {
                        ", the chunks' total_compressed_size add up to " + std::to_string(compressed),
                    w);
     }
+    // total_byte_size: the format says the uncompressed size of the column
+    // data; some writers put the compressed size (parquet-cpp 1.x, Impala
+    // 1.3 and a Rust writer in parquet-testing).  Either is taken.
+    const int64_t byte_size = g.total_byte_size();
+    if (sizes_known && byte_size != uncompressed && byte_size != compressed) {
+      findings.Add("row-group-sizes", spec::kRowGroupByteSize,
+                   "total_byte_size " + std::to_string(byte_size) + ", the chunks' total_uncompressed_size add up to " +
+                       std::to_string(uncompressed) + " (their total_compressed_size to " +
+                       std::to_string(compressed) + ")",
+                   w);
+    }
   }
   if (rows != md.num_rows()) {
     findings.Add("file-rows", spec::kFileRows,
                  "num_rows " + std::to_string(md.num_rows()) + ", the row groups hold " + std::to_string(rows), {});
-  }
-}
-
-// The shredded VARIANT groups (with a typed_value) below `n`.
-void ShreddedVariants(const SchemaNode& n, std::vector<const SchemaNode*>* out) {
-  if (n.is_group() && n.logical_type().kind() == LogicalType::Kind::kVariant && n.FindChild("typed_value")) {
-    out->push_back(&n);
-    return;
-  }
-  for (int i = 0; i < n.num_children(); ++i) ShreddedVariants(n.child(i), out);
-}
-
-// A shredded variant is its value and typed_value columns put together
-// (VariantShredding.md); parq's row reader does that and refuses what the
-// spec forbids (a value beside a non-object typed_value, a typed_value of a
-// type no variant has).  Those columns' pages are read a second time here.
-void CheckShreddedVariants(const FileReader& reader, Findings& findings) {
-  std::vector<const SchemaNode*> groups;
-  ShreddedVariants(reader.schema().root(), &groups);
-  for (const SchemaNode* g : groups) {
-    Where w;
-    w.column = g->DottedPath();
-    RowReaderOptions options;
-    options.columns = {w.column};
-    Result<std::unique_ptr<JsonRowReader>> rows = JsonRowReader::Open(reader, options);
-    Status st = rows.status();
-    std::string line;
-    while (st.ok()) {
-      Result<bool> more = (*rows)->Next(&line);
-      st = more.status();
-      if (!st.ok() || !*more) break;
-      line.clear();
-    }
-    if (st.ok()) continue;
-    if (st.code() == StatusCode::kIOError) continue;  // VerifyChunk reports what it can of a file that does not read
-    findings.Add("variant", spec::kVariantShredding, "reassembling the shredded variant: " + st.ToString(), w);
   }
 }
 
@@ -196,16 +173,18 @@ Result<VerifyReport> VerifyFile(const FileReader& reader, const VerifyOptions& o
   CheckSchemaNode(md.schema().root(), findings);
   CheckFooter(md, findings);
   VariantColumns variants;
+  std::vector<ShreddedVariant> shredded = FindShreddedVariants(md.schema(), findings);
   for (int rg = 0; rg < md.num_row_groups(); ++rg) {
     ++report.row_groups;
     variants.clear();
+    ClearShreddedVariants(shredded);
     for (int c = 0; c < md.schema().num_columns(); ++c) {
-      const ChunkCheck check{reader, rg, c, options, findings, report, variants};
+      const ChunkCheck check{reader, rg, c, options, findings, report, variants, shredded};
       PARQ_RETURN_IF_ERROR(VerifyChunk(check));
       check.Tell();
     }
+    for (ShreddedVariant& g : shredded) CheckShreddedVariant(g, rg, findings);
   }
-  CheckShreddedVariants(reader, findings);
   findings.Finish();
   return report;
 }

@@ -6,7 +6,8 @@
 // two pages, and a page holds the levels its header says, so the batches are
 // attributed to the walked pages in order — and then compared with what the
 // page headers, the chunk's metadata, its ColumnIndex and OffsetIndex and its
-// Bloom filter declare.
+// Bloom filter declare.  The levels and values of a shredded VARIANT
+// group's leaves are kept for the group's check (verify_variant.cc).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -79,9 +80,10 @@ struct PageTally {
   std::vector<int64_t> def_hist, rep_hist;
   int64_t levels = 0, nulls = 0, values = 0, rows = 0, unencoded = 0;
   // Nulls of the leaf itself (definition level from the nearest repeated
-  // ancestor's up to below the max): what some writers (Arrow C++) count as
-  // a nested column's null_count, where others count every level below the
-  // max (empty and null lists too).  The format does not say which.
+  // ancestor's up to below the max): what some writers (Arrow C++, Polars)
+  // count as a nested column's null_count, where others (parquet-java,
+  // arrow-rs, DuckDB) count every level below the max, empty and null lists
+  // too.  The format does not say which; docs/cli.md states the rule.
   int64_t leaf_nulls = 0;
 };
 
@@ -171,6 +173,8 @@ class Checker {
   template <typename T>
   void CheckSizeStatistics(const std::vector<PageTally<T>>& tallies);
   void CheckVariantValue(std::span<const uint8_t> value, const Where& w);
+  template <typename T>
+  void Keep(const int16_t* def, const int16_t* rep, const T* values, int64_t n, int64_t nv);
   int Compare(std::string_view a, std::string_view b) const {
     return t_.total_order ? stats::CompareTotalOrder(t_.kind, d_.physical_type, a, b)
                           : stats::CompareEncoded(t_.kind, d_.physical_type, a, b);
@@ -194,6 +198,11 @@ class Checker {
   VariantMetadataColumn* variant_metadata_ = nullptr;        // filling it (metadata)
   const VariantMetadataColumn* variant_pair_ = nullptr;      // checking against it (value)
   int64_t entry_ = 0;                                        // level entries so far
+  // A leaf of a shredded VARIANT group: its levels and values kept for
+  // CheckShreddedVariant.
+  ShreddedVariant* shredded_ = nullptr;
+  LeafBuffer* keep_ = nullptr;
+  size_t keep_slot_ = 0;
 };
 
 size_t Checker::FixedWidth() const {
@@ -426,6 +435,25 @@ void Checker::CheckVariantValue(std::span<const uint8_t> value, const Where& w) 
 }
 
 template <typename T>
+void Checker::Keep(const int16_t* def, const int16_t* rep, const T* values, int64_t n, int64_t nv) {
+  LeafBuffer& b = *keep_;
+  const auto count = static_cast<size_t>(n);
+  // Levels the column does not have are kept as zeros (leaf_buffer.h).
+  if (d_.max_definition_level > 0) {
+    b.def.insert(b.def.end(), def, def + n);
+  } else {
+    b.def.resize(b.def.size() + count, 0);
+  }
+  if (d_.max_repetition_level > 0) {
+    b.rep.insert(b.rep.end(), rep, rep + n);
+  } else {
+    b.rep.resize(b.rep.size() + count, 0);
+  }
+  b.Append(values, static_cast<size_t>(nv));
+  if constexpr (std::is_same_v<T, ByteArray>) b.OwnBorrowed();  // the page's bytes go with the next batch
+}
+
+template <typename T>
 void Checker::CheckValue(const T& v, PageTally<T>& tally, const Where& w) {
   if constexpr (std::is_same_v<T, ByteArray>) tally.unencoded += v.len;
   if constexpr (!std::is_same_v<T, bool>) {  // BOOLEAN columns have no Bloom filter
@@ -511,6 +539,7 @@ Status Checker::ReadValues(ColumnReader& reader) {
     tally.nulls += n - nv;
     tally.stats.Update(values.get(), nv);
     tally.stats.AddNulls(n - nv);
+    if (keep_) Keep(def.data(), rep.data(), values.get(), n, nv);
     // Per value, in level order (for the variant pairing).
     int64_t v = 0;
     for (int64_t i = 0; i < n; ++i, ++entry_) {
@@ -562,6 +591,7 @@ Status Checker::ReadValues(ColumnReader& reader) {
     c_.report.values += n;
     c_.Tell();
   }
+  if (keep_ && complete) shredded_->complete[keep_slot_] = true;
   CheckTallies(tallies, complete);
   return Status::OK();
 }
@@ -792,6 +822,13 @@ Status Checker::Run() {
     } else if (d_.node->name() == "value") {
       auto it = c_.variants.find(parent);
       if (it != c_.variants.end()) variant_pair_ = &it->second;
+    }
+  }
+  for (ShreddedVariant& g : c_.shredded) {
+    keep_ = g.Leaf(c_.column, &keep_slot_);
+    if (keep_) {
+      shredded_ = &g;
+      break;
     }
   }
 

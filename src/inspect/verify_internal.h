@@ -13,9 +13,12 @@
 #include <string_view>
 #include <vector>
 
+#include "json/leaf_format.h"
 #include "parq/file_reader.h"
 #include "parq/status.h"
 #include "parq/verify.h"
+#include "record/assembly_plan.h"
+#include "record/leaf_buffer.h"
 
 namespace parq::verify_internal {
 
@@ -65,6 +68,9 @@ inline constexpr char kChunkSizes[] =
     "included";
 inline constexpr char kRowGroupSize[] =
     "parquet.thrift RowGroup.total_compressed_size: the sum over the column chunks";
+inline constexpr char kRowGroupByteSize[] =
+    "parquet.thrift RowGroup.total_byte_size: the total uncompressed size of the column data (the chunks' "
+    "total_uncompressed_size; their total_compressed_size, as some writers put, is taken too)";
 inline constexpr char kChunkOffsets[] =
     "parquet.thrift ColumnMetaData.data_page_offset / dictionary_page_offset: where the first data page and the "
     "dictionary page start";
@@ -117,6 +123,31 @@ struct VariantMetadataColumn {
 };
 using VariantColumns = std::map<const SchemaNode*, VariantMetadataColumn>;
 
+// A shredded VARIANT group (one with a typed_value, VariantShredding.md):
+// its leaves' levels and values in the current row group, kept as
+// VerifyChunk decodes each of its chunks, then put together row by row
+// (CheckShreddedVariant), so these columns' pages are read and decoded once
+// like every other's.  Holds the group's decoded row group in memory.
+struct ShreddedVariant {
+  const SchemaNode* group = nullptr;
+  AssemblyPlan plan;                      // projected on the group
+  std::vector<LeafFormatter> formatters;  // by plan slot
+  std::vector<LeafBuffer> leaves;         // by plan slot
+  std::vector<bool> complete;             // by plan slot: the chunk was decoded to its end
+
+  // The leaf of schema column `column`, or null when it is not the group's.
+  LeafBuffer* Leaf(int column, size_t* slot);
+};
+
+// The file's shredded VARIANT groups; a group whose plan cannot be made is a
+// finding (rule "variant") and left out.
+std::vector<ShreddedVariant> FindShreddedVariants(const Schema& schema, Findings& findings);
+// Empties every group's leaves for the next row group.
+void ClearShreddedVariants(std::vector<ShreddedVariant>& groups);
+// Puts together the rows of row group `row_group` from the kept leaves (a
+// group whose chunks did not all decode is skipped: that is a finding already).
+void CheckShreddedVariant(ShreddedVariant& g, int row_group, Findings& findings);
+
 struct ChunkCheck {
   const FileReader& reader;
   int row_group;
@@ -125,6 +156,7 @@ struct ChunkCheck {
   Findings& findings;
   VerifyReport& report;
   VariantColumns& variants;  // cleared per row group
+  std::vector<ShreddedVariant>& shredded;  // their leaves cleared per row group
 
   // options.progress, when set, told where the check is.
   void Tell() const {

@@ -5,16 +5,22 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
+#include <memory>
 #include <random>
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "format/footer.h"
 #include "index/bloom_filter_reader.h"
 #include "parq/bloom_filter.h"
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
+#include "parq/io.h"
+#include "../tools/parq/counting_file.h"  // the CountingFile of `parq scan --explain`
 #include "testing/footer_edit.h"
 #include "testing/status_macros.h"
 #include "thrift/compact_writer.h"
@@ -266,6 +272,34 @@ Status ReadFilter(const std::string& bytes) {
   auto reader = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes)));
   if (!reader.ok()) return reader.status();
   return (*reader)->ReadBloomFilter(0, 0).status();
+}
+
+// Without bloom_filter_length the header is read in a window and only the
+// bitset's part beyond it after: the filter the header and bitset decode to
+// when read whole, with no byte read twice.
+TEST(BloomFilterReadTest, WithoutLengthReadsEachByteOnce) {
+  const std::string path = kData + "data_index_bloom_encoding_stats.parquet";
+  ASSERT_OK_AND_ASSIGN(auto base, OpenFile(path));
+  auto file = std::make_shared<cli::CountingFile>(std::move(base));
+  ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(file));
+  const auto chunk = reader->metadata().row_group(0).column(0);
+  ASSERT_FALSE(chunk.bloom_filter_length());
+  ASSERT_TRUE(chunk.bloom_filter_offset());
+  const uint64_t reads = file->reads(), read = file->bytes_read(), distinct = file->distinct_bytes_read();
+  ASSERT_OK_AND_ASSIGN(std::optional<BloomFilter> got, reader->ReadBloomFilter(0, 0));
+  ASSERT_TRUE(got);
+  EXPECT_EQ(file->reads() - reads, 2u);  // the window, then the rest of the bitset
+  // Nothing read twice, the filter's bytes included.
+  EXPECT_EQ(file->bytes_read() - read, file->distinct_bytes_read() - distinct);
+
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto off = static_cast<size_t>(*chunk.bloom_filter_offset());
+  ASSERT_OK_AND_ASSIGN(BloomFilter whole,
+                       index::DecodeBloomFilter(reinterpret_cast<const uint8_t*>(bytes.data()) + off,
+                                                bytes.size() - off, /*exact=*/false, ReaderOptions{}, off));
+  EXPECT_EQ(got->Bitset(), whole.Bitset());
+  EXPECT_TRUE(got->MightContain(std::string_view("Hello")));
 }
 
 TEST(BloomFilterHostileTest, ForgedOffsetsAndLengths) {

@@ -2,11 +2,13 @@
 // stderr only when stderr is a terminal (here a pseudo-terminal made by
 // script(1)), only once the run has taken PARQ_PROGRESS_AFTER_MS (a second
 // unless set), never under --quiet, and for `cat` only when stdout is a file;
-// `verify` and `diff` as well.
+// `verify`, `diff`, `merge`, `prune` and `convert` (JSON lines and CSV) as well.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <string>
 
 #include "testing/run_parq.h"
@@ -81,6 +83,71 @@ TEST_F(ProgressTest, DiffOnATerminal) {
   EXPECT_EQ(RunWithEnv("PARQ_PROGRESS_AFTER_MS=0", diff, false).find("parq diff:"), std::string::npos);
   EXPECT_EQ(RunWithEnv("PARQ_PROGRESS_AFTER_MS=0", diff + " -q", true).find("parq diff:"), std::string::npos);
   EXPECT_EQ(RunWithEnv("", diff, true).find("parq diff:"), std::string::npos);
+}
+
+// A verb's progress on a terminal: `line` drawn, then cleared; none when
+// stderr is piped, under --quiet, or in a run shorter than the default
+// second.  `run(i)` is the command of the i-th run (each writes its own
+// output file).
+void ExpectProgressOnlyOnATerminal(const std::function<std::string(int)>& run, const std::string& verb,
+                                   const std::string& line) {
+  const std::string shown = RunWithEnv("PARQ_PROGRESS_AFTER_MS=0", run(0), true);
+  const size_t at = shown.find("\rparq " + verb + ": " + line + "\033[K");
+  EXPECT_NE(at, std::string::npos) << shown;
+  EXPECT_NE(shown.find("\r\033[K", at == std::string::npos ? 0 : at + 1), std::string::npos) << shown;
+  const std::string label = "parq " + verb + ":";
+  const std::string piped = RunWithEnv("PARQ_PROGRESS_AFTER_MS=0", run(1), false);
+  EXPECT_EQ(piped.find(label), std::string::npos) << piped;
+  const std::string quiet = RunWithEnv("PARQ_PROGRESS_AFTER_MS=0", run(2) + " --quiet", true);
+  EXPECT_EQ(quiet.find(label), std::string::npos) << quiet;
+  const std::string quick = RunWithEnv("", run(3), true);
+  EXPECT_EQ(quick.find(label), std::string::npos) << quick;
+}
+
+TEST_F(ProgressTest, MergeOnATerminal) {
+  ExpectProgressOnlyOnATerminal(
+      [&](int i) {
+        return parq_ + " merge " + Quote((dir_ / ("merged" + std::to_string(i) + ".parquet")).string()) + " " +
+               Quote(kFile) + " " + Quote(kFile);
+      },
+      "merge", "file 1 / 2, row group 1 / 1");
+  // Each run wrote its file.
+  for (int i = 0; i < 4; ++i) EXPECT_TRUE(fs::exists(dir_ / ("merged" + std::to_string(i) + ".parquet"))) << i;
+}
+
+TEST_F(ProgressTest, PruneOnATerminal) {
+  ExpectProgressOnlyOnATerminal(
+      [&](int i) {
+        return parq_ + " prune " + Quote(kFile) + " " +
+               Quote((dir_ / ("pruned" + std::to_string(i) + ".parquet")).string()) + " --drop-columns bool_col";
+      },
+      "prune", "row group 1 / 1");
+  for (int i = 0; i < 4; ++i) EXPECT_TRUE(fs::exists(dir_ / ("pruned" + std::to_string(i) + ".parquet"))) << i;
+}
+
+TEST_F(ProgressTest, ConvertOnATerminal) {
+  const std::string jsonl = (dir_ / "rows.jsonl").string();
+  const std::string csv = (dir_ / "rows.csv").string();
+  const std::string schema = (dir_ / "schema.txt").string();
+  std::ofstream(jsonl) << "{\"id\":1,\"s\":\"a\"}\n{\"id\":2,\"s\":null}\n";
+  std::ofstream(csv) << "id,s\n1,a\n2,\n";
+  std::ofstream(schema) << "message m { required int64 id; optional binary s (STRING); }";
+  // The line is drawn at the first row (then every 1024th, at most every 200 ms).
+  ExpectProgressOnlyOnATerminal(
+      [&](int i) {
+        return parq_ + " convert " + Quote(jsonl) + " " +
+               Quote((dir_ / ("json" + std::to_string(i) + ".parquet")).string()) + " --schema " + Quote(schema);
+      },
+      "convert", "1 rows");
+  ExpectProgressOnlyOnATerminal(
+      [&](int i) {
+        return parq_ + " convert " + Quote(csv) + " " + Quote((dir_ / ("csv" + std::to_string(i) + ".parquet")).string());
+      },
+      "convert", "1 rows");
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_TRUE(fs::exists(dir_ / ("json" + std::to_string(i) + ".parquet"))) << i;
+    EXPECT_TRUE(fs::exists(dir_ / ("csv" + std::to_string(i) + ".parquet"))) << i;
+  }
 }
 
 TEST_F(ProgressTest, AbsentWhenPipedQuietShortOrNotToAFile) {

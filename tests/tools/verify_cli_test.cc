@@ -275,6 +275,78 @@ TEST_F(VerifyCliTest, TextFormNamesWhereAndRule) {
                        "    rule: parquet.thrift Statistics.null_count: the nulls of the chunk or page\n");
 }
 
+// RowGroup.total_byte_size: the format's uncompressed size, or the
+// compressed size some writers put; anything else is a finding.
+TEST_F(VerifyCliTest, RowGroupByteSizeTakesEitherConvention) {
+  std::ofstream(dir_ / "in.jsonl") << R"({"id":1,"s":"alpha-alpha-alpha-alpha-alpha-alpha-alpha"}
+{"id":2,"s":"alpha-alpha-alpha-alpha-alpha-alpha-alpha"}
+{"id":3,"s":"alpha-alpha-alpha-alpha-alpha-alpha-alpha"}
+)";
+  std::ofstream(dir_ / "schema.txt") << "message m { required int64 id; optional binary s (STRING); }";
+  const std::string path = (dir_ / "zstd.parquet").string();
+  CliRun r = RunParq("convert " + Quote((dir_ / "in.jsonl").string()) + " " + Quote(path) + " --schema " +
+                     Quote((dir_ / "schema.txt").string()) + " --codec zstd --dictionary off");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(path));
+  const RowGroupMetaData g = reader->metadata().row_group(0);
+  int64_t compressed = 0, uncompressed = 0;
+  for (int c = 0; c < g.num_columns(); ++c) {
+    compressed += g.column(c).total_compressed_size();
+    uncompressed += g.column(c).total_uncompressed_size();
+  }
+  ASSERT_NE(compressed, uncompressed);
+  for (int64_t size : {uncompressed, compressed, int64_t{1}}) {
+    SCOPED_TRACE(size);
+    ASSERT_OK_AND_ASSIGN(std::string bytes, testing::EditFooter(path, [&](format::FileMetaData& m) {
+      m.row_groups[0].total_byte_size = size;
+    }));
+    Verdict v = Verify(Broken(bytes));
+    if (size != 1) {
+      EXPECT_EQ(v.exit_code, 0) << v.out;
+      continue;
+    }
+    EXPECT_EQ(v.rules, std::set<std::string>{"row-group-sizes"}) << v.out;
+    ASSERT_EQ(v.findings.size(), 1u) << v.out;
+    EXPECT_EQ(v.findings[0].Find("message")->text,
+              "total_byte_size 1, the chunks' total_uncompressed_size add up to " + std::to_string(uncompressed) +
+                  " (their total_compressed_size to " + std::to_string(compressed) + ")");
+  }
+}
+
+// A nested column's null_count: every level entry below the max (null and
+// empty lists and null elements: parquet-java, arrow-rs) or only the leaf's
+// own nulls (Arrow C++) is taken; another count is a finding.
+TEST_F(VerifyCliTest, NestedNullCountTakesEitherConvention) {
+  // Entries: [1,null,2] → 3 (one null element), [] → 1, null → 1, [null] → 1,
+  // [3] → 1: 7 entries, 3 values, 4 below the max level, 2 null elements.
+  std::ofstream(dir_ / "in.jsonl") << R"({"l":[1,null,2]}
+{"l":[]}
+{"l":null}
+{"l":[null]}
+{"l":[3]}
+)";
+  std::ofstream(dir_ / "schema.txt")
+      << "message m { optional group l (LIST) { repeated group list { optional int64 element; } } }";
+  const std::string path = (dir_ / "lists.parquet").string();
+  CliRun r = RunParq("convert " + Quote((dir_ / "in.jsonl").string()) + " " + Quote(path) + " --schema " +
+                     Quote((dir_ / "schema.txt").string()));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  for (int64_t nulls : {4, 2, 3}) {
+    SCOPED_TRACE(nulls);
+    ASSERT_OK_AND_ASSIGN(std::string bytes, testing::EditFooter(path, [&](format::FileMetaData& m) {
+      m.row_groups[0].columns[0].meta_data->statistics->null_count = nulls;
+    }));
+    Verdict v = Verify(Broken(bytes));
+    if (nulls != 3) {
+      EXPECT_EQ(v.exit_code, 0) << v.out;
+      continue;
+    }
+    EXPECT_EQ(v.rules, std::set<std::string>{"statistics-null-count"}) << v.out;
+    ASSERT_EQ(v.findings.size(), 1u) << v.out;
+    EXPECT_EQ(v.findings[0].Find("message")->text, "chunk statistics null_count 3, the values hold 4 nulls");
+  }
+}
+
 TEST_F(VerifyCliTest, HelpAndUsage) {
   CliRun r = RunParq("verify --help", Stderr::kMerged);
   EXPECT_EQ(r.exit_code, 0);
