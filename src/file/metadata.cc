@@ -143,10 +143,14 @@ class DeferredElements {
   format::SchemaElement element_;
 };
 
-void CollectNotes(const SchemaNode& n, std::vector<std::string>* out) {
+void AddNote(const SchemaNode& n, std::vector<std::string>* out) {
   if (!n.annotation_note().empty()) {
     out->push_back((n.is_leaf() ? "column '" : "group '") + n.DottedPath() + "': " + n.annotation_note());
   }
+}
+
+void CollectNotes(const SchemaNode& n, std::vector<std::string>* out) {
+  AddNote(n, out);
   for (int i = 0; i < n.num_children(); ++i) CollectNotes(n.child(i), out);
 }
 
@@ -236,9 +240,12 @@ Result<FileMetaData> MetaDataAccess::Outline(std::shared_ptr<const format::FileM
   {
     DeferredElements elements(*footer, wire->schema_at, impl->limits, footer_offset);
     walked = schema::CheckFormat(wire->schema_at.size(), elements.At(), options, kSliceLeaves,
-                                 [&](const SchemaNode& root, int leaves) {
+                                 [&](const SchemaNode& root, int leaves, int continued) {
                                    outline.num_columns += leaves;
-                                   CollectNotes(root, &outline.notes);
+                                   // A group cut in two is noted where it begins.
+                                   schema::ForEachNewNode(root, continued, [&](const SchemaNode& n) {
+                                     AddNote(n, &outline.notes);
+                                   });
                                  });
   }
   if (!walked.ok()) {
@@ -262,10 +269,9 @@ int MetaDataAccess::NumColumns(const FileMetaData& m) {
   return m.impl_->outline ? m.impl_->outline->num_columns : m.impl_->schema.num_columns();
 }
 
-Status MetaDataAccess::WalkSchema(const FileMetaData& m,
-                                  const std::function<Status(const Schema& slice, int first_column)>& on_slice) {
+Status MetaDataAccess::WalkSchema(const FileMetaData& m, const schema::SchemaSliceFn& on_slice) {
   const ColumnChunkMetaData::Impl& impl = *m.impl_;
-  if (!impl.outline) return on_slice(impl.schema, 0);
+  if (!impl.outline) return on_slice(impl.schema, schema::SliceInfo{});
   const ColumnChunkMetaData::Impl::Outline& o = *impl.outline;
   DeferredElements elements(*o.footer, impl.wire->schema_at, impl.limits, o.footer_offset);
   return schema::WalkFormat(impl.wire->schema_at.size(), elements.At(), o.options, kSliceLeaves, on_slice);

@@ -14,6 +14,7 @@
 #include "parq/metadata.h"
 #include "parq/options.h"
 #include "parq/schema.h"
+#include "schema/schema_builder.h"
 #include "thrift/compact_types.h"
 
 namespace parq {
@@ -96,8 +97,7 @@ struct MetaDataAccess {
   // schema::WalkFormat (slices of about kSliceLeaves leaves), another's
   // whole, in one slice.
   static constexpr size_t kSliceLeaves = 1024;
-  static Status WalkSchema(const FileMetaData& m,
-                           const std::function<Status(const Schema& slice, int first_column)>& on_slice);
+  static Status WalkSchema(const FileMetaData& m, const schema::SchemaSliceFn& on_slice);
   static Result<FileMetaData> FromWire(std::shared_ptr<const format::FileMetaData> wire,
                                        const ReaderOptions& options,
                                        std::shared_ptr<const std::vector<uint8_t>> footer = nullptr,

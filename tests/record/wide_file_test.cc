@@ -66,8 +66,8 @@ Result<std::unique_ptr<FileReader>> OpenOutline(const std::string& bytes) {
 Result<std::string> OutlineText(const FileReader& file) {
   std::string text;
   schema::SlicedText printer([&](std::string_view piece) { text += piece; });
-  PARQ_RETURN_IF_ERROR(MetaDataAccess::WalkSchema(file.metadata(), [&](const Schema& slice, int) {
-    printer.Add(slice);
+  PARQ_RETURN_IF_ERROR(MetaDataAccess::WalkSchema(file.metadata(), [&](const Schema& slice, const schema::SliceInfo& info) {
+    printer.Add(slice, info);
     return Status::OK();
   }));
   printer.End();
@@ -230,8 +230,8 @@ TEST(WideFileTest, AnOutlineHoldsUnderThreeTimesItsFootersBytes) {
   size_t text_bytes = 0;
   const int64_t walk_peak = PeakAbove([&]() -> Status {
     schema::SlicedText printer([&](std::string_view piece) { text_bytes += piece.size(); });
-    PARQ_RETURN_IF_ERROR(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, int) {
-      printer.Add(slice);
+    PARQ_RETURN_IF_ERROR(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, const schema::SliceInfo& info) {
+      printer.Add(slice, info);
       return Status::OK();
     }));
     printer.End();
@@ -247,9 +247,9 @@ TEST(WideFileTest, AnOutlineHoldsUnderThreeTimesItsFootersBytes) {
   EXPECT_TRUE(text == whole->schema().ToString()) << text.size() << " bytes of text";
   // Slices start where the one before ended, in the whole schema's columns.
   int next = 0;
-  ASSERT_OK(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, int first_column) {
-    EXPECT_EQ(first_column, next);
-    EXPECT_EQ(slice.column(0).dotted_path, whole->schema().column(first_column).dotted_path);
+  ASSERT_OK(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, const schema::SliceInfo& info) {
+    EXPECT_EQ(info.first_column, next);
+    EXPECT_EQ(slice.column(0).dotted_path, whole->schema().column(info.first_column).dotted_path);
     next += slice.num_columns();
     return Status::OK();
   }));
@@ -263,9 +263,9 @@ TEST(WideFileTest, AnOutlineWithRowGroupsIsTheWholeFile) {
   EXPECT_EQ(file->schema().num_columns(), 10);
   EXPECT_EQ(MetaDataAccess::NumColumns(file->metadata()), 10);
   int slices = 0;
-  ASSERT_OK(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, int first_column) {
+  ASSERT_OK(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, const schema::SliceInfo& info) {
     EXPECT_EQ(&slice, &file->schema());
-    EXPECT_EQ(first_column, 0);
+    EXPECT_EQ(info.first_column, 0);
     ++slices;
     return Status::OK();
   }));
@@ -335,6 +335,30 @@ TEST(WideFileTest, AnOutlineFailsAndWarnsAsOpenDoes) {
   ASSERT_OK_AND_ASSIGN(auto outline, OpenOutline(bytes));
   EXPECT_EQ(whole->metadata().Warnings().size(), 2u);
   EXPECT_EQ(outline->metadata().Warnings(), whole->metadata().Warnings());
+
+  // The same inside one group, which the slices cut: the group's note once.
+  std::vector<format::SchemaElement> nested = Elements(kLeaves, 1);
+  format::SchemaElement group;
+  group.name = std::string_view("g");
+  group.repetition_type = format::FieldRepetitionType::OPTIONAL;
+  group.num_children = kLeaves;
+  group.converted_type = static_cast<format::ConvertedType>(97);
+  nested.insert(nested.begin() + 1, group);
+  nested[kLeaves].converted_type = static_cast<format::ConvertedType>(99);
+  nested[8].converted_type = static_cast<format::ConvertedType>(98);
+  const std::string nested_bytes = FooterOf(nested);
+  ASSERT_OK_AND_ASSIGN(auto nested_whole, OpenBytes(nested_bytes));
+  ASSERT_OK_AND_ASSIGN(auto nested_outline, OpenOutline(nested_bytes));
+  EXPECT_EQ(nested_whole->metadata().Warnings().size(), 3u);
+  EXPECT_EQ(nested_outline->metadata().Warnings(), nested_whole->metadata().Warnings());
+  ASSERT_OK_AND_ASSIGN(std::string text, OutlineText(*nested_outline));
+  EXPECT_EQ(text, nested_whole->schema().ToString());
+  // A leaf of the wrong annotation in a later slice of the group.
+  nested[kLeaves - 3].logicalType = string_type;
+  const std::string bad = FooterOf(nested);
+  const auto bad_whole = OpenBytes(bad);
+  ASSERT_FALSE(bad_whole.ok());
+  EXPECT_STATUS_HAS(OpenOutline(bad).status(), bad_whole.status().code(), bad_whole.status().message());
 }
 
 }  // namespace
