@@ -6,6 +6,7 @@
 // beyond its bytes, with the same schema, warnings and errors.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -270,6 +271,65 @@ TEST(WideFileTest, AnOutlineWithRowGroupsIsTheWholeFile) {
     return Status::OK();
   }));
   EXPECT_EQ(slices, 1);
+}
+
+// A file of more leaves than MetaDataAccess::kOutlineElements schema
+// elements and a row group: an outline too (what parq meta and parq schema
+// open), its chunks checked against the schema a slice at a time, with
+// FileReader::Open's errors for damaged chunks.
+TEST(WideFileTest, AnOutlineOfAWideFileWithRowGroupsChecksItsChunks) {
+  constexpr int kLeaves = static_cast<int>(MetaDataAccess::kOutlineElements) + 500;
+  const std::string bytes = WideFile(kLeaves, 1);
+  ASSERT_OK_AND_ASSIGN(auto whole, OpenBytes(bytes));
+  const Opened opened = OpenCounted(bytes, OpenOutline);
+  ASSERT_NE(opened.file, nullptr);
+  const FileMetaData& md = opened.file->metadata();
+  EXPECT_EQ(opened.file->schema().num_columns(), 0);  // not kept
+  EXPECT_EQ(MetaDataAccess::NumColumns(md), kLeaves);
+  EXPECT_LT(opened.peak, 3 * opened.file->footer_length()) << "footer: " << opened.file->footer_length();
+  ASSERT_EQ(md.num_row_groups(), 1);
+  for (int c : {0, kLeaves - 1}) {
+    const ColumnChunkMetaData chunk = md.row_group(0).column(c);
+    EXPECT_EQ(chunk.physical_type(), PhysicalType::kBoolean);
+    EXPECT_EQ(chunk.dotted_path(), "c" + std::to_string(c));
+  }
+  ASSERT_OK_AND_ASSIGN(std::string text, OutlineText(*opened.file));
+  EXPECT_EQ(text, whole->schema().ToString());
+
+  // The footer decoded, damaged and written back after the same pages.
+  const size_t footer_at = bytes.size() - 8 - static_cast<size_t>(whole->footer_length());
+  auto damaged = [&](const std::function<void(format::FileMetaData&)>& damage) {
+    auto decoded = format::DecodeFileMetaData(reinterpret_cast<const uint8_t*>(bytes.data()) + footer_at,
+                                              static_cast<size_t>(whole->footer_length()), ReaderOptions{}, footer_at);
+    EXPECT_OK(decoded.status());
+    if (!decoded.ok()) return std::string();
+    format::FileMetaData copy = **decoded;
+    damage(copy);
+    MemoryOutputStream out;
+    EXPECT_OK(out.Write(bytes.data(), footer_at));
+    EXPECT_OK(format::WriteFooter(copy, &out));
+    return out.Take();
+  };
+  const std::string damages[] = {
+      // a chunk's type in a late slice
+      damaged([](format::FileMetaData& m) { m.row_groups[0].columns[kLeaves - 10].meta_data->type = format::Type::INT64; }),
+      // a chunk's path in an early one
+      damaged([](format::FileMetaData& m) { m.row_groups[0].columns[3].meta_data->path_in_schema[0] = "x"; }),
+      // a chunk too few, and another damaged before it
+      damaged([](format::FileMetaData& m) {
+        m.row_groups[0].columns.pop_back();
+        m.row_groups[0].columns[kLeaves - 5].meta_data->num_values = -1;
+      }),
+      // rows fewer than none
+      damaged([](format::FileMetaData& m) { m.row_groups[0].num_rows = -1; }),
+  };
+  for (const std::string& file : damages) {
+    const auto open = OpenBytes(file);
+    ASSERT_FALSE(open.ok());
+    const auto outline = OpenOutline(file);
+    ASSERT_FALSE(outline.ok());
+    EXPECT_EQ(outline.status().ToString(), open.status().ToString());
+  }
 }
 
 // "PAR1" and a footer of these schema elements, no row group.
