@@ -360,6 +360,18 @@ std::vector<format::SchemaElement> Elements(int leaves, int claimed) {
   return out;
 }
 
+// The footer of `elements` opened as an outline: `warnings` warnings, as
+// FileReader::Open gives them, and the whole schema's text.
+void ExpectWarnsAsOpenDoes(const std::vector<format::SchemaElement>& elements, size_t warnings) {
+  const std::string bytes = FooterOf(elements);
+  ASSERT_OK_AND_ASSIGN(auto whole, OpenBytes(bytes));
+  ASSERT_OK_AND_ASSIGN(auto outline, OpenOutline(bytes));
+  EXPECT_EQ(whole->metadata().Warnings().size(), warnings);
+  EXPECT_EQ(outline->metadata().Warnings(), whole->metadata().Warnings());
+  ASSERT_OK_AND_ASSIGN(std::string text, OutlineText(*outline));
+  EXPECT_EQ(text, whole->schema().ToString());
+}
+
 // An outline checks its slices as they come, before the list's end: where
 // a whole read meets another error first, the error is still the whole
 // read's (and FileReader::Open's); notes of fallen-back annotations are the
@@ -390,11 +402,7 @@ TEST(WideFileTest, AnOutlineFailsAndWarnsAsOpenDoes) {
   std::vector<format::SchemaElement> noted = Elements(kLeaves, kLeaves);
   noted[kLeaves - 1].converted_type = static_cast<format::ConvertedType>(99);
   noted[7].converted_type = static_cast<format::ConvertedType>(98);
-  const std::string bytes = FooterOf(noted);
-  ASSERT_OK_AND_ASSIGN(auto whole, OpenBytes(bytes));
-  ASSERT_OK_AND_ASSIGN(auto outline, OpenOutline(bytes));
-  EXPECT_EQ(whole->metadata().Warnings().size(), 2u);
-  EXPECT_EQ(outline->metadata().Warnings(), whole->metadata().Warnings());
+  ExpectWarnsAsOpenDoes(noted, 2);
 
   // The same inside one group, which the slices cut: the group's note once.
   std::vector<format::SchemaElement> nested = Elements(kLeaves, 1);
@@ -406,13 +414,7 @@ TEST(WideFileTest, AnOutlineFailsAndWarnsAsOpenDoes) {
   nested.insert(nested.begin() + 1, group);
   nested[kLeaves].converted_type = static_cast<format::ConvertedType>(99);
   nested[8].converted_type = static_cast<format::ConvertedType>(98);
-  const std::string nested_bytes = FooterOf(nested);
-  ASSERT_OK_AND_ASSIGN(auto nested_whole, OpenBytes(nested_bytes));
-  ASSERT_OK_AND_ASSIGN(auto nested_outline, OpenOutline(nested_bytes));
-  EXPECT_EQ(nested_whole->metadata().Warnings().size(), 3u);
-  EXPECT_EQ(nested_outline->metadata().Warnings(), nested_whole->metadata().Warnings());
-  ASSERT_OK_AND_ASSIGN(std::string text, OutlineText(*nested_outline));
-  EXPECT_EQ(text, nested_whole->schema().ToString());
+  ExpectWarnsAsOpenDoes(nested, 3);
   // A leaf of the wrong annotation in a later slice of the group.
   nested[kLeaves - 3].logicalType = string_type;
   const std::string bad = FooterOf(nested);
