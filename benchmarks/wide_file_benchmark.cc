@@ -130,8 +130,8 @@ void BM_WideFooterOutline(benchmark::State& state) {
     if (!file.ok() || MetaDataAccess::NumColumns((*file)->metadata()) != leaves) std::abort();
     text = 0;
     schema::SlicedText printer([&](std::string_view piece) { text += piece.size(); });
-    const Status walked = MetaDataAccess::WalkSchema((*file)->metadata(), [&](const Schema& slice, int) {
-      printer.Add(slice);
+    const Status walked = MetaDataAccess::WalkSchema((*file)->metadata(), [&](const Schema& slice, const schema::SliceInfo& info) {
+      printer.Add(slice, info);
       return Status::OK();
     });
     if (!walked.ok()) std::abort();

@@ -64,16 +64,18 @@ Result<std::unique_ptr<FileReader>> FileReader::Open(std::shared_ptr<RandomAcces
 }
 
 Result<std::unique_ptr<FileReader>> FileReaderAccess::OpenOutline(const std::string& path,
-                                                                  const ReaderOptions& options) {
+                                                                  const ReaderOptions& options, bool row_groups) {
   PARQ_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> file, OpenPath(path, /*mmap=*/false));
-  return Open(std::shared_ptr<RandomAccessFile>(std::move(file)), options, /*outline=*/true);
+  return Open(std::shared_ptr<RandomAccessFile>(std::move(file)), options, /*outline=*/true, row_groups);
 }
 
 Result<std::unique_ptr<FileReader>> FileReaderAccess::Open(std::shared_ptr<RandomAccessFile> file,
-                                                           const ReaderOptions& options, bool outline) {
+                                                           const ReaderOptions& options, bool outline,
+                                                           bool outline_row_groups) {
   PARQ_ASSIGN_OR_RETURN(format::Footer footer, format::ReadFooter(*file, options, /*defer_chunks=*/true));
   const std::string context = "in '" + file->name() + "'";
-  auto from_wire = outline ? &MetaDataAccess::Outline : &MetaDataAccess::FromWire;
+  const bool whole = !outline || (!outline_row_groups && !footer.metadata->row_groups.empty());
+  auto from_wire = whole ? &MetaDataAccess::FromWire : &MetaDataAccess::Outline;
   PARQ_ASSIGN_OR_RETURN(FileMetaData metadata, from_wire(std::move(footer.metadata), options, std::move(footer.bytes),
                                                          footer.bytes_offset, context, footer.decryptor));
   auto impl = std::make_unique<FileReader::Impl>(std::move(file), std::move(metadata), options, footer.offset,

@@ -53,13 +53,17 @@ struct FileReader::Impl {
 struct FileReaderAccess {
   static const FileReader::Impl& Of(const FileReader& f) { return *f.impl_; }
   // FileReader::Open (pread), with the footer's metadata read as an outline
-  // (MetaDataAccess::Outline): for a footer with no row groups, the schema
-  // is checked a slice at a time and not kept, so reader->schema() is empty
-  // (MetaDataAccess::NumColumns and WalkSchema answer).  Only for printing
-  // the footer; same checks and errors as Open.
-  static Result<std::unique_ptr<FileReader>> OpenOutline(const std::string& path, const ReaderOptions& options);
+  // (MetaDataAccess::Outline): for a wide footer, the schema is checked a
+  // slice at a time and not kept, so reader->schema() is empty
+  // (MetaDataAccess::NumColumns and WalkSchema answer), and the reader
+  // reads no column.  Only for printing the footer; same checks and errors
+  // as Open.  Without `row_groups`, a footer with row groups is opened whole
+  // (for printing its page indexes and Bloom filters).
+  static Result<std::unique_ptr<FileReader>> OpenOutline(const std::string& path, const ReaderOptions& options,
+                                                         bool row_groups = true);
   static Result<std::unique_ptr<FileReader>> Open(std::shared_ptr<RandomAccessFile> file,
-                                                  const ReaderOptions& options, bool outline);
+                                                  const ReaderOptions& options, bool outline,
+                                                  bool outline_row_groups = true);
 };
 
 }  // namespace parq

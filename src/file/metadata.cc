@@ -71,43 +71,60 @@ Status ValidateChunk(const format::ColumnChunk& chunk, const ColumnDescriptor& l
   return Status::OK();
 }
 
-// One chunk per leaf, each valid (ValidateChunk).  Deferred chunks are each
-// decoded into one scratch arena, taken back after each: what a chunk holds
-// is checked at open as when the whole footer was decoded.
+// Row group rg's count of chunks (one per leaf of the schema's `leaves`)
+// and of rows.
+Status ValidateRowGroup(const ColumnChunkMetaData::Impl& impl, size_t rg, size_t leaves) {
+  const size_t chunks = impl.NumChunks(static_cast<int>(rg));
+  if (chunks != leaves) {
+    return std::move(Status::Corrupt("row group has " + std::to_string(chunks) + " column chunks but the schema has " +
+                                     std::to_string(leaves) + " leaf columns"))
+        .WithRowGroup(static_cast<int64_t>(rg));
+  }
+  const int64_t rows = impl.wire->row_groups[rg].num_rows;
+  if (rows < 0) {
+    return std::move(Status::Corrupt("negative num_rows " + std::to_string(rows))).WithRowGroup(static_cast<int64_t>(rg));
+  }
+  return Status::OK();
+}
+
+// The chunks of row group rg for the leaves of `schema`, columns
+// first_column on of the whole, each valid (ValidateChunk).  Deferred chunks
+// are each decoded into `scratch`, taken back after each: what a chunk holds
+// is checked at open as when the whole footer was decoded.  `outline`: a
+// chunk missing, or without metadata (encrypted), is an error too, for which
+// the file is opened whole.
+Status ValidateChunks(const ColumnChunkMetaData::Impl& impl, size_t rg, const Schema& schema, int first_column,
+                      thrift::Arena& scratch, bool outline = false) {
+  const auto& group = impl.wire->row_groups[rg];
+  for (int k = 0; k < schema.num_columns(); ++k) {
+    const ColumnDescriptor& leaf = schema.column(k);
+    const auto c = static_cast<size_t>(first_column + k);
+    if (outline && c >= impl.NumChunks(static_cast<int>(rg))) return Status::Corrupt("a column chunk is missing");
+    if (impl.footer == nullptr) {
+      PARQ_RETURN_IF_ERROR(ValidateChunk(group.columns[c], leaf, rg));
+      continue;
+    }
+    Status st;
+    {
+      thrift::ArenaScope scope(&scratch);
+      format::ColumnChunk chunk;
+      st = impl.DecodeChunk(static_cast<int>(rg), static_cast<int>(c), &chunk);
+      if (st.ok()) st = ValidateChunk(chunk, leaf, rg);
+      if (st.ok() && outline && !chunk.meta_data) st = Status::Unsupported("a column chunk without metadata");
+    }
+    scratch.Reset();
+    PARQ_RETURN_IF_ERROR(st);
+  }
+  return Status::OK();
+}
+
+// One chunk per leaf, each valid, row group by row group.
 Status ValidateRowGroups(const ColumnChunkMetaData::Impl& impl) {
-  const format::FileMetaData& wire = *impl.wire;
-  const Schema& schema = impl.schema;
-  const size_t leaves = static_cast<size_t>(schema.num_columns());
+  const size_t leaves = static_cast<size_t>(impl.schema.num_columns());
   thrift::Arena scratch(4096);
-  for (size_t rg = 0; rg < wire.row_groups.size(); ++rg) {
-    const auto& group = wire.row_groups[rg];
-    const size_t chunks = impl.NumChunks(static_cast<int>(rg));
-    if (chunks != leaves) {
-      return std::move(Status::Corrupt("row group has " + std::to_string(chunks) +
-                                       " column chunks but the schema has " +
-                                       std::to_string(leaves) + " leaf columns"))
-          .WithRowGroup(static_cast<int64_t>(rg));
-    }
-    if (group.num_rows < 0) {
-      return std::move(Status::Corrupt("negative num_rows " + std::to_string(group.num_rows)))
-          .WithRowGroup(static_cast<int64_t>(rg));
-    }
-    for (size_t c = 0; c < leaves; ++c) {
-      const ColumnDescriptor& leaf = schema.column(static_cast<int>(c));
-      if (impl.footer == nullptr) {
-        PARQ_RETURN_IF_ERROR(ValidateChunk(group.columns[c], leaf, rg));
-        continue;
-      }
-      Status st;
-      {
-        thrift::ArenaScope scope(&scratch);
-        format::ColumnChunk chunk;
-        st = impl.DecodeChunk(static_cast<int>(rg), static_cast<int>(c), &chunk);
-        if (st.ok()) st = ValidateChunk(chunk, leaf, rg);
-      }
-      scratch.Reset();
-      PARQ_RETURN_IF_ERROR(st);
-    }
+  for (size_t rg = 0; rg < impl.wire->row_groups.size(); ++rg) {
+    PARQ_RETURN_IF_ERROR(ValidateRowGroup(impl, rg, leaves));
+    PARQ_RETURN_IF_ERROR(ValidateChunks(impl, rg, impl.schema, 0, scratch));
   }
   return Status::OK();
 }
@@ -143,10 +160,14 @@ class DeferredElements {
   format::SchemaElement element_;
 };
 
-void CollectNotes(const SchemaNode& n, std::vector<std::string>* out) {
+void AddNote(const SchemaNode& n, std::vector<std::string>* out) {
   if (!n.annotation_note().empty()) {
     out->push_back((n.is_leaf() ? "column '" : "group '") + n.DottedPath() + "': " + n.annotation_note());
   }
+}
+
+void CollectNotes(const SchemaNode& n, std::vector<std::string>* out) {
+  AddNote(n, out);
   for (int i = 0; i < n.num_children(); ++i) CollectNotes(n.child(i), out);
 }
 
@@ -224,37 +245,64 @@ Result<FileMetaData> MetaDataAccess::Outline(std::shared_ptr<const format::FileM
                                              std::shared_ptr<const std::vector<uint8_t>> footer,
                                              uint64_t footer_offset, const std::string& context,
                                              std::shared_ptr<const format::FileDecryptor> decryptor) {
-  // With row groups, each chunk is checked against its leaf, row group by
-  // row group: the whole schema is wanted (and the chunks outweigh it).
-  if (footer == nullptr || wire->schema_at.empty() || !wire->row_groups.empty() || wire->num_rows < 0) {
+  // Row groups of an encrypted file, or of a narrow schema (whose chunks
+  // outweigh it), are checked against the whole schema, as FromWire does.
+  const bool chunks = !wire->row_groups.empty();
+  if (footer == nullptr || wire->schema_at.empty() || wire->num_rows < 0 ||
+      (chunks && (decryptor != nullptr || wire->schema_at.size() <= kOutlineElements))) {
     return FromWire(std::move(wire), options, std::move(footer), footer_offset, context, std::move(decryptor));
   }
   auto impl = std::make_shared<ColumnChunkMetaData::Impl>();
   impl->limits = format::ThriftLimitsFrom(options);
+  impl->wire = wire;
+  impl->footer_offset = footer_offset;
+  for (const auto& group : wire->row_groups) {
+    if (!group.columns_at.empty()) impl->footer = footer;  // as Resolve keeps it
+  }
   ColumnChunkMetaData::Impl::Outline outline;
+  // A group cut in two is noted where it begins.
+  auto note = [&](const SchemaNode& root, int continued) {
+    schema::ForEachNewNode(root, continued, [&](const SchemaNode& n) { AddNote(n, &outline.notes); });
+  };
   Status walked;
   {
     DeferredElements elements(*footer, wire->schema_at, impl->limits, footer_offset);
-    walked = schema::CheckFormat(wire->schema_at.size(), elements.At(), options, kSliceLeaves,
-                                 [&](const SchemaNode& root, int leaves) {
-                                   outline.num_columns += leaves;
-                                   CollectNotes(root, &outline.notes);
-                                 });
+    if (!chunks) {
+      walked = schema::CheckFormat(wire->schema_at.size(), elements.At(), options, kSliceLeaves,
+                                   [&](const SchemaNode& root, int leaves, int continued) {
+                                     outline.num_columns += leaves;
+                                     note(root, continued);
+                                   });
+    } else {
+      // Each slice's leaves against their chunks in every row group; the
+      // counts once the leaves are counted.
+      thrift::Arena scratch(4096);
+      walked = schema::WalkFormat(wire->schema_at.size(), elements.At(), options, kSliceLeaves,
+                                  [&](const Schema& slice, const schema::SliceInfo& info) {
+                                    outline.num_columns += slice.num_columns();
+                                    note(slice.root(), info.continued);
+                                    for (size_t rg = 0; rg < wire->row_groups.size(); ++rg) {
+                                      PARQ_RETURN_IF_ERROR(
+                                          ValidateChunks(*impl, rg, slice, info.first_column, scratch, true));
+                                    }
+                                    return Status::OK();
+                                  });
+      for (size_t rg = 0; walked.ok() && rg < wire->row_groups.size(); ++rg) {
+        walked = ValidateRowGroup(*impl, rg, static_cast<size_t>(outline.num_columns));
+      }
+    }
   }
   if (!walked.ok()) {
-    // The error FromWire gives (the walk may meet another one first).
-    Result<FileMetaData> whole = FromWire(std::move(wire), options, std::move(footer), footer_offset, context,
-                                          std::move(decryptor));
-    if (!whole.ok()) return whole;
-    if (!context.empty()) walked.AddContext(context);
-    return walked;
+    // FromWire's answer: its error (the walk may meet another one first),
+    // or the file opened whole where an outline cannot be (a chunk without
+    // metadata).
+    impl.reset();
+    return FromWire(std::move(wire), options, std::move(footer), footer_offset, context, std::move(decryptor));
   }
   outline.footer = std::move(footer);
   outline.footer_offset = footer_offset;
   outline.options = options;
   impl->outline = std::move(outline);
-  impl->wire = std::move(wire);
-  impl->footer_offset = footer_offset;
   return MetaDataAccess::Make(std::move(impl));
 }
 
@@ -262,10 +310,9 @@ int MetaDataAccess::NumColumns(const FileMetaData& m) {
   return m.impl_->outline ? m.impl_->outline->num_columns : m.impl_->schema.num_columns();
 }
 
-Status MetaDataAccess::WalkSchema(const FileMetaData& m,
-                                  const std::function<Status(const Schema& slice, int first_column)>& on_slice) {
+Status MetaDataAccess::WalkSchema(const FileMetaData& m, const schema::SchemaSliceFn& on_slice) {
   const ColumnChunkMetaData::Impl& impl = *m.impl_;
-  if (!impl.outline) return on_slice(impl.schema, 0);
+  if (!impl.outline) return on_slice(impl.schema, schema::SliceInfo{});
   const ColumnChunkMetaData::Impl::Outline& o = *impl.outline;
   DeferredElements elements(*o.footer, impl.wire->schema_at, impl.limits, o.footer_offset);
   return schema::WalkFormat(impl.wire->schema_at.size(), elements.At(), o.options, kSliceLeaves, on_slice);
@@ -416,6 +463,9 @@ std::optional<std::string> ColumnChunkMetaData::file_path() const {
   return thrift::ToStdString(PARQ_CHUNK().file_path);
 }
 PhysicalType ColumnChunkMetaData::physical_type() const {
+  // An outline keeps no schema; its chunks each have metadata, whose type
+  // is the leaf's (checked at open).
+  if (file_->outline) return static_cast<PhysicalType>(static_cast<int32_t>(PARQ_META().type));
   return file_->schema.column(column_).physical_type;
 }
 std::vector<std::string> ColumnChunkMetaData::path() const {

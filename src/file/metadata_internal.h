@@ -14,6 +14,7 @@
 #include "parq/metadata.h"
 #include "parq/options.h"
 #include "parq/schema.h"
+#include "schema/schema_builder.h"
 #include "thrift/compact_types.h"
 
 namespace parq {
@@ -80,12 +81,15 @@ struct MetaDataAccess {
   // `context`, as format::ReadFooter returns it).  `decryptor`: an encrypted
   // file's (format::Footer::decryptor), for its deferred chunks.
   // FromWire for a footer read with deferred parts (format::ReadFooter's
-  // defer_chunks) that has no row groups, its schema checked a slice of
-  // fields at a time and not kept: an open file of a million leaves holds
-  // little beyond its footer's bytes.  The same checks and, on an error, the
-  // same error (FromWire's); FromWire itself for any other footer.  Only for
-  // the printers of parq meta and parq schema: the result's schema() is
-  // empty; NumColumns and WalkSchema answer instead.
+  // defer_chunks), its schema checked a slice at a time and not kept (with
+  // row groups, each slice's leaves against their chunks in every row group,
+  // when the schema has more than kOutlineElements elements and the file is
+  // not encrypted): an open file of a million leaves holds little beyond its
+  // footer's bytes.  The same checks and, on an error, the same error
+  // (FromWire's); FromWire itself for any other footer.  Only for the
+  // printers of parq meta and parq schema: the result's schema() is empty
+  // (NumColumns and WalkSchema answer instead), and so is what needs it (a
+  // FileReader's columns, page indexes, Bloom filters).
   static Result<FileMetaData> Outline(std::shared_ptr<const format::FileMetaData> wire, const ReaderOptions& options,
                                       std::shared_ptr<const std::vector<uint8_t>> footer, uint64_t footer_offset,
                                       const std::string& context,
@@ -96,8 +100,11 @@ struct MetaDataAccess {
   // schema::WalkFormat (slices of about kSliceLeaves leaves), another's
   // whole, in one slice.
   static constexpr size_t kSliceLeaves = 1024;
-  static Status WalkSchema(const FileMetaData& m,
-                           const std::function<Status(const Schema& slice, int first_column)>& on_slice);
+  // A footer with row groups is an outline only with more schema elements
+  // than this (below, the schema costs little, and an outline walks it
+  // again for each row group printed).
+  static constexpr size_t kOutlineElements = 4 * kSliceLeaves;
+  static Status WalkSchema(const FileMetaData& m, const schema::SchemaSliceFn& on_slice);
   static Result<FileMetaData> FromWire(std::shared_ptr<const format::FileMetaData> wire,
                                        const ReaderOptions& options,
                                        std::shared_ptr<const std::vector<uint8_t>> footer = nullptr,

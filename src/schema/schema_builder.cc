@@ -2,6 +2,7 @@
 // checks and the fallback rules.
 #include "schema/schema_builder.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -184,13 +185,21 @@ Status AsFileError(Status st) {
   return st;
 }
 
-// The root's fields as FromFormat reads them, handed to `emit` resolved: all
-// in one Schema, made once the whole list is read (slice_leaves 0), or a run
-// of fields at a time, each made and handed on as soon as it holds
-// slice_leaves leaves (WalkFormat).  With `checked`, each run is only
+// Whether a group's reading depends on its fields (Classify: a LIST or MAP
+// group, its repeated level, a MAP_KEY_VALUE group; any other annotation,
+// to be safe): such a group, or a field of one, is not cut between its
+// fields.
+bool Plain(const SchemaNode& g) {
+  return g.logical_type().is_none() && g.converted_type() == ConvertedType::kNone;
+}
+
+// The tree as FromFormat reads it, handed to `emit` resolved: all in one
+// Schema, made once the whole list is read (slice_leaves 0), or a slice at
+// a time, each made and handed on as soon as it holds slice_leaves leaves
+// and may end there (WalkFormat).  With `checked`, each slice is only
 // resolved and handed to it instead (CheckFormat).
 Status Walk(size_t n, const SchemaElementAt& element, const ReaderOptions& options, size_t slice_leaves,
-            const std::function<Status(Schema, int)>& emit, const CheckedSliceFn* checked = nullptr) {
+            const std::function<Status(Schema, const SliceInfo&)>& emit, const CheckedSliceFn* checked = nullptr) {
   if (n == 0) return Status::Corrupt("schema: no elements");
 
   // The root: a group (no physical type, or num_children > 0 beside one).
@@ -229,18 +238,20 @@ Status Walk(size_t n, const SchemaElementAt& element, const ReaderOptions& optio
   so.max_depth = options.max_schema_depth;
   so.strict = true;
   so.unique_names = false;  // files from other writers are read as they are
-  int first_column = 0;     // of the slice being read, in the whole schema
-  size_t leaves = 0;        // in the slice being read
-  auto make = [&]() -> Status {
+  SliceInfo info;       // of the slice being read
+  size_t leaves = 0;     // in the slice being read
+  auto make = [&](int continues) -> Status {
+    info.continues = continues;
     if (checked != nullptr) {
       PARQ_RETURN_IF_ERROR(AsFileError(SchemaNodeAccess::Resolve(*root, 0, so)));
-      (*checked)(*root, static_cast<int>(leaves));
+      (*checked)(*root, static_cast<int>(leaves), info.continued);
     } else {
       Result<Schema> schema = Schema::Make(std::move(root), so);
       if (!schema.ok()) return AsFileError(std::move(schema).status());
-      PARQ_RETURN_IF_ERROR(emit(std::move(*schema), first_column));
+      PARQ_RETURN_IF_ERROR(emit(std::move(*schema), info));
     }
-    first_column += static_cast<int>(leaves);
+    info.first_column += static_cast<int>(leaves);
+    info.continued = continues;
     leaves = 0;
     return Status::OK();
   };
@@ -250,22 +261,40 @@ Status Walk(size_t n, const SchemaElementAt& element, const ReaderOptions& optio
     SchemaNode* node;
     int64_t remaining;  // children still to read
     size_t index;       // the group's element index, for errors
+    bool plain;         // Plain(*node)
+    bool blocks;        // a slice may not end below it (see Plain)
   };
   std::vector<Open> stack;
-  if (root_children > 0) stack.push_back({root.get(), root_children, 0});
+  int blocking = 0;  // entries of the stack that block
+  if (root_children > 0) stack.push_back({root.get(), root_children, 0, true, false});
   size_t i = 1;
   while (!stack.empty()) {
     Open& top = stack.back();
     if (top.remaining == 0) {
+      blocking -= top.blocks ? 1 : 0;
       stack.pop_back();
       continue;
     }
-    if (stack.size() == 1 && slice_leaves > 0 && leaves >= slice_leaves) {
-      // Between two of the root's fields, the slice full: handed on, and
-      // the next begins with a root of its own.
-      PARQ_RETURN_IF_ERROR(make());
-      root = new_root();
-      stack.back().node = root.get();
+    if (slice_leaves > 0 && leaves >= slice_leaves && blocking == 0 && top.node->num_children() > 0) {
+      // Between two fields of the group on top, the slice full: handed on,
+      // and the next begins with copies of the open groups, each the first
+      // field of the one above.
+      auto next_root = new_root();
+      SchemaNode* parent = next_root.get();
+      stack[0].node = parent;
+      for (size_t d = 1; d < stack.size(); ++d) {
+        const SchemaNode& g = *stack[d].node;
+        auto copy = SchemaNode::MakeGroup(g.name(), g.repetition(), {});
+        SchemaNodeAccess::set_logical(*copy, g.logical_type());
+        copy->set_converted_type(g.converted_type());
+        copy->set_field_id(g.field_id());
+        SchemaNodeAccess::set_note(*copy, g.annotation_note());
+        stack[d].node = copy.get();
+        parent->AddChild(std::move(copy));
+        parent = stack[d].node;
+      }
+      PARQ_RETURN_IF_ERROR(make(static_cast<int>(stack.size()) - 1));
+      root = std::move(next_root);
       continue;
     }
     if (i >= n) {
@@ -303,7 +332,10 @@ Status Walk(size_t n, const SchemaElementAt& element, const ReaderOptions& optio
                                std::to_string(n - 1 - i) + " elements that follow");
       }
       node = SchemaNode::MakeGroup(std::string(e.name), rep, {});
-      SchemaNodeAccess::ReserveChildren(*node, static_cast<size_t>(children));
+      // Sliced, a group holds a slice's worth of fields at most.
+      SchemaNodeAccess::ReserveChildren(
+          *node, static_cast<size_t>(slice_leaves > 0 ? std::min<uint64_t>(static_cast<uint64_t>(children), slice_leaves)
+                                                      : static_cast<uint64_t>(children)));
     } else {
       auto physical = static_cast<PhysicalType>(*e.type);
       if (!IsKnownPhysicalType(physical)) {
@@ -325,21 +357,37 @@ Status Walk(size_t n, const SchemaElementAt& element, const ReaderOptions& optio
     node->set_field_id(e.field_id);
     SchemaNode* raw = node.get();
     parent->AddChild(std::move(node));
-    if (children > 0) stack.push_back({raw, children, i});
+    if (children > 0) {
+      // A group whose reading depends on its fields, or on theirs, keeps
+      // them in one slice; of one field, in each slice the same one.
+      const bool plain = Plain(*raw);
+      const bool blocks = (!plain || !top.plain) && children != 1;
+      blocking += blocks ? 1 : 0;
+      stack.push_back({raw, children, i, plain, blocks});
+    }
     ++i;
   }
   if (i != n) {
     return Status::Corrupt("schema: " + std::to_string(n - i) + " element(s) follow the root's subtree, which ends at element " +
                            std::to_string(i - 1));
   }
-  return make();
+  return make(0);
+}
+
+void ForEachNew(const SchemaNode& n, int continued, const std::function<void(const SchemaNode&)>& fn) {
+  if (continued == 0) fn(n);
+  for (int c = 0; c < n.num_children(); ++c) ForEachNew(n.child(c), c == 0 && continued > 0 ? continued - 1 : 0, fn);
 }
 
 }  // namespace
 
+void ForEachNewNode(const SchemaNode& root, int continued, const std::function<void(const SchemaNode&)>& fn) {
+  for (int c = 0; c < root.num_children(); ++c) ForEachNew(root.child(c), c == 0 ? continued : 0, fn);
+}
+
 Result<Schema> FromFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options) {
   Schema whole;
-  PARQ_RETURN_IF_ERROR(Walk(n, element, options, /*slice_leaves=*/0, [&](Schema slice, int) {
+  PARQ_RETURN_IF_ERROR(Walk(n, element, options, /*slice_leaves=*/0, [&](Schema slice, const SliceInfo&) {
     whole = std::move(slice);
     return Status::OK();
   }));
@@ -349,7 +397,7 @@ Result<Schema> FromFormat(size_t n, const SchemaElementAt& element, const Reader
 Status WalkFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options, size_t slice_leaves,
                   const SchemaSliceFn& on_slice) {
   return Walk(n, element, options, slice_leaves == 0 ? 1 : slice_leaves,
-              [&](Schema slice, int first_column) { return on_slice(slice, first_column); });
+              [&](Schema slice, const SliceInfo& info) { return on_slice(slice, info); });
 }
 
 Status CheckFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options, size_t slice_leaves,

@@ -48,27 +48,43 @@ using SchemaElementAt = std::function<Result<const format::SchemaElement*>(size_
 Result<Schema> FromFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options);
 
 // FromFormat for a schema too wide to hold whole (parq meta and schema of a
-// footer of a million leaves): the root's fields are read, checked and
-// resolved a run at a time, each run handed to `on_slice` as a Schema of the
-// root and those fields (what the whole schema says of them: levels, kinds,
-// annotations, notes; its column 0 is column `first_column` of the whole),
-// then dropped.  A run ends with the field that brings it to `slice_leaves`
-// leaves or more (a field is never cut, so one wide group is one run); the
-// root with no fields is one empty slice.  It fails where FromFormat fails,
-// an error of on_slice's or one of FromFormat's, but not always the one
-// FromFormat gives first (the runs are resolved as they come, before the
+// footer of a million leaves): the elements are read, checked and resolved a
+// slice of about `slice_leaves` leaves at a time, each slice handed to
+// `on_slice` as a Schema of the root and its part of the tree (what the
+// whole schema says of it: levels, kinds, annotations, notes; its column 0
+// is column `first_column` of the whole), then dropped.  A slice may end
+// inside a group at any depth: its ancestors are in both slices, their
+// copies in the next one the chain of first fields down from the root
+// (SliceInfo::continued), as they were the chain of last fields in the one
+// before (SliceInfo::continues).  A slice ends only where no group whose
+// reading depends on its fields (an annotated group, or a field of one:
+// LIST, MAP, MAP_KEY_VALUE, VARIANT) would be cut in two, so that every
+// node of a slice reads as in the whole (a list of a wide struct is cut
+// inside the struct; a wide map's key_value group is one slice).  The root
+// with no fields is one empty slice.  It fails where FromFormat fails, an
+// error of on_slice's or one of FromFormat's, but not always the one
+// FromFormat gives first (the slices are resolved as they come, before the
 // list is read to its end): a caller that reports errors asks FromFormat.
-using SchemaSliceFn = std::function<Status(const Schema& slice, int first_column)>;
+struct SliceInfo {
+  int first_column = 0;  // the slice's column 0 in the whole schema
+  int continued = 0;     // groups down its first fields begun in the slice before
+  int continues = 0;     // groups down its last fields that go on in the next
+};
+using SchemaSliceFn = std::function<Status(const Schema& slice, const SliceInfo& info)>;
 Status WalkFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options, size_t slice_leaves,
                   const SchemaSliceFn& on_slice);
 // WalkFormat's checks alone, for a caller that wants no Schema (a wide
-// footer checked at open): each run is resolved (checked; its levels,
+// footer checked at open): each slice is resolved (checked; its levels,
 // annotations and notes set) but neither classified nor given columns, and
-// `on_checked` gets the run's root and its count of leaves.  It fails where
-// WalkFormat fails.
-using CheckedSliceFn = std::function<void(const SchemaNode& root, int leaves)>;
+// `on_checked` gets the slice's root, its count of leaves and
+// SliceInfo::continued.  It fails where WalkFormat fails.
+using CheckedSliceFn = std::function<void(const SchemaNode& root, int leaves, int continued)>;
 Status CheckFormat(size_t n, const SchemaElementAt& element, const ReaderOptions& options, size_t slice_leaves,
                    const CheckedSliceFn& on_checked);
+// Calls fn(node) for each node of a slice (the root excluded) that is not a
+// copy of one begun in the slice before (the first `continued` groups down
+// its first fields), in depth-first order: each node of the whole once.
+void ForEachNewNode(const SchemaNode& root, int continued, const std::function<void(const SchemaNode&)>& fn);
 
 thrift::Vector<format::SchemaElement> ToFormat(const Schema& schema);
 

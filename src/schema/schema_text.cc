@@ -129,7 +129,8 @@ struct TextPieces {
   }
 };
 
-void PrintNode(const SchemaNode& n, int indent, const TextPieces& pieces) {
+// A node's first line: a leaf's only one, a group's up to its brace.
+void PrintHead(const SchemaNode& n, int indent, const TextPieces& pieces) {
   std::string* out = pieces.out;
   out->append(static_cast<size_t>(indent) * 2, ' ');
   out->append(RepetitionName(n.repetition()));
@@ -149,9 +150,21 @@ void PrintNode(const SchemaNode& n, int indent, const TextPieces& pieces) {
     return;
   }
   out->append(" {\n");
-  for (int i = 0; i < n.num_children(); ++i) PrintNode(n.child(i), indent + 1, pieces);
-  out->append(static_cast<size_t>(indent) * 2, ' ');
-  out->append("}\n");
+}
+
+// `head` / `tail`: of a slice's node (schema::SliceInfo), how many groups
+// down its first / last fields, this one first, were begun in the slice
+// before / go on in the next: their first / last lines are printed there.
+void PrintNode(const SchemaNode& n, int indent, const TextPieces& pieces, int head = 0, int tail = 0) {
+  if (head == 0) PrintHead(n, indent, pieces);
+  if (n.is_leaf()) return;
+  const int last = n.num_children() - 1;
+  for (int i = 0; i <= last; ++i) {
+    PrintNode(n.child(i), indent + 1, pieces, i == 0 && head > 0 ? head - 1 : 0, i == last && tail > 0 ? tail - 1 : 0);
+  }
+  if (tail > 0) return;
+  pieces.out->append(static_cast<size_t>(indent) * 2, ' ');
+  pieces.out->append("}\n");
 }
 
 // Tokens: words (anything but white space and the punctuation below) and the
@@ -410,13 +423,16 @@ void Schema::ToText(const std::function<void(std::string_view)>& sink) const {
 
 namespace schema {
 
-void SlicedText::Add(const Schema& slice) {
+void SlicedText::Add(const Schema& slice, const SliceInfo& info) {
   if (!begun_) {
     out_ = "message " + QuoteIfNeeded(slice.root().name()) + " {\n";
     begun_ = true;
   }
   const TextPieces pieces{&out_, &sink_};
-  for (int i = 0; i < slice.root().num_children(); ++i) PrintNode(slice.root().child(i), 1, pieces);
+  const int last = slice.root().num_children() - 1;
+  for (int i = 0; i <= last; ++i) {
+    PrintNode(slice.root().child(i), 1, pieces, i == 0 ? info.continued : 0, i == last ? info.continues : 0);
+  }
 }
 
 void SlicedText::End() {

@@ -12,15 +12,18 @@
 #include <string_view>
 
 #include "parq/schema.h"
+#include "schema/schema_builder.h"
 
 namespace parq::schema {
 
 class SlicedText {
  public:
   explicit SlicedText(std::function<void(std::string_view)> sink) : sink_(std::move(sink)) {}
-  // The root's fields in `slice`; the first slice also gives the message
+  // The nodes of `slice`, without the first lines of the groups it
+  // continues nor the last lines of those that go on (`info`, as
+  // schema::WalkFormat gives it); the first slice also gives the message
   // line (its root's name).
-  void Add(const Schema& slice);
+  void Add(const Schema& slice, const SliceInfo& info = {});
   // The closing brace; hands on the rest.
   void End();
 

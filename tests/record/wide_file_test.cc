@@ -6,6 +6,7 @@
 // beyond its bytes, with the same schema, warnings and errors.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -66,8 +67,8 @@ Result<std::unique_ptr<FileReader>> OpenOutline(const std::string& bytes) {
 Result<std::string> OutlineText(const FileReader& file) {
   std::string text;
   schema::SlicedText printer([&](std::string_view piece) { text += piece; });
-  PARQ_RETURN_IF_ERROR(MetaDataAccess::WalkSchema(file.metadata(), [&](const Schema& slice, int) {
-    printer.Add(slice);
+  PARQ_RETURN_IF_ERROR(MetaDataAccess::WalkSchema(file.metadata(), [&](const Schema& slice, const schema::SliceInfo& info) {
+    printer.Add(slice, info);
     return Status::OK();
   }));
   printer.End();
@@ -230,8 +231,8 @@ TEST(WideFileTest, AnOutlineHoldsUnderThreeTimesItsFootersBytes) {
   size_t text_bytes = 0;
   const int64_t walk_peak = PeakAbove([&]() -> Status {
     schema::SlicedText printer([&](std::string_view piece) { text_bytes += piece.size(); });
-    PARQ_RETURN_IF_ERROR(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, int) {
-      printer.Add(slice);
+    PARQ_RETURN_IF_ERROR(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, const schema::SliceInfo& info) {
+      printer.Add(slice, info);
       return Status::OK();
     }));
     printer.End();
@@ -247,9 +248,9 @@ TEST(WideFileTest, AnOutlineHoldsUnderThreeTimesItsFootersBytes) {
   EXPECT_TRUE(text == whole->schema().ToString()) << text.size() << " bytes of text";
   // Slices start where the one before ended, in the whole schema's columns.
   int next = 0;
-  ASSERT_OK(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, int first_column) {
-    EXPECT_EQ(first_column, next);
-    EXPECT_EQ(slice.column(0).dotted_path, whole->schema().column(first_column).dotted_path);
+  ASSERT_OK(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, const schema::SliceInfo& info) {
+    EXPECT_EQ(info.first_column, next);
+    EXPECT_EQ(slice.column(0).dotted_path, whole->schema().column(info.first_column).dotted_path);
     next += slice.num_columns();
     return Status::OK();
   }));
@@ -263,13 +264,72 @@ TEST(WideFileTest, AnOutlineWithRowGroupsIsTheWholeFile) {
   EXPECT_EQ(file->schema().num_columns(), 10);
   EXPECT_EQ(MetaDataAccess::NumColumns(file->metadata()), 10);
   int slices = 0;
-  ASSERT_OK(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, int first_column) {
+  ASSERT_OK(MetaDataAccess::WalkSchema(file->metadata(), [&](const Schema& slice, const schema::SliceInfo& info) {
     EXPECT_EQ(&slice, &file->schema());
-    EXPECT_EQ(first_column, 0);
+    EXPECT_EQ(info.first_column, 0);
     ++slices;
     return Status::OK();
   }));
   EXPECT_EQ(slices, 1);
+}
+
+// A file of more leaves than MetaDataAccess::kOutlineElements schema
+// elements and a row group: an outline too (what parq meta and parq schema
+// open), its chunks checked against the schema a slice at a time, with
+// FileReader::Open's errors for damaged chunks.
+TEST(WideFileTest, AnOutlineOfAWideFileWithRowGroupsChecksItsChunks) {
+  constexpr int kLeaves = static_cast<int>(MetaDataAccess::kOutlineElements) + 500;
+  const std::string bytes = WideFile(kLeaves, 1);
+  ASSERT_OK_AND_ASSIGN(auto whole, OpenBytes(bytes));
+  const Opened opened = OpenCounted(bytes, OpenOutline);
+  ASSERT_NE(opened.file, nullptr);
+  const FileMetaData& md = opened.file->metadata();
+  EXPECT_EQ(opened.file->schema().num_columns(), 0);  // not kept
+  EXPECT_EQ(MetaDataAccess::NumColumns(md), kLeaves);
+  EXPECT_LT(opened.peak, 3 * opened.file->footer_length()) << "footer: " << opened.file->footer_length();
+  ASSERT_EQ(md.num_row_groups(), 1);
+  for (int c : {0, kLeaves - 1}) {
+    const ColumnChunkMetaData chunk = md.row_group(0).column(c);
+    EXPECT_EQ(chunk.physical_type(), PhysicalType::kBoolean);
+    EXPECT_EQ(chunk.dotted_path(), "c" + std::to_string(c));
+  }
+  ASSERT_OK_AND_ASSIGN(std::string text, OutlineText(*opened.file));
+  EXPECT_EQ(text, whole->schema().ToString());
+
+  // The footer decoded, damaged and written back after the same pages.
+  const size_t footer_at = bytes.size() - 8 - static_cast<size_t>(whole->footer_length());
+  auto damaged = [&](const std::function<void(format::FileMetaData&)>& damage) {
+    auto decoded = format::DecodeFileMetaData(reinterpret_cast<const uint8_t*>(bytes.data()) + footer_at,
+                                              static_cast<size_t>(whole->footer_length()), ReaderOptions{}, footer_at);
+    EXPECT_OK(decoded.status());
+    if (!decoded.ok()) return std::string();
+    format::FileMetaData copy = **decoded;
+    damage(copy);
+    MemoryOutputStream out;
+    EXPECT_OK(out.Write(bytes.data(), footer_at));
+    EXPECT_OK(format::WriteFooter(copy, &out));
+    return out.Take();
+  };
+  const std::string damages[] = {
+      // a chunk's type in a late slice
+      damaged([](format::FileMetaData& m) { m.row_groups[0].columns[kLeaves - 10].meta_data->type = format::Type::INT64; }),
+      // a chunk's path in an early one
+      damaged([](format::FileMetaData& m) { m.row_groups[0].columns[3].meta_data->path_in_schema[0] = "x"; }),
+      // a chunk too few, and another damaged before it
+      damaged([](format::FileMetaData& m) {
+        m.row_groups[0].columns.pop_back();
+        m.row_groups[0].columns[kLeaves - 5].meta_data->num_values = -1;
+      }),
+      // rows fewer than none
+      damaged([](format::FileMetaData& m) { m.row_groups[0].num_rows = -1; }),
+  };
+  for (const std::string& file : damages) {
+    const auto open = OpenBytes(file);
+    ASSERT_FALSE(open.ok());
+    const auto outline = OpenOutline(file);
+    ASSERT_FALSE(outline.ok());
+    EXPECT_EQ(outline.status().ToString(), open.status().ToString());
+  }
 }
 
 // "PAR1" and a footer of these schema elements, no row group.
@@ -298,6 +358,18 @@ std::vector<format::SchemaElement> Elements(int leaves, int claimed) {
   out[0].num_children = claimed;
   for (int i = 0; i < leaves; ++i) out.push_back(Leaf("c" + std::to_string(i)));
   return out;
+}
+
+// The footer of `elements` opened as an outline: `warnings` warnings, as
+// FileReader::Open gives them, and the whole schema's text.
+void ExpectWarnsAsOpenDoes(const std::vector<format::SchemaElement>& elements, size_t warnings) {
+  const std::string bytes = FooterOf(elements);
+  ASSERT_OK_AND_ASSIGN(auto whole, OpenBytes(bytes));
+  ASSERT_OK_AND_ASSIGN(auto outline, OpenOutline(bytes));
+  EXPECT_EQ(whole->metadata().Warnings().size(), warnings);
+  EXPECT_EQ(outline->metadata().Warnings(), whole->metadata().Warnings());
+  ASSERT_OK_AND_ASSIGN(std::string text, OutlineText(*outline));
+  EXPECT_EQ(text, whole->schema().ToString());
 }
 
 // An outline checks its slices as they come, before the list's end: where
@@ -330,11 +402,25 @@ TEST(WideFileTest, AnOutlineFailsAndWarnsAsOpenDoes) {
   std::vector<format::SchemaElement> noted = Elements(kLeaves, kLeaves);
   noted[kLeaves - 1].converted_type = static_cast<format::ConvertedType>(99);
   noted[7].converted_type = static_cast<format::ConvertedType>(98);
-  const std::string bytes = FooterOf(noted);
-  ASSERT_OK_AND_ASSIGN(auto whole, OpenBytes(bytes));
-  ASSERT_OK_AND_ASSIGN(auto outline, OpenOutline(bytes));
-  EXPECT_EQ(whole->metadata().Warnings().size(), 2u);
-  EXPECT_EQ(outline->metadata().Warnings(), whole->metadata().Warnings());
+  ExpectWarnsAsOpenDoes(noted, 2);
+
+  // The same inside one group, which the slices cut: the group's note once.
+  std::vector<format::SchemaElement> nested = Elements(kLeaves, 1);
+  format::SchemaElement group;
+  group.name = std::string_view("g");
+  group.repetition_type = format::FieldRepetitionType::OPTIONAL;
+  group.num_children = kLeaves;
+  group.converted_type = static_cast<format::ConvertedType>(97);
+  nested.insert(nested.begin() + 1, group);
+  nested[kLeaves].converted_type = static_cast<format::ConvertedType>(99);
+  nested[8].converted_type = static_cast<format::ConvertedType>(98);
+  ExpectWarnsAsOpenDoes(nested, 3);
+  // A leaf of the wrong annotation in a later slice of the group.
+  nested[kLeaves - 3].logicalType = string_type;
+  const std::string bad = FooterOf(nested);
+  const auto bad_whole = OpenBytes(bad);
+  ASSERT_FALSE(bad_whole.ok());
+  EXPECT_STATUS_HAS(OpenOutline(bad).status(), bad_whole.status().code(), bad_whole.status().message());
 }
 
 }  // namespace

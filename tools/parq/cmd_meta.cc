@@ -4,6 +4,7 @@
 // parq meta DIR|GLOB: a dataset's summary (files, rows, row groups, bytes,
 // partition columns) and one line per file (docs/dataset.md).
 #include <cstdio>
+#include <functional>
 
 #include "cli.h"
 #include "dataset_input.h"
@@ -18,6 +19,7 @@
 #include "json/json_writer.h"
 #include "format/file_decryptor.h"
 #include "json/leaf_format.h"
+#include "schema/schema_builder.h"
 
 namespace parq::cli {
 namespace {
@@ -167,6 +169,15 @@ Status WriteColumn(JsonWriter& w, const FileReader& reader, const MetaFlags& fla
   return Status::OK();
 }
 
+// Calls fn(c, d) for each column c of the file with its leaf d: of an
+// outline, a slice of the schema at a time (MetaDataAccess::WalkSchema).
+Status ForEachLeaf(const FileMetaData& md, const std::function<Status(int, const ColumnDescriptor&)>& fn) {
+  return MetaDataAccess::WalkSchema(md, [&](const Schema& slice, const schema::SliceInfo& info) -> Status {
+    for (int k = 0; k < slice.num_columns(); ++k) PARQ_RETURN_IF_ERROR(fn(info.first_column + k, slice.column(k)));
+    return Status::OK();
+  });
+}
+
 // "verified", "not verified", "none" (an encrypted footer is not signed).
 const char* SignatureName(EncryptionInfo::FooterSignature s) {
   switch (s) {
@@ -268,10 +279,11 @@ Result<std::string> MetaJson(const FileReader& reader, const MetaFlags& flags, s
     }
     w.Key("columns");
     w.BeginArray();
-    for (int c = 0; c < rg.num_columns(); ++c) {
-      PARQ_RETURN_IF_ERROR(WriteColumn(w, reader, flags, rg.column(c), md.schema().column(c)));
+    PARQ_RETURN_IF_ERROR(ForEachLeaf(md, [&](int c, const ColumnDescriptor& d) -> Status {
+      PARQ_RETURN_IF_ERROR(WriteColumn(w, reader, flags, rg.column(c), d));
       MaybeHandOn(out, stream);
-    }
+      return Status::OK();
+    }));
     w.EndArray();
     w.EndObject();
   }
@@ -338,9 +350,8 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags, s
                      " rows, " + std::to_string(rg.total_byte_size()) + " bytes, compressed " +
                      Opt(rg.total_compressed_size()) + ", file_offset " + Opt(rg.file_offset()) +
                      ", ordinal " + Opt(rg.ordinal()));
-    for (int c = 0; c < rg.num_columns(); ++c) {
+    PARQ_RETURN_IF_ERROR(ForEachLeaf(md, [&](int c, const ColumnDescriptor& d) -> Status {
       ColumnChunkMetaData cc = rg.column(c);
-      const ColumnDescriptor& d = md.schema().column(c);
       LeafFormatter f(d);
       std::string type(PhysicalTypeName(cc.physical_type()));
       if (!d.logical_type.is_none()) type += " " + d.logical_type.ToString();
@@ -368,7 +379,8 @@ Result<std::string> MetaText(const FileReader& reader, const MetaFlags& flags, s
       if (flags.page_index) PARQ_RETURN_IF_ERROR(AppendPageIndexText(out, reader, g, c, f));
       if (flags.bloom_filter) PARQ_RETURN_IF_ERROR(AppendBloomFilterText(out, reader, g, c));
       MaybeHandOn(out, stream);
-    }
+      return Status::OK();
+    }));
   }
   return out;
 }
@@ -458,14 +470,15 @@ int RunMeta(int argc, char** argv) {
   if (IsDatasetPath(args.positional()[0])) return DatasetMeta(args.positional()[0], args);
   ReaderOptions reader_options;
   if (Status st = ApplyKeyFlags(args, &reader_options); !st.ok()) return ReportUsage(st.ToString(), kUsage);
-  // An outline: a footer of a million leaves and no row groups is printed
-  // without its schema held whole (with row groups, the schema is whole).
-  auto reader = FileReaderAccess::OpenOutline(args.positional()[0], reader_options);
-  if (!reader.ok()) return ReportError(reader.status());
-  ReportWarnings((*reader)->metadata());
   MetaFlags flags;
   flags.page_index = args.Has("page-index");
   flags.bloom_filter = args.Has("bloom-filter");
+  // An outline: a footer of a million leaves is printed without its schema
+  // held whole (whole for page indexes and Bloom filters, which read columns).
+  auto reader = FileReaderAccess::OpenOutline(args.positional()[0], reader_options,
+                                              /*row_groups=*/!flags.page_index && !flags.bloom_filter);
+  if (!reader.ok()) return ReportError(reader.status());
+  ReportWarnings((*reader)->metadata());
   std::FILE* stream = flags.page_index || flags.bloom_filter ? nullptr : stdout;
   auto out = args.Has("json") ? MetaJson(**reader, flags, stream) : MetaText(**reader, flags, stream);
   if (!out.ok()) return ReportError(out.status());

@@ -29,7 +29,7 @@ constexpr size_t kPiece = 64 << 10;
 
 void Write(std::string_view text) { std::fwrite(text.data(), 1, text.size(), stdout); }
 
-void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root, std::string& out);
+void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root, std::string& out, int head = 0, int tail = 0);
 
 // A node's keys before its levels or children.
 void WriteNodeHead(JsonWriter& w, const SchemaNode& node, bool is_root) {
@@ -66,21 +66,28 @@ void WriteNodeHead(JsonWriter& w, const SchemaNode& node, bool is_root) {
   }
 }
 
-void WriteChildren(JsonWriter& w, const SchemaNode& node, std::string& out) {
-  for (int i = 0; i < node.num_children(); ++i) WriteNode(w, node.child(i), false, out);
+// `head` / `tail`: how many groups down the first / last fields, from
+// these, were begun in the slice before / go on in the next
+// (schema::SliceInfo): their heads / ends are written there.
+void WriteChildren(JsonWriter& w, const SchemaNode& node, std::string& out, int head = 0, int tail = 0) {
+  const int last = node.num_children() - 1;
+  for (int i = 0; i <= last; ++i) WriteNode(w, node.child(i), false, out, i == 0 ? head : 0, i == last ? tail : 0);
 }
 
-void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root, std::string& out) {
-  WriteNodeHead(w, node, is_root);
+void WriteNode(JsonWriter& w, const SchemaNode& node, bool is_root, std::string& out, int head, int tail) {
+  if (head == 0) WriteNodeHead(w, node, is_root);
   if (node.is_leaf()) {
     w.Key("max_definition_level");
     w.Int64(node.definition_level());
     w.Key("max_repetition_level");
     w.Int64(node.repetition_level());
   } else {
-    w.Key("children");
-    w.BeginArray();
-    WriteChildren(w, node, out);
+    if (head == 0) {
+      w.Key("children");
+      w.BeginArray();
+    }
+    WriteChildren(w, node, out, head > 0 ? head - 1 : 0, tail > 0 ? tail - 1 : 0);
+    if (tail > 0) return;
     w.EndArray();
   }
   w.EndObject();
@@ -97,14 +104,14 @@ Status WriteSchemaJson(const FileMetaData& md) {
   std::string out;
   JsonWriter w(&out);
   bool first = true;
-  PARQ_RETURN_IF_ERROR(MetaDataAccess::WalkSchema(md, [&](const Schema& slice, int) {
+  PARQ_RETURN_IF_ERROR(MetaDataAccess::WalkSchema(md, [&](const Schema& slice, const schema::SliceInfo& info) {
     if (first) {
       WriteNodeHead(w, slice.root(), /*is_root=*/true);
       w.Key("children");
       w.BeginArray();
       first = false;
     }
-    WriteChildren(w, slice.root(), out);
+    WriteChildren(w, slice.root(), out, info.continued, info.continues);
     return Status::OK();
   }));
   w.EndArray();
@@ -123,8 +130,8 @@ Status WriteSchemaText(const std::function<Status(const schema::SchemaSliceFn&)>
     Write(piece);
     last = piece.back();
   });
-  PARQ_RETURN_IF_ERROR(walk([&](const Schema& slice, int) {
-    text.Add(slice);
+  PARQ_RETURN_IF_ERROR(walk([&](const Schema& slice, const schema::SliceInfo& info) {
+    text.Add(slice, info);
     return Status::OK();
   }));
   text.End();
@@ -168,7 +175,7 @@ int DatasetSchema(const std::string& input, const Args& args) {
     return kExitOk;
   }
   // A dataset's schema is whole already: one slice.
-  if (Status st = WriteSchemaText([&](const schema::SchemaSliceFn& fn) { return fn(d.schema(), 0); }); !st.ok()) {
+  if (Status st = WriteSchemaText([&](const schema::SchemaSliceFn& fn) { return fn(d.schema(), schema::SliceInfo{}); }); !st.ok()) {
     return ReportError(st);
   }
   out = PartitionColumnsText(d);
