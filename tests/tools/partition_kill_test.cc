@@ -74,6 +74,17 @@ class PartitionKillTest : public ::testing::Test {
     return out;
   }
 
+  // Waits until a run's temporary tree appears beside the destination (the
+  // run is under way), at most `limit` seconds. A signal sent then always
+  // lands mid-run, however the machine's load stretches the runs; the random
+  // delays of the other attempts cover the start and the end.
+  void WaitUntilUnderWay(double limit) const {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit);
+    while (Hidden().empty() && std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+
   fs::path dir_;
 };
 
@@ -89,12 +100,16 @@ TEST_F(PartitionKillTest, KilledRunsLeaveNoPartialOutput) {
   int killed = 0;
   for (int i = 0; i < 8; ++i) {
     const double delay = std::uniform_real_distribution<double>(0, 1.1 * full)(rng);
-    const std::string what = "seed " + std::to_string(seed) + ", kill after " + std::to_string(delay) + " s";
+    const std::string what = "seed " + std::to_string(seed) + ", kill " + (i == 0 ? std::string("once under way") : "after " + std::to_string(delay) + " s");
     const std::string out = P("out");
     fs::remove_all(out);
     const pid_t pid = SpawnParq(Args(out));
     ASSERT_GT(pid, 0);
-    std::this_thread::sleep_for(std::chrono::duration<double>(delay));
+    if (i == 0) {
+      WaitUntilUnderWay(10 * full + 5);
+    } else {
+      std::this_thread::sleep_for(std::chrono::duration<double>(delay));
+    }
     ::kill(pid, SIGKILL);
     const testing::ChildEnd end = WaitChild(pid);
     if (end.signal == SIGKILL) {
@@ -134,11 +149,16 @@ TEST_F(PartitionKillTest, InterruptedRunsRemoveTheirTemporaryTree) {
       // Mostly inside the run, a few at its very start or after it.
       const double delay = std::uniform_real_distribution<double>(0, 1.1 * full)(rng);
       const std::string what = std::string(is_rewrite ? "rewrite" : "convert") + ", seed " + std::to_string(seed) +
-                               ", " + (sig == SIGINT ? "SIGINT" : "SIGTERM") + " after " + std::to_string(delay) + " s";
+                               ", " + (sig == SIGINT ? "SIGINT" : "SIGTERM") +
+                               (i == 0 ? std::string(" once under way") : " after " + std::to_string(delay) + " s");
       fs::remove_all(P("out"));
       const pid_t pid = SpawnParq(args, "", "/dev/null");
       ASSERT_GT(pid, 0);
-      std::this_thread::sleep_for(std::chrono::duration<double>(delay));
+      if (i == 0) {
+        WaitUntilUnderWay(10 * full + 5);
+      } else {
+        std::this_thread::sleep_for(std::chrono::duration<double>(delay));
+      }
       ::kill(pid, sig);
       const testing::ChildEnd end = WaitChild(pid);
       // No temporary is left, whenever the signal came.
