@@ -47,10 +47,13 @@
  * strings and sets its last error).  Distinct handles may be used on
  * distinct threads at once, several parq_rows of one reader included.  The
  * functions taking no handle are reentrant.  A key retriever callback may
- * be called from any thread that reads through a reader opened with it.
+ * be called from any thread that reads through a reader opened with it
+ * (a pool's workers too, when the reader reads on threads).  A
+ * parq_thread_pool may be given to readers on several threads at once.
  *
  * Sections: the reader and its metadata, rows as JSON, filters, Arrow, then
- * Encryption, Inspection (verify, diff), CSV, Raw copies.  Variant columns
+ * Threads, Encryption, Inspection (verify, diff), CSV, Raw copies, Splits,
+ * Datasets.  Variant columns
  * come out of every read as the JSON of docs/variant.md (parq_rows) and as
  * their Arrow struct of binary metadata and value (parq_reader_to_arrow);
  * the C API has no typed Variant values.
@@ -231,6 +234,47 @@ int parq_reader_to_arrow_filtered(parq_reader* reader, const char* columns, cons
  * NULL or released already), success or not. */
 int parq_write_arrow(const char* path, struct ArrowArrayStream* in, const char* options, char* error,
                      size_t error_len);
+
+/* ===================================================================
+ * Threads (docs/threads.md): reads decoded on worker threads.  Reads run
+ * on the calling thread unless asked otherwise.  A reader (or dataset) is
+ * given a thread count, or a pool shared with other readers; every parq_rows
+ * and ArrowArrayStream opened from it afterwards decodes on those threads
+ * (rows, filtered and CSV rows, Arrow streams, split ranges, dataset rows
+ * and streams; those opened before keep what they had).  The rows, batches
+ * and errors are the same whatever the threads, in the same order.
+ * =================================================================== */
+
+/* A fixed set of worker threads (parq::ThreadPool), to share between
+ * readers so that they never start threads of their own. */
+typedef struct parq_thread_pool parq_thread_pool;
+
+/* A pool of `threads` workers, 1 <= threads <= 1024: else NULL with
+ * PARQ_ERROR_INVALID_ARGUMENT's message in `error` (as parq_reader_open
+ * fills it), as when the system refuses a thread (an I/O error). */
+parq_thread_pool* parq_thread_pool_make(int threads, char* error, size_t error_len);
+
+/* The number of workers; PARQ_ERROR_INVALID_ARGUMENT for NULL. */
+int parq_thread_pool_size(const parq_thread_pool* pool);
+
+/* Drops the caller's reference.  Readers, rows and streams given the pool
+ * hold their own: the workers stop (after their queued work) once the last
+ * of them is closed or released, so the pool may be freed right after it is
+ * handed out.  NULL is a no-op.  REQUIRES: not called from a key retriever
+ * or any code running on the pool's workers. */
+void parq_thread_pool_free(parq_thread_pool* pool);
+
+/* The rows and streams opened from `reader` from now on each make a pool of
+ * `threads` workers for their lifetime (1, the default: none, everything on
+ * the calling thread).  Drops a pool given by parq_reader_set_thread_pool.
+ * threads outside 1..1024: PARQ_ERROR_INVALID_ARGUMENT, nothing changed. */
+int parq_reader_set_threads(parq_reader* reader, int threads);
+
+/* The rows and streams opened from `reader` from now on decode on `pool`
+ * (shared with whatever else it was given to; the reader keeps a
+ * reference).  NULL: no pool, back to the thread count of
+ * parq_reader_set_threads. */
+int parq_reader_set_thread_pool(parq_reader* reader, const parq_thread_pool* pool);
 
 /* ===================================================================
  * Encryption: Parquet Modular Encryption (docs/encryption.md), reading
@@ -572,6 +616,13 @@ parq_rows* parq_dataset_rows_open(parq_dataset* dataset, const char* columns, co
  * columns in one operand: the partition values are bound per file. */
 int parq_dataset_to_arrow(parq_dataset* dataset, const char* columns, const parq_filter* filter,
                           int64_t batch_rows, struct ArrowArrayStream* out);
+
+/* As parq_reader_set_threads and parq_reader_set_thread_pool, for the rows
+ * and streams opened from `dataset` (with threads, the next file's footer
+ * is read while the current file is read, and each file is decoded on
+ * them). */
+int parq_dataset_set_threads(parq_dataset* dataset, int threads);
+int parq_dataset_set_thread_pool(parq_dataset* dataset, const parq_thread_pool* pool);
 
 #ifdef __cplusplus
 }  /* extern "C" */
