@@ -411,6 +411,15 @@ typedef struct parq_report parq_report;
  * (PARQ_ERROR_INVALID_ARGUMENT), a file that cannot be opened (PARQ_ERROR_IO). */
 parq_report* parq_verify_file(const char* path, int64_t max_per_rule, char* error, size_t error_len);
 
+/* As parq_verify_file, the file opened with `keys` (NULL: none, as
+ * parq_verify_file): an encrypted file's footer, column metadata, pages,
+ * page indexes and Bloom filters are decrypted and checked as a plaintext
+ * file's.  Without the keys it needs, an encrypted footer is one finding
+ * (rule "decode") and each column chunk whose key is missing one naming the
+ * column; a wrong key or a tampered module is a finding naming the module. */
+parq_report* parq_verify_file_decrypted(const char* path, int64_t max_per_rule, const parq_decryption* keys,
+                                        char* error, size_t error_len);
+
 /* Compares the files of readers `a` and `b` as `parq diff --json` does
  * (parq/diff.h): the report is that JSON object ({"equal":...,
  * "differences":[...]}), its count the number of differences found (schema,
@@ -472,9 +481,25 @@ int parq_csv_to_parquet(const char* csv_path, const char* parquet_path, const ch
                         const parq_csv_options* options, int64_t infer_rows, const char* writer_options,
                         char* error, size_t error_len);
 
+/* As parq_csv_to_parquet, the file encrypted as `encryption` says (NULL:
+ * plaintext), checked as parq_write_arrow_encrypted checks it. */
+int parq_csv_to_parquet_encrypted(const char* csv_path, const char* parquet_path, const char* schema_text,
+                                  const parq_csv_options* options, int64_t infer_rows, const char* writer_options,
+                                  const parq_encryption* encryption, char* error, size_t error_len);
+
 /* ===================================================================
  * Raw copies (parq/file_copy.h): files made of other files' row groups,
- * their column chunks copied as stored, without decoding.
+ * their column chunks copied as stored, without decoding.  An encrypted
+ * column chunk cannot be copied so (its modules are bound to their file,
+ * row group and ordinal), nor can any chunk into an encrypted output: an
+ * encrypted chunk among those copied is PARQ_ERROR_UNSUPPORTED ("an
+ * encrypted column chunk cannot be copied", naming the column and row
+ * group), and an encrypted footer read without its key PARQ_ERROR_UNSUPPORTED
+ * too; nothing is written.  So a merge refuses every encrypted input (each
+ * has an encrypted chunk), and parq_prune_columns_decrypted gives a
+ * plaintext copy of an encrypted file's plaintext columns.  To decrypt or
+ * re-encrypt, read and write instead (parq_reader_open_decrypted,
+ * parq_reader_to_arrow, parq_write_arrow_encrypted).
  * =================================================================== */
 
 /* Writes `output`: the row groups of the `num_inputs` files `inputs`, in
@@ -493,6 +518,15 @@ int parq_merge_files(const char* const* inputs, size_t num_inputs, const char* o
  * Otherwise as parq_merge_files. */
 int parq_prune_columns(const char* input, const char* output, const char* drop, const char* writer_options,
                        char* error, size_t error_len);
+
+/* As parq_prune_columns, `input` opened with `keys` (NULL: none): its
+ * footer decrypted, so that dropping its encrypted columns leaves a
+ * plaintext file of the others.  Keeping an encrypted column:
+ * PARQ_ERROR_UNSUPPORTED as the section says; the keys' errors as
+ * parq_reader_open_decrypted gives them. */
+int parq_prune_columns_decrypted(const char* input, const char* output, const char* drop,
+                                 const char* writer_options, const parq_decryption* keys, char* error,
+                                 size_t error_len);
 
 /* ---- Splits -------------------------------------------------------------
  * One file cut into byte ranges for distributed engines (Spark, Dask, Ray),

@@ -124,6 +124,11 @@ int WriteArrow(const char* function, const char* path, struct ArrowArrayStream* 
 // --columns` takes them (empty items skipped, nothing trimmed); NULL -> {}.
 std::vector<std::string> SplitColumns(const char* columns);
 
+// Copies of the settings of `keys` / `encryption` for reader / writer
+// options (NULL: null); throw std::bad_alloc (run them inside Run).
+std::shared_ptr<const DecryptionProperties> DecryptionOf(const parq_decryption* keys);
+std::shared_ptr<const EncryptionProperties> EncryptionOf(const parq_encryption* encryption);
+
 // A new parq_filter of `text` parsed against `schema` (a NULL text:
 // kInvalidArgument naming `function`), the caller's to free.
 Result<parq_filter*> NewFilter(const char* function, const char* text, const Schema& schema);
