@@ -37,15 +37,15 @@ int WithOptions(const char* options, const parq_decryption* keys, char* error, s
 
 int Prune(const char* function, const char* input, const char* output, const char* drop, const char* writer_options,
           const parq_decryption* keys, char* error, size_t error_len) {
-  return WithOptions(writer_options, keys, error, error_len,
-                     [&](parq::WriterOptions options, const parq::ReaderOptions& read_options) -> Status {
-                       PARQ_RETURN_IF_ERROR(NotNull(input, function, "input"));
-                       PARQ_RETURN_IF_ERROR(NotNull(output, function, "output"));
-                       PARQ_RETURN_IF_ERROR(NotNull(drop, function, "drop"));
-                       std::vector<std::string> fields = parq::capi::SplitColumns(drop);
-                       if (fields.empty()) return Status::InvalidArgument(std::string(function) + ": drop names no field");
-                       return parq::DropColumns(input, output, fields, std::move(options), read_options);
-                     });
+  auto body = [&](parq::WriterOptions options, const parq::ReaderOptions& read_options) -> Status {
+    PARQ_RETURN_IF_ERROR(NotNull(input, function, "input"));
+    PARQ_RETURN_IF_ERROR(NotNull(output, function, "output"));
+    PARQ_RETURN_IF_ERROR(NotNull(drop, function, "drop"));
+    std::vector<std::string> fields = parq::capi::SplitColumns(drop);
+    if (fields.empty()) return Status::InvalidArgument(std::string(function) + ": drop names no field");
+    return parq::DropColumns(input, output, fields, std::move(options), read_options);
+  };
+  return WithOptions(writer_options, keys, error, error_len, body);
 }
 
 }  // namespace
@@ -54,21 +54,20 @@ extern "C" {
 
 int parq_merge_files(const char* const* inputs, size_t num_inputs, const char* output, const char* writer_options,
                      char* error, size_t error_len) {
-  return WithOptions(writer_options, nullptr, error, error_len,
-                     [&](parq::WriterOptions options, const parq::ReaderOptions&) -> Status {
-                       PARQ_RETURN_IF_ERROR(NotNull(inputs, "parq_merge_files", "inputs"));
-                       PARQ_RETURN_IF_ERROR(NotNull(output, "parq_merge_files", "output"));
-                       if (num_inputs == 0) return Status::InvalidArgument("parq_merge_files: no inputs");
-                       std::vector<std::string> paths;
-                       for (size_t i = 0; i < num_inputs; ++i) {
-                         if (inputs[i] == nullptr) {
-                           return Status::InvalidArgument("parq_merge_files: inputs[" + std::to_string(i) +
-                                                          "] is NULL");
-                         }
-                         paths.emplace_back(inputs[i]);
-                       }
-                       return parq::MergeFiles(paths, output, std::move(options));
-                     });
+  auto body = [&](parq::WriterOptions options, const parq::ReaderOptions&) -> Status {
+    PARQ_RETURN_IF_ERROR(NotNull(inputs, "parq_merge_files", "inputs"));
+    PARQ_RETURN_IF_ERROR(NotNull(output, "parq_merge_files", "output"));
+    if (num_inputs == 0) return Status::InvalidArgument("parq_merge_files: no inputs");
+    std::vector<std::string> paths;
+    for (size_t i = 0; i < num_inputs; ++i) {
+      if (inputs[i] == nullptr) {
+        return Status::InvalidArgument("parq_merge_files: inputs[" + std::to_string(i) + "] is NULL");
+      }
+      paths.emplace_back(inputs[i]);
+    }
+    return parq::MergeFiles(paths, output, std::move(options));
+  };
+  return WithOptions(writer_options, nullptr, error, error_len, body);
 }
 
 int parq_prune_columns(const char* input, const char* output, const char* drop, const char* writer_options,
