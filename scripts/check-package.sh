@@ -8,7 +8,10 @@
 #  3. examples/ built out of tree against that prefix with find_package(parq),
 #     once linking parq::parq (shared) and once parq::parq_static, then with
 #     `pkg-config --cflags --libs parq` on a plain compiler line; each consumer
-#     runs (write_file: 1M rows written and checked; read_file reads them back),
+#     runs (write_file: 1M rows written and checked; read_file reads them back;
+#     read_dataset reads them as a dataset's Arrow stream and as rows on a
+#     ThreadPool of 2, so parq/thread_pool.h and parq/dataset_arrow.h are
+#     proven self-contained and linkable),
 #     the shared ones load the prefix's libparq.so.0 (ldd), and no compile line
 #     names parq's src/, its generated folder, or another include directory
 #     of the source or build tree than the prefix's;
@@ -56,22 +59,24 @@ example_commands() {
   grep '"command": .* -c [^ ]*/examples/[a-z_]*\.cc"' "$1" || true
 }
 
-# Runs the two examples of directory $2 (what: $1).
+# Runs the three examples of directory $2 (what: $1).
 run_examples() {
   local what=$1 dir=$2 out=$work/$1.parquet
   "$dir/write_file" "$out" >/dev/null || fail "$what: write_file"
   "$dir/read_file" "$out" name 3 | grep -x '  null' >/dev/null || fail "$what: read_file printed no null of column name"
-  echo "   $what: write_file wrote and checked 1M rows; read_file read them"
+  "$dir/read_dataset" "$out" 2 | grep -x 'arrow: 1000000 rows of [0-9]* fields in [0-9]* batches on 2 threads' >/dev/null ||
+    fail "$what: read_dataset did not stream the 1M rows on 2 threads"
+  echo "   $what: write_file wrote and checked 1M rows; read_file read them; read_dataset streamed them on a pool"
 }
 
 echo "== 1. in-tree examples ($build)"
-cmake --build "$build" -j "$jobs" --target parq_shared parq_static parq_cli read_file write_file >/dev/null
+cmake --build "$build" -j "$jobs" --target parq_shared parq_static parq_cli read_file write_file read_dataset >/dev/null
 n=0
 while IFS= read -r line; do
   check_private_dirs in-tree "$line"
   n=$((n + 1))
 done < <(example_commands "$build/compile_commands.json")
-[ "$n" -eq 2 ] || fail "in-tree: expected 2 example compile lines in compile_commands.json, found $n"
+[ "$n" -eq 3 ] || fail "in-tree: expected 3 example compile lines in compile_commands.json, found $n"
 ldd "$build/bin/write_file" | grep -F "libparq.so.0 => $build/" >/dev/null || fail "in-tree: write_file does not load $build/libparq.so.0"
 run_examples in-tree "$build/bin"
 
@@ -98,8 +103,8 @@ for link in parq::parq parq::parq_static; do
     { cat "$dir.log"; fail "$what: configure"; }
   ninja -C "$dir" >>"$dir.log" 2>&1 || { cat "$dir.log"; fail "$what: build"; }
   compiled=$(grep -c 'Building CXX object' "$dir.log" || true)
-  echo "   $what: configured and built in $(since "$t") s ($compiled files compiled: the two examples)"
-  [ "$compiled" -eq 2 ] || fail "$what: $compiled files compiled, expected the 2 examples only"
+  echo "   $what: configured and built in $(since "$t") s ($compiled files compiled: the three examples)"
+  [ "$compiled" -eq 3 ] || fail "$what: $compiled files compiled, expected the 3 examples only"
   while IFS= read -r line; do check_private_dirs "$what" "$line" installed; done < <(example_commands "$dir/compile_commands.json")
   if [ "$link" = parq::parq ]; then
     ldd "$dir/write_file" | grep -F "libparq.so.0 => $prefix/lib/libparq.so.0" >/dev/null ||
@@ -116,7 +121,7 @@ export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 flags=$(pkg-config --cflags --libs parq) || fail "pkg-config --cflags --libs parq"
 check_private_dirs pkg-config "$flags" installed
 t=$(now)
-for name in read_file write_file; do
+for name in read_file write_file read_dataset; do
   ${CXX:-c++} -std=c++20 -O2 "$root/examples/$name.cc" $flags -Wl,-rpath,"$prefix/lib" -o "$dir/$name"
 done
 echo "   pkg-config: c++ -std=c++20 -O2 FILE.cc $flags: built in $(since "$t") s"

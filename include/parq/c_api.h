@@ -47,10 +47,13 @@
  * strings and sets its last error).  Distinct handles may be used on
  * distinct threads at once, several parq_rows of one reader included.  The
  * functions taking no handle are reentrant.  A key retriever callback may
- * be called from any thread that reads through a reader opened with it.
+ * be called from any thread that reads through a reader opened with it
+ * (a pool's workers too, when the reader reads on threads).  A
+ * parq_thread_pool may be given to readers on several threads at once.
  *
  * Sections: the reader and its metadata, rows as JSON, filters, Arrow, then
- * Encryption, Inspection (verify, diff), CSV, Raw copies.  Variant columns
+ * Threads, Encryption, Inspection (verify, diff), CSV, Raw copies, Splits,
+ * Datasets.  Variant columns
  * come out of every read as the JSON of docs/variant.md (parq_rows) and as
  * their Arrow struct of binary metadata and value (parq_reader_to_arrow);
  * the C API has no typed Variant values.
@@ -233,6 +236,47 @@ int parq_write_arrow(const char* path, struct ArrowArrayStream* in, const char* 
                      size_t error_len);
 
 /* ===================================================================
+ * Threads (docs/threads.md): reads decoded on worker threads.  Reads run
+ * on the calling thread unless asked otherwise.  A reader (or dataset) is
+ * given a thread count, or a pool shared with other readers; every parq_rows
+ * and ArrowArrayStream opened from it afterwards decodes on those threads
+ * (rows, filtered and CSV rows, Arrow streams, split ranges, dataset rows
+ * and streams; those opened before keep what they had).  The rows, batches
+ * and errors are the same whatever the threads, in the same order.
+ * =================================================================== */
+
+/* A fixed set of worker threads (parq::ThreadPool), to share between
+ * readers so that they never start threads of their own. */
+typedef struct parq_thread_pool parq_thread_pool;
+
+/* A pool of `threads` workers, 1 <= threads <= 1024: else NULL with
+ * PARQ_ERROR_INVALID_ARGUMENT's message in `error` (as parq_reader_open
+ * fills it), as when the system refuses a thread (an I/O error). */
+parq_thread_pool* parq_thread_pool_make(int threads, char* error, size_t error_len);
+
+/* The number of workers; PARQ_ERROR_INVALID_ARGUMENT for NULL. */
+int parq_thread_pool_size(const parq_thread_pool* pool);
+
+/* Drops the caller's reference.  Readers, rows and streams given the pool
+ * hold their own: the workers stop (after their queued work) once the last
+ * of them is closed or released, so the pool may be freed right after it is
+ * handed out.  NULL is a no-op.  REQUIRES: not called from a key retriever
+ * or any code running on the pool's workers. */
+void parq_thread_pool_free(parq_thread_pool* pool);
+
+/* The rows and streams opened from `reader` from now on each make a pool of
+ * `threads` workers for their lifetime (1, the default: none, everything on
+ * the calling thread).  Drops a pool given by parq_reader_set_thread_pool.
+ * threads outside 1..1024: PARQ_ERROR_INVALID_ARGUMENT, nothing changed. */
+int parq_reader_set_threads(parq_reader* reader, int threads);
+
+/* The rows and streams opened from `reader` from now on decode on `pool`
+ * (shared with whatever else it was given to; the reader keeps a
+ * reference).  NULL: no pool, back to the thread count of
+ * parq_reader_set_threads. */
+int parq_reader_set_thread_pool(parq_reader* reader, const parq_thread_pool* pool);
+
+/* ===================================================================
  * Encryption: Parquet Modular Encryption (docs/encryption.md), reading
  * with keys and writing encrypted files.  Keys and AAD prefixes are bytes:
  * a pointer and a length (AES keys have 16, 24 or 32 bytes; any other
@@ -367,6 +411,15 @@ typedef struct parq_report parq_report;
  * (PARQ_ERROR_INVALID_ARGUMENT), a file that cannot be opened (PARQ_ERROR_IO). */
 parq_report* parq_verify_file(const char* path, int64_t max_per_rule, char* error, size_t error_len);
 
+/* As parq_verify_file, the file opened with `keys` (NULL: none, as
+ * parq_verify_file): an encrypted file's footer, column metadata, pages,
+ * page indexes and Bloom filters are decrypted and checked as a plaintext
+ * file's.  Without the keys it needs, an encrypted footer is one finding
+ * (rule "decode") and each column chunk whose key is missing one naming the
+ * column; a wrong key or a tampered module is a finding naming the module. */
+parq_report* parq_verify_file_decrypted(const char* path, int64_t max_per_rule, const parq_decryption* keys,
+                                        char* error, size_t error_len);
+
 /* Compares the files of readers `a` and `b` as `parq diff --json` does
  * (parq/diff.h): the report is that JSON object ({"equal":...,
  * "differences":[...]}), its count the number of differences found (schema,
@@ -428,9 +481,25 @@ int parq_csv_to_parquet(const char* csv_path, const char* parquet_path, const ch
                         const parq_csv_options* options, int64_t infer_rows, const char* writer_options,
                         char* error, size_t error_len);
 
+/* As parq_csv_to_parquet, the file encrypted as `encryption` says (NULL:
+ * plaintext), checked as parq_write_arrow_encrypted checks it. */
+int parq_csv_to_parquet_encrypted(const char* csv_path, const char* parquet_path, const char* schema_text,
+                                  const parq_csv_options* options, int64_t infer_rows, const char* writer_options,
+                                  const parq_encryption* encryption, char* error, size_t error_len);
+
 /* ===================================================================
  * Raw copies (parq/file_copy.h): files made of other files' row groups,
- * their column chunks copied as stored, without decoding.
+ * their column chunks copied as stored, without decoding.  An encrypted
+ * column chunk cannot be copied so (its modules are bound to their file,
+ * row group and ordinal), nor can any chunk into an encrypted output: an
+ * encrypted chunk among those copied is PARQ_ERROR_UNSUPPORTED ("an
+ * encrypted column chunk cannot be copied", naming the column and row
+ * group), and an encrypted footer read without its key PARQ_ERROR_UNSUPPORTED
+ * too; nothing is written.  So a merge refuses every encrypted input (each
+ * has an encrypted chunk), and parq_prune_columns_decrypted gives a
+ * plaintext copy of an encrypted file's plaintext columns.  To decrypt or
+ * re-encrypt, read and write instead (parq_reader_open_decrypted,
+ * parq_reader_to_arrow, parq_write_arrow_encrypted).
  * =================================================================== */
 
 /* Writes `output`: the row groups of the `num_inputs` files `inputs`, in
@@ -449,6 +518,15 @@ int parq_merge_files(const char* const* inputs, size_t num_inputs, const char* o
  * Otherwise as parq_merge_files. */
 int parq_prune_columns(const char* input, const char* output, const char* drop, const char* writer_options,
                        char* error, size_t error_len);
+
+/* As parq_prune_columns, `input` opened with `keys` (NULL: none): its
+ * footer decrypted, so that dropping its encrypted columns leaves a
+ * plaintext file of the others.  Keeping an encrypted column:
+ * PARQ_ERROR_UNSUPPORTED as the section says; the keys' errors as
+ * parq_reader_open_decrypted gives them. */
+int parq_prune_columns_decrypted(const char* input, const char* output, const char* drop,
+                                 const char* writer_options, const parq_decryption* keys, char* error,
+                                 size_t error_len);
 
 /* ---- Splits -------------------------------------------------------------
  * One file cut into byte ranges for distributed engines (Spark, Dask, Ray),
@@ -572,6 +650,13 @@ parq_rows* parq_dataset_rows_open(parq_dataset* dataset, const char* columns, co
  * columns in one operand: the partition values are bound per file. */
 int parq_dataset_to_arrow(parq_dataset* dataset, const char* columns, const parq_filter* filter,
                           int64_t batch_rows, struct ArrowArrayStream* out);
+
+/* As parq_reader_set_threads and parq_reader_set_thread_pool, for the rows
+ * and streams opened from `dataset` (with threads, the next file's footer
+ * is read while the current file is read, and each file is decoded on
+ * them). */
+int parq_dataset_set_threads(parq_dataset* dataset, int threads);
+int parq_dataset_set_thread_pool(parq_dataset* dataset, const parq_thread_pool* pool);
 
 #ifdef __cplusplus
 }  /* extern "C" */

@@ -38,6 +38,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,12 @@ struct VerifyOptions {
   // When set, told as the check goes: after each batch of decoded values
   // (a few thousand) and after each column chunk; on the calling thread.
   std::function<void(const VerifyProgress&)> progress;
+  // Keys of an encrypted file (parq/encryption.h), for VerifyFile(path) to
+  // open it with (a reader given to VerifyFile has its own).  Without them,
+  // an encrypted footer is a "decode" finding and each encrypted column
+  // chunk one naming its missing key; with them every module is decrypted
+  // and checked as a plaintext file's (page CRCs cover the encrypted bodies).
+  std::shared_ptr<const DecryptionProperties> decryption = nullptr;
 };
 
 // The reader options verification wants: page CRCs are not checked while
@@ -104,7 +111,7 @@ ReaderOptions VerifyReaderOptions();
 // is a finding.
 Result<VerifyReport> VerifyFile(const FileReader& reader, const VerifyOptions& options = {});
 
-// Opens `path` (with VerifyReaderOptions) and checks it; a file that does not
+// Opens `path` (with VerifyReaderOptions and options.decryption) and checks it; a file that does not
 // open as Parquet is one finding (rule "decode").  Fails on an I/O error
 // opening it (no such file).
 Result<VerifyReport> VerifyFile(const std::string& path, const VerifyOptions& options = {});

@@ -50,6 +50,7 @@ int parq_reader_to_arrow_filtered(parq_reader* reader, const char* columns, cons
     options.columns = parq::capi::SplitColumns(columns);
     if (batch_rows > 0) options.batch_rows = batch_rows;
     if (filter != nullptr) options.filter = filter->filter;
+    reader->threads.ApplyTo(&options);
     // The stream shares the FileReader: it may outlive `reader`.
     return parq::ExportArrowStream(reader->file, options, out);
   });

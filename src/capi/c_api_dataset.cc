@@ -59,10 +59,11 @@ parq_dataset* OpenWith(OpenFn&& open, char* error, size_t error_len) {
   return out;
 }
 
-parq::DatasetScanOptions ScanOf(const char* columns, const parq_filter* filter) {
+parq::DatasetScanOptions ScanOf(const parq_dataset& dataset, const char* columns, const parq_filter* filter) {
   parq::DatasetScanOptions scan;
   scan.columns = parq::capi::SplitColumns(columns);
   if (filter != nullptr) scan.filter = filter->filter;
+  dataset.threads.ApplyTo(&scan);
   return scan;
 }
 
@@ -192,7 +193,7 @@ parq_rows* parq_dataset_rows_open(parq_dataset* dataset, const char* columns, co
   if (dataset == nullptr) return nullptr;
   parq_rows* out = nullptr;
   Run(&dataset->error, [&]() -> Status {
-    const parq::DatasetScanOptions scan = ScanOf(columns, filter);
+    const parq::DatasetScanOptions scan = ScanOf(*dataset, columns, filter);
     auto rows = std::make_unique<parq_rows>();
     rows->dataset = dataset->dataset;  // the readers borrow it
     PARQ_ASSIGN_OR_RETURN(rows->dataset_rows, parq::DatasetRowReader::Open(*rows->dataset, scan));
@@ -215,7 +216,7 @@ int parq_dataset_to_arrow(parq_dataset* dataset, const char* columns, const parq
   return WithDataset(dataset, [&]() -> Status {
     PARQ_RETURN_IF_ERROR(NotNull(out, "parq_dataset_to_arrow", "out"));
     parq::DatasetArrowOptions options;
-    options.scan = ScanOf(columns, filter);
+    options.scan = ScanOf(*dataset, columns, filter);
     options.batch_rows = batch_rows > 0 ? batch_rows : int64_t{65536};
     return parq::ExportArrowStream(dataset->dataset, options, out);
   });

@@ -96,6 +96,18 @@ int With(Handle* h, Body&& body) noexcept {
 
 }  // namespace
 
+namespace parq::capi {
+
+std::shared_ptr<const DecryptionProperties> DecryptionOf(const parq_decryption* keys) {
+  return keys == nullptr ? nullptr : std::make_shared<DecryptionProperties>(keys->props);
+}
+
+std::shared_ptr<const EncryptionProperties> EncryptionOf(const parq_encryption* encryption) {
+  return encryption == nullptr ? nullptr : std::make_shared<EncryptionProperties>(encryption->props);
+}
+
+}  // namespace parq::capi
+
 extern "C" {
 
 parq_decryption* parq_decryption_new(void) { return new (std::nothrow) parq_decryption(); }
@@ -143,7 +155,7 @@ parq_reader* parq_reader_open_decrypted(const char* path, const parq_decryption*
                                         size_t error_len) {
   parq::ReaderOptions options;
   try {
-    if (keys != nullptr) options.decryption = std::make_shared<parq::DecryptionProperties>(keys->props);
+    options.decryption = parq::capi::DecryptionOf(keys);
   } catch (...) {
     parq::capi::CopyMessage("Out of memory", error, error_len);
     return nullptr;
@@ -223,7 +235,7 @@ int parq_write_arrow_encrypted(const char* path, struct ArrowArrayStream* in, co
                                const parq_encryption* encryption, char* error, size_t error_len) {
   std::shared_ptr<const parq::EncryptionProperties> props;
   try {
-    if (encryption != nullptr) props = std::make_shared<parq::EncryptionProperties>(encryption->props);
+    props = parq::capi::EncryptionOf(encryption);
   } catch (...) {
     if (in != nullptr && in->release != nullptr) in->release(in);
     parq::capi::CopyMessage("Out of memory", error, error_len);

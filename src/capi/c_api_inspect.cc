@@ -96,20 +96,32 @@ parq_report* MakeReport(char* error, size_t error_len, Body&& body) noexcept {
   return out;
 }
 
-}  // namespace
-
-extern "C" {
-
-parq_report* parq_verify_file(const char* path, int64_t max_per_rule, char* error, size_t error_len) {
+// parq_verify_file[_decrypted]'s body; `function` names it in messages.
+parq_report* Verify(const char* function, const char* path, int64_t max_per_rule, const parq_decryption* keys,
+                    char* error, size_t error_len) noexcept {
   return MakeReport(error, error_len, [&](parq_report* report) -> Status {
-    PARQ_RETURN_IF_ERROR(NotNull(path, "parq_verify_file", "path"));
+    PARQ_RETURN_IF_ERROR(NotNull(path, function, "path"));
     parq::VerifyOptions options;
+    options.decryption = parq::capi::DecryptionOf(keys);
     if (max_per_rule > 0) options.max_findings_per_rule = max_per_rule > 1000000 ? 1000000 : static_cast<int>(max_per_rule);
     PARQ_ASSIGN_OR_RETURN(parq::VerifyReport r, parq::VerifyFile(std::string(path), options));
     report->json = parq::VerifyReportJson(path, r);
     report->count = static_cast<int64_t>(r.findings.size());
     return Status::OK();
   });
+}
+
+}  // namespace
+
+extern "C" {
+
+parq_report* parq_verify_file(const char* path, int64_t max_per_rule, char* error, size_t error_len) {
+  return Verify("parq_verify_file", path, max_per_rule, nullptr, error, error_len);
+}
+
+parq_report* parq_verify_file_decrypted(const char* path, int64_t max_per_rule, const parq_decryption* keys,
+                                        char* error, size_t error_len) {
+  return Verify("parq_verify_file_decrypted", path, max_per_rule, keys, error, error_len);
 }
 
 parq_report* parq_diff_readers(parq_reader* a, parq_reader* b, const char* options, char* error,

@@ -32,10 +32,14 @@ Result<std::unique_ptr<parq_rows>> OpenRows(parq_reader* reader, const char* col
   options.columns = SplitColumns(columns);
   auto rows = std::make_unique<parq_rows>();
   rows->file = reader->file;
-  PARQ_ASSIGN_OR_RETURN(rows->rows, JsonRowReader::Open(*rows->file, options));
+  // Only the reader whose rows are taken gets the threads: with a filter,
+  // `rows` only writes JSON and must not read ahead.
+  RowReaderOptions reading = options;
+  reader->threads.ApplyTo(&reading);
+  PARQ_ASSIGN_OR_RETURN(rows->rows, JsonRowReader::Open(*rows->file, filter == nullptr ? reading : options));
   if (filter != nullptr) {
-    options.filter = filter->filter;
-    PARQ_ASSIGN_OR_RETURN(rows->filtered, RowReader::Open(*rows->file, options));
+    reading.filter = filter->filter;
+    PARQ_ASSIGN_OR_RETURN(rows->filtered, RowReader::Open(*rows->file, reading));
   }
   return rows;
 }

@@ -95,10 +95,13 @@ parq_rows* parq_rows_open_range(parq_reader* reader, const char* columns, const 
     options.columns = parq::capi::SplitColumns(columns);
     auto rows = std::make_unique<parq_rows>();
     rows->file = reader->file;  // the sources borrow it
-    PARQ_ASSIGN_OR_RETURN(rows->rows, parq::JsonRowReader::Open(parq::SplitRowSource(*rows->file, range), options));
+    parq::RowReaderOptions reading = options;  // as OpenRows: threads for the reader whose rows are taken
+    reader->threads.ApplyTo(&reading);
+    PARQ_ASSIGN_OR_RETURN(rows->rows, parq::JsonRowReader::Open(parq::SplitRowSource(*rows->file, range),
+                                                                filter == nullptr ? reading : options));
     if (filter != nullptr) {
-      options.filter = filter->filter;
-      PARQ_ASSIGN_OR_RETURN(rows->filtered, parq::RowReader::Open(parq::SplitRowSource(*rows->file, range), options));
+      reading.filter = filter->filter;
+      PARQ_ASSIGN_OR_RETURN(rows->filtered, parq::RowReader::Open(parq::SplitRowSource(*rows->file, range), reading));
     }
     out = rows.release();
     return Status::OK();
@@ -117,6 +120,7 @@ int parq_reader_to_arrow_range(parq_reader* reader, const char* columns, const p
     }
     parq::ArrowReadOptions options;
     options.dictionary_arrays = (flags & PARQ_ARROW_DICTIONARY) != 0;
+    reader->threads.ApplyTo(&options);
     options.columns = parq::capi::SplitColumns(columns);
     if (batch_rows > 0) options.batch_rows = batch_rows;
     if (filter != nullptr) options.filter = filter->filter;

@@ -2,7 +2,10 @@
 //
 // A parq_reader shares its FileReader (shared_ptr) with the parq_rows made
 // from it, so that rows may outlive the reader handle; a parq_dataset
-// shares its Dataset the same way with its rows and Arrow streams.  A parq_filter holds
+// shares its Dataset the same way with its rows and Arrow streams.  Both
+// keep the read threads (ReadThreads) that the rows and streams they open
+// get; a parq_thread_pool shares its ThreadPool with every reader given it,
+// so the workers live until the last of them is gone.  A parq_filter holds
 // a parsed parq::Filter (a value: readers opened with it copy it).  The strings the
 // metadata functions return are built on first request and kept in the
 // reader until parq_reader_close, as parq/c_api.h promises.
@@ -28,6 +31,30 @@
 #include "parq/result.h"
 #include "parq/schema.h"
 #include "parq/splits.h"
+#include "parq/thread_pool.h"
+
+namespace parq::capi {
+
+// The thread_pool / threads pair of every reader's options (docs/threads.md)
+// that a parq_reader or parq_dataset hands to what it opens: the pool when
+// set, else a pool of `threads` workers per read (1: none).
+struct ReadThreads {
+  std::shared_ptr<ThreadPool> pool;
+  int threads = 1;
+
+  // Sets options.thread_pool and options.threads.
+  template <typename Options>
+  void ApplyTo(Options* options) const {
+    options->thread_pool = pool;
+    options->threads = threads;
+  }
+};
+
+}  // namespace parq::capi
+
+struct parq_thread_pool {
+  std::shared_ptr<parq::ThreadPool> pool;
+};
 
 struct parq_reader {
   std::shared_ptr<parq::FileReader> file;
@@ -37,12 +64,14 @@ struct parq_reader {
   std::optional<std::optional<std::string>> created_by;
   std::optional<std::vector<parq::KeyValue>> key_values;
   std::vector<parq::Split> splits;  // the latest parq_reader_splits
+  parq::capi::ReadThreads threads;   // for the rows and streams opened from now on
 };
 
 struct parq_dataset {
   std::shared_ptr<const parq::Dataset> dataset;
   parq::capi::ErrorSlot error;
   std::optional<std::string> schema_text;  // built on first request
+  parq::capi::ReadThreads threads;         // for the rows and streams opened from now on
 };
 
 struct parq_filter {
@@ -94,6 +123,11 @@ int WriteArrow(const char* function, const char* path, struct ArrowArrayStream* 
 // "a,b.c" -> {"a", "b.c"}: comma-separated dotted paths, as `parq cat
 // --columns` takes them (empty items skipped, nothing trimmed); NULL -> {}.
 std::vector<std::string> SplitColumns(const char* columns);
+
+// Copies of the settings of `keys` / `encryption` for reader / writer
+// options (NULL: null); throw std::bad_alloc (run them inside Run).
+std::shared_ptr<const DecryptionProperties> DecryptionOf(const parq_decryption* keys);
+std::shared_ptr<const EncryptionProperties> EncryptionOf(const parq_encryption* encryption);
 
 // A new parq_filter of `text` parsed against `schema` (a NULL text:
 // kInvalidArgument naming `function`), the caller's to free.

@@ -190,7 +190,9 @@ Result<VerifyReport> VerifyFile(const FileReader& reader, const VerifyOptions& o
 }
 
 Result<VerifyReport> VerifyFile(const std::string& path, const VerifyOptions& options) {
-  Result<std::unique_ptr<FileReader>> reader = FileReader::Open(path, VerifyReaderOptions());
+  ReaderOptions read_options = VerifyReaderOptions();
+  read_options.decryption = options.decryption;
+  Result<std::unique_ptr<FileReader>> reader = FileReader::Open(path, read_options);
   if (reader.ok()) return VerifyFile(**reader, options);
   if (reader.status().code() == StatusCode::kIOError) return reader.status();
   VerifyReport report;

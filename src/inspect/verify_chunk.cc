@@ -17,6 +17,7 @@
 
 #include "column/column_reader_internal.h"
 #include "column/value_checks.h"
+#include "file/file_reader_impl.h"
 #include "file/metadata_internal.h"
 #include "file/page_info_internal.h"
 #include "format/writer_version.h"
@@ -89,10 +90,11 @@ struct PageTally {
 
 class Checker {
  public:
+  // `cipher`: the chunk's when its column is encrypted (else null).
   Checker(const ChunkCheck& c, const ColumnDescriptor& d, std::shared_ptr<const format::ColumnChunk> chunk,
-          const std::optional<std::string>& created_by)
+          std::shared_ptr<const crypto::ChunkCipher> cipher, const std::optional<std::string>& created_by)
       : c_(c), d_(d), chunk_owner_(std::move(chunk)), chunk_(*chunk_owner_), md_(*chunk_.meta_data),
-        created_by_(created_by), f_(d) {
+        cipher_(std::move(cipher)), created_by_(created_by), f_(d) {
     where_.row_group = c.row_group;
     where_.column = d.dotted_path;
     const std::string order = c.reader.metadata().column_order(c.column);
@@ -187,6 +189,7 @@ class Checker {
   std::shared_ptr<const format::ColumnChunk> chunk_owner_;
   const format::ColumnChunk& chunk_;
   const format::ColumnMetaData& md_;
+  std::shared_ptr<const crypto::ChunkCipher> cipher_;
   const std::optional<std::string>& created_by_;
   LeafFormatter f_;
   ColumnTraits t_;
@@ -787,10 +790,13 @@ Status Checker::Run() {
   Buffer scratch;
   PARQ_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes, file.Read(range->offset, range->length, &scratch));
   ChunkBytesFile chunk_file(file, range->offset, bytes);
-  Status walk = page::WalkPages(chunk_file, md_, c_.reader.options(), created_by_, [&](const page::RawPage& raw) {
-    pages_.push_back(ToPageInfo(raw));
-    return Status::OK();
-  });
+  Status walk = page::WalkPages(
+      chunk_file, md_, c_.reader.options(), created_by_,
+      [&](const page::RawPage& raw) {
+        pages_.push_back(ToPageInfo(raw));
+        return Status::OK();
+      },
+      cipher_.get());
   for (size_t i = 0; i < pages_.size(); ++i) {
     if (pages_[i].type == PageType::kDataPage || pages_[i].type == PageType::kDataPageV2) data_pages_.push_back(i);
   }
@@ -843,7 +849,7 @@ Status Checker::Run() {
   as_walked->meta_data->num_values = header_values;
   Result<std::unique_ptr<ColumnReader>> reader =
       ColumnReaderFactory::Make(chunk_file, *as_walked, d_, options, created_by_, c_.row_group, as_walked, nullptr,
-                                bytes);
+                                bytes, cipher_);
   if (!reader.ok()) {
     c_.findings.AddError(reader.status(), where_, "opening the column chunk");
     return Status::OK();
@@ -874,15 +880,22 @@ Status VerifyChunk(const ChunkCheck& c) {
     c.findings.AddError(decoded.status(), where, "decoding the column chunk's metadata");
     return Status::OK();
   }
-  if (!(*decoded)->meta_data || (*decoded)->crypto_metadata) {
-    c.findings.AddError(Status::Unsupported("an encrypted column chunk; decryption is not supported"), where,
-                        "reading the column chunk");
+  // An encrypted column's modules are decrypted with its key (the reader's
+  // keys); without it, the finding names the column and the key it needs.
+  Result<std::shared_ptr<const crypto::ChunkCipher>> cipher =
+      FileReaderAccess::Of(c.reader).ChunkCipher(**decoded, c.row_group, c.column);
+  if (!cipher.ok()) {
+    c.findings.AddError(cipher.status(), where, "reading the column chunk");
+    return Status::OK();
+  }
+  if (!(*decoded)->meta_data) {
+    c.findings.AddError(Status::Corrupt("the column chunk has no metadata"), where, "reading the column chunk");
     return Status::OK();
   }
   const auto& wire = MetaDataAccess::Wire(md);
   const std::optional<std::string> created_by = thrift::ToStdString(wire.created_by);
   ++c.report.column_chunks;
-  Checker checker(c, d, *std::move(decoded), created_by);
+  Checker checker(c, d, *std::move(decoded), *std::move(cipher), created_by);
   return checker.Run();
 }
 

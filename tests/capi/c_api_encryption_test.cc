@@ -8,6 +8,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -345,6 +346,220 @@ TEST(CApiEncryptionTest, WritesColumnKeysWithAPlaintextFooterAndAnUnstoredAadPre
   EXPECT_EQ(WriteEncrypted(bad.path, enc.e, &error), PARQ_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(error.find("no_such"), std::string::npos) << error;
   EXPECT_FALSE(fs::exists(bad.path));
+}
+
+// The corpus keys of data/ (16 bytes: "kf", "kc1" for double_field, "kc2"
+// for float_field) or data/aes256/ (32 bytes, a key per column: kc1..kc8,
+// as parquet-java's test files use them), with the AAD prefix "tester" when
+// `aad`.
+void SetCorpusKeys(parq_decryption* keys, bool aes256, bool aad) {
+  if (!aes256) {
+    ASSERT_EQ(parq_decryption_set_footer_key(keys, U8(kCorpusKeys.at("kf")), 16), PARQ_OK);
+    ASSERT_EQ(parq_decryption_set_column_key(keys, "double_field", U8(kCorpusKeys.at("kc1")), 16), PARQ_OK);
+    ASSERT_EQ(parq_decryption_set_column_key(keys, "float_field", U8(kCorpusKeys.at("kc2")), 16), PARQ_OK);
+  } else {
+    ASSERT_EQ(parq_decryption_set_footer_key(keys, U8(std::string("01234567890123456789012345678901")), 32), PARQ_OK);
+    const char* columns[] = {"double_field", "float_field", "boolean_field", "int32_field",
+                             "ba_field",     "flba_field",  "int64_field.list.element", "int96_field"};
+    for (int i = 0; i < 8; ++i) {  // kc(i+1) ends in i + 2
+      const std::string key = "1234567890123456789012345678901" + std::to_string(i + 2);
+      ASSERT_EQ(parq_decryption_set_column_key(keys, columns[i], U8(key), 32), PARQ_OK);
+    }
+  }
+  if (aad) {
+    ASSERT_EQ(parq_decryption_set_aad_prefix(keys, U8(std::string("tester")), 6), PARQ_OK);
+  }
+}
+
+// The report of parq_verify_file_decrypted (count -1 and the message when
+// it failed).
+struct Verified {
+  int64_t count = -1;
+  std::string json;
+};
+Verified VerifyWith(const std::string& path, const parq_decryption* keys) {
+  char buf[512];
+  parq_report* report = parq_verify_file_decrypted(path.c_str(), 0, keys, buf, sizeof buf);
+  if (report == nullptr) return {-1, buf};
+  Verified out{parq_report_count(report), parq_report_json(report, nullptr)};
+  parq_report_free(report);
+  return out;
+}
+
+TEST(CApiEncryptionTest, VerifyWithKeysChecksEveryEncryptedCorpusFile) {
+  int files = 0;
+  for (const char* dir : {"", "aes256/"}) {
+    for (const auto& e : fs::directory_iterator(kData + dir)) {
+      const std::string name = e.path().filename().string();
+      if (e.path().extension() != ".encrypted" || name.rfind("external_key_material", 0) == 0) continue;
+      ++files;
+      Keys keys;
+      SetCorpusKeys(keys.k, *dir != '\0', name.find("aad") != std::string::npos);
+      const Verified v = VerifyWith(e.path().string(), keys.k);
+      // Every chunk decrypted and checked: the 50 rows of 8 leaves (450
+      // level entries) in one row group; the Bloom filter file's 4 leaves.
+      EXPECT_EQ(v.count, 0) << name << ": " << v.json;
+      const bool bloom = name.find("bloom") != std::string::npos;
+      EXPECT_NE(v.json.find(bloom ? "\"ok\":true,\"row_groups\":1,\"column_chunks\":4,"
+                                  : "\"ok\":true,\"row_groups\":1,\"column_chunks\":8,"),
+                std::string::npos)
+          << name << ": " << v.json;
+      EXPECT_NE(v.json.find(bloom ? "\"values\":8000" : "\"values\":450"), std::string::npos) << name << ": " << v.json;
+
+      // Without keys: findings that say what is encrypted, no failure.
+      const Verified bare = VerifyWith(e.path().string(), nullptr);
+      EXPECT_GE(bare.count, 1) << name << ": " << bare.json;
+      EXPECT_NE(bare.json.find("ncrypted"), std::string::npos) << name << ": " << bare.json;
+    }
+  }
+  EXPECT_EQ(files, 12);  // 7 in data/ (not the external key material one), 5 in aes256/
+
+  // A plaintext footer without the column keys: the encrypted chunks are
+  // findings naming their column, the others are checked.
+  Keys footer_only;
+  ASSERT_EQ(parq_decryption_set_footer_key(footer_only.k, U8(kCorpusKeys.at("kf")), 16), PARQ_OK);
+  const Verified partial = VerifyWith(kData + "encrypt_columns_plaintext_footer.parquet.encrypted", footer_only.k);
+  EXPECT_EQ(partial.count, 2) << partial.json;
+  EXPECT_NE(partial.json.find("\"column_chunks\":6,"), std::string::npos) << partial.json;
+  EXPECT_NE(partial.json.find("\"column\":\"double_field\""), std::string::npos) << partial.json;
+  EXPECT_NE(partial.json.find("\"column\":\"float_field\""), std::string::npos) << partial.json;
+
+  // A page body changed: its module fails authentication, a finding.
+  TempPath tampered("capi_tampered.parquet");
+  fs::copy_file(kColumnsAndFooter, tampered.path);
+  {
+    std::fstream f(tampered.path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(200);
+    f.put('\x5a');
+  }
+  Keys keys;
+  SetCorpusKeys(keys.k, false, false);
+  const Verified bad = VerifyWith(tampered.path, keys.k);
+  EXPECT_GE(bad.count, 1) << bad.json;
+  EXPECT_NE(bad.json.find("\"ok\":false"), std::string::npos) << bad.json;
+  // A NULL path names the function.
+  char buf[256];
+  EXPECT_EQ(parq_verify_file_decrypted(nullptr, 0, keys.k, buf, sizeof buf), nullptr);
+  EXPECT_STREQ(buf, "Invalid argument: parq_verify_file_decrypted: path is NULL");
+}
+
+TEST(CApiEncryptionTest, CsvToParquetEncryptedReadsBackWithItsKeys) {
+  TempPath dir("capi_csv_encrypted");
+  fs::create_directories(dir.path);
+  const std::string csv = dir.path + "/in.csv", plain = dir.path + "/plain.parquet",
+                    secret = dir.path + "/secret.parquet";
+  {
+    std::ofstream out(csv);
+    out << "id,ssn,city\n1,123-45-6789,Oslo\n2,,Lima\n3,987-65-4321,\n";
+  }
+  char buf[512];
+  ASSERT_EQ(parq_csv_to_parquet(csv.c_str(), plain.c_str(), nullptr, nullptr, 0, nullptr, buf, sizeof buf), PARQ_OK)
+      << buf;
+  const std::vector<std::string> expected = RowsOf(plain);
+  ASSERT_EQ(expected.size(), 3u);
+
+  const std::string footer_key = "footer-key-16-by", ssn_key = "ssn-key-16-bytes";
+  Encryption enc;
+  ASSERT_EQ(parq_encryption_set_footer_key(enc.e, U8(footer_key), 16, nullptr, 0), PARQ_OK);
+  ASSERT_EQ(parq_encryption_set_column_key(enc.e, "ssn", U8(ssn_key), 16, nullptr, 0), PARQ_OK);
+  ASSERT_EQ(parq_encryption_set_algorithm(enc.e, PARQ_AES_GCM_CTR_V1), PARQ_OK);
+  ASSERT_EQ(parq_csv_to_parquet_encrypted(csv.c_str(), secret.c_str(), nullptr, nullptr, 0, "codec=zstd", enc.e, buf,
+                                          sizeof buf),
+            PARQ_OK)
+      << buf;
+  // Encrypted footer: no keys, no file; the keys give the rows.
+  EXPECT_EQ(parq_reader_open(secret.c_str(), buf, sizeof buf), nullptr);
+  EXPECT_EQ(std::string(buf).rfind("Unsupported: ", 0), 0u) << buf;
+  Keys keys;
+  ASSERT_EQ(parq_decryption_set_footer_key(keys.k, U8(footer_key), 16), PARQ_OK);
+  std::string error;
+  EXPECT_TRUE(DecryptedRows(secret, keys.k, &error, "ssn").empty());
+  EXPECT_NE(error.find("ssn"), std::string::npos) << error;
+  ASSERT_EQ(parq_decryption_set_column_key(keys.k, "ssn", U8(ssn_key), 16), PARQ_OK);
+  EXPECT_EQ(DecryptedRows(secret, keys.k, &error), expected) << error;
+  // and verify agrees.
+  EXPECT_EQ(VerifyWith(secret, keys.k).count, 0) << VerifyWith(secret, keys.k).json;
+
+  // NULL encryption: plaintext, as parq_csv_to_parquet.
+  ASSERT_EQ(parq_csv_to_parquet_encrypted(csv.c_str(), secret.c_str(), nullptr, nullptr, 0, nullptr, nullptr, buf,
+                                          sizeof buf),
+            PARQ_OK)
+      << buf;
+  EXPECT_EQ(RowsOf(secret), expected);
+  // Settings without a footer key: refused, nothing written.
+  Encryption no_key;
+  const std::string refused = dir.path + "/refused.parquet";
+  EXPECT_EQ(parq_csv_to_parquet_encrypted(csv.c_str(), refused.c_str(), nullptr, nullptr, 0, nullptr, no_key.e, buf,
+                                          sizeof buf),
+            PARQ_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(buf).find("footer key"), std::string::npos) << buf;
+  EXPECT_FALSE(fs::exists(refused));
+  EXPECT_EQ(parq_csv_to_parquet_encrypted(nullptr, refused.c_str(), nullptr, nullptr, 0, nullptr, no_key.e, buf,
+                                          sizeof buf),
+            PARQ_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(buf, "Invalid argument: parq_csv_to_parquet_encrypted: csv_path is NULL");
+}
+
+TEST(CApiEncryptionTest, PruneWithKeysDropsTheEncryptedColumnsToAPlaintextFile) {
+  TempPath out("capi_pruned_plain.parquet");
+  Keys keys;
+  SetCorpusKeys(keys.k, false, false);
+  std::string error;
+  const std::vector<std::string> expected =
+      DecryptedRows(kColumnsAndFooter, keys.k, &error,
+                    "boolean_field,int32_field,int64_field,int96_field,ba_field,flba_field");
+  ASSERT_EQ(expected.size(), 50u) << error;
+  char buf[512];
+  ASSERT_EQ(parq_prune_columns_decrypted(kColumnsAndFooter.c_str(), out.path.c_str(), "double_field,float_field",
+                                         nullptr, keys.k, buf, sizeof buf),
+            PARQ_OK)
+      << buf;
+  // The output is plaintext: it opens without keys, with the other columns' rows.
+  EXPECT_EQ(RowsOf(out.path), expected);
+  parq_report* report = parq_verify_file(out.path.c_str(), 0, buf, sizeof buf);
+  ASSERT_NE(report, nullptr) << buf;
+  EXPECT_EQ(parq_report_count(report), 0) << parq_report_json(report, nullptr);
+  parq_report_free(report);
+}
+
+TEST(CApiEncryptionTest, RawCopiesOfEncryptedChunksAreClearErrors) {
+  TempPath out("capi_copy_refused.parquet");
+  char buf[512];
+  Keys keys;
+  SetCorpusKeys(keys.k, false, false);
+  // Keeping an encrypted column: refused, naming it.
+  EXPECT_EQ(parq_prune_columns_decrypted(kColumnsAndFooter.c_str(), out.path.c_str(), "double_field", nullptr,
+                                         keys.k, buf, sizeof buf),
+            PARQ_ERROR_UNSUPPORTED);
+  EXPECT_NE(std::string(buf).find("an encrypted column chunk cannot be copied"), std::string::npos) << buf;
+  EXPECT_NE(std::string(buf).find("float_field"), std::string::npos) << buf;
+  EXPECT_FALSE(fs::exists(out.path));
+  // Without keys the encrypted footer is the error.
+  EXPECT_EQ(parq_prune_columns(kColumnsAndFooter.c_str(), out.path.c_str(), "double_field,float_field", nullptr, buf,
+                               sizeof buf),
+            PARQ_ERROR_UNSUPPORTED);
+  EXPECT_NE(std::string(buf).find("ncrypted footer"), std::string::npos) << buf;
+  EXPECT_FALSE(fs::exists(out.path));
+  // A merge copies every column: a plaintext footer's encrypted chunks refused.
+  const std::string plaintext_footer = kData + "encrypt_columns_plaintext_footer.parquet.encrypted";
+  const char* inputs[] = {plaintext_footer.c_str(), plaintext_footer.c_str()};
+  EXPECT_EQ(parq_merge_files(inputs, 2, out.path.c_str(), nullptr, buf, sizeof buf), PARQ_ERROR_UNSUPPORTED);
+  EXPECT_NE(std::string(buf).find("an encrypted column chunk cannot be copied (column 'float_field', row group 0, '" +
+                                  plaintext_footer + "')"),
+            std::string::npos)
+      << buf;
+  EXPECT_FALSE(fs::exists(out.path));
+  // The keys of a uniformly encrypted file do not help: every chunk is encrypted.
+  Keys k256;
+  SetCorpusKeys(k256.k, true, false);
+  EXPECT_EQ(parq_prune_columns_decrypted((kData + "aes256/uniform_encryption.parquet.encrypted").c_str(),
+                                         out.path.c_str(), "double_field", nullptr, k256.k, buf, sizeof buf),
+            PARQ_ERROR_UNSUPPORTED);
+  EXPECT_NE(std::string(buf).find("an encrypted column chunk cannot be copied"), std::string::npos) << buf;
+  EXPECT_FALSE(fs::exists(out.path));
+  EXPECT_EQ(parq_prune_columns_decrypted(nullptr, out.path.c_str(), "x", nullptr, keys.k, buf, sizeof buf),
+            PARQ_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(buf, "Invalid argument: parq_prune_columns_decrypted: input is NULL");
 }
 
 }  // namespace

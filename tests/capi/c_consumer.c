@@ -15,7 +15,9 @@
  * then filters on the first column: IS NULL and IS NOT NULL part the rows,
  * through parq_rows_open_filtered and parq_reader_to_arrow_filtered alike;
  * then the same rows as CSV records (parq_rows_open_csv: a header and one
- * record per row), and FILE verified (parq_verify_file: a JSON report).
+ * record per row), and FILE verified (parq_verify_file: a JSON report);
+ * then FILE streamed again on a thread pool (parq_thread_pool_make,
+ * parq_reader_set_thread_pool), and bad thread counts refused.
  * Exit 0 when every check held, 1 otherwise (each failure on stderr). */
 #include <stdio.h>
 #include <string.h>
@@ -177,6 +179,41 @@ static void check_csv_and_verify(parq_reader* reader, const char* path, int64_t 
   parq_report_free(report);
 }
 
+/* The Arrow stream of `reader`'s file decoded on a pool of 2 (freed as soon
+ * as it is handed to the reader), then on 3 threads of the stream's own; 0
+ * threads refused. */
+static void check_threads(parq_reader* reader, int64_t num_rows) {
+  struct ArrowArrayStream stream;
+  struct ArrowArray batch;
+  parq_thread_pool* pool;
+  int64_t rows = 0;
+  int round;
+  char error[256];
+
+  CHECK(parq_thread_pool_make(0, error, sizeof error) == NULL);
+  CHECK(strcmp(error, "Invalid argument: parq_thread_pool_make: 0 threads; want 1 to 1024") == 0);
+  CHECK(parq_reader_set_threads(reader, 0) == PARQ_ERROR_INVALID_ARGUMENT);
+  pool = parq_thread_pool_make(2, error, sizeof error);
+  CHECK(pool != NULL);
+  if (pool == NULL) return;
+  CHECK(parq_thread_pool_size(pool) == 2);
+  CHECK(parq_reader_set_thread_pool(reader, pool) == PARQ_OK);
+  parq_thread_pool_free(pool);
+  for (round = 0; round < 2; ++round) {
+    if (round == 1) CHECK(parq_reader_set_threads(reader, 3) == PARQ_OK);
+    CHECK(parq_reader_to_arrow(reader, NULL, 0, &stream) == PARQ_OK);
+    rows = 0;
+    while (stream.get_next(&stream, &batch) == 0 && batch.release != NULL) {
+      rows += batch.length;
+      batch.release(&batch);
+    }
+    stream.release(&stream);
+    CHECK(rows == num_rows);
+  }
+  CHECK(parq_reader_set_threads(reader, 1) == PARQ_OK);
+  printf("threads: %lld rows on a pool of 2 and on 3 threads\n", (long long)rows);
+}
+
 static void check_errors(void) {
   char error[256];
   char tiny[2] = {'x', 'x'};
@@ -274,6 +311,7 @@ int main(int argc, char** argv) {
   check_arrow(reader, num_rows);
   check_filter(reader, num_rows);
   check_csv_and_verify(reader, argv[1], num_rows);
+  check_threads(reader, num_rows);
   parq_reader_close(reader);
   if (failures > 0) fprintf(stderr, "c_consumer: %d checks failed\n", failures);
   return failures == 0 ? 0 : 1;
