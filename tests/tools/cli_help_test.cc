@@ -67,7 +67,7 @@ const std::map<std::string, std::vector<std::string>> kVerbFlags = {
     {"geospatial-stats", {"--columns a,b.c", "--json", "--compute"}},
     {"footer", Reading({"--json"})},
     {"splits", {"--size BYTES"}},
-    {"verify", {"--json", "--max-per-rule N"}},
+    {"verify", Reading({"--json", "--max-per-rule N"})},
     {"diff", {"--values-only", "--float-tolerance X", "--key COL", "--max-key-memory BYTES", "--max-diffs N", "--json",
               "--no-verify-checksums"}},
 };

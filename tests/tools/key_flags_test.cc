@@ -184,4 +184,22 @@ TEST(KeyFlagsTest, PagesWithoutAColumnKeyNamesTheColumn) {
   EXPECT_EQ(plain.exit_code, 0) << plain.out;
 }
 
+// verify of an encrypted file: with every key, no finding; with the footer key
+// only, a finding naming each column it could not decrypt (exit 1), never a
+// misleading decoding finding.
+TEST(KeyFlagsTest, VerifyChecksEncryptedFilesWithTheirKeys) {
+  CliRun with = RunParq("verify " + kColumnsAndFooter + kKeys, Stderr::kDropped);
+  EXPECT_EQ(with.exit_code, 0) << with.out;
+  EXPECT_NE(with.out.find(": ok, no findings"), std::string::npos) << with.out;
+  CliRun footer_only = RunParq("verify " + kPlaintextFooter + " --json --footer-key text:0123456789012345",
+                               Stderr::kDropped);
+  EXPECT_EQ(footer_only.exit_code, 1) << footer_only.out;
+  for (const char* column : {"double_field", "float_field"}) {
+    EXPECT_NE(footer_only.out.find(std::string("\"column\":\"") + column + "\""), std::string::npos)
+        << column << "\n" << footer_only.out;
+  }
+  EXPECT_EQ(footer_only.out.find("PageHeader"), std::string::npos) << footer_only.out;
+  EXPECT_EQ(RunParq("verify " + kColumnsAndFooter + " --footer-key hex:zz", Stderr::kDropped).exit_code, 2);
+}
+
 }  // namespace

@@ -1,4 +1,4 @@
-// parq verify FILE [--json]: a deep conformance check (parq::VerifyFile,
+// parq verify FILE [--json] [key flags]: a deep conformance check (parq::VerifyFile,
 // parq/verify.h): every finding with where it is (row group, column, page,
 // file offset), the rule it breaks and, when created_by explains it, the
 // known writer bug.  Exit 0 when there is none, 1 when there is one (or the
@@ -9,13 +9,14 @@
 
 #include "cli.h"
 #include "inspect_util.h"
+#include "key_flags.h"
 #include "parq/verify.h"
 #include "progress.h"
 
 namespace parq::cli {
 namespace {
 
-constexpr char kUsage[] = "parq verify FILE [--json]";
+constexpr char kUsage[] = "parq verify FILE [--json] [--max-per-rule N] " PARQ_KEY_FLAGS_USAGE;
 
 std::string Location(const VerifyFinding& f) {
   std::string s;
@@ -46,8 +47,8 @@ std::string Text(const std::string& path, const VerifyReport& r) {
 
 const VerbHelp& VerifyHelp() {
   static const VerbHelp h{kUsage,
-                          {{"json", nullptr, "one JSON object: what was checked and every finding"},
-                           {"max-per-rule", "N", "findings listed per rule and column chunk (5 by default)"}}};
+                          WithKeyFlags({{"json", nullptr, "one JSON object: what was checked and every finding"},
+                                        {"max-per-rule", "N", "findings listed per rule and column chunk (5 by default)"}})};
   return h;
 }
 
@@ -62,6 +63,11 @@ int RunVerify(int argc, char** argv) {
     if (!v || *v > 1000000) return ReportUsage("--max-per-rule wants a number from 1", kUsage);
     options.max_findings_per_rule = static_cast<int>(*v);
   }
+  // An encrypted file is checked with its keys; a column whose key is not
+  // given is a finding naming it.
+  ReaderOptions keys;
+  if (Status st = ApplyKeyFlags(args, &keys); !st.ok()) return ReportUsage(st.message(), kUsage);
+  options.decryption = keys.decryption;
   const std::string& path = args.positional()[0];
   Progress progress("verify");
   if (progress.enabled()) options.progress = [&](const VerifyProgress& p) {
