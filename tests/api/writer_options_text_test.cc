@@ -210,7 +210,7 @@ TEST(WriterOptionsTextTest, AnErrorLeavesTheOptionsUnchanged) {
 
 TEST(WriterOptionsTextTest, KeyNames) {
   const WriterOptionKeys& keys = WriterOptionNames();
-  EXPECT_EQ(keys.valued.size(), 10u);
+  EXPECT_EQ(keys.valued.size(), 11u);
   ASSERT_EQ(keys.bare.size(), 2u);
   EXPECT_EQ(keys.bare[0], "bloom_filter");
   for (std::string_view k : keys.valued) {
