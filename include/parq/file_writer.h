@@ -47,11 +47,16 @@
 // lacks O_TMPFILE, is dropped; see FileOutputOptions in parq/io.h); without
 // it the partly written file at `path` is removed.  A closed file stays.
 //
-// Thread-safety: none; one thread writes a file.
+// Thread-safety: none; one thread writes a file.  With a pool
+// (WriterOptions::thread_pool / threads) the writer itself runs the leaves'
+// batches of a RowWriter or ColumnarWriter on it, one leaf per task, and a
+// row group's last pages and dictionaries while its chunks are written in
+// order; the file's bytes do not depend on it (docs/threads.md).
 #ifndef PARQ_FILE_WRITER_H_
 #define PARQ_FILE_WRITER_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -147,6 +152,15 @@ class FileWriter {
     return t;
   }
 
+  // Runs write(c) for every leaf c, which writes leaf c's rows of the open
+  // row group through column(c) and touches nothing another leaf's write
+  // does.  With a pool (WriterOptions::thread_pool / threads) the leaves
+  // run on its threads at once; without, one after the other in order.
+  // Either way the result is the first error in leaf order (a column
+  // writer's error is sticky, as when one thread meets it) and the file's
+  // bytes are the same.
+  Status WriteColumns(const std::function<Status(int column)>& write);
+
   // Ends the open row group (no-op when its columns hold no rows, unless
   // KeepRowGroupMetadata copied a source row group of no rows).
   // kInvalidArgument (not sticky) when its columns hold different numbers of
@@ -231,6 +245,10 @@ class FileWriter {
   // KeepRowGroupMetadata of a source of no rows: EndRowGroup writes the open
   // row group even when empty.
   void KeepEmptyRowGroup();
+  // RowDestination::write_leaves: write(s) for every slot, on the pool of
+  // WriterOptions::thread_pool / threads when there is one, the first error
+  // in slot order returned (and made sticky when a column writer's).
+  Status WriteLeaves(const std::vector<int>& columns, const std::function<Status(size_t)>& write);
   template <typename T>
   static constexpr const char* ValueTypeName() {
     if constexpr (std::is_same_v<T, bool>) return "bool";

@@ -17,6 +17,7 @@
 
 #include "parq/encryption.h"
 #include "parq/metadata.h"
+#include "parq/thread_pool.h"
 #include "parq/types.h"
 
 namespace parq {
@@ -184,6 +185,15 @@ struct WriterOptions {
   std::vector<SortingColumn> sorting_columns;
   // Parquet Modular Encryption of the file (parq/encryption.h).  Null: plaintext.
   std::shared_ptr<const EncryptionProperties> encryption = nullptr;
+  // Parallel writes (docs/threads.md): the pool on which the leaves' batches
+  // (RowWriter, ColumnarWriter, the Arrow writer) are encoded and
+  // compressed, one leaf per task, and a row group's last pages and
+  // dictionaries while its chunks go to the file in order; shared with
+  // other writers and readers.  When null, a pool of `threads` workers is
+  // made for the writer's lifetime; threads = 1 writes on the calling
+  // thread.  The file's bytes are the same for any pool and thread count.
+  std::shared_ptr<ThreadPool> thread_pool = nullptr;
+  int threads = 1;
 
   // The options of the leaf `dotted_path`.
   const ColumnWriterOptions& ForColumn(const std::string& dotted_path) const {

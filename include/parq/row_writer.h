@@ -75,6 +75,13 @@ struct RowDestination {
   // Optional: told true when the RowWriter starts holding rows not yet given
   // to `column`, false once it has given them all.
   std::function<void(bool holding)> holding_rows;
+  // Optional: runs write(s) for every leaf slot s, which writes its batch to
+  // column columns[s]: on the destination's thread pool when it has one
+  // (docs/threads.md), and returns the first error in slot order (as one
+  // thread stopping there would).  Null: one slot after the other, stopping
+  // at the first error.
+  std::function<Status(const std::vector<int>& columns, const std::function<Status(size_t slot)>& write)>
+      write_leaves;
 };
 
 class RowWriter {
@@ -94,6 +101,9 @@ class RowWriter {
     d.num_row_groups = [f] { return f->num_row_groups(); };
     d.max_rows_per_row_group = file.options().max_rows_per_row_group;
     d.holding_rows = [f](bool holding) { f->RowsHeldElsewhere(holding); };
+    d.write_leaves = [f](const std::vector<int>& columns, const std::function<Status(size_t)>& write) {
+      return f->WriteLeaves(columns, write);
+    };
     return d;
   }
   static Result<std::unique_ptr<RowWriter>> Open(RowDestination destination, const RowWriterOptions& options = {});

@@ -471,7 +471,8 @@ def write_parquet(df: pd.DataFrame, path: PathLike, **options: Any) -> None:
     options: the writer options of `parq rewrite` (parq/writer_options_text.h):
     codec="zstd", level=9, page_version=2, row_group_rows=100_000,
     row_group_size=..., page_size=..., dictionary=False, bloom_filter=True,
-    no_page_index=True, column_order="ieee754", encoding={"col": "DELTA_BINARY_PACKED"}."""
+    no_page_index=True, column_order="ieee754", encoding={"col": "DELTA_BINARY_PACKED"},
+    threads=2 (encode and compress on 2 threads; the same file)."""
     text = []
     for key, value in options.items():
         if key == "encoding" and isinstance(value, dict):

@@ -89,10 +89,11 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   Status WriteBatch(int64_t num_levels, const int16_t* def_levels, const int16_t* rep_levels,
                     const T* values) override {
     if (!sticky_->ok()) return *sticky_;
+    if (error_slot_ != nullptr && !error_slot_->ok()) return *error_slot_;
     Status st = WriteBatchImpl(num_levels, def_levels, rep_levels, values);
     if (!st.ok()) {
       st.AddContext("column " + d_.dotted_path);
-      *sticky_ = st;
+      *(error_slot_ != nullptr ? error_slot_ : sticky_) = st;
     }
     return st;
   }
@@ -107,7 +108,9 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
 
   // --- ColumnChunkWriter ---
   ColumnWriter* writer() override { return this; }
+  Status Seal() override;
   Result<FinishedChunk> Finish(OutputStream* out) override;
+  void RouteErrors(Status* slot) override { error_slot_ = slot; }
 
  private:
   Status StartChunk();
@@ -180,6 +183,7 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   const WriterOptions& options_;
   ColumnWriterOptions col_;
   Status* sticky_;
+  Status* error_slot_ = nullptr;  // RouteErrors: where WriteBatch's errors go instead
   compression::CodecCache* codecs_;
   page::PageArena* arena_;
   // A page is cut once PageMemory() reaches it (0: never for memory).
@@ -213,6 +217,12 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   int64_t page_unencoded_ = 0;
   index::PageIndexBuilder page_index_;
   std::optional<BloomFilter> bloom_;  // the chunk's, when enabled
+
+  // Seal(): the chunk's compressed dictionary page (empty: none) and its
+  // uncompressed size; `sealed_` until Finish writes them.
+  bool sealed_ = false;
+  std::vector<uint8_t> dict_page_;
+  int64_t dict_uncompressed_ = 0;
 
   // The chunk: its data pages as written (each where arena_ put it: no
   // buffer of the whole chunk grows and copies itself), and their bytes.
@@ -666,11 +676,12 @@ void TypedColumnWriterImpl<T>::EndPage() {
 }
 
 template <typename T>
-Result<FinishedChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
+Status TypedColumnWriterImpl<T>::Seal() {
   if (!sticky_->ok()) return *sticky_;
+  if (sealed_) return Status::OK();
   if (page_levels_ > 0) PARQ_RETURN_IF_ERROR(FlushPage());
-  std::vector<uint8_t> dict_page;
-  int64_t dict_uncompressed = 0;
+  dict_page_.clear();
+  dict_uncompressed_ = 0;
   if (dict_used_) {
     std::vector<uint8_t> dict_plain;
     dict_->WriteDictionaryPage(&dict_plain);
@@ -679,11 +690,22 @@ Result<FinishedChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
     }
     PARQ_ASSIGN_OR_RETURN(page::WrittenPage w,
                           page_writer_->WriteDictionaryPage(
-                              dict_plain, static_cast<int32_t>(dict_->num_entries()), &dict_page));
-    dict_uncompressed = w.uncompressed_size;
+                              dict_plain, static_cast<int32_t>(dict_->num_entries()), &dict_page_));
+    dict_uncompressed_ = w.uncompressed_size;
     ++encoding_stats_[{format::PageType::DICTIONARY_PAGE, format::Encoding::PLAIN}];
     encodings_.insert(format::Encoding::PLAIN);
   }
+  sealed_ = true;
+  return Status::OK();
+}
+
+template <typename T>
+Result<FinishedChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
+  PARQ_RETURN_IF_ERROR(Seal());
+  sealed_ = false;
+  std::vector<uint8_t> dict_page = std::move(dict_page_);
+  dict_page_ = {};
+  const int64_t dict_uncompressed = dict_uncompressed_;
   const int64_t start = static_cast<int64_t>(out->Tell());
   if (!dict_page.empty()) PARQ_RETURN_IF_ERROR(out->Write(dict_page.data(), dict_page.size()));
   for (const std::span<const uint8_t> page : pages_) PARQ_RETURN_IF_ERROR(out->Write(page.data(), page.size()));

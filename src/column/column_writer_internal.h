@@ -49,10 +49,21 @@ class ColumnChunkWriter {
   // indices, levels; during the dictionary trial both encodings).  What
   // WriterOptions::max_buffered_bytes bounds.
   virtual int64_t buffered_bytes() const = 0;
-  // Flushes the open page, writes the chunk (dictionary page first) at
-  // out->Tell() and returns its ColumnChunk and page index; the writer then
-  // starts a new, empty chunk for the next row group.
+  // The work of Finish before the writing: flushes the open page and
+  // compresses the dictionary page.  Touches only this chunk's state (and the
+  // shared, thread-safe arena and codecs), so the chunks of a row group may
+  // seal on several threads at once while others are written.
+  virtual Status Seal() = 0;
+  // Seals the chunk (unless Seal() already did), writes it (dictionary page
+  // first) at out->Tell() and returns its ColumnChunk and page index; the
+  // writer then starts a new, empty chunk for the next row group.
   virtual Result<FinishedChunk> Finish(OutputStream* out) = 0;
+  // Where a failing WriteBatch keeps its error: the file's sticky status
+  // (null, the default), or `slot` while the file writer runs the leaves'
+  // batches on several threads (it then makes sticky the error of the first
+  // leaf in order, as one thread would have).  WriteBatch refuses to run
+  // while either holds an error.
+  virtual void RouteErrors(Status* slot) = 0;
 };
 
 // `sticky` is the file writer's status: a failing WriteBatch stores its error

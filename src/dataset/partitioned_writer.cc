@@ -22,6 +22,7 @@
 #include "parq/io.h"
 #include "parq/logical_value_access.h"
 #include "parq/row_writer.h"
+#include "util/pool_option.h"
 
 namespace parq {
 namespace {
@@ -245,6 +246,9 @@ Result<std::unique_ptr<PartitionedWriter>> PartitionedWriter::Open(const std::st
   PARQ_ASSIGN_OR_RETURN(impl->file_schema,
                         Schema::Make(SchemaNode::MakeGroup(root.name(), Repetition::kRequired, std::move(fields))));
   PARQ_RETURN_IF_ERROR(FileWriter::ValidateOptions(impl->options.writer_options, impl->file_schema));
+  // One pool of `threads` for every file, rather than one for each open file.
+  PARQ_ASSIGN_OR_RETURN(impl->options.writer_options.thread_pool,
+                        util::PoolFor(impl->options.writer_options.thread_pool, impl->options.writer_options.threads));
 
   // The destination: absent or an empty directory; the temporary tree beside it.
   fs::path dest = fs::path(destination).lexically_normal();

@@ -2,8 +2,10 @@
 #include "parq/file_writer.h"
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstdio>
 #include <limits>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +17,8 @@
 #include "index/bloom_filter_reader.h"
 #include "thrift/compact_writer.h"
 #include "parq/version.h"
+#include "util/parallel_jobs.h"
+#include "util/pool_option.h"
 #include "schema/schema_builder.h"
 #include "stats/statistics_builder.h"
 
@@ -120,6 +124,7 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<OutputStrea
   PARQ_ASSIGN_OR_RETURN(impl->schema, schema.Clone());
   impl->options = options;
   if (impl->schema.num_columns() == 0) return Status::InvalidArgument("the schema has no leaf columns");
+  PARQ_ASSIGN_OR_RETURN(impl->pool, util::PoolFor(options.thread_pool, options.threads));
   if (options.encryption) {
     std::vector<std::vector<std::string>> paths;
     for (const ColumnDescriptor& d : impl->schema.columns()) paths.push_back(d.path);
@@ -206,6 +211,100 @@ Result<ColumnWriter*> FileWriter::column(int i) {
   return m.writers[static_cast<size_t>(i)]->writer();
 }
 
+namespace {
+
+// With a pool, seals the open row group's chunks (column::ColumnChunkWriter::
+// Seal: the last pages and the dictionaries, compressed) on its threads, in
+// column order, while the caller writes the sealed ones to the file in that
+// order: compression overlaps the writing.  Without one, does nothing (Finish
+// seals each chunk as it writes it).
+class ChunkSealer {
+ public:
+  explicit ChunkSealer(FileWriter::Impl& m) : m_(m) {
+    const size_t n = m.writers.size();
+    if (m.pool == nullptr || n < 2) return;
+    results_.resize(n);
+    done_.assign(n, false);
+    jobs_ = util::ParallelJobs::Start(
+        *m.pool, n,
+        [this](size_t c) {
+          Status st = m_.writers[c]->Seal();
+          std::lock_guard<std::mutex> lock(mu_);
+          results_[c] = std::move(st);
+          done_[c] = true;
+          sealed_.notify_all();
+        },
+        static_cast<size_t>(m.pool->size()));
+  }
+  ~ChunkSealer() {
+    if (jobs_) jobs_->Join();
+  }
+
+  // OK once chunk c is sealed (or when it is Finish's to seal); else its
+  // seal's error.  Helps with the seals no thread has taken meanwhile.
+  Status Wait(size_t c) {
+    if (!jobs_) return Status::OK();
+    for (;;) {
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        if (done_[c]) return results_[c];
+      }
+      if (jobs_->RunOne()) continue;
+      // Every seal is taken; c's is running on a pool thread.
+      std::unique_lock<std::mutex> lock(mu_);
+      sealed_.wait(lock, [&] { return done_[c]; });
+      return results_[c];
+    }
+  }
+  // No seal starts any more; those under way finish.
+  void Cancel() {
+    if (jobs_) jobs_->Cancel();
+    jobs_.reset();
+  }
+
+ private:
+  FileWriter::Impl& m_;
+  std::shared_ptr<util::ParallelJobs> jobs_;
+  std::mutex mu_;
+  std::condition_variable sealed_;
+  std::vector<Status> results_;  // guarded by mu_
+  std::vector<bool> done_;       // guarded by mu_
+};
+
+}  // namespace
+
+Status FileWriter::WriteLeaves(const std::vector<int>& columns, const std::function<Status(size_t)>& write) {
+  Impl& m = *impl_;
+  const size_t n = columns.size();
+  if (m.pool == nullptr || n < 2 || m.closed || !m.status.ok()) {
+    for (size_t s = 0; s < n; ++s) PARQ_RETURN_IF_ERROR(write(s));
+    return Status::OK();
+  }
+  // Each column writer keeps its error in its own slot meanwhile: none
+  // writes the sticky status that the others read.
+  std::vector<Status> errors(m.writers.size());
+  for (size_t c = 0; c < m.writers.size(); ++c) m.writers[c]->RouteErrors(&errors[c]);
+  std::vector<Status> results(n);
+  m.pool->ParallelFor(n, [&](size_t s) { results[s] = write(s); });
+  for (const auto& w : m.writers) w->RouteErrors(nullptr);
+  for (size_t s = 0; s < n; ++s) {
+    if (results[s].ok()) continue;
+    // One thread would have stopped here, its column writer's error sticky.
+    const int c = columns[s];
+    if (c >= 0 && static_cast<size_t>(c) < errors.size() && !errors[static_cast<size_t>(c)].ok()) {
+      static_cast<void>(m.Fail(errors[static_cast<size_t>(c)]));
+    }
+    return results[s];
+  }
+  return Status::OK();
+}
+
+Status FileWriter::WriteColumns(const std::function<Status(int)>& write) {
+  std::vector<int> columns(impl_->writers.size());
+  for (size_t c = 0; c < columns.size(); ++c) columns[c] = static_cast<int>(c);
+  return WriteLeaves(columns, [&](size_t c) { return write(static_cast<int>(c)); });
+}
+
 Status FileWriter::EndRowGroup() {
   Impl& m = *impl_;
   if (m.closed) return Impl::AfterClose("FileWriter::EndRowGroup");
@@ -233,9 +332,13 @@ Status FileWriter::EndRowGroup() {
   std::vector<std::optional<format::ColumnIndex>> cis;
   std::vector<std::optional<format::OffsetIndex>> ois;
   std::vector<std::optional<BloomFilter>> bfs;
+  ChunkSealer sealer(m);
   for (size_t c = 0; c < m.writers.size(); ++c) {
-    Result<column::FinishedChunk> done = m.writers[c]->Finish(m.out.get());
+    const Status sealed = sealer.Wait(c);
+    Result<column::FinishedChunk> done =
+        sealed.ok() ? m.writers[c]->Finish(m.out.get()) : Result<column::FinishedChunk>(sealed);
     if (!done.ok()) {
+      sealer.Cancel();  // before the sticky status is set: the seals read it
       Status st = done.status();
       return m.Fail(std::move(st.AddContext("row group " + std::to_string(m.row_groups.size()))));
     }

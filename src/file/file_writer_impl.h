@@ -3,7 +3,9 @@
 // options, the sticky status, one chunk writer per leaf, and the row groups
 // and page indexes written so far (the footer's, kept until Close).
 //
-// Owned by its FileWriter.  Thread-safety: none (one thread writes a file).
+// Owned by its FileWriter.  Thread-safety: one thread writes a file; with a
+// pool, the column writers run on its threads inside FileWriter's calls
+// (WriteLeaves, EndRowGroup), which return once they are done.
 #ifndef PARQ_FILE_FILE_WRITER_IMPL_H_
 #define PARQ_FILE_FILE_WRITER_IMPL_H_
 
@@ -34,6 +36,8 @@ struct FileWriter::Impl {
   // not one per column).  Declared before the writers, which point to it.
   compression::CodecCache codecs;
   page::PageArena pages;  // the open row group's written pages
+  // WriterOptions::thread_pool, or one of `threads` workers; null: none.
+  std::shared_ptr<ThreadPool> pool;
   std::vector<std::unique_ptr<column::ColumnChunkWriter>> writers;
   bool closed = false;
   int row_writers_holding_rows = 0;

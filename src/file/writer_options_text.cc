@@ -25,6 +25,7 @@ enum class Key {
   kRowGroupSize,
   kRowGroupRows,
   kMaxBufferedBytes,
+  kThreads,
   kBloomFilter,
   kNoPageIndex,
   kColumnOrder,
@@ -46,6 +47,7 @@ constexpr KeyInfo kKeys[] = {
     {"row_group_size", Key::kRowGroupSize, true},
     {"row_group_rows", Key::kRowGroupRows, true},
     {"max_buffered_bytes", Key::kMaxBufferedBytes, true},
+    {"threads", Key::kThreads, true},
     {"bloom_filter", Key::kBloomFilter, false},
     {"no_page_index", Key::kNoPageIndex, false},
     {"column_order", Key::kColumnOrder, true},
@@ -213,6 +215,15 @@ Status ParseWriterOption(std::string_view name, std::string_view value, WriterOp
       auto v = ParseInteger<int64_t>(value);
       if (!v || *v < 0) return Bad(name, "takes a non-negative integer (0: no cap), not " + Quoted(value));
       options->max_buffered_bytes = *v;
+      return Status::OK();
+    }
+    case Key::kThreads: {
+      auto v = ParseInteger<int>(value);
+      if (!v || *v < 1 || *v > ThreadPool::kMaxThreads) {
+        return Bad(name, "takes a thread count from 1 to " + std::to_string(ThreadPool::kMaxThreads) + ", not " +
+                             Quoted(value));
+      }
+      options->threads = *v;
       return Status::OK();
     }
     case Key::kBloomFilter:

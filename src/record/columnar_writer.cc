@@ -42,6 +42,7 @@ struct ColumnarWriter::Impl {
   AssemblyPlan plan;
   std::vector<LeafLevels> leaves;  // by plan slot
   std::vector<int64_t> entry_at, value_at;
+  std::vector<int> leaf_columns;  // the column of each slot
   int64_t rows = 0;
   int64_t rows_in_group = 0;
   int last_groups = 0;
@@ -75,8 +76,10 @@ struct ColumnarWriter::Impl {
 
   // Hands `count` more rows of every leaf to the column writers; `last`:
   // they are all the batch has left.
+  // Each slot's work touches that leaf only: the destination may run the
+  // slots on several threads (RowDestination::write_leaves).
   Status WriteRows(int64_t count, bool last) {
-    for (size_t s = 0; s < leaves.size(); ++s) {
+    auto write = [&](size_t s) -> Status {
       LeafLevels& l = leaves[s];
       const ColumnDescriptor& d = l.descriptor();
       const int64_t from = entry_at[s];
@@ -85,7 +88,7 @@ struct ColumnarWriter::Impl {
         PARQ_RETURN_IF_ERROR(WriteLeaf(l, from, total - from, value_at[s]));
         entry_at[s] = total;
         value_at[s] = l.num_values();
-        continue;
+        return Status::OK();
       }
       const int64_t to = d.max_repetition_level > 0 ? RowsEnd(l.rep(), from, total, count) : from + count;
       int64_t values = to - from;
@@ -98,7 +101,10 @@ struct ColumnarWriter::Impl {
       PARQ_RETURN_IF_ERROR(WriteLeaf(l, from, to - from, value_at[s]));
       entry_at[s] = to;
       value_at[s] += values;
-    }
+      return Status::OK();
+    };
+    if (dest.write_leaves) return dest.write_leaves(leaf_columns, write);
+    for (size_t s = 0; s < leaves.size(); ++s) PARQ_RETURN_IF_ERROR(write(s));
     return Status::OK();
   }
 
@@ -169,7 +175,10 @@ Result<std::unique_ptr<ColumnarWriter>> ColumnarWriter::Open(RowDestination dest
   PARQ_ASSIGN_OR_RETURN(impl->plan, BuildAssemblyPlan(*impl->dest.schema, {}));
   if (impl->plan.columns.empty()) return Status::InvalidArgument("ColumnarWriter: the schema has no leaf column");
   impl->leaves.reserve(impl->plan.columns.size());
-  for (int column : impl->plan.columns) impl->leaves.emplace_back(&impl->dest.schema->column(column));
+  for (int column : impl->plan.columns) {
+    impl->leaves.emplace_back(&impl->dest.schema->column(column));
+    impl->leaf_columns.push_back(column);
+  }
   impl->entry_at.resize(impl->leaves.size());
   impl->value_at.resize(impl->leaves.size());
   impl->last_groups = impl->dest.num_row_groups();

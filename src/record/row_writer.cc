@@ -14,6 +14,7 @@
 // per leaf.  A row that does not fit is rolled back from every buffer.
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -106,11 +107,18 @@ struct RowWriter::Impl {
   int64_t buffered_bytes = 0;
   int64_t rows_in_group = 0;  // rows handed to the open row group
   int last_groups = 0;
-  // Scratch for the flush.
-  std::unique_ptr<bool[]> bool_scratch;
-  size_t bool_cap = 0;
-  std::vector<ByteArray> ba_scratch;
-  std::vector<FixedLenByteArray> flba_scratch;
+  std::vector<int> leaf_columns;  // the column of each slot
+  // Scratch for the flush of one leaf: lent from `idle_scratch` to each
+  // leaf's flush in turn (one thread reuses one; leaves flushed on a pool's
+  // threads take one each).
+  struct FlushScratch {
+    std::unique_ptr<bool[]> bools;
+    size_t bool_cap = 0;
+    std::vector<ByteArray> ba;
+    std::vector<FixedLenByteArray> flba;
+  };
+  std::mutex scratch_mu;
+  std::vector<std::unique_ptr<FlushScratch>> idle_scratch;  // guarded by scratch_mu
 
   Status Fail(const PlanNode& p, const std::string& what) const {
     std::string path = p.node != nullptr ? p.node->DottedPath() : std::string();
@@ -287,7 +295,23 @@ struct RowWriter::Impl {
     return Status::OK();
   }
 
-  Status FlushLeaf(size_t s) {
+  std::unique_ptr<FlushScratch> TakeScratch() {
+    std::lock_guard<std::mutex> lock(scratch_mu);
+    if (idle_scratch.empty()) return std::make_unique<FlushScratch>();
+    std::unique_ptr<FlushScratch> s = std::move(idle_scratch.back());
+    idle_scratch.pop_back();
+    return s;
+  }
+  void ReturnScratch(std::unique_ptr<FlushScratch> s) {
+    std::lock_guard<std::mutex> lock(scratch_mu);
+    idle_scratch.push_back(std::move(s));
+  }
+
+  Status FlushLeaf(size_t s, FlushScratch& scratch) {
+    std::unique_ptr<bool[]>& bool_scratch = scratch.bools;
+    size_t& bool_cap = scratch.bool_cap;
+    std::vector<ByteArray>& ba_scratch = scratch.ba;
+    std::vector<FixedLenByteArray>& flba_scratch = scratch.flba;
     LeafOut& o = leaves[s];
     PARQ_ASSIGN_OR_RETURN(ColumnWriter * w, dest.column(o.d->index));
     const size_t n = o.num_values;
@@ -327,14 +351,25 @@ struct RowWriter::Impl {
 
   Status Flush() {
     if (buffered == 0) return Status::OK();
-    for (size_t s = 0; s < leaves.size(); ++s) {
-      PARQ_RETURN_IF_ERROR(FlushLeaf(s));
+    // Each slot's work touches that leaf only: the destination may run the
+    // slots on several threads (RowDestination::write_leaves).
+    auto write = [this](size_t s) -> Status {
+      std::unique_ptr<FlushScratch> scratch = TakeScratch();
+      Status st = FlushLeaf(s, *scratch);
+      ReturnScratch(std::move(scratch));
+      PARQ_RETURN_IF_ERROR(st);
       leaves[s].Clear();
       // A row larger than a batch grew the bytes past their usual size: they
       // are not kept for the rows after it.
       if (leaves[s].arena.capacity() > 2 * static_cast<size_t>(options.batch_bytes)) {
         std::string().swap(leaves[s].arena);
       }
+      return Status::OK();
+    };
+    if (dest.write_leaves) {
+      PARQ_RETURN_IF_ERROR(dest.write_leaves(leaf_columns, write));
+    } else {
+      for (size_t s = 0; s < leaves.size(); ++s) PARQ_RETURN_IF_ERROR(write(s));
     }
     rows_in_group += buffered;
     buffered = 0;
@@ -373,6 +408,7 @@ Result<std::unique_ptr<RowWriter>> RowWriter::Open(RowDestination destination, c
     LeafOut& o = impl->leaves[s];
     o.d = &impl->dest.schema->column(impl->plan.columns[s]);
     o.checks.emplace(*o.d);
+    impl->leaf_columns.push_back(o.d->index);
   }
   impl->last_groups = impl->dest.num_row_groups();
   return std::unique_ptr<RowWriter>(new RowWriter(std::move(impl)));

@@ -28,6 +28,16 @@ void ParallelJobs::Drain() {
   done_.notify_all();
 }
 
+bool ParallelJobs::RunOne() {
+  const size_t i = next_.fetch_add(1, std::memory_order_relaxed);
+  if (i >= n_) return false;
+  fn_(i);
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++finished_;
+  done_.notify_all();
+  return true;
+}
+
 void ParallelJobs::WaitFor(size_t finished) {
   std::unique_lock<std::mutex> lock(mutex_);
   done_.wait(lock, [&] { return finished_ >= finished; });

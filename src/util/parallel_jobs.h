@@ -8,8 +8,8 @@
 // hold references too, so a task that starts after Join or Cancel returned
 // finds no job left and touches nothing else.  fn is called only before
 // Join / Cancel returns: it may borrow what the owner keeps alive until then.
-// Thread-safety: Join and Cancel are called by the owner, once, on one
-// thread; the jobs run on the pool's threads and on the owner's.
+// Thread-safety: RunOne, Join and Cancel are called by the owner, on one
+// thread (Join or Cancel once, last); the jobs run on the pool's threads and on the owner's.
 #ifndef PARQ_UTIL_PARALLEL_JOBS_H_
 #define PARQ_UTIL_PARALLEL_JOBS_H_
 
@@ -31,6 +31,9 @@ class ParallelJobs {
   static std::shared_ptr<ParallelJobs> Start(ThreadPool& pool, size_t n, std::function<void(size_t)> fn,
                                              size_t helpers);
 
+  // Runs the next job not taken yet on the calling thread; false when none
+  // was left (the owner, waiting for one job, helps with the others first).
+  bool RunOne();
   // Runs the jobs not taken yet on the calling thread, then waits for the
   // others: every job has run.
   void Join();

@@ -46,7 +46,7 @@ TEST(WriterOptionsTextTest, EveryKey) {
   WriterOptions o;
   ASSERT_OK(ParseWriterOptions(
       " codec = GZIP ; level=-1; page-version=1; dictionary=off; page_size=65536;"
-      "row-group-size=1000000; ROW_GROUP_ROWS=7; bloom_filter; no_page_index=on;"
+      "row-group-size=1000000; ROW_GROUP_ROWS=7; bloom_filter; no_page_index=on; threads=3;"
       "encoding=name=DELTA_BYTE_ARRAY; encoding=tags.list.element=rle_dictionary;;",
       &o));
   EXPECT_EQ(o.column_defaults.compression, Compression::kGzip);
@@ -56,6 +56,7 @@ TEST(WriterOptionsTextTest, EveryKey) {
   EXPECT_EQ(o.data_page_size, 65536);
   EXPECT_EQ(o.row_group_size, 1000000);
   EXPECT_EQ(o.max_rows_per_row_group, 7);
+  EXPECT_EQ(o.threads, 3);
   EXPECT_TRUE(o.column_defaults.bloom_filter);
   EXPECT_FALSE(o.column_defaults.page_index);
   ASSERT_EQ(o.columns.size(), 2u);
@@ -141,6 +142,8 @@ TEST(WriterOptionsTextTest, BadValuesNameTheOption) {
       {"row_group_size=12kb", "writer option 'row_group_size': takes a positive integer, not '12kb'"},
       {"row_group_rows=+5", "writer option 'row_group_rows': takes a positive integer, not '+5'"},
       {"row_group_rows=99999999999999999999", "writer option 'row_group_rows': takes a positive integer"},
+      {"threads=0", "writer option 'threads': takes a thread count from 1 to 1024, not '0'"},
+      {"threads=1025", "writer option 'threads': takes a thread count from 1 to 1024, not '1025'"},
       {"encoding=PLAIN", "writer option 'encoding': takes COLUMN=ENCODING, not 'PLAIN'"},
       {"encoding==PLAIN", "writer option 'encoding': takes COLUMN=ENCODING"},
       {"encoding=a=NOSUCH", "writer option 'encoding': unknown encoding 'NOSUCH'"},
@@ -207,7 +210,7 @@ TEST(WriterOptionsTextTest, AnErrorLeavesTheOptionsUnchanged) {
 
 TEST(WriterOptionsTextTest, KeyNames) {
   const WriterOptionKeys& keys = WriterOptionNames();
-  EXPECT_EQ(keys.valued.size(), 10u);
+  EXPECT_EQ(keys.valued.size(), 11u);
   ASSERT_EQ(keys.bare.size(), 2u);
   EXPECT_EQ(keys.bare[0], "bloom_filter");
   for (std::string_view k : keys.valued) {

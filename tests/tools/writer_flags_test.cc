@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "testing/run_parq.h"
@@ -60,6 +61,7 @@ TEST_F(WriterFlagsCliTest, BadValuesAreUsageErrors) {
       {"--page-size -5", "writer option 'page-size': takes a positive integer, not '-5'"},
       {"--row-group-size 0", "writer option 'row-group-size': takes a positive integer, not '0'"},
       {"--row-group-rows 1e6", "writer option 'row-group-rows': takes a positive integer, not '1e6'"},
+      {"--threads 0", "writer option 'threads': takes a thread count from 1 to 1024, not '0'"},
       {"--encoding id", "writer option 'encoding': takes COLUMN=ENCODING, not 'id'"},
       {"--encoding id=FAST", "writer option 'encoding': unknown encoding 'FAST'"},
       // Against the input's schema.
@@ -120,6 +122,42 @@ TEST_F(WriterFlagsCliTest, LzoAndAlpWriteTheSameRows) {
   const CliRun got = RunParq("cat " + Q(P("out.parquet")));
   ASSERT_EQ(got.exit_code, 0) << got.out;
   EXPECT_EQ(got.out, want.out);
+}
+
+std::string Bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST_F(WriterFlagsCliTest, ThreadsWriteTheSameFile) {
+  const std::string lz4 = std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/lz4_raw_compressed_larger.parquet";
+  for (const std::string& source : {kAllTypes, lz4}) {
+    const std::string one = P("one.parquet"), many = P("many.parquet");
+    CliRun r = RunParq("rewrite " + Q(source) + " " + Q(one) + " --codec zstd --page-size 4096 --bloom-filter");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    r = RunParq("rewrite " + Q(source) + " " + Q(many) + " --codec zstd --page-size 4096 --bloom-filter --threads 3");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_TRUE(Bytes(one) == Bytes(many)) << source;
+    // Regrouped rows (the RowWriter path) too.
+    r = RunParq("rewrite " + Q(source) + " " + Q(one) + " --codec zstd --row-group-rows 3000");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    r = RunParq("rewrite " + Q(source) + " " + Q(many) + " --codec zstd --row-group-rows 3000 --threads 2");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_TRUE(Bytes(one) == Bytes(many)) << source;
+  }
+  // --threads alone is no reason to decode.
+  CliRun r = Rewrite("--threads 2 --verbose");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("raw copy"), std::string::npos) << r.out;
+
+  std::ofstream(P("rows.jsonl")) << "{\"a\":1,\"s\":\"x\"}\n{\"a\":2,\"s\":null}\n{\"a\":3,\"s\":\"y\"}\n";
+  std::ofstream(P("schema.txt")) << "message m { required int64 a; optional binary s (STRING); }";
+  for (const char* threads : {"", " --threads 2"}) {
+    r = RunParq("convert " + Q(P("rows.jsonl")) + " " + Q(P(threads[0] ? "many.parquet" : "one.parquet")) +
+                " --schema " + Q(P("schema.txt")) + " --codec zstd" + threads);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+  }
+  EXPECT_TRUE(Bytes(P("one.parquet")) == Bytes(P("many.parquet")));
 }
 
 TEST_F(WriterFlagsCliTest, AMissingInputIsStillAFileError) {

@@ -112,7 +112,8 @@ Status RewritePartitioned(const FileReader& reader, const std::string& out_path,
 std::string WhyDecode(const Args& args, const WriterOptions& wopts, const FileMetaData& md) {
   if (args.Has("no-raw-copy")) return "--no-raw-copy";
   for (const std::string& flag : kWriterFlags) {
-    if (flag != "row-group-rows" && args.Has(flag)) return "--" + flag;
+    // --threads changes no byte of the output.
+    if (flag != "row-group-rows" && flag != "threads" && args.Has(flag)) return "--" + flag;
   }
   for (const std::string& flag : kWriterBareFlags) {
     if (args.Has(flag)) return "--" + flag;
@@ -150,14 +151,20 @@ Status Rewrite(const FileReader* reader, const std::string& out_path, WriterOpti
     return writer->Close();
   }
   const int groups = reader->metadata().num_row_groups();
+  // Each column on its own: on --threads' pool, at once; on one thread in
+  // order, the progress naming each.
+  const bool one_thread = wopts.thread_pool == nullptr && wopts.threads <= 1;
   for (int g = 0; g < groups; ++g) {
-    for (int c = 0; c < schema.num_columns(); ++c) {
-      progress.Show("row group " + std::to_string(g + 1) + " / " + std::to_string(groups) + ", column " +
-                    std::to_string(c + 1) + " / " + std::to_string(schema.num_columns()));
+    const std::string group = "row group " + std::to_string(g + 1) + " / " + std::to_string(groups);
+    if (!one_thread) progress.Show(group);
+    PARQ_RETURN_IF_ERROR(writer->WriteColumns([&](int c) -> Status {
+      if (one_thread) {
+        progress.Show(group + ", column " + std::to_string(c + 1) + " / " + std::to_string(schema.num_columns()));
+      }
       PARQ_ASSIGN_OR_RETURN(auto in, reader->OpenColumn(g, c));
       PARQ_ASSIGN_OR_RETURN(ColumnWriter * out, writer->column(c));
-      PARQ_RETURN_IF_ERROR(CopyColumn(in.get(), out));
-    }
+      return CopyColumn(in.get(), out);
+    }));
     PARQ_RETURN_IF_ERROR(writer->KeepRowGroupMetadata(reader->metadata().row_group(g)));
     PARQ_RETURN_IF_ERROR(writer->EndRowGroup());
   }

@@ -27,7 +27,7 @@ std::vector<Flag> WriterFlagTable();
   "[--codec none|snappy|gzip|brotli|zstd|lz4_raw|lzo] [--level N]\n"                   \
   "       [--page-version 1|2] [--encoding COLUMN=ENCODING]... [--dictionary on|off]\n" \
   "       [--page-size BYTES] [--row-group-size BYTES] [--row-group-rows N]\n"          \
-  "       [--max-buffered-bytes BYTES]\n"                                               \
+  "       [--max-buffered-bytes BYTES] [--threads N]\n"                                 \
   "       [--bloom-filter] [--no-page-index] [--column-order type|ieee754]"
 
 // Fills *wopts from the flags (created_by set to parq's) with
