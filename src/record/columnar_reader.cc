@@ -867,6 +867,7 @@ Status ColumnarReader::Impl::ReadFiltered(int row_group, int64_t rows, ColumnarB
     filter_internal::PagePruneNote note;
     pages = filter_internal::SelectRowGroupPages(*filter, source, row_group, &note);
     pruner->NotePagePruning(row_group, note, pages && pages->empty());
+    bytes_read += note.header_bytes_read;
   }
   if (pages && pages->empty()) return prune();
   // 1. The filter's columns: whole, or the rows of the pages left.
