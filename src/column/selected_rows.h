@@ -47,8 +47,9 @@ struct HeaderPages {
 // changed: the headers are peeked).  nullopt when the headers do not give
 // every data page's rows (a v1 page of a column with repetition levels, a v2
 // page of a flat column whose num_rows and num_values differ), the rows do
-// not add up to `num_rows`, a header does not decode, or the column is
-// encrypted: the pages are then not pruned by their headers.
+// not add up to `num_rows`, or a header does not decode (or, of an
+// encrypted column, decrypt): the pages are then not pruned by their
+// headers.
 std::optional<HeaderPages> ScanPageHeaders(ColumnReader& reader, int64_t num_rows);
 
 // ReadBatch for a caller that keeps the values of some rows only (late
