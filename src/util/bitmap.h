@@ -11,6 +11,19 @@ namespace parq::util {
 
 inline bool GetBit(const uint8_t* bits, int64_t i) { return (bits[i >> 3] >> (i & 7)) & 1; }
 
+// Sets bits [offset, offset + n) of `bits`, keeping the others.
+inline void SetBits(uint8_t* bits, int64_t offset, int64_t n) {
+  int64_t i = offset;
+  const int64_t end = offset + n;
+  for (; i < end && (i & 7) != 0; ++i) bits[i >> 3] |= static_cast<uint8_t>(1u << (i & 7));
+  const int64_t bytes = (end - i) >> 3;
+  if (bytes > 0) {
+    std::memset(bits + (i >> 3), 0xff, static_cast<size_t>(bytes));
+    i += bytes * 8;
+  }
+  for (; i < end; ++i) bits[i >> 3] |= static_cast<uint8_t>(1u << (i & 7));
+}
+
 // ORs n bytes of 0 / 1 into bits [at, at + n) of `bits`, whose bits from `at`
 // on are 0 (a buffer grown zero-filled).  Writing 0/1 bytes in a hot loop and
 // packing them here afterwards is cheaper than a read-modify-write of the
