@@ -2,9 +2,10 @@
 #include "column/level_decoder.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 #include <string>
+
+#include "util/bitmap.h"
 
 namespace parq::column {
 namespace {
@@ -74,14 +75,7 @@ Result<int64_t> LevelDecoder::DecodeBits(int64_t n, uint8_t* bits, std::vector<i
     std::memset(bits, 0, static_cast<size_t>((n + 7) / 8));
     for (int64_t i = 0; i < n; ++i) bits[i >> 3] |= static_cast<uint8_t>(((*scratch)[i] & 1) << (i & 7));
   }
-  int64_t ones = 0;
-  const int64_t whole = n / 64;
-  for (int64_t w = 0; w < whole; ++w) {
-    uint64_t x;
-    std::memcpy(&x, bits + w * 8, 8);
-    ones += std::popcount(x);
-  }
-  for (int64_t b = whole * 8; b < (n + 7) / 8; ++b) ones += std::popcount(bits[b]);
+  const int64_t ones = util::CountBits(bits, (n + 7) / 8);
   return ones;
 }
 

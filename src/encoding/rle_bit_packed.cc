@@ -277,8 +277,7 @@ Result<int64_t> RleBitPackedDecoder::CountEqual(int64_t n, uint32_t value, int64
       // Bit-packed values of width 1: whole groups of 8 are counted a byte
       // at a time, not unpacked.
       const int64_t k = static_cast<int64_t>(std::min<uint64_t>(run_left_, static_cast<uint64_t>(n - done))) & ~int64_t{7};
-      int64_t ones = 0;
-      for (int64_t i = 0; i < k / 8; ++i) ones += std::popcount(literal_ptr_[i]);
+      const int64_t ones = util::CountBits(literal_ptr_, k / 8);
       count += value == 1 ? ones : value == 0 ? k - ones : 0;
       mx = std::max<uint32_t>(mx, ones > 0 ? 1 : 0);
       literal_ptr_ += k / 8;
