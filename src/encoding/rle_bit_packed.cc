@@ -95,6 +95,15 @@ Status RleBitPackedDecoder::NextRun() {
   return Status::OK();
 }
 
+void RleBitPackedDecoder::BufferBlock() {
+  const int m = static_cast<int>(std::min<uint64_t>(32, run_left_));
+  Unpack(literal_ptr_, width_, buf_, m);
+  literal_ptr_ += BytesForBits(int64_t{m} * width_);
+  run_left_ -= static_cast<uint64_t>(m);
+  buf_pos_ = 0;
+  buf_len_ = m;
+}
+
 template <typename T>
 Result<int64_t> RleBitPackedDecoder::GetBatch(T* out, int64_t n) {
   static_assert(std::is_same_v<T, uint8_t> || std::is_same_v<T, uint16_t> ||
@@ -135,12 +144,7 @@ Result<int64_t> RleBitPackedDecoder::GetBatch(T* out, int64_t n) {
       run_left_ -= static_cast<uint64_t>(count);
       done += count;
     } else {
-      const int m = static_cast<int>(std::min<uint64_t>(32, run_left_));
-      Unpack(literal_ptr_, width_, buf_, m);
-      literal_ptr_ += BytesForBits(int64_t{m} * width_);
-      run_left_ -= static_cast<uint64_t>(m);
-      buf_pos_ = 0;
-      buf_len_ = m;
+      BufferBlock();
     }
   }
   return done;
@@ -174,12 +178,7 @@ Result<int64_t> RleBitPackedDecoder::Skip(int64_t n) {
       run_left_ -= static_cast<uint64_t>(count);
       done += count;
     } else {
-      const int m = static_cast<int>(std::min<uint64_t>(32, run_left_));
-      Unpack(literal_ptr_, width_, buf_, m);
-      literal_ptr_ += BytesForBits(int64_t{m} * width_);
-      run_left_ -= static_cast<uint64_t>(m);
-      buf_pos_ = 0;
-      buf_len_ = m;
+      BufferBlock();
     }
   }
   return done;
@@ -241,12 +240,7 @@ Result<int64_t> RleBitPackedDecoder::GetBits(uint8_t* bits, int64_t n) {
       run_left_ -= static_cast<uint64_t>(count);
       done += count;
     } else {
-      const int m = static_cast<int>(std::min<uint64_t>(32, run_left_));
-      Unpack(literal_ptr_, width_, buf_, m);
-      literal_ptr_ += BytesForBits(int64_t{m} * width_);
-      run_left_ -= static_cast<uint64_t>(m);
-      buf_pos_ = 0;
-      buf_len_ = m;
+      BufferBlock();
     }
   }
   return done;

@@ -98,6 +98,8 @@ class RleBitPackedDecoder {
  private:
   // Reads the next run header.  Leaves run_left_ == 0 at the end of the data.
   Status NextRun();
+  // Unpacks the next block of a literal run (up to 32 values) into buf_.
+  void BufferBlock();
 
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;

@@ -37,6 +37,17 @@ struct Filtered {
   RowGroupPruning pruning;
 };
 
+// Every row `reader` gives.
+Result<std::vector<Value>> Drain(RowReader& reader) {
+  std::vector<Value> out;
+  while (true) {
+    Value row;
+    PARQ_ASSIGN_OR_RETURN(bool more, reader.Next(&row));
+    if (!more) return out;
+    out.push_back(std::move(row));
+  }
+}
+
 Result<Filtered> ReadFiltered(const std::string& name, const std::string& where, RowReaderOptions::Pruning pruning) {
   ReaderOptions ropts;
   ropts.decryption = CorpusKeys(false);
@@ -46,12 +57,7 @@ Result<Filtered> ReadFiltered(const std::string& name, const std::string& where,
   options.pruning = pruning;
   PARQ_ASSIGN_OR_RETURN(auto reader, RowReader::Open(*file, options));
   Filtered out;
-  while (true) {
-    Value row;
-    PARQ_ASSIGN_OR_RETURN(bool more, reader->Next(&row));
-    if (!more) break;
-    out.rows.push_back(std::move(row));
-  }
+  PARQ_ASSIGN_OR_RETURN(out.rows, Drain(*reader));
   out.pages_skipped = reader->pages_skipped();
   out.pruning = reader->pruning();
   return out;
@@ -208,23 +214,13 @@ TEST(EncryptionFilterTest, PageHeaderStatisticsOfEncryptedColumnsPrune) {
         every.filter = filter;
         every.pruning = RowReaderOptions::Pruning::kRowGroups;
         ASSERT_OK_AND_ASSIGN(auto all, RowReader::Open(*file, every));
-        std::vector<Value> expected;
-        for (Value v;;) {
-          ASSERT_OK_AND_ASSIGN(bool more, all->Next(&v));
-          if (!more) break;
-          ASSERT_TRUE(bound.Matches(v));
-          expected.push_back(v);
-        }
+        ASSERT_OK_AND_ASSIGN(std::vector<Value> expected, Drain(*all));
+        for (const Value& v : expected) ASSERT_TRUE(bound.Matches(v));
         ASSERT_FALSE(expected.empty());
         RowReaderOptions pruned = every;
         pruned.pruning = RowReaderOptions::Pruning::kPages;
         ASSERT_OK_AND_ASSIGN(auto reader, RowReader::Open(*file, pruned));
-        std::vector<Value> got;
-        for (Value v;;) {
-          ASSERT_OK_AND_ASSIGN(bool more, reader->Next(&v));
-          if (!more) break;
-          got.push_back(v);
-        }
+        ASSERT_OK_AND_ASSIGN(std::vector<Value> got, Drain(*reader));
         EXPECT_EQ(got, expected);
         // 30 pages of 100 rows in each filter column: all but those holding
         // a match are pruned by their decrypted headers.
@@ -278,11 +274,7 @@ TEST(EncryptionFilterTest, CorpusPageHeadersDecryptForPruning) {
     for (const int k : {0, 1}) {
       o.pruning = k == 1 ? RowReaderOptions::Pruning::kPages : RowReaderOptions::Pruning::kRowGroups;
       ASSERT_OK_AND_ASSIGN(auto reader, RowReader::Open(source, o));
-      for (Value v;;) {
-        ASSERT_OK_AND_ASSIGN(bool more, reader->Next(&v));
-        if (!more) break;
-        rows[k].push_back(v);
-      }
+      ASSERT_OK_AND_ASSIGN(rows[k], Drain(*reader));
       EXPECT_EQ(reader->pruning().pages_by_page_statistics, 0);
       bytes[k] = reader->bytes_read();
     }

@@ -229,9 +229,8 @@ TEST(PageHeaderStatsTest, HeaderReadsCountInBytesRead) {
       RowReaderOptions o;
       o.filter = filter;
       ASSERT_OK_AND_ASSIGN(auto reader, RowReader::Open(*file, o));
-      Value v;
-      ASSERT_OK_AND_ASSIGN(bool more, reader->Next(&v));
-      EXPECT_FALSE(more);
+      ASSERT_OK_AND_ASSIGN(std::vector<Value> rows, Drain(*reader));
+      EXPECT_TRUE(rows.empty());
       ASSERT_EQ(reader->pruning().by_page_statistics, 1);
       EXPECT_EQ(reader->pages_read(), 0);
       ColumnarReaderOptions co;
