@@ -6,6 +6,7 @@
 #include "column/column_reader_internal.h"
 #include "column/selected_rows.h"
 #include "encoding/decoder.h"
+#include "util/bitmap.h"
 
 namespace parq {
 
@@ -26,19 +27,6 @@ void FillLevels(int16_t* levels, int64_t n, int16_t value) {
     std::memcpy(levels + i + 4, &four, 8);
   }
   for (; i < n; ++i) levels[i] = value;
-}
-
-// Sets bits [offset, offset + n) of `bits` (LSB-first), keeping the others.
-void SetBits(uint8_t* bits, int64_t offset, int64_t n) {
-  int64_t i = offset;
-  const int64_t end = offset + n;
-  for (; i < end && (i & 7) != 0; ++i) bits[i >> 3] |= static_cast<uint8_t>(1u << (i & 7));
-  const int64_t bytes = (end - i) >> 3;
-  if (bytes > 0) {
-    std::memset(bits + (i >> 3), 0xff, static_cast<size_t>(bytes));
-    i += bytes * 8;
-  }
-  for (; i < end; ++i) bits[i >> 3] |= static_cast<uint8_t>(1u << (i & 7));
 }
 
 // Bit offset + i of `bits` = (levels[i] == value) for i in [0, n), the other
@@ -186,6 +174,19 @@ Result<int64_t> ColumnReader::Impl::DecodeLevels(int64_t n, int16_t* def, int16_
     // The range was checked by the counting pass in StartDataPage.
     PARQ_ASSIGN_OR_RETURN(values, def_.DecodeCountingMax(n, def));
   }
+  values_left_ -= values;
+  return values;
+}
+
+Result<int64_t> ColumnReader::Impl::DecodePresence(int64_t n, uint8_t* bits, bool* dense) {
+  *dense = descriptor_->max_definition_level == 0 || all_defined_;
+  int64_t values = n;
+  if (!*dense) {
+    PARQ_ASSIGN_OR_RETURN(values, def_.DecodeBits(n, bits, &def_scratch_));
+  }
+  rows_ += n;
+  chunk_started_ = true;
+  levels_left_ -= n;
   values_left_ -= values;
   return values;
 }
@@ -388,7 +389,7 @@ Result<int64_t> TypedColumnReader<T>::Typed::ReadValidityThen(ColumnReader::Impl
   PARQ_ASSIGN_OR_RETURN(const int64_t levels,
                         ReadLevelsThen(impl, n, def, nullptr, values_read, kind, decode));
   if (dense) {
-    SetBits(validity, validity_offset, levels);
+    util::SetBits(validity, validity_offset, levels);
   } else {
     LevelsToBits(def, levels, d.max_definition_level, validity, validity_offset);
   }
@@ -563,9 +564,62 @@ Result<int64_t> ReadBatchSelected(TypedColumnReader<T>& reader, int64_t max_leve
       });
 }
 
+template <typename T>
+Result<int64_t> ReadFlatSelected(TypedColumnReader<T>& reader, int64_t max_levels, uint8_t* present, bool* dense,
+                                 const uint8_t* keep_rows, T* values, int64_t* values_read, int64_t* values_kept) {
+  ColumnReader::Impl& impl = ColumnReaderAccess::Of(reader);
+  auto& typed = ColumnReaderAccess::TypedOf(reader);
+  const ColumnDescriptor& d = impl.descriptor();
+  if (d.max_repetition_level > 0 || d.max_definition_level > 1) {
+    return impl.Context(Status::InvalidArgument("ReadFlatSelected needs a flat column of definition levels 0 and 1"));
+  }
+  *values_read = *values_kept = 0;
+  *dense = true;
+  if (max_levels <= 0) return 0;
+  PARQ_ASSIGN_OR_RETURN(const bool more, typed.ToDataPage(impl));
+  if (!more) return 0;
+  const int64_t n = std::min(max_levels, impl.levels_left());
+  auto count = impl.DecodePresence(n, present, dense);
+  if (!count.ok()) return impl.PageContext(std::move(count).status());
+  if (keep_rows == nullptr) {
+    auto got = typed.current->Decode(values, *count);
+    if (!got.ok()) return impl.PageContext(std::move(got).status());
+    if (*got != *count) {
+      return impl.PageContext(Status::Corrupt("page holds " + std::to_string(*got) +
+                                              " values where its levels need " + std::to_string(*count)));
+    }
+    *values_kept = *got;
+  } else {
+    const uint8_t* keep = keep_rows;  // dense: value i is entry i
+    if (!*dense) {
+      // keep[v]: whether the row of the v-th value is selected, eight entries
+      // a presence byte, branch-free.
+      typed.keep.resize(static_cast<size_t>(n));
+      uint8_t* k = typed.keep.data();
+      int64_t v = 0;
+      for (int64_t i = 0; i < n; i += 8) {
+        const unsigned byte = present[i >> 3];
+        const int64_t m = std::min<int64_t>(8, n - i);
+        for (int64_t j = 0; j < m; ++j) {
+          k[v] = keep_rows[i + j];
+          v += (byte >> j) & 1u;
+        }
+      }
+      keep = k;
+    }
+    auto kept = typed.current->DecodeSelected(values, keep, *count);
+    if (!kept.ok()) return impl.PageContext(std::move(kept).status());
+    *values_kept = *kept;
+  }
+  *values_read = *count;
+  return n;
+}
+
 #define PARQ_INSTANTIATE_READ_SELECTED(T)                                                                      \
   template Result<int64_t> ReadBatchSelected<T>(TypedColumnReader<T>&, int64_t, int16_t*, int16_t*, const uint8_t*, \
-                                                int64_t, int64_t, T*, int64_t*, int64_t*);
+                                                int64_t, int64_t, T*, int64_t*, int64_t*);             \
+  template Result<int64_t> ReadFlatSelected<T>(TypedColumnReader<T>&, int64_t, uint8_t*, bool*, const uint8_t*, T*, \
+                                               int64_t*, int64_t*);
 PARQ_INSTANTIATE_READ_SELECTED(bool)
 PARQ_INSTANTIATE_READ_SELECTED(int32_t)
 PARQ_INSTANTIATE_READ_SELECTED(int64_t)

@@ -77,6 +77,12 @@ struct ColumnReader::Impl {
   // levels) and returns how many are non-null values.
   Result<int64_t> DecodeLevels(int64_t n, int16_t* def, int16_t* rep);
 
+  // DecodeLevels for a column without repetition levels whose definition
+  // levels are 0 or 1: level i into bit i of `bits` ((n + 7) / 8 bytes),
+  // not written when every entry holds a value (*dense: a required column,
+  // or a page whose levels are all 1), and how many hold one.
+  Result<int64_t> DecodePresence(int64_t n, uint8_t* bits, bool* dense);
+
   // The next n <= levels_left() repetition levels, consuming none.
   // REQUIRES: the column has repetition levels.
   Status PeekRepetitionLevels(int64_t n, int16_t* out) const { return rep_.Peek(n, out); }

@@ -2,7 +2,10 @@
 #include "column/level_decoder.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
+
+#include "util/bitmap.h"
 
 namespace parq::column {
 namespace {
@@ -59,6 +62,21 @@ Status LevelDecoder::InitV1(Encoding encoding, int64_t num_values, std::span<con
 Result<int64_t> LevelDecoder::DecodeCountingMax(int64_t n, int16_t* out) {
   PARQ_RETURN_IF_ERROR(Decode(n, out));
   return CountEqual(out, n, max_level_);
+}
+
+Result<int64_t> LevelDecoder::DecodeBits(int64_t n, uint8_t* bits, std::vector<int16_t>* scratch) {
+  if (max_level_ != 1) return Status::Internal("levels as bits need max level 1");
+  if (!is_packed_) {
+    PARQ_ASSIGN_OR_RETURN(const int64_t got, rle_.GetBits(bits, n));
+    if (got != n) return EndedEarly(got, n);
+  } else {
+    scratch->resize(std::max(scratch->size(), static_cast<size_t>(n)));
+    PARQ_RETURN_IF_ERROR(Decode(n, scratch->data()));
+    std::memset(bits, 0, static_cast<size_t>((n + 7) / 8));
+    for (int64_t i = 0; i < n; ++i) bits[i >> 3] |= static_cast<uint8_t>(((*scratch)[i] & 1) << (i & 7));
+  }
+  const int64_t ones = util::CountBits(bits, (n + 7) / 8);
+  return ones;
 }
 
 Result<int64_t> LevelDecoder::CountMaxLevels(int64_t n, std::vector<int16_t>* scratch) const {

@@ -65,6 +65,14 @@ class LevelDecoder {
   // Decode, returning how many of the n levels equal max_level.
   Result<int64_t> DecodeCountingMax(int64_t n, int16_t* out);
 
+  // A stream of max_level 1: decodes the next n levels as bits (level i into
+  // bit i of `bits`, LSB-first, (n + 7) / 8 bytes written) and returns how
+  // many are 1.  RLE runs and bit-packed groups are copied as bits (never
+  // unpacked a level at a time); BIT_PACKED levels are decoded into
+  // *scratch first.  kCorrupt when the stream ends first.  No range check:
+  // the counting pass (CountMaxLevels) made it.
+  Result<int64_t> DecodeBits(int64_t n, uint8_t* bits, std::vector<int16_t>* scratch);
+
   // The n levels Decode would give next, consuming none of them.
   Status Peek(int64_t n, int16_t* out) const {
     LevelDecoder copy = *this;

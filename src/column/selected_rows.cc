@@ -35,10 +35,10 @@ std::optional<HeaderPages> ScanPageHeaders(ColumnReader& reader, int64_t num_row
   ColumnReader::Impl& impl = ColumnReaderAccess::Of(reader);
   const bool flat = impl.descriptor().max_repetition_level == 0;
   auto scanned = impl.pages().ScanDataPageHeaders();
-  if (!scanned.ok() || !*scanned) return std::nullopt;  // the read of the pages reports what is wrong
+  if (!scanned.ok()) return std::nullopt;  // the read of the pages reports what is wrong
   HeaderPages out;
   int64_t row = 0;
-  for (page::PageReader::HeaderPage& p : **scanned) {
+  for (page::PageReader::HeaderPage& p : *scanned) {
     const page::PageReader::HeaderSummary& h = p.summary;
     int64_t rows = -1;
     if (h.type == PageType::kDataPageV2) {

@@ -47,8 +47,9 @@ struct HeaderPages {
 // changed: the headers are peeked).  nullopt when the headers do not give
 // every data page's rows (a v1 page of a column with repetition levels, a v2
 // page of a flat column whose num_rows and num_values differ), the rows do
-// not add up to `num_rows`, a header does not decode, or the column is
-// encrypted: the pages are then not pruned by their headers.
+// not add up to `num_rows`, or a header does not decode (or, of an
+// encrypted column, decrypt): the pages are then not pruned by their
+// headers.
 std::optional<HeaderPages> ScanPageHeaders(ColumnReader& reader, int64_t num_rows);
 
 // ReadBatch for a caller that keeps the values of some rows only (late
@@ -67,6 +68,23 @@ template <typename T>
 Result<int64_t> ReadBatchSelected(TypedColumnReader<T>& reader, int64_t max_levels, int16_t* def, int16_t* rep,
                                   const uint8_t* selected, int64_t num_rows, int64_t row, T* values,
                                   int64_t* values_read, int64_t* values_kept);
+
+// ReadBatch for a column without repetition levels whose definition levels
+// are 0 or 1 (a flat column with at most one nullable node), for a caller
+// that places the entries of some rows only: the levels of the batch's n <=
+// max_levels entries come as bits, entry i's into bit i of `present`, not
+// written when every entry holds a value (*dense); *values_read counts the
+// values among them.  With `keep_rows` null, `values` receives them all;
+// else keep_rows[i] says whether entry i's row is selected and `values`
+// receives only the values of those entries, *values_kept of them, densely
+// in order, the others passed over in the value decoder
+// (encoding::TypedDecoder::DecodeSelected).  The levels are copied from
+// their runs as bits, never decoded one by one.  REQUIRES: `present` has
+// room for max_levels bits, rounded up to whole 8-byte words; `values` for
+// max_levels values; keep_rows, when given, max_levels bytes.
+template <typename T>
+Result<int64_t> ReadFlatSelected(TypedColumnReader<T>& reader, int64_t max_levels, uint8_t* present, bool* dense,
+                                 const uint8_t* keep_rows, T* values, int64_t* values_read, int64_t* values_kept);
 
 // The caller reads no more of the chunk: its pages not read yet count as
 // skipped (ColumnReader::pages_skipped).

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "encoding/bit_unpack.h"
+#include "util/bitmap.h"
 
 namespace parq::encoding {
 
@@ -94,6 +95,15 @@ Status RleBitPackedDecoder::NextRun() {
   return Status::OK();
 }
 
+void RleBitPackedDecoder::BufferBlock() {
+  const int m = static_cast<int>(std::min<uint64_t>(32, run_left_));
+  Unpack(literal_ptr_, width_, buf_, m);
+  literal_ptr_ += BytesForBits(int64_t{m} * width_);
+  run_left_ -= static_cast<uint64_t>(m);
+  buf_pos_ = 0;
+  buf_len_ = m;
+}
+
 template <typename T>
 Result<int64_t> RleBitPackedDecoder::GetBatch(T* out, int64_t n) {
   static_assert(std::is_same_v<T, uint8_t> || std::is_same_v<T, uint16_t> ||
@@ -134,12 +144,7 @@ Result<int64_t> RleBitPackedDecoder::GetBatch(T* out, int64_t n) {
       run_left_ -= static_cast<uint64_t>(count);
       done += count;
     } else {
-      const int m = static_cast<int>(std::min<uint64_t>(32, run_left_));
-      Unpack(literal_ptr_, width_, buf_, m);
-      literal_ptr_ += BytesForBits(int64_t{m} * width_);
-      run_left_ -= static_cast<uint64_t>(m);
-      buf_pos_ = 0;
-      buf_len_ = m;
+      BufferBlock();
     }
   }
   return done;
@@ -173,12 +178,69 @@ Result<int64_t> RleBitPackedDecoder::Skip(int64_t n) {
       run_left_ -= static_cast<uint64_t>(count);
       done += count;
     } else {
-      const int m = static_cast<int>(std::min<uint64_t>(32, run_left_));
-      Unpack(literal_ptr_, width_, buf_, m);
-      literal_ptr_ += BytesForBits(int64_t{m} * width_);
-      run_left_ -= static_cast<uint64_t>(m);
-      buf_pos_ = 0;
-      buf_len_ = m;
+      BufferBlock();
+    }
+  }
+  return done;
+}
+
+namespace {
+
+// ORs the n bits of `src` (LSB-first, from bit 0) into `dst` from bit `at`.
+// REQUIRES: n is a multiple of 8 (whole source bytes); dst holds bit at + n - 1.
+void OrBits(uint8_t* dst, int64_t at, const uint8_t* src, int64_t n) {
+  const int shift = static_cast<int>(at & 7);
+  uint8_t* d = dst + (at >> 3);
+  const int64_t bytes = n / 8;
+  if (shift == 0) {
+    for (int64_t i = 0; i < bytes; ++i) d[i] |= src[i];
+    return;
+  }
+  for (int64_t i = 0; i < bytes; ++i) {
+    const unsigned v = static_cast<unsigned>(src[i]) << shift;
+    d[i] |= static_cast<uint8_t>(v);
+    d[i + 1] |= static_cast<uint8_t>(v >> 8);
+  }
+}
+
+}  // namespace
+
+Result<int64_t> RleBitPackedDecoder::GetBits(uint8_t* bits, int64_t n) {
+  if (width_ != 1) [[unlikely]] {
+    return Status::InvalidArgument("RLE/bit-packed values as bits need bit width 1, not " + std::to_string(width_));
+  }
+  const int64_t out_bytes = (n + 7) / 8;
+  std::memset(bits, 0, static_cast<size_t>(out_bytes));
+  int64_t done = 0;
+  while (done < n) {
+    if (buf_pos_ < buf_len_) {
+      const int64_t k = std::min<int64_t>(n - done, buf_len_ - buf_pos_);
+      for (int64_t i = 0; i < k; ++i) {
+        bits[(done + i) >> 3] |= static_cast<uint8_t>((buf_[buf_pos_ + i] & 1u) << ((done + i) & 7));
+      }
+      buf_pos_ += static_cast<int>(k);
+      done += k;
+      continue;
+    }
+    if (run_left_ == 0) {
+      PARQ_RETURN_IF_ERROR(NextRun());
+      if (run_left_ == 0 && pos_ >= size_) break;
+      continue;
+    }
+    const int64_t want = static_cast<int64_t>(std::min<uint64_t>(run_left_, static_cast<uint64_t>(n - done)));
+    if (!literal_) {
+      if (rle_value_ != 0) util::SetBits(bits, done, want);
+      run_left_ -= static_cast<uint64_t>(want);
+      done += want;
+    } else if (want >= 8) {
+      // Whole groups of 8 values: a byte each, LSB-first as the output.
+      const int64_t count = want & ~int64_t{7};
+      OrBits(bits, done, literal_ptr_, count);
+      literal_ptr_ += count / 8;
+      run_left_ -= static_cast<uint64_t>(count);
+      done += count;
+    } else {
+      BufferBlock();
     }
   }
   return done;
@@ -204,6 +266,18 @@ Result<int64_t> RleBitPackedDecoder::CountEqual(int64_t n, uint32_t value, int64
         done += want;
         continue;
       }
+    }
+    if (width_ == 1 && buf_pos_ >= buf_len_ && run_left_ >= 8 && n - done >= 8) {
+      // Bit-packed values of width 1: whole groups of 8 are counted a byte
+      // at a time, not unpacked.
+      const int64_t k = static_cast<int64_t>(std::min<uint64_t>(run_left_, static_cast<uint64_t>(n - done))) & ~int64_t{7};
+      const int64_t ones = util::CountBits(literal_ptr_, k / 8);
+      count += value == 1 ? ones : value == 0 ? k - ones : 0;
+      mx = std::max<uint32_t>(mx, ones > 0 ? 1 : 0);
+      literal_ptr_ += k / 8;
+      run_left_ -= static_cast<uint64_t>(k);
+      done += k;
+      continue;
     }
     // Buffered or literal values: decode at most the rest of this run.
     uint64_t in_run = static_cast<uint64_t>(buf_len_ - buf_pos_) + (literal_ ? run_left_ : 0);

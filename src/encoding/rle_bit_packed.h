@@ -84,12 +84,22 @@ class RleBitPackedDecoder {
   // Returns how many were consumed (fewer only at the end of the stream).
   Result<int64_t> CountEqual(int64_t n, uint32_t value, int64_t* equal, uint32_t* max_seen);
 
+  // Bit width 1 only: decodes up to n values as bits, value i into bit i of
+  // `bits` (LSB-first; (n + 7) / 8 bytes, written whole) and returns how
+  // many were decoded: fewer than n only when the stream is exhausted (the
+  // bits past them are 0).  RLE runs are filled and bit-packed groups copied
+  // a byte at a time, never unpacked value by value.
+  // REQUIRES: Init() succeeded with bit width 1.
+  Result<int64_t> GetBits(uint8_t* bits, int64_t n);
+
   // Bytes consumed so far (the offset of the next run header).
   size_t position() const { return pos_; }
 
  private:
   // Reads the next run header.  Leaves run_left_ == 0 at the end of the data.
   Status NextRun();
+  // Unpacks the next block of a literal run (up to 32 values) into buf_.
+  void BufferBlock();
 
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;

@@ -194,7 +194,7 @@ Result<PageReader::HeaderSummary> PageReader::InspectHeader(uint64_t file_offset
                            " bytes is not in the column chunk");
   }
   const uint64_t at = file_offset - base;
-  if (cipher_) return InspectEncryptedHeader(at, size, data_page_ordinal);
+  if (cipher_) return InspectEncryptedHeader(at, size, data_page_ordinal, /*first_page=*/false);
   const uint64_t limit = std::min<uint64_t>(size, static_cast<uint64_t>(options_.max_page_header_size));
   // Headers are small (a few dozen bytes, more with statistics): a first
   // read of 64 bytes, twice as many while that cuts the header short.
@@ -218,7 +218,7 @@ Result<PageReader::HeaderSummary> PageReader::InspectHeader(uint64_t file_offset
 }
 
 Result<PageReader::HeaderSummary> PageReader::InspectEncryptedHeader(uint64_t at, uint64_t size,
-                                                                     int64_t data_page_ordinal) {
+                                                                     int64_t data_page_ordinal, bool first_page) {
   const uint64_t file_offset = chunk_.FileOffset(at);
   auto fail = [&](Status st) { return std::move(st).AddContext("decoding the page header").WithFileOffset(file_offset); };
   std::span<const uint8_t> prefix;
@@ -229,8 +229,8 @@ Result<PageReader::HeaderSummary> PageReader::InspectEncryptedHeader(uint64_t at
   if (!module_size.ok()) return fail(std::move(module_size).status());
   PARQ_ASSIGN_OR_RETURN(std::span<const uint8_t> module, chunk_.Peek(at, *module_size, &header_scratch_));
   format::PageHeader header;
-  Status st = DecryptPageHeader(*cipher_, module, false, false, data_page_ordinal, format::ThriftLimitsFrom(options_),
-                                &header_plain_, &header);
+  Status st = DecryptPageHeader(*cipher_, module, first_page, first_page && md_.dictionary_page_offset.has_value(),
+                                data_page_ordinal, format::ThriftLimitsFrom(options_), &header_plain_, &header);
   if (!st.ok()) return fail(std::move(st));
   if (chunk_.is_view()) viewed_bytes_ += static_cast<int64_t>(*module_size);
   uint64_t body = static_cast<uint64_t>(std::max(header.compressed_page_size, 0));
@@ -261,13 +261,18 @@ PageReader::HeaderSummary PageReader::Summarize(const format::PageHeader& header
   return out;
 }
 
-Result<std::optional<std::vector<PageReader::HeaderPage>>> PageReader::ScanDataPageHeaders() {
-  if (cipher_) return std::optional<std::vector<HeaderPage>>();
+Result<std::vector<PageReader::HeaderPage>> PageReader::ScanDataPageHeaders() {
   const uint64_t base = chunk_.FileOffset(0), length = chunk_.length();
   std::vector<HeaderPage> pages;
   int64_t values = 0;
   for (uint64_t at = 0; at < length && !(!pages.empty() && values >= md_.num_values);) {
-    PARQ_ASSIGN_OR_RETURN(HeaderSummary h, InspectHeader(base + at, length - at, static_cast<int64_t>(pages.size())));
+    // An encrypted column's header modules: the chunk's first may be its
+    // dictionary page's (DecryptPageHeader tries both), the others are data
+    // page `pages.size()`'s (other page types have no AAD of their own: the
+    // walk fails on them, and the pages are then not pruned).
+    const auto ordinal = static_cast<int64_t>(pages.size());
+    PARQ_ASSIGN_OR_RETURN(HeaderSummary h, cipher_ ? InspectEncryptedHeader(at, length - at, ordinal, at == 0)
+                                                   : InspectHeader(base + at, length - at, ordinal));
     if (h.size_in_file > length - at) {
       return Status::Corrupt("page at " + std::to_string(base + at) + " of " + std::to_string(h.size_in_file) +
                              " bytes runs past the column chunk");
@@ -279,7 +284,7 @@ Result<std::optional<std::vector<PageReader::HeaderPage>>> PageReader::ScanDataP
     }
     at += size;
   }
-  return std::optional<std::vector<HeaderPage>>(std::move(pages));
+  return pages;
 }
 
 Result<uint64_t> PageReader::DecodeHeader(format::PageHeader* header, int64_t held_aside) {

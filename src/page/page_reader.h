@@ -127,18 +127,18 @@ class PageReader final : private PageSource {
   };
   Result<HeaderSummary> InspectHeader(uint64_t file_offset, uint64_t size, int64_t data_page_ordinal);
 
-  // Every data page header of a plaintext chunk, from the chunk's start, as
-  // InspectHeader sees it, bodies neither read nor decompressed (page
-  // pruning by header statistics where the chunk has no page index); the
-  // walk ends as Next's does (the chunk's end, or data pages holding the
-  // chunk's num_values).  Changes nothing of what Next reads.  nullopt for
-  // an encrypted column; kCorrupt for a header that does not decode or a
-  // page past the chunk.
+  // Every data page header of the chunk, from its start, as InspectHeader
+  // sees it, bodies neither read nor decompressed (page pruning by header
+  // statistics where the chunk has no page index); an encrypted column's
+  // header modules are decrypted with the reader's cipher.  The walk ends as
+  // Next's does (the chunk's end, or data pages holding the chunk's
+  // num_values).  Changes nothing of what Next reads.  kCorrupt for a header
+  // that does not decode or authenticate, or a page past the chunk.
   struct HeaderPage {
     uint64_t file_offset = 0;
     HeaderSummary summary;
   };
-  Result<std::optional<std::vector<HeaderPage>>> ScanDataPageHeaders();
+  Result<std::vector<HeaderPage>> ScanDataPageHeaders();
 
   // Without an index: the next Next passes over, unread beyond their
   // headers and not decompressed, the data pages whose headers say they
@@ -177,8 +177,11 @@ class PageReader final : private PageSource {
   // The same for an encrypted column: the header module at pos_ decrypted,
   // then decoded.
   Result<uint64_t> DecodeEncryptedHeader(format::PageHeader* header, int64_t held_aside);
-  // InspectHeader of an encrypted column's page, at chunk offset `at`.
-  Result<HeaderSummary> InspectEncryptedHeader(uint64_t at, uint64_t size, int64_t data_page_ordinal);
+  // InspectHeader of an encrypted column's page, at chunk offset `at`
+  // (`first_page`: the chunk's first, its dictionary page's header when the
+  // chunk has one).
+  Result<HeaderSummary> InspectEncryptedHeader(uint64_t at, uint64_t size, int64_t data_page_ordinal,
+                                               bool first_page);
   static HeaderSummary Summarize(const format::PageHeader& header, uint64_t header_size, uint64_t body_size);
   // Where an encrypted page's body module (at body_start) ends.
   Result<uint64_t> EncryptedBodyEnd(const format::PageHeader& header, uint64_t body_start, int64_t held_aside);

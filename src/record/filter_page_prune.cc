@@ -173,6 +173,7 @@ std::optional<index::RowSelection> SelectRowGroupPages(const BoundFilter& filter
       // (the chunk's reader is opened later, and reads them again).
       if (Result<std::unique_ptr<ColumnReader>> r = src.open_column(rg, col); r.ok()) {
         headers[l] = column::ScanPageHeaders(**r, rows);
+        if (note != nullptr) note->header_bytes_read += (*r)->bytes_read();
       }
       if (headers[l]) {
         in[l].header_pages = &*headers[l];

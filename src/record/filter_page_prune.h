@@ -58,6 +58,10 @@ struct PagePruneNote {
   bool used_page_index = false;      // some leaf's ColumnIndex
   bool used_header_stats = false;    // some leaf's page-header statistics
   int64_t header_pages_pruned = 0;   // data pages of such leaves holding no row left
+  // Bytes the header reads took from the file (their readers' bytes_read,
+  // which the readers' owners add to their own: the chunk's reader, opened
+  // later, reads the headers again).
+  int64_t header_bytes_read = 0;
 };
 
 // leaves[i] is for leaf i of the filter (BoundFilter::Impl::leaves).

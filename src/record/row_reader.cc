@@ -6,6 +6,7 @@
 // values (record/filter_leaf_row.h), and only the rows it keeps have their
 // other columns read and are assembled.
 #include <algorithm>
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -74,6 +75,8 @@ struct RowReader::Impl {
   std::vector<Extra> extras;
   int64_t returned = 0;  // rows that passed the filter
   std::vector<std::string> names;  // the cursor's, less extras dropped at the top
+  // Bytes read for page pruning by header statistics (PagePruneNote).
+  std::atomic<int64_t> header_bytes_read{0};
 };
 
 RowReader::RowReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -111,6 +114,7 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
       std::optional<index::RowSelection> selection =
           filter_internal::SelectRowGroupPages(*self->filter, src, rg, &note);
       if (self->pruner) self->pruner->NotePagePruning(rg, note, selection && selection->empty());
+      self->header_bytes_read += note.header_bytes_read;
       return selection;
     };
   }
@@ -196,6 +200,6 @@ const RowGroupPruning& RowReader::pruning() const {
 int64_t RowReader::rows_pruned() const { return impl_->cursor->rows_skipped(); }
 int64_t RowReader::pages_read() const { return impl_->cursor->pages_read(); }
 int64_t RowReader::pages_skipped() const { return impl_->cursor->pages_skipped(); }
-int64_t RowReader::bytes_read() const { return impl_->cursor->bytes_read(); }
+int64_t RowReader::bytes_read() const { return impl_->cursor->bytes_read() + impl_->header_bytes_read; }
 
 }  // namespace parq

@@ -11,6 +11,42 @@ namespace parq::util {
 
 inline bool GetBit(const uint8_t* bits, int64_t i) { return (bits[i >> 3] >> (i & 7)) & 1; }
 
+// The set bits of x.  The build targets baseline x86-64, which has no
+// POPCNT: std::popcount there is a call into libgcc, so the hot loops count
+// by halves instead (a dozen register operations, inlined).
+inline int PopCount64(uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+}
+
+// The set bits of bytes[0, n).
+inline int64_t CountBits(const uint8_t* bytes, int64_t n) {
+  int64_t ones = 0, i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x;
+    std::memcpy(&x, bytes + i, 8);
+    ones += PopCount64(x);
+  }
+  uint64_t tail = 0;
+  if (i < n) std::memcpy(&tail, bytes + i, static_cast<size_t>(n - i));
+  return ones + PopCount64(tail);
+}
+
+// Sets bits [offset, offset + n) of `bits`, keeping the others.
+inline void SetBits(uint8_t* bits, int64_t offset, int64_t n) {
+  int64_t i = offset;
+  const int64_t end = offset + n;
+  for (; i < end && (i & 7) != 0; ++i) bits[i >> 3] |= static_cast<uint8_t>(1u << (i & 7));
+  const int64_t bytes = (end - i) >> 3;
+  if (bytes > 0) {
+    std::memset(bits + (i >> 3), 0xff, static_cast<size_t>(bytes));
+    i += bytes * 8;
+  }
+  for (; i < end; ++i) bits[i >> 3] |= static_cast<uint8_t>(1u << (i & 7));
+}
+
 // ORs n bytes of 0 / 1 into bits [at, at + n) of `bits`, whose bits from `at`
 // on are 0 (a buffer grown zero-filled).  Writing 0/1 bytes in a hot loop and
 // packing them here afterwards is cheaper than a read-modify-write of the

@@ -99,6 +99,58 @@ TEST(RleBitPackedTest, CountEqualMatchesDecoding) {
   EXPECT_TRUE(std::equal(out.begin(), out.end(), v.begin() + 37));
 }
 
+// GetBits (bit width 1) gives the values GetBatch gives, as bits, for any
+// batch sizes (RLE runs and bit-packed groups landing at every bit offset),
+// interleaved with GetBatch and Skip on one decoder, and stops where the
+// stream ends with the bits past it 0.
+TEST(RleBitPackedTest, GetBitsMatchesDecoding) {
+  const auto v = MixedValues(1, 6000, 11);
+  const auto bytes = Encode(v, 1);
+  for (int64_t batch : {1, 3, 8, 13, 64, 100, 1000, 7000}) {
+    SCOPED_TRACE("batch " + std::to_string(batch));
+    RleBitPackedDecoder dec;
+    ASSERT_OK(dec.Init(bytes.data(), bytes.size(), 1));
+    std::vector<uint8_t> bits(static_cast<size_t>((batch + 7) / 8));
+    std::vector<uint16_t> values(static_cast<size_t>(batch));
+    int64_t pos = 0;
+    for (int step = 0; pos < 6000; ++step) {
+      const int64_t want = std::min<int64_t>(batch, 6000 - pos);
+      if (step % 3 == 1) {
+        ASSERT_OK_AND_ASSIGN(const int64_t got, dec.GetBatch(values.data(), want));
+        ASSERT_EQ(got, want);
+        for (int64_t i = 0; i < want; ++i) ASSERT_EQ(values[static_cast<size_t>(i)], v[static_cast<size_t>(pos + i)]);
+      } else if (step % 7 == 5) {
+        ASSERT_OK_AND_ASSIGN(const int64_t got, dec.Skip(want));
+        ASSERT_EQ(got, want);
+      } else {
+        std::fill(bits.begin(), bits.end(), 0xa5);
+        ASSERT_OK_AND_ASSIGN(const int64_t got, dec.GetBits(bits.data(), want));
+        ASSERT_EQ(got, want);
+        for (int64_t i = 0; i < want; ++i) {
+          ASSERT_EQ((bits[static_cast<size_t>(i >> 3)] >> (i & 7)) & 1, v[static_cast<size_t>(pos + i)])
+              << "at " << pos + i;
+        }
+        for (int64_t i = want; i < (want + 7) / 8 * 8; ++i) ASSERT_EQ((bits[static_cast<size_t>(i >> 3)] >> (i & 7)) & 1, 0);
+      }
+      pos += want;
+    }
+    ASSERT_OK_AND_ASSIGN(const int64_t end, dec.GetBits(bits.data(), 1));
+    EXPECT_EQ(end, 0);
+  }
+  // A stream cut inside a bit-packed run: the whole values left, then 0.
+  const std::vector<uint8_t> cut = {0x07, 0xff, 0x0f};  // 3 groups (24 values) announced, 2 bytes present
+  RleBitPackedDecoder dec;
+  ASSERT_OK(dec.Init(cut.data(), cut.size(), 1));
+  std::vector<uint8_t> bits(4, 0xff);
+  ASSERT_OK_AND_ASSIGN(const int64_t got, dec.GetBits(bits.data(), 30));
+  EXPECT_EQ(got, 16);
+  EXPECT_EQ(bits, (std::vector<uint8_t>{0xff, 0x0f, 0, 0}));
+  // Another width is refused.
+  RleBitPackedDecoder wide;
+  ASSERT_OK(wide.Init(cut.data(), cut.size(), 2));
+  EXPECT_STATUS(wide.GetBits(bits.data(), 8), StatusCode::kInvalidArgument);
+}
+
 // PutBatch's fast paths (whole literal groups, the rest of an RLE run) give
 // the bytes of one Put per value, however the values are split into batches.
 TEST(RleBitPackedTest, PutBatchEqualsPutPerValue) {
