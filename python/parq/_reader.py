@@ -48,15 +48,25 @@ def _options(decimal_as_float: bool, date_as_datetime64: bool) -> _import.Option
 
 def _stream_to_pandas(stream: ArrowArrayStream, options: _import.Options) -> pd.DataFrame:
     fields, chunks = _import.read_stream(stream, options=options)
-    # copy=False: the columns are taken as they are (no copy, no consolidation
-    # into 2-D blocks), so one row group's fixed-width columns stay views.
-    return pd.DataFrame({f.name: pandas_column(_import.concat(c, f, options), f) for f, c in zip(fields, chunks)},
-                        columns=[f.name for f in fields], copy=False)
+    return frame([f.name for f in fields], [pandas_column(c, f) for f, c in zip(fields, chunks)])
+
+
+def frame(names: List[str], columns: List[Any]) -> pd.DataFrame:
+    """A DataFrame of these columns, taken as they are: no copy and no
+    consolidation into 2-D blocks (one row group's fixed-width columns stay
+    views), and object columns as Series of dtype object, which spares
+    pandas' scan of every value for dates or times to infer."""
+    if not columns:
+        return pd.DataFrame(columns=names)
+    index = pd.RangeIndex(len(columns[0]))
+    return pd.DataFrame({name: pd.Series(col, index=index, copy=False,
+                                         dtype=object if getattr(col, "dtype", None) == object else None)
+                         for name, col in zip(names, columns)}, copy=False)
 
 
 def _stream_to_numpy(stream: ArrowArrayStream, options: _import.Options) -> Dict[str, np.ndarray]:
     fields, chunks = _import.read_stream(stream, options=options)
-    return {f.name: numpy_column(_import.concat(c, f, options)) for f, c in zip(fields, chunks)}
+    return {f.name: numpy_column(c) for f, c in zip(fields, chunks)}
 
 
 def numpy_column(c: _import.Chunk) -> np.ndarray:

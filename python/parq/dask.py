@@ -65,8 +65,8 @@ def _read_split(path: str, offset: int, length: int, file_columns: Optional[List
     with ParquetFile(path) as f:
         df = f.read(file_columns, filter, (offset, length), **options) if file_columns != [] else \
             pd.DataFrame(index=range(_count_rows(f, filter, offset, length)))
-    for name, value in partition.items():
-        df[name] = pd.Series([value] * len(df), dtype=meta[name].dtype, index=df.index)
+    for name, value in partition.items():  # one value repeated: no list of len(df) items
+        df[name] = pd.Series([value], dtype=meta[name].dtype).repeat(len(df)).set_axis(df.index)
     for name in meta.columns:
         if name not in df.columns:  # a field this file lacks: null
             df[name] = pd.Series([None] * len(df), dtype=meta[name].dtype if meta[name].dtype != object else object)
@@ -83,7 +83,7 @@ def _meta_of(ds: Dataset, columns: Optional[List[str]], options: _import.Options
     """An empty DataFrame of the dataset's unified types (its Arrow schema)."""
     fields, _ = _import.read_stream(ds._stream(columns, None), max_batches=0)
     from ._reader import pandas_column
-    return pd.DataFrame({f.name: pd.Series(pandas_column(_import.concat([], f, options), f)) for f in fields},
+    return pd.DataFrame({f.name: pd.Series(pandas_column(_import.empty_column(f, options), f)) for f in fields},
                         columns=[f.name for f in fields])
 
 
