@@ -157,6 +157,67 @@ TEST(CApiDatasetTest, ListOfFiles) {
   parq_dataset_close(ds);
 }
 
+// The rows of file `path` alone that `filter_text` (parsed against it; NULL:
+// none) selects, as JSON lines.
+std::vector<std::string> FileRows(const std::string& path, const char* filter_text) {
+  char error[512];
+  parq_reader* reader = parq_reader_open(path.c_str(), error, sizeof error);
+  EXPECT_NE(reader, nullptr) << error;
+  if (reader == nullptr) return {};
+  parq_filter* filter = filter_text == nullptr ? nullptr : parq_filter_parse(reader, filter_text);
+  EXPECT_TRUE(filter_text == nullptr || filter != nullptr) << parq_reader_last_error(reader);
+  std::vector<std::string> out =
+      Lines(parq_rows_open_filtered(reader, "id", filter), parq_reader_last_error(reader));
+  parq_filter_free(filter);
+  parq_reader_close(reader);
+  return out;
+}
+
+TEST(CApiDatasetTest, FileFilterDecidesThePartitionColumnsByPath) {
+  TwoYears data;
+  Dataset ds(data.dir.path);
+  ASSERT_NE(ds.d, nullptr) << ds.error;
+  const char* b = nullptr;
+  int64_t rows = 0;
+  ASSERT_EQ(parq_dataset_file(ds.d, 1, &b, &rows), PARQ_OK);
+  const std::string b_path = b;
+
+  // year = 2024 AND id < 2: a.parquet (2023) pruned; b.parquet reads `id < 2`.
+  parq_filter* filter = parq_dataset_filter_parse(ds.d, "year = 2024 AND id < 2");
+  ASSERT_NE(filter, nullptr) << parq_dataset_last_error(ds.d);
+  int pruned = -1;
+  parq_filter* out = filter;  // overwritten
+  ASSERT_EQ(parq_dataset_file_filter(ds.d, filter, 0, &pruned, &out), PARQ_OK);
+  EXPECT_EQ(pruned, 1);
+  EXPECT_EQ(out, nullptr);
+  ASSERT_EQ(parq_dataset_file_filter(ds.d, filter, 1, &pruned, &out), PARQ_OK);
+  EXPECT_EQ(pruned, 0);
+  ASSERT_NE(out, nullptr);
+  EXPECT_EQ(FileRows(b_path, parq_filter_text(out)),
+            (std::vector<std::string>{R"({"id":0})", R"({"id":1})"}));
+  parq_filter_free(out);
+  parq_filter_free(filter);
+
+  // year = 2023 OR id = 7: every row of a.parquet (no filter left), b.parquet's id = 7.
+  filter = parq_dataset_filter_parse(ds.d, "year = 2023 OR id = 7");
+  ASSERT_NE(filter, nullptr) << parq_dataset_last_error(ds.d);
+  ASSERT_EQ(parq_dataset_file_filter(ds.d, filter, 0, &pruned, &out), PARQ_OK);
+  EXPECT_EQ(pruned, 0);
+  EXPECT_EQ(out, nullptr);
+  ASSERT_EQ(parq_dataset_file_filter(ds.d, filter, 1, &pruned, &out), PARQ_OK);
+  EXPECT_EQ(pruned, 0);
+  ASSERT_NE(out, nullptr);
+  EXPECT_EQ(FileRows(b_path, parq_filter_text(out)), (std::vector<std::string>{R"({"id":7})"}));
+  parq_filter_free(out);
+
+  EXPECT_EQ(parq_dataset_file_filter(ds.d, filter, 2, &pruned, &out), PARQ_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(parq_dataset_last_error(ds.d),
+               "Invalid argument: parq_dataset_file_filter: file 2 out of range: the dataset has 2");
+  EXPECT_EQ(parq_dataset_file_filter(ds.d, nullptr, 0, &pruned, &out), PARQ_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(parq_dataset_file_filter(nullptr, filter, 0, &pruned, &out), PARQ_ERROR_INVALID_ARGUMENT);
+  parq_filter_free(filter);
+}
+
 TEST(CApiDatasetTest, Errors) {
   char error[512] = "untouched";
   EXPECT_EQ(parq_dataset_open("/no/such/dir/anywhere", 0, error, sizeof error), nullptr);
