@@ -435,6 +435,25 @@ class Dataset(_Handle):
             raise error_for(-1, self._message())
         return _Filter(handle)
 
+    def file_filters(self, filter: str) -> List[Optional[Tuple[Optional[str]]]]:
+        """`filter` (which may name partition columns) as each file sees it,
+        its path deciding the parts on partition columns: per file, None when
+        the path excludes every row of it, else a 1-tuple of the filter text
+        on the file's own columns to read it with (None: every row passes).
+        An engine reading the files by splits applies these."""
+        out: List[Optional[Tuple[Optional[str]]]] = []
+        with self._filter(filter) as f:
+            for i in range(self._int(lib.parq_dataset_num_files)):
+                pruned, folded = ctypes.c_int(), c_void_p()
+                self._check(lib.parq_dataset_file_filter(self._handle(), f, i, ctypes.byref(pruned),
+                                                         ctypes.byref(folded)))
+                if pruned.value:
+                    out.append(None)
+                    continue
+                with _Filter(folded.value) as g:
+                    out.append((decode(lib.parq_filter_text(g)) if g else None,))
+        return out
+
     def _stream(self, columns: Columns, filter: Optional[str]) -> ArrowArrayStream:
         stream = ArrowArrayStream()
         with self._filter(filter) as f:
