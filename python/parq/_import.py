@@ -120,10 +120,13 @@ def _offsets(a: ArrowArray, large: bool, owner: _Batch) -> np.ndarray:
 class Options:
     """How top-level columns become numpy: DECIMAL as float64 (rounded to
     the nearest double) instead of decimal.Decimal objects, DATE as
-    datetime64[D] instead of datetime.date objects."""
+    datetime64[D] instead of datetime.date objects (datetime_ns: as
+    datetime64[ns], pandas' unit, for a column of several batches: the days
+    multiplied as they are written)."""
 
     decimal_as_float: bool = False
     date_as_datetime64: bool = False
+    datetime_ns: bool = False
 
 
 @dataclass
@@ -460,6 +463,9 @@ def _concat_masks(masks: List[Optional[np.ndarray]], arrays: List[ArrowArray]) -
     return np.concatenate([m if m is not None else np.zeros(a.length, dtype=bool) for m, a in zip(masks, arrays)])
 
 
+# The days datetime64[ns] holds (int64 nanoseconds: about 292 years each side of 1970).
+_NS_DAYS = np.iinfo(np.int64).max // 86_400_000_000_000
+
 Writer = Callable[[ArrowArray, _Batch, Optional[np.ndarray], np.ndarray], bool]
 
 
@@ -487,6 +493,14 @@ def _writer(f: Field, options: Options) -> Tuple[Optional[Writer], Any, Optional
     elif fmt.startswith("tD"):
         raw, dtype = np.int64, f"timedelta64[{_UNITS[fmt[2]]}]"
     elif fmt == "tdD":
+        if options.date_as_datetime64 and options.datetime_ns:
+            def nanoseconds(a: ArrowArray, o: _Batch, m: Optional[np.ndarray], out: np.ndarray) -> bool:
+                days = _fixed(a, o, np.int32)
+                if len(days) and (days.min() < -_NS_DAYS or days.max() > _NS_DAYS):
+                    return False  # beyond datetime64[ns]: per batch, then objects
+                np.multiply(days, np.int64(86_400_000_000_000), out=out.view(np.int64))
+                return True
+            return nanoseconds, "datetime64[ns]", None
         if not options.date_as_datetime64:
             raw, dtype = np.int32, np.int32
         else:

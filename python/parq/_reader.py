@@ -9,6 +9,7 @@ block, or when collected; arrays read keep their own memory alive.
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import json
 import os
 from ctypes import c_char_p, c_int64, c_size_t, c_void_p
@@ -47,7 +48,7 @@ def _options(decimal_as_float: bool, date_as_datetime64: bool) -> _import.Option
 
 
 def _stream_to_pandas(stream: ArrowArrayStream, options: _import.Options) -> pd.DataFrame:
-    fields, chunks = _import.read_stream(stream, options=options)
+    fields, chunks = _import.read_stream(stream, options=dataclasses.replace(options, datetime_ns=True))
     return frame([f.name for f in fields], [pandas_column(c, f) for f, c in zip(fields, chunks)])
 
 

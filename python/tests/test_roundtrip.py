@@ -201,3 +201,13 @@ def test_row_groups_read_as_one_batch_reads(tmp_path, options):
         if isinstance(b[name], np.ma.MaskedArray):
             assert (a[name].mask == b[name].mask).all(), name
         assert [x for x in a[name].tolist()] == [x for x in b[name].tolist()], name
+
+
+def test_dates_beyond_nanoseconds_stay_objects_in_any_row_group(tmp_path):
+    days = [datetime.date(2024, 1, 1)] * 6 + [None, datetime.date(1, 1, 1), datetime.date(9999, 12, 31)]
+    df = pd.DataFrame({"day": np.array(days, dtype=object)})
+    for rows in (None, 3):  # one row group; three, the first two in datetime64[ns]'s range
+        path = tmp_path / f"days{rows}.parquet"
+        parq.write_parquet(df, path, **({} if rows is None else dict(row_group_rows=rows)))
+        back = parq.read_parquet(path, date_as_datetime64=True)["day"]
+        assert back.dtype == object and list(back) == days, rows
