@@ -633,6 +633,19 @@ int parq_dataset_partition_value(parq_dataset* dataset, int64_t file, int64_t co
  * decided per file from its path: a file they exclude is not opened. */
 parq_filter* parq_dataset_filter_parse(parq_dataset* dataset, const char* text);
 
+/* `filter` (of parq_dataset_filter_parse) as file `file` of the dataset
+ * sees it: its parts on partition columns (and on columns the file lacks)
+ * decided by the file's path.  *pruned is 1 when they exclude every row of
+ * the file (*out NULL); else *out is the filter on the file's own columns
+ * that is true exactly when `filter` is (NULL when every row passes), the
+ * caller's to free with parq_filter_free; its text (parq_filter_text)
+ * parses with parq_filter_parse against the file alone.  This is how an
+ * engine reading a dataset's files by splits (parq_reader_to_arrow_range)
+ * applies a filter naming partition columns.  A bad index:
+ * PARQ_ERROR_INVALID_ARGUMENT. */
+int parq_dataset_file_filter(parq_dataset* dataset, const parq_filter* filter, int64_t file, int* pruned,
+                             parq_filter** out);
+
 /* The dataset's rows as canonical JSON (as parq_rows_open gives a file's,
  * read with parq_rows_next and closed with parq_rows_close): files in order,
  * `columns` as parq_rows_open takes them (partition columns included),

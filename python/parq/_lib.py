@@ -145,6 +145,7 @@ def _load(path: str) -> ctypes.CDLL:
         "parq_dataset_partition_column": (c_int, [p, c_int64, cpp, cpp]),
         "parq_dataset_partition_value": (c_int, [p, c_int64, c_int64, cpp]),
         "parq_dataset_filter_parse": (p, [p, c_char_p]),
+        "parq_dataset_file_filter": (c_int, [p, p, c_int64, POINTER(c_int), POINTER(c_void_p)]),
         "parq_dataset_rows_open": (p, [p, c_char_p, p]),
         "parq_dataset_to_arrow": (c_int, [p, c_char_p, p, c_int64, stream]),
     }

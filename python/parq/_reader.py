@@ -9,6 +9,7 @@ block, or when collected; arrays read keep their own memory alive.
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import json
 import os
 from ctypes import c_char_p, c_int64, c_size_t, c_void_p
@@ -47,16 +48,26 @@ def _options(decimal_as_float: bool, date_as_datetime64: bool) -> _import.Option
 
 
 def _stream_to_pandas(stream: ArrowArrayStream, options: _import.Options) -> pd.DataFrame:
-    fields, chunks = _import.read_stream(stream, options=options)
-    # copy=False: the columns are taken as they are (no copy, no consolidation
-    # into 2-D blocks), so one row group's fixed-width columns stay views.
-    return pd.DataFrame({f.name: pandas_column(_import.concat(c, f, options), f) for f, c in zip(fields, chunks)},
-                        columns=[f.name for f in fields], copy=False)
+    fields, chunks = _import.read_stream(stream, options=dataclasses.replace(options, datetime_ns=True))
+    return frame([f.name for f in fields], [pandas_column(c, f) for f, c in zip(fields, chunks)])
+
+
+def frame(names: List[str], columns: List[Any]) -> pd.DataFrame:
+    """A DataFrame of these columns, taken as they are: no copy and no
+    consolidation into 2-D blocks (one row group's fixed-width columns stay
+    views), and object columns as Series of dtype object, which spares
+    pandas' scan of every value for dates or times to infer."""
+    if not columns:
+        return pd.DataFrame(columns=names)
+    index = pd.RangeIndex(len(columns[0]))
+    return pd.DataFrame({name: pd.Series(col, index=index, copy=False,
+                                         dtype=object if getattr(col, "dtype", None) == object else None)
+                         for name, col in zip(names, columns)}, copy=False)
 
 
 def _stream_to_numpy(stream: ArrowArrayStream, options: _import.Options) -> Dict[str, np.ndarray]:
     fields, chunks = _import.read_stream(stream, options=options)
-    return {f.name: numpy_column(_import.concat(c, f, options)) for f, c in zip(fields, chunks)}
+    return {f.name: numpy_column(c) for f, c in zip(fields, chunks)}
 
 
 def numpy_column(c: _import.Chunk) -> np.ndarray:
@@ -424,6 +435,25 @@ class Dataset(_Handle):
         if not handle:
             raise error_for(-1, self._message())
         return _Filter(handle)
+
+    def file_filters(self, filter: str) -> List[Optional[Tuple[Optional[str]]]]:
+        """`filter` (which may name partition columns) as each file sees it,
+        its path deciding the parts on partition columns: per file, None when
+        the path excludes every row of it, else a 1-tuple of the filter text
+        on the file's own columns to read it with (None: every row passes).
+        An engine reading the files by splits applies these."""
+        out: List[Optional[Tuple[Optional[str]]]] = []
+        with self._filter(filter) as f:
+            for i in range(self._int(lib.parq_dataset_num_files)):
+                pruned, folded = ctypes.c_int(), c_void_p()
+                self._check(lib.parq_dataset_file_filter(self._handle(), f, i, ctypes.byref(pruned),
+                                                         ctypes.byref(folded)))
+                if pruned.value:
+                    out.append(None)
+                    continue
+                with _Filter(folded.value) as g:
+                    out.append((decode(lib.parq_filter_text(g)) if g else None,))
+        return out
 
     def _stream(self, columns: Columns, filter: Optional[str]) -> ArrowArrayStream:
         stream = ArrowArrayStream()

@@ -65,8 +65,8 @@ def _read_split(path: str, offset: int, length: int, file_columns: Optional[List
     with ParquetFile(path) as f:
         df = f.read(file_columns, filter, (offset, length), **options) if file_columns != [] else \
             pd.DataFrame(index=range(_count_rows(f, filter, offset, length)))
-    for name, value in partition.items():
-        df[name] = pd.Series([value] * len(df), dtype=meta[name].dtype, index=df.index)
+    for name, value in partition.items():  # one value repeated: no list of len(df) items
+        df[name] = pd.Series([value], dtype=meta[name].dtype).repeat(len(df)).set_axis(df.index)
     for name in meta.columns:
         if name not in df.columns:  # a field this file lacks: null
             df[name] = pd.Series([None] * len(df), dtype=meta[name].dtype if meta[name].dtype != object else object)
@@ -83,7 +83,7 @@ def _meta_of(ds: Dataset, columns: Optional[List[str]], options: _import.Options
     """An empty DataFrame of the dataset's unified types (its Arrow schema)."""
     fields, _ = _import.read_stream(ds._stream(columns, None), max_batches=0)
     from ._reader import pandas_column
-    return pd.DataFrame({f.name: pd.Series(pandas_column(_import.concat([], f, options), f)) for f in fields},
+    return pd.DataFrame({f.name: pd.Series(pandas_column(_import.empty_column(f, options), f)) for f in fields},
                         columns=[f.name for f in fields])
 
 
@@ -95,9 +95,10 @@ def read_parquet(source: Union[PathLike, Sequence[PathLike]], columns: Optional[
     split_size compressed bytes, by the midpoint rule).
 
     columns: top-level names (file or partition columns), None for all.
-    filter: docs/filter.md's syntax on the files' columns, applied by each
-    split's reader (row groups and pages it excludes are not read); the
-    partition columns are not filterable here (select on them after).
+    filter: docs/filter.md's syntax on the file and partition columns: its
+    parts on partition columns are decided on the client from each file's
+    path (a file they exclude makes no partition), the rest applied by each
+    split's reader (row groups and pages it excludes are not read).
     decimal_as_float, date_as_datetime64: as parq.ParquetFile.read's."""
     import dask
     import dask.dataframe as dd
@@ -111,15 +112,19 @@ def read_parquet(source: Union[PathLike, Sequence[PathLike]], columns: Optional[
         options = dict(decimal_as_float=decimal_as_float, date_as_datetime64=date_as_datetime64)
         meta = _meta_of(ds, cols, _import.Options(**options))
         files = ds.files
+        # Checked here, on the client (a bad filter fails early), and folded
+        # with each file's partition values.
+        file_filters = ds.file_filters(filter) if filter is not None else [(None,)] * len(files)
     file_columns = None if cols is None else [c for c in cols if c not in part_names]
     tasks = []
     read = dask.delayed(_read_split, pure=True)
-    for f in files:
+    for f, folded in zip(files, file_filters):
+        if folded is None:  # its path excludes every row
+            continue
+        file_filter = folded[0]
         partition = {name: _partition_value(f.partition.get(name), kind) for name, kind in parts
                      if name in meta.columns}
         with ParquetFile(f.path) as pf:
-            with pf._filter(filter):  # checked here, on the client: a bad filter fails early
-                pass
             present = [fl.name for fl in _import.read_stream(pf._stream(None, None, None, 1), max_batches=0)[0]]
             mine = [c for c in (file_columns if file_columns is not None else meta.columns) if c in present]
             if file_columns is None and len(mine) == len(present):
@@ -127,7 +132,7 @@ def read_parquet(source: Union[PathLike, Sequence[PathLike]], columns: Optional[
             for s in pf.splits(split_size):
                 if s.num_rows == 0:
                     continue
-                tasks.append(read(s.path, s.offset, s.length, mine, filter, partition, meta, options,
+                tasks.append(read(s.path, s.offset, s.length, mine, file_filter, partition, meta, options,
                                   dask_key_name=f"parq-split-{uuid.uuid5(uuid.NAMESPACE_URL, repr((s, cols, filter)))}"))
     if not tasks:
         return dd.from_pandas(meta, npartitions=1)

@@ -165,6 +165,15 @@ def test_partitioned_write_reads_back_in_duckdb(client, duck, lineitem, tmp_path
         fp = ("SELECT sum(hash(l_orderkey, l_quantity, l_returnflag, l_linestatus)) FROM read_parquet('{}'{})")
         assert duck.query(fp.format(f"{out}/**/*.parquet", ", hive_partitioning=true")) == \
             duck.query(fp.format(path, ""))
+    # A filter naming the partition columns: decided by each file's path (a
+    # file it excludes makes no partition), the rest by the split's reader.
+    for text, keep in [("l_returnflag = 'R' AND l_quantity < 10", (df.l_returnflag == "R") & (df.l_quantity < 10)),
+                       ("l_linestatus = 'F' OR l_quantity = 1", (df.l_linestatus == "F") | (df.l_quantity == 1))]:
+        got = parq.dask.read_parquet(str(out), filter=text, split_size=1).compute()
+        got = got[key].sort_values(key).reset_index(drop=True)
+        assert len(got) == keep.sum() > 0, text
+        assert (got.to_numpy() == df.loc[keep, key].sort_values(key).reset_index(drop=True).to_numpy()).all(), text
+    assert parq.dask.read_parquet(str(out), filter="l_returnflag = 'R'", split_size=1).npartitions == 20 * 2
 
 
 def test_killed_worker_during_write_commits_the_whole_dataset(client, lineitem, tmp_path):

@@ -53,6 +53,22 @@ def test_dataset_filter_and_projection(sales):
     assert rows == [{"id": 0, "year": 2023}, {"id": 1, "year": 2023}]
 
 
+def test_filter_on_partition_columns(sales):
+    root, expected = sales
+    # parq.read_parquet of a directory: a filter mixing partition and file columns.
+    text = "region = 'us' OR (year = 2024 AND id < 3)"
+    df = parq.read_parquet(root, columns=["id", "year", "region"], filter=text)
+    keep = (expected.region == "us") | ((expected.year == 2024) & (expected.id < 3))
+    assert list(zip(df.id, df.year, df.region)) == list(zip(expected.id[keep], expected.year[keep],
+                                                             expected.region[keep]))
+    # Each file's share of it, its path deciding the partition columns.
+    with parq.Dataset(root) as ds:
+        assert ds.file_filters(text) == [None, (None,), ("id < 3",)]
+        assert ds.file_filters("id = 1") == [("id = 1",)] * 3
+        with pytest.raises(parq.InvalidArgumentError, match="nope"):
+            ds.file_filters("nope = 1")
+
+
 def test_dataset_list_of_files(sales):
     root, _ = sales
     files = sorted(root.rglob("*.parquet"))

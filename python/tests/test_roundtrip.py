@@ -49,6 +49,10 @@ def frame():
     cols["date"] = objects_with_nulls([datetime.date(1900, 1, 1) + datetime.timedelta(days=int(d))
                                        for d in rng.integers(0, 80000, N)])
     cols["decimal"] = objects_with_nulls([decimal.Decimal(int(v)).scaleb(-3) for v in rng.integers(-10**12, 10**12, N)])
+    # Beyond int64 unscaled: not the vectorized path.
+    cols["decimal_wide"] = objects_with_nulls([decimal.Decimal(int(v) * 10**20 + i).scaleb(-3)
+                                               for i, v in enumerate(rng.integers(-10**12, 10**12, N))])
+    cols["label"] = [f"row {i}" for i in range(N)]  # distinct, no null
     ts = pd.Series(pd.to_datetime(rng.integers(-2 * 10**18, 2 * 10**18, N)))
     ts[::9] = pd.NaT
     cols["timestamp"] = ts
@@ -61,10 +65,11 @@ def frame():
 EXPECTED_BACK = {"string": object}
 
 
-def test_every_dtype_round_trips(tmp_path):
+@pytest.mark.parametrize("options", [{}, dict(row_group_rows=97), dict(row_group_rows=97, dictionary=False)])
+def test_every_dtype_round_trips(tmp_path, options):
     df = frame()
     path = tmp_path / "all.parquet"
-    parq.write_parquet(df, path)
+    parq.write_parquet(df, path, **options)
     back = parq.read_parquet(path)
     assert list(back.columns) == list(df.columns)
     for name in df.columns:
@@ -177,3 +182,32 @@ def test_decimal_as_float_and_date_as_datetime64(tmp_path):
     assert str(fast["day"].dtype) == "datetime64[ns]"
     assert list(fast["day"]) == [pd.Timestamp("2024-02-29"), pd.Timestamp("1969-12-31"), pd.NaT]
     assert arrays["day"].dtype == np.dtype("datetime64[D]") and arrays["day"].mask.tolist() == [False, False, True]
+
+
+@pytest.mark.parametrize("options", [{}, dict(decimal_as_float=True, date_as_datetime64=True)])
+def test_row_groups_read_as_one_batch_reads(tmp_path, options):
+    # A column of many batches is written batch by batch into one array
+    # (decimals and dates made once); one batch is converted as it is.
+    df = frame()
+    parq.write_parquet(df, tmp_path / "one.parquet")
+    parq.write_parquet(df, tmp_path / "many.parquet", row_group_rows=97)
+    with parq.ParquetFile(tmp_path / "one.parquet") as one, parq.ParquetFile(tmp_path / "many.parquet") as many:
+        assert (one.num_row_groups, many.num_row_groups) == (1, 11)
+        pdt.assert_frame_equal(many.read(**options), one.read(**options))
+        a, b = many.read_numpy(**options), one.read_numpy(**options)
+    assert list(a) == list(b)
+    for name in a:
+        assert a[name].dtype == b[name].dtype, name
+        if isinstance(b[name], np.ma.MaskedArray):
+            assert (a[name].mask == b[name].mask).all(), name
+        assert [x for x in a[name].tolist()] == [x for x in b[name].tolist()], name
+
+
+def test_dates_beyond_nanoseconds_stay_objects_in_any_row_group(tmp_path):
+    days = [datetime.date(2024, 1, 1)] * 6 + [None, datetime.date(1, 1, 1), datetime.date(9999, 12, 31)]
+    df = pd.DataFrame({"day": np.array(days, dtype=object)})
+    for rows in (None, 3):  # one row group; three, the first two in datetime64[ns]'s range
+        path = tmp_path / f"days{rows}.parquet"
+        parq.write_parquet(df, path, **({} if rows is None else dict(row_group_rows=rows)))
+        back = parq.read_parquet(path, date_as_datetime64=True)["day"]
+        assert back.dtype == object and list(back) == days, rows

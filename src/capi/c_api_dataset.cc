@@ -11,6 +11,7 @@
 
 #include "capi/capi_error.h"
 #include "capi/capi_handles.h"
+#include "dataset/scan_filter.h"
 #include "parq/c_api.h"
 #include "parq/dataset.h"
 #include "parq/dataset_arrow.h"
@@ -187,6 +188,30 @@ parq_filter* parq_dataset_filter_parse(parq_dataset* dataset, const char* text) 
     return Status::OK();
   });
   return out;
+}
+
+int parq_dataset_file_filter(parq_dataset* dataset, const parq_filter* filter, int64_t file, int* pruned,
+                             parq_filter** out) {
+  return WithDataset(dataset, [&]() -> Status {
+    PARQ_RETURN_IF_ERROR(NotNull(filter, "parq_dataset_file_filter", "filter"));
+    PARQ_RETURN_IF_ERROR(NotNull(pruned, "parq_dataset_file_filter", "pruned"));
+    PARQ_RETURN_IF_ERROR(NotNull(out, "parq_dataset_file_filter", "out"));
+    *pruned = 0;
+    *out = nullptr;
+    PARQ_RETURN_IF_ERROR(
+        CheckIndex("parq_dataset_file_filter", "file", file, dataset->dataset->files().size()));
+    PARQ_ASSIGN_OR_RETURN(parq::dataset::ScanFilter scan,
+                          parq::dataset::ScanFilter::Make(dataset->dataset->impl(), filter->filter));
+    parq::dataset::ScanFilter::Folded folded = scan.ForFile(static_cast<size_t>(file));
+    using Kind = parq::dataset::ScanFilter::Folded::Kind;
+    if (folded.kind == Kind::kNever) {
+      *pruned = 1;
+    } else if (folded.kind == Kind::kFilter) {
+      std::string text = folded.filter->ToString();
+      *out = new parq_filter{std::move(*folded.filter), std::move(text)};
+    }
+    return Status::OK();
+  });
 }
 
 parq_rows* parq_dataset_rows_open(parq_dataset* dataset, const char* columns, const parq_filter* filter) {

@@ -34,6 +34,7 @@ Result<ScanFilter> ScanFilter::Make(const Dataset::Impl& ds, const std::optional
   if (!filter) return out;
   PARQ_ASSIGN_OR_RETURN(BoundFilter bound, BoundFilter::Bind(*filter, ds.schema));
   out.bound_ = std::move(bound);
+  out.filter_ = filter;
   std::vector<Filter> parts;
   Conjuncts(*filter, &parts);
   for (Filter& p : parts) {
@@ -122,6 +123,11 @@ ScanFilter::FoldedPair ScanFilter::Fold(const Filter& filter, size_t f) const {
     case BoundFilter::Truth::kUnknown: break;
   }
   return {Never(), Never()};
+}
+
+ScanFilter::Folded ScanFilter::ForFile(size_t f) const {
+  if (!filter_) return Always();
+  return Fold(*filter_, f).when_true;
 }
 
 bool ScanFilter::PrunedByPath(size_t f) const {

@@ -44,6 +44,10 @@ class ScanFilter {
     Kind kind = Kind::kAlways;
     std::optional<Filter> filter;
   };
+  // The whole filter folded with file `f`'s path values (kAlways without a
+  // filter): what a reader of that file alone applies to give the rows the
+  // dataset's scan gives from it (an engine's split of the file).
+  Folded ForFile(size_t f) const;
   // `when_true` is true exactly when `f` is true, `when_false` exactly when
   // it is false (SQL's unknown is neither).
   struct FoldedPair {
@@ -61,6 +65,7 @@ class ScanFilter {
   FoldedPair Fold(const Filter& filter, size_t f) const;
 
   const Dataset::Impl* ds_ = nullptr;
+  std::optional<Filter> filter_;
   std::optional<BoundFilter> bound_;
   std::vector<Conjunct> conjuncts_;
 };

@@ -157,6 +157,68 @@ TEST(CApiDatasetTest, ListOfFiles) {
   parq_dataset_close(ds);
 }
 
+// The rows of file `path` alone that `filter_text` (parsed against it; NULL:
+// none) selects, as JSON lines.
+std::vector<std::string> FileRows(const std::string& path, const char* filter_text) {
+  if (filter_text != nullptr && *filter_text == '\0') filter_text = nullptr;
+  char error[512];
+  parq_reader* reader = parq_reader_open(path.c_str(), error, sizeof error);
+  EXPECT_NE(reader, nullptr) << error;
+  if (reader == nullptr) return {};
+  parq_filter* filter = filter_text == nullptr ? nullptr : parq_filter_parse(reader, filter_text);
+  EXPECT_TRUE(filter_text == nullptr || filter != nullptr) << parq_reader_last_error(reader);
+  std::vector<std::string> out =
+      Lines(parq_rows_open_filtered(reader, "id", filter), parq_reader_last_error(reader));
+  parq_filter_free(filter);
+  parq_reader_close(reader);
+  return out;
+}
+
+// File `file`'s share of filter `text` (parq_dataset_file_filter): "pruned",
+// "" when no filter is left, else the filter's text.
+std::string FileShare(parq_dataset* ds, const char* text, int64_t file) {
+  parq_filter* filter = parq_dataset_filter_parse(ds, text);
+  EXPECT_NE(filter, nullptr) << parq_dataset_last_error(ds);
+  int pruned = -1;
+  parq_filter* out = filter;  // overwritten
+  EXPECT_EQ(parq_dataset_file_filter(ds, filter, file, &pruned, &out), PARQ_OK) << parq_dataset_last_error(ds);
+  parq_filter_free(filter);
+  EXPECT_TRUE(pruned == 0 || out == nullptr);
+  const std::string share = pruned == 1 ? "pruned" : parq_filter_text(out);  // "" for NULL
+  parq_filter_free(out);
+  return share;
+}
+
+TEST(CApiDatasetTest, FileFilterDecidesThePartitionColumnsByPath) {
+  TwoYears data;
+  Dataset ds(data.dir.path);
+  ASSERT_NE(ds.d, nullptr) << ds.error;
+  const char* b = nullptr;
+  int64_t rows = 0;
+  ASSERT_EQ(parq_dataset_file(ds.d, 1, &b, &rows), PARQ_OK);
+  const std::string b_path = b;
+
+  // year = 2024 AND id < 2: a.parquet (2023) pruned; b.parquet reads `id < 2`.
+  EXPECT_EQ(FileShare(ds.d, "year = 2024 AND id < 2", 0), "pruned");
+  EXPECT_EQ(FileRows(b_path, FileShare(ds.d, "year = 2024 AND id < 2", 1).c_str()),
+            (std::vector<std::string>{R"({"id":0})", R"({"id":1})"}));
+  // year = 2023 OR id = 7: every row of a.parquet (no filter left), b.parquet's id = 7.
+  EXPECT_EQ(FileShare(ds.d, "year = 2023 OR id = 7", 0), "");
+  EXPECT_EQ(FileRows(b_path, FileShare(ds.d, "year = 2023 OR id = 7", 1).c_str()),
+            (std::vector<std::string>{R"({"id":7})"}));
+
+  parq_filter* filter = parq_dataset_filter_parse(ds.d, "id = 7");
+  ASSERT_NE(filter, nullptr) << parq_dataset_last_error(ds.d);
+  int pruned = -1;
+  parq_filter* out = nullptr;
+  EXPECT_EQ(parq_dataset_file_filter(ds.d, filter, 2, &pruned, &out), PARQ_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(parq_dataset_last_error(ds.d),
+               "Invalid argument: parq_dataset_file_filter: file 2 out of range: the dataset has 2");
+  EXPECT_EQ(parq_dataset_file_filter(ds.d, nullptr, 0, &pruned, &out), PARQ_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(parq_dataset_file_filter(nullptr, filter, 0, &pruned, &out), PARQ_ERROR_INVALID_ARGUMENT);
+  parq_filter_free(filter);
+}
+
 TEST(CApiDatasetTest, Errors) {
   char error[512] = "untouched";
   EXPECT_EQ(parq_dataset_open("/no/such/dir/anywhere", 0, error, sizeof error), nullptr);
