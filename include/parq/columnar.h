@@ -116,9 +116,10 @@ struct ColumnarReaderOptions {
   // works too), shared with other readers and writers; when null, a pool of
   // `threads` workers (at most 256) made for the reader's lifetime, and
   // threads = 1 reads them one after the other on the calling thread.  With
-  // a pool and no filter the reader also reads ahead: once ReadRowGroup(g)
-  // returns, row group g + 1 is read on the pool while the caller uses the
-  // batch (one row group ahead at most, so twice a row group's memory), and
+  // a pool the reader also reads ahead: once ReadRowGroup(g) returns, row
+  // group g + 1 is read on the pool (with a filter: pruned, its pages
+  // selected and its leaves read) while the caller uses the batch (one row
+  // group ahead at most, so twice a row group's memory), and
   // ReadRowGroup(g + 1) takes it over.  The RowSource's open_column is then
   // called from several threads at once (FileReader's is safe so).  The
   // batch and any error are the same whatever the pool: the error of the

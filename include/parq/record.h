@@ -179,8 +179,11 @@ struct RowReaderOptions {
   // calling thread).  With a pool and no filter, each row group's projected
   // chunks are decoded whole, in parallel, one row group ahead of the rows
   // being assembled (which stays on the calling thread): memory grows to
-  // two row groups' decoded columns.  Rows and errors are the same whatever
-  // the pool.  With a filter the rows are read on the calling thread.
+  // two row groups' decoded columns.  With a filter, the row groups after
+  // the current one are pruned on the pool up to the next one read, and
+  // that one's filter columns decoded whole (when its page index leaves all
+  // its rows); the other columns are read for the rows kept on the calling
+  // thread.  Rows, errors and counters are the same whatever the pool.
   std::shared_ptr<ThreadPool> thread_pool = nullptr;
   int threads = 1;
 };

@@ -275,8 +275,11 @@ Result<std::unique_ptr<Dataset::Impl>> OpenListed(std::vector<dataset::ListedFil
     file.file_size = lf.size;
     if (options.hive_partitioning) file.partition = PartitionsOf(lf.relative);
     FileSchemaSummary summary;
-    if (lf.size != 0) {
-      auto reader = dataset::OpenDatasetFile(lf.path, options);
+    bool empty = false;  // a URL of 0 bytes: read as a local file of 0 bytes is
+    auto reader = lf.size != 0 ? dataset::OpenDatasetFile(lf.path, options, &empty)
+                               : Result<std::unique_ptr<FileReader>>(std::unique_ptr<FileReader>());
+    if (empty) file.file_size = 0;
+    if (lf.size != 0 && !empty) {
       if (!reader.ok()) {
         if (options.skip_invalid) {
           impl->skipped.push_back(lf.path + ": " + reader.status().ToString());

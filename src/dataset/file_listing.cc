@@ -165,9 +165,15 @@ Result<std::vector<ListedFile>> ListFiles(const std::string& path_or_glob) {
   return out;
 }
 
-Result<std::unique_ptr<FileReader>> OpenDatasetFile(const std::string& path, const DatasetOptions& options) {
+Result<std::unique_ptr<FileReader>> OpenDatasetFile(const std::string& path, const DatasetOptions& options,
+                                                    bool* empty) {
+  if (empty != nullptr) *empty = false;
   if (!IsHttpUrl(path)) return FileReader::Open(path, options.reader_options);
   PARQ_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> file, OpenHttpFile(path, options.http));
+  if (empty != nullptr && file->size() == 0) {
+    *empty = true;
+    return std::unique_ptr<FileReader>();
+  }
   return FileReader::Open(std::shared_ptr<RandomAccessFile>(std::move(file)), options.reader_options);
 }
 

@@ -42,8 +42,12 @@ bool GlobMatch(std::string_view pattern, std::string_view path);
 Result<std::vector<ListedFile>> ListFiles(const std::string& path_or_glob);
 
 // A dataset's file opened for reading: a local path as FileReader::Open
-// opens it, a URL through OpenHttpFile with DatasetOptions::http.
-Result<std::unique_ptr<FileReader>> OpenDatasetFile(const std::string& path, const DatasetOptions& options);
+// opens it, a URL through OpenHttpFile with DatasetOptions::http.  With
+// `empty` given, a URL whose file has 0 bytes is no error but null, with
+// *empty set: the listing learns a URL's size only here, and a dataset
+// reads a file of 0 bytes as no rows (as a local one, whose size it lists).
+Result<std::unique_ptr<FileReader>> OpenDatasetFile(const std::string& path, const DatasetOptions& options,
+                                                    bool* empty = nullptr);
 
 }  // namespace parq::dataset
 

@@ -3,9 +3,9 @@
 // type shows in the API): the file, the decoded footer, the options, the pool
 // of page buffers and the chunks PreBuffer read.
 //
-// Owned by its FileReader.  Thread-safety: everything but `prebuffered` is
-// fixed once Open returns; `prebuffered` is read and replaced under
-// `prebuffered_mu`.
+// Owned by its FileReader.  Thread-safety: everything but `prebuffered` and
+// the index bytes is fixed once Open returns; `prebuffered` is read and
+// replaced under `prebuffered_mu`, the index bytes under `index_mu`.
 #ifndef PARQ_FILE_FILE_READER_IMPL_H_
 #define PARQ_FILE_FILE_READER_IMPL_H_
 
@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <utility>
+#include <vector>
 
 #include "format/file_decryptor.h"
 #include "io/coalesced_read.h"
@@ -39,6 +40,17 @@ struct FileReader::Impl {
   // methods stay safe from many threads.
   std::mutex prebuffered_mu;
   std::shared_ptr<io::CoalescedBytes> prebuffered;
+  // Page-index bytes read ahead for ReadColumnIndex / ReadOffsetIndex of a
+  // file not in memory (page_index_access.cc): the whole file's indexes in
+  // one coalesced read when they are few, else each row group's (a few row
+  // groups' kept); guarded by index_mu.
+  std::mutex index_mu;
+  bool index_planned = false;  // whether the whole file's were considered
+  std::shared_ptr<const io::CoalescedBytes> index_whole;
+  std::vector<std::pair<int, std::shared_ptr<const io::CoalescedBytes>>> index_groups;  // most recent last
+  // The page-index bytes of row group g read ahead (null: none, read them
+  // from the file).
+  std::shared_ptr<const io::CoalescedBytes> IndexBytes(int row_group);
   // The keys and AADs of an encrypted file (null: not encrypted).
   std::shared_ptr<format::FileDecryptor> decryptor;
   // The cipher of one chunk's modules (null: a plaintext column); an error

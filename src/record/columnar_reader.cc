@@ -35,6 +35,8 @@
 // row is read.  The filter's
 // projected columns are cut down to the selected rows afterwards.  The
 // unfiltered read is a separate instantiation of the same loop, unchanged.
+// With a pool the next row group's filtered read (pruning included) runs
+// ahead as one task; the pruner's report takes it in as the caller does.
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -194,9 +196,10 @@ struct ColumnarReader::Impl {
   // it back (guarded by workers_mutex).
   std::vector<std::unique_ptr<ColumnarWorker>> idle_workers;
   std::mutex workers_mutex;
-  // The read-ahead (with a pool, without a filter): row group `row_group`
-  // read into `batch` by `jobs` on the pool, `status` per leaf; `counted`
-  // the page counters as the caller's last read left them.
+  // The read-ahead (with a pool): row group `row_group` read into `batch`
+  // by `jobs` on the pool, `status` per leaf (with a filter: one, the
+  // filtered read's, run as one job that reads its leaves on the pool too);
+  // `counted` the page counters as the caller's last read left them.
   struct Ahead {
     int row_group = -1;
     std::shared_ptr<util::ParallelJobs> jobs;  // null: none under way
@@ -215,12 +218,16 @@ struct ColumnarReader::Impl {
   // extra[extra_of[f]].
   std::optional<BoundFilter> filter;
   std::unique_ptr<filter_internal::RowGroupPruner> pruner;
-  std::mutex take_mutex;  // TakeReader from the threads of ForEachLeaf
   std::vector<int> projected_of, extra_of;
   std::vector<LeafPlan> extra_plans;  // filter leaves outside the projection
-  std::vector<ColumnarLeaf> extra;
   std::vector<uint8_t> is_filter_leaf;  // per projected leaf
-  Selection selection, in_pages, scratch_selection;
+  // What one filtered row group read uses: the caller's, and the read
+  // ahead's (`ahead.filtered`).
+  struct Filtered {
+    std::vector<ColumnarLeaf> extra;  // the filter leaves outside the projection
+    Selection selection, in_pages, scratch_selection;
+    bool pruned = false;  // the last row group read was
+  } filtered;
   int64_t pruned = 0;
   // The column readers' counters, added up as each is dropped.
   std::atomic<int64_t> pages_read{0}, pages_skipped{0}, bytes_read{0};
@@ -255,7 +262,10 @@ struct ColumnarReader::Impl {
   void DropAhead();
   int64_t Counted(int k, const std::atomic<int64_t>& live) const { return ahead.jobs ? ahead.counted[k] : live.load(); }
   ~Impl() { DropAhead(); }
-  Status ReadFiltered(int row_group, int64_t rows, ColumnarBatch* batch);
+  // The filtered read of row group g into *batch, with f's scratch; the
+  // pruner's findings left for Commit.
+  Status ReadFiltered(int row_group, int64_t rows, Filtered& f, ColumnarBatch* batch);
+  Filtered ahead_filtered;  // the read-ahead's scratch, with a filter
 };
 
 namespace {
@@ -645,7 +655,6 @@ Status ColumnarReader::Impl::ReadLeaf(int row_group, const LeafPlan& plan, int64
   std::unique_ptr<ColumnReader> reader;
   if (pruner != nullptr) {
     // The reader the pruner opened for this chunk's dictionary, if any.
-    std::lock_guard<std::mutex> lock(take_mutex);
     reader = pruner->TakeReader(row_group, plan.column);
   }
   if (reader == nullptr) {
@@ -738,7 +747,8 @@ Result<std::unique_ptr<ColumnarReader>> ColumnarReader::Open(RowSource source,
                                 std::to_string(impl->extra_plans.size()) + " leaves, not " +
                                 std::to_string(extra_paths.size()));
       }
-      impl->extra.resize(extra_paths.size());
+      impl->filtered.extra.resize(extra_paths.size());
+      impl->ahead_filtered.extra.resize(extra_paths.size());
     }
     impl->filter.emplace(std::move(bound));
     impl->pruner = std::make_unique<filter_internal::RowGroupPruner>(*impl->filter, source);
@@ -858,6 +868,19 @@ void ColumnarReader::Impl::StartAhead(int row_group) {
   const int64_t num_rows = source.row_group_rows[static_cast<size_t>(row_group)];
   ahead.batch.leaves.resize(leaves.size());
   ahead.batch.num_rows = num_rows;
+  if (filter) {
+    // One job: the filtered read decides and reads in steps, each step's
+    // leaves on the pool (ParallelFor from inside a task works on).
+    ahead.batch.leaves.resize(leaves.size());
+    ahead.status.assign(1, Status::OK());
+    ahead.jobs = util::ParallelJobs::Start(
+        *pool, 1,
+        [this, row_group, num_rows](size_t) {
+          ahead.status[0] = ReadFiltered(row_group, num_rows, ahead_filtered, &ahead.batch);
+        },
+        1);
+    return;
+  }
   ahead.status.assign(leaves.size(), Status::OK());
   // As many tasks as the pool has workers: the caller joins in only when it
   // asks for this row group.
@@ -887,6 +910,7 @@ void ColumnarReader::Impl::DropAhead() {
   if (ahead.jobs == nullptr) return;
   ahead.jobs->Cancel();
   ahead.jobs.reset();
+  if (pruner != nullptr) pruner->Discard(ahead.row_group);
   ahead.row_group = -1;
   // The counters as if it had never been read.
   pages_read = ahead.counted[0];
@@ -894,7 +918,10 @@ void ColumnarReader::Impl::DropAhead() {
   bytes_read = ahead.counted[2];
 }
 
-Status ColumnarReader::Impl::ReadFiltered(int row_group, int64_t rows, ColumnarBatch* batch) {
+Status ColumnarReader::Impl::ReadFiltered(int row_group, int64_t rows, Filtered& fs, ColumnarBatch* batch) {
+  Selection& selection = fs.selection;
+  Selection& in_pages = fs.in_pages;
+  fs.pruned = false;
   const Schema& schema = *source.schema;
   const auto& filter_leaves = filter->impl().leaves;
   auto empty_rest = [&](bool filter_leaves_too) {
@@ -905,7 +932,7 @@ Status ColumnarReader::Impl::ReadFiltered(int row_group, int64_t rows, ColumnarB
     }
   };
   auto prune = [&] {
-    ++pruned;
+    fs.pruned = true;
     batch->num_rows = 0;
     empty_rest(true);
     return Status::OK();
@@ -925,7 +952,7 @@ Status ColumnarReader::Impl::ReadFiltered(int row_group, int64_t rows, ColumnarB
   std::vector<ColumnarLeaf*> outs(filter_leaves.size());
   for (size_t f = 0; f < filter_leaves.size(); ++f) {
     outs[f] = projected_of[f] >= 0 ? &batch->leaves[static_cast<size_t>(projected_of[f])]
-                                   : &extra[static_cast<size_t>(extra_of[f])];
+                                   : &fs.extra[static_cast<size_t>(extra_of[f])];
   }
   if (pages) filter_internal::SelectRanges(*pages, rows, &in_pages);
   const Selection* first = pages ? &in_pages : nullptr;
@@ -937,7 +964,7 @@ Status ColumnarReader::Impl::ReadFiltered(int row_group, int64_t rows, ColumnarB
   // 2. The rows it selects (of those read); its projected columns cut down
   // to them.
   const int64_t evaluated = pages ? in_pages.count : rows;
-  Selection& chosen = pages ? scratch_selection : selection;
+  Selection& chosen = pages ? fs.scratch_selection : selection;
   filter_internal::SelectRows(*filter, std::vector<const ColumnarLeaf*>(outs.begin(), outs.end()), evaluated,
                               kMinSkipRows, &chosen);
   for (size_t f = 0; f < outs.size(); ++f) {
@@ -973,19 +1000,26 @@ Status ColumnarReader::ReadRowGroup(int row_group, ColumnarBatch* batch) {
     return Status::InvalidArgument("row group " + std::to_string(row_group) + " of " +
                                    std::to_string(rows.size()));
   }
-  if (impl.filter) {
-    batch->leaves.resize(impl.leaves.size());
-    return impl.ReadFiltered(row_group, rows[static_cast<size_t>(row_group)], batch);
-  }
   Status st;
-  if (impl.ahead.jobs != nullptr && impl.ahead.row_group == row_group) {
+  const bool ahead = impl.ahead.jobs != nullptr && impl.ahead.row_group == row_group;
+  if (ahead) {
     st = impl.TakeAhead(batch);
   } else {
     impl.DropAhead();  // another row group was asked for
-    st = impl.ReadAll(row_group, batch);
+    if (impl.filter) {
+      batch->leaves.resize(impl.leaves.size());
+      st = impl.ReadFiltered(row_group, rows[static_cast<size_t>(row_group)], impl.filtered, batch);
+    } else {
+      st = impl.ReadAll(row_group, batch);
+    }
+  }
+  if (impl.filter) {
+    // What the pruner found of it counts now, read ahead or not.
+    impl.pruner->Commit(row_group);
+    if ((ahead ? impl.ahead_filtered : impl.filtered).pruned) ++impl.pruned;
   }
   if (st.ok() && impl.pool != nullptr && static_cast<size_t>(row_group) + 1 < rows.size()) {
-    impl.OrderLeaves(*batch);
+    if (!impl.filter) impl.OrderLeaves(*batch);
     impl.StartAhead(row_group + 1);
   }
   return st;

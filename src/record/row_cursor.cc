@@ -218,50 +218,162 @@ int64_t RowCursor::bytes_read() const {
   return n;
 }
 
+// Each job decodes a whole chunk, batch by batch as Refill would.
+void RowCursor::DecodeAhead(int g, size_t s) {
+  LeafBuffer& b = ahead_.leaves[s];
+  Feed& f = ahead_.feeds[s];
+  b.Clear();
+  Result<std::unique_ptr<ColumnReader>> r = source_.open_column(g, plan_.columns[s]);
+  if (!r.ok()) {
+    f.eof = true;
+    ahead_.open_status[s] = std::move(r).status();
+    return;
+  }
+  f.reader = std::move(*r);
+  f.entries = 0;
+  f.eof = f.paused = false;
+  f.pending = Status::OK();
+  while (!f.eof) {
+    f.pending = RefillLeaf(b, f);
+    if (!f.pending.ok()) break;
+  }
+}
+
 void RowCursor::StartAhead(int g) {
   ahead_.row_group = g;
   ahead_.open_status.assign(leaves_.size(), Status::OK());
-  // Each job decodes a whole chunk, batch by batch as Refill would.
   ahead_.jobs = util::ParallelJobs::Start(
-      *pool_, leaves_.size(),
-      [this, g](size_t s) {
-        LeafBuffer& b = ahead_.leaves[s];
-        Feed& f = ahead_.feeds[s];
-        b.Clear();
-        Result<std::unique_ptr<ColumnReader>> r = source_.open_column(g, plan_.columns[s]);
-        if (!r.ok()) {
-          f.eof = true;
-          ahead_.open_status[s] = std::move(r).status();
+      *pool_, leaves_.size(), [this, g](size_t s) { DecodeAhead(g, s); }, static_cast<size_t>(pool_->size()));
+}
+
+void RowCursor::TakeSlot(size_t s) {
+  // The feed left behind: its counters join the cursor's.
+  Feed& old = feeds_[s];
+  DropReader(old);
+  pages_read_ += old.dropped[0];
+  pages_skipped_ += old.dropped[1];
+  bytes_read_ += old.dropped[2];
+  old.dropped[0] = old.dropped[1] = old.dropped[2] = 0;
+  std::swap(leaves_[s], ahead_.leaves[s]);
+  std::swap(feeds_[s], ahead_.feeds[s]);
+  if (!lag_.empty()) lag_[s] = 0;
+}
+
+void RowCursor::StartDecided(int from) {
+  ahead_.row_group = from;
+  ahead_.decided.clear();
+  ahead_.decoded = -1;
+  ahead_.open_status.assign(leaves_.size(), Status::OK());
+  // One task, in row group order as the caller would decide them.
+  ahead_.jobs = util::ParallelJobs::Start(
+      *pool_, 1,
+      [this, from](size_t) {
+        const auto n = static_cast<int>(source_.row_group_rows.size());
+        for (int g = from; g < n; ++g) {
+          const int64_t rows = source_.row_group_rows[static_cast<size_t>(g)];
+          if (rows < 0) return;  // the caller reports it
+          Ahead::Decided& d = ahead_.decided.emplace_back();
+          if (rows == 0) continue;  // read like an empty row group, undecided
+          if (keep_ && !keep_(g)) {
+            d.keep = false;
+            continue;
+          }
+          if (select_) {
+            Result<std::optional<index::RowSelection>> selection = select_(g);
+            if (!selection.ok()) {
+              d.status = std::move(selection).status();
+              return;
+            }
+            d.selection = std::move(*selection);
+            if (d.selection && d.selection->empty()) continue;
+          }
+          // Row group g is read: its row-filter slots whole, when all its
+          // rows are (a ParallelFor from inside a pool task works on).
+          if (matches_ && !d.selection) {
+            ahead_.decoded = g;
+            pool_->ParallelFor(first_.size(), [this, g](size_t i) { DecodeAhead(g, first_[i]); });
+          }
           return;
         }
-        f.reader = std::move(*r);
-        f.entries = 0;
-        f.eof = f.paused = false;
-        f.pending = Status::OK();
-        while (!f.eof) {
-          f.pending = RefillLeaf(b, f);
-          if (!f.pending.ok()) break;
-        }
       },
-      static_cast<size_t>(pool_->size()));
+      1);
+}
+
+Status RowCursor::StartFilteredGroup() {
+  if (ahead_.jobs != nullptr) {
+    ahead_.jobs->Join();
+    ahead_.jobs.reset();
+  }
+  auto decided = [&] {
+    return ahead_.row_group >= 0 && row_group_ >= ahead_.row_group &&
+           static_cast<size_t>(row_group_ - ahead_.row_group) < ahead_.decided.size();
+  };
+  if (!decided()) {
+    // The first row group (or one the read-ahead did not reach): decided now.
+    StartDecided(row_group_);
+    ahead_.jobs->Join();
+    ahead_.jobs.reset();
+    if (!decided()) return Status::Internal("the read-ahead decided no row group " + std::to_string(row_group_));
+  }
+  const auto i = static_cast<size_t>(row_group_ - ahead_.row_group);
+  Ahead::Decided& d = ahead_.decided[i];
+  const bool last = i + 1 == ahead_.decided.size();
+  if (rows_left_ > 0 && !d.keep) {
+    rows_left_ = 0;  // then read like an empty row group
+    ++row_groups_skipped_;
+  }
+  if (started_) started_(row_group_);
+  if (rows_left_ > 0) {
+    PARQ_RETURN_IF_ERROR(d.status);
+    selection_ = std::move(d.selection);
+    if (selection_ && selection_->empty()) {
+      rows_left_ = 0;
+      ++row_groups_skipped_;
+    }
+  }
+  // The row-filter slots decoded ahead are taken over in their places.
+  PARQ_RETURN_IF_ERROR(OpenChunks(rows_left_ > 0 && ahead_.decoded == row_group_));
+  if (last && static_cast<size_t>(row_group_) + 1 < source_.row_group_rows.size()) StartDecided(row_group_ + 1);
+  return Status::OK();
+}
+
+Status RowCursor::OpenChunks(bool take_first) {
+  // Every chunk is opened here, in column order, so that the first one
+  // that cannot be (its metadata places it outside the file, say) is
+  // reported before any row of the group, whatever the other columns hold.
+  // The first kHeldAhead readers are kept; the others are opened again at
+  // their first read (Refill), so that a wide row group never holds a
+  // reader per column at once.  Each is dropped at its chunk's end.
+  constexpr size_t kHeldAhead = 64;
+  for (size_t s = 0; s < leaves_.size(); ++s) {
+    if (take_first && is_first_[s]) {
+      TakeSlot(s);
+      PARQ_RETURN_IF_ERROR(ahead_.open_status[s]);  // names its column and row group
+      continue;
+    }
+    leaves_[s].Clear();
+    DropReader(feeds_[s]);
+    feeds_[s].entries = 0;
+    feeds_[s].paused = false;
+    feeds_[s].pending = Status::OK();
+    feeds_[s].eof = rows_left_ == 0;  // an empty row group: its chunks are not read
+    if (!lag_.empty()) lag_[s] = 0;
+    if (rows_left_ == 0) continue;
+    if (s < kHeldAhead) {
+      PARQ_RETURN_IF_ERROR(OpenReader(s, &feeds_[s].reader));
+    } else {
+      Result<std::unique_ptr<ColumnReader>> r = source_.open_column(row_group_, plan_.columns[s]);
+      if (!r.ok()) return std::move(r).status();  // names its column and row group
+    }
+  }
+  return Status::OK();
 }
 
 Status RowCursor::TakeAhead() {
   ahead_.jobs->Join();
   ahead_.jobs.reset();
   ahead_.row_group = -1;
-  for (size_t s = 0; s < feeds_.size(); ++s) {
-    // The feed left behind: its counters join the cursor's.
-    Feed& old = feeds_[s];
-    DropReader(old);
-    pages_read_ += old.dropped[0];
-    pages_skipped_ += old.dropped[1];
-    bytes_read_ += old.dropped[2];
-    old.dropped[0] = old.dropped[1] = old.dropped[2] = 0;
-    std::swap(leaves_[s], ahead_.leaves[s]);
-    std::swap(feeds_[s], ahead_.feeds[s]);
-    if (!lag_.empty()) lag_[s] = 0;
-  }
+  for (size_t s = 0; s < feeds_.size(); ++s) TakeSlot(s);
   for (const Status& st : ahead_.open_status) {
     if (!st.ok()) return st;  // names its column and row group
   }
@@ -408,16 +520,24 @@ Result<bool> RowCursor::Advance() {
       group_row_ = 0;
       range_ = 0;
       if (rows_left_ < 0) return Status::Corrupt("negative row count").WithRowGroup(row_group_);
+      if (FilteredAhead()) {
+        PARQ_RETURN_IF_ERROR(StartFilteredGroup());
+        continue;
+      }
       if (rows_left_ > 0 && keep_ && !keep_(row_group_)) {
         rows_left_ = 0;  // then read like an empty row group
         ++row_groups_skipped_;
       }
       if (rows_left_ > 0 && select_) {
-        PARQ_ASSIGN_OR_RETURN(selection_, select_(row_group_));
+        Result<std::optional<index::RowSelection>> selection = select_(row_group_);
+        if (started_) started_(row_group_);
+        PARQ_ASSIGN_OR_RETURN(selection_, std::move(selection));
         if (selection_ && selection_->empty()) {
           rows_left_ = 0;
           ++row_groups_skipped_;
         }
+      } else if (started_) {
+        started_(row_group_);
       }
       if (rows_left_ > 0 && Parallel()) {
         if (ahead_.jobs == nullptr || ahead_.row_group != row_group_) {
@@ -429,29 +549,7 @@ Result<bool> RowCursor::Advance() {
         continue;
       }
       DropAhead();
-      // Every chunk is opened here, in column order, so that the first one
-      // that cannot be (its metadata places it outside the file, say) is
-      // reported before any row of the group, whatever the other columns hold.
-      // The first kHeldAhead readers are kept; the others are opened again at
-      // their first read (Refill), so that a wide row group never holds a
-      // reader per column at once.  Each is dropped at its chunk's end.
-      constexpr size_t kHeldAhead = 64;
-      for (size_t s = 0; s < leaves_.size(); ++s) {
-        leaves_[s].Clear();
-        DropReader(feeds_[s]);
-        feeds_[s].entries = 0;
-        feeds_[s].paused = false;
-        feeds_[s].pending = Status::OK();
-        feeds_[s].eof = rows_left_ == 0;  // an empty row group: its chunks are not read
-        if (!lag_.empty()) lag_[s] = 0;
-        if (rows_left_ == 0) continue;
-        if (s < kHeldAhead) {
-          PARQ_RETURN_IF_ERROR(OpenReader(s, &feeds_[s].reader));
-        } else {
-          Result<std::unique_ptr<ColumnReader>> r = source_.open_column(row_group_, plan_.columns[s]);
-          if (!r.ok()) return std::move(r).status();  // names its column and row group
-        }
-      }
+      PARQ_RETURN_IF_ERROR(OpenChunks(false));
       StartNextAhead();
     }
     if (selection_) {

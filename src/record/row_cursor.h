@@ -31,6 +31,18 @@
 // an error opening a chunk as the row group starts: the same rows and
 // errors as without a pool.
 //
+// With a pool and a row group filter, a selection or a row filter, the
+// read-ahead is one task that decides the row groups after the current one
+// in order (the row group filter, then the selection), up to the next one
+// to read, and decodes that one's row-filter slots whole into the second
+// set of leaves, when its selection is all rows (a selection's slots stop
+// and go on at its ranges, which the caller's reads follow).  The other
+// slots are read by the caller as without a pool (late materialization:
+// only the rows the filter keeps); a row-filter slot decoded whole is what
+// the caller would have read of it, the whole chunk.  The decisions are
+// taken in order as the caller reaches each row group, an error of the
+// selection returned as that row group starts.
+//
 // Ownership: the cursor owns its column readers and leaf buffers; the source
 // must keep what it borrows alive (RowSource::FromFile: the FileReader).
 // Thread-safety: none; one cursor per thread (its read-ahead runs on the
@@ -92,6 +104,10 @@ class RowCursor {
   // Advance.
   using Selector = std::function<Result<std::optional<index::RowSelection>>(int row_group)>;
   void set_row_selection(Selector select) { select_ = std::move(select); }
+  // Called on the caller's thread as the cursor reaches each row group, in
+  // order, once the row group filter and the selection have decided it
+  // (they may have run ahead on the pool).  Set before the first Advance.
+  void set_row_group_started(std::function<void(int row_group)> started) { started_ = std::move(started); }
   int64_t rows_skipped() const { return rows_skipped_; }
 
   // Late materialization: once the slots `first` (plan slot indexes, each a
@@ -154,6 +170,21 @@ class RowCursor {
   // g's chunks started decoding into ahead_; taken over as the row group
   // starts (an error opening a chunk, the first in slot order); dropped.
   bool Parallel() const { return pool_ != nullptr && !keep_ && !select_ && !matches_; }
+  // The filtered read-ahead (see the top): whether it runs; the row groups
+  // from g on decided, and the row-filter slots of the one to read decoded,
+  // by one task; the current row group's decision applied (started_
+  // called, selection_ set, its chunks opened or taken over).
+  bool FilteredAhead() const { return pool_ != nullptr && !Parallel(); }
+  void StartDecided(int g);
+  Status StartFilteredGroup();
+  // Decodes slot s of row group g whole into ahead_ (the read-ahead's job).
+  void DecodeAhead(int g, size_t s);
+  // As the current row group starts: every slot's chunk opened, or with
+  // take_first the row-filter slots taken over from ahead_ (decoded).
+  Status OpenChunks(bool take_first);
+  // Takes slot s over from ahead_, the counters of the feed left behind
+  // added to the cursor's.
+  void TakeSlot(size_t s);
   void StartAhead(int g);
   void StartNextAhead();  // row group row_group_ + 1's, when it has rows
   Status TakeAhead();
@@ -180,6 +211,7 @@ class RowCursor {
   std::function<bool(int)> keep_;
   int64_t row_groups_skipped_ = 0;
   Selector select_;
+  std::function<void(int)> started_;
   std::optional<index::RowSelection> selection_;  // of the current row group
   size_t range_ = 0;        // the selection's range at or after group_row_
   int64_t group_row_ = 0;   // the next row of the current row group
@@ -192,6 +224,16 @@ class RowCursor {
     std::vector<LeafBuffer> leaves;
     std::vector<Feed> feeds;
     std::vector<Status> open_status;  // per slot: opening its chunk
+    // The filtered read-ahead: the row groups from `row_group` on, decided
+    // in order (kept, the selection or its error); the last is the one
+    // to read, or the last before an error or the file's end.
+    struct Decided {
+      bool keep = true;
+      Status status;
+      std::optional<index::RowSelection> selection;
+    };
+    std::vector<Decided> decided;
+    int decoded = -1;  // the row group whose row-filter slots are in leaves
   } ahead_;
   std::function<bool()> matches_;     // the row filter, if any
   std::vector<uint8_t> is_first_;     // per slot: read before the filter is asked

@@ -103,7 +103,7 @@ RowGroupPruner::RowGroupPruner(const BoundFilter& filter, const RowSource& sourc
   report_.row_groups.assign(source.row_group_rows.size(), RowGroupPruning::Outcome::kNotReached);
 }
 
-std::shared_ptr<const std::vector<Key>> RowGroupPruner::ReadDictionary(int rg, size_t leaf) {
+std::shared_ptr<const std::vector<Key>> RowGroupPruner::ReadDictionary(int rg, size_t leaf, RowGroupPruning* found) {
   const BoundFilter::Impl::Leaf& l = filter_.impl().leaves[leaf];
   if (!source_.chunk_encodings || !source_.open_column) return nullptr;
   if (!FullyDictionaryEncoded(source_.chunk_encodings(rg, l.column))) return nullptr;
@@ -135,18 +135,26 @@ std::shared_ptr<const std::vector<Key>> RowGroupPruner::ReadDictionary(int rg, s
     PARQ_DICTIONARY_CASE(kFixedLenByteArray, FixedLenByteArray)
 #undef PARQ_DICTIONARY_CASE
   }
-  if (dictionary_page) ++report_.dictionaries_read;
+  if (dictionary_page) ++found->dictionaries_read;
   // The reader stays for the cursor if it reads the row group after all;
   // one that met an error is dropped (the cursor's own reader reports it).
-  if (read_ok) readers_[{rg, l.column}] = std::move(reader);
+  if (read_ok) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    readers_[{rg, l.column}] = std::move(reader);
+  }
   // An empty dictionary says nothing (the span is empty without one too).
   if (!ok || keys->empty()) return nullptr;
   return keys;
 }
 
 bool RowGroupPruner::Keep(int rg) {
-  readers_.clear();  // those of an earlier row group were not taken: it was pruned
   using Outcome = RowGroupPruning::Outcome;
+  RowGroupPruning found;  // what this row group adds to the report
+  found.row_groups.assign(1, Outcome::kRead);
+  auto record = [&] {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pending_[rg] = std::move(found);
+  };
   const auto& leaves = filter_.impl().leaves;
   const auto g = static_cast<size_t>(rg);
   std::vector<ChunkFacts> facts;
@@ -158,15 +166,19 @@ bool RowGroupPruner::Keep(int rg) {
     facts.push_back(FactsOf(stats, source_.row_group_rows[g], leaf.type, order, source_.created_by));
   }
   auto decide = [&](Outcome o, int64_t RowGroupPruning::*counter) {
-    report_.row_groups[g] = o;
-    ++(report_.*counter);
-    readers_.clear();
+    found.row_groups[0] = o;
+    ++(found.*counter);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);  // its chunks are not read: no reader is taken
+      std::erase_if(readers_, [rg](const auto& e) { return e.first.first == rg; });
+    }
+    record();
     return false;
   };
   if (!MayMatch(filter_, facts)) return decide(Outcome::kStatistics, &RowGroupPruning::by_statistics);
   for (size_t i = 0; i < leaves.size(); ++i) {
     if (!compares_[i]) continue;
-    facts[i].dictionary = ReadDictionary(rg, i);
+    facts[i].dictionary = ReadDictionary(rg, i, &found);
     if (facts[i].dictionary && !MayMatch(filter_, facts)) {
       return decide(Outcome::kDictionary, &RowGroupPruning::by_dictionary);
     }
@@ -177,31 +189,62 @@ bool RowGroupPruner::Keep(int rg) {
       if (!probes_[i] || facts[i].dictionary) continue;
       Result<std::optional<BloomFilter>> bloom = source_.bloom_filter(rg, leaves[i].column);
       if (!bloom.ok() || !bloom->has_value()) continue;
-      ++report_.bloom_filters_read;
+      ++found.bloom_filters_read;
       facts[i].bloom = std::make_shared<const BloomFilter>(std::move(**bloom));
       if (!MayMatch(filter_, facts)) return decide(Outcome::kBloomFilter, &RowGroupPruning::by_bloom_filter);
     }
   }
-  report_.row_groups[g] = Outcome::kRead;
+  record();
   return true;
 }
 
 void RowGroupPruner::NotePagePruning(int rg, const PagePruneNote& note, bool left_no_row) {
-  report_.pages_by_page_statistics += note.header_pages_pruned;
-  const size_t g = static_cast<size_t>(rg);
-  if (!left_no_row || g >= report_.row_groups.size() || report_.row_groups[g] != RowGroupPruning::Outcome::kRead) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  RowGroupPruning& found = pending_[rg];
+  found.pages_by_page_statistics += note.header_pages_pruned;
+  if (!left_no_row || found.row_groups.size() != 1 || found.row_groups[0] != RowGroupPruning::Outcome::kRead) {
     return;
   }
   if (note.used_page_index || !note.used_header_stats) {
-    report_.row_groups[g] = RowGroupPruning::Outcome::kPageIndex;
-    ++report_.by_page_index;
+    found.row_groups[0] = RowGroupPruning::Outcome::kPageIndex;
+    ++found.by_page_index;
   } else {
-    report_.row_groups[g] = RowGroupPruning::Outcome::kPageStatistics;
-    ++report_.by_page_statistics;
+    found.row_groups[0] = RowGroupPruning::Outcome::kPageStatistics;
+    ++found.by_page_statistics;
   }
 }
 
+void RowGroupPruner::Commit(int rg) {
+  RowGroupPruning found;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    // Those of earlier row groups were never taken: their readers went past.
+    std::erase_if(readers_, [rg](const auto& e) { return e.first.first < rg; });
+    auto it = pending_.find(rg);
+    if (it == pending_.end()) return;
+    found = std::move(it->second);
+    pending_.erase(it);
+  }
+  const auto g = static_cast<size_t>(rg);
+  if (found.row_groups.size() == 1 && g < report_.row_groups.size()) report_.row_groups[g] = found.row_groups[0];
+  report_.by_statistics += found.by_statistics;
+  report_.by_dictionary += found.by_dictionary;
+  report_.by_bloom_filter += found.by_bloom_filter;
+  report_.by_page_index += found.by_page_index;
+  report_.by_page_statistics += found.by_page_statistics;
+  report_.pages_by_page_statistics += found.pages_by_page_statistics;
+  report_.dictionaries_read += found.dictionaries_read;
+  report_.bloom_filters_read += found.bloom_filters_read;
+}
+
+void RowGroupPruner::Discard(int rg) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  pending_.erase(rg);
+  std::erase_if(readers_, [rg](const auto& e) { return e.first.first == rg; });
+}
+
 std::unique_ptr<ColumnReader> RowGroupPruner::TakeReader(int rg, int column) {
+  std::lock_guard<std::mutex> lock(mutex_);
   auto it = readers_.find({rg, column});
   if (it == readers_.end()) return nullptr;
   std::unique_ptr<ColumnReader> r = std::move(it->second);

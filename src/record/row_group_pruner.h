@@ -13,13 +13,22 @@
 // A dictionary or Bloom filter that cannot be read (an error, none at all)
 // only means no pruning by it; the chunk's read reports a real problem.
 //
+// What Keep and NotePagePruning find of a row group waits until Commit(row
+// group) adds it to report(): a reader deciding row groups ahead on a pool
+// (docs/threads.md) commits each as its caller reaches it, so the report
+// counts what was taken, as on one thread.
+//
 // Ownership: holds copies of the source's functions and borrows the
-// BoundFilter, which must outlive it.  Thread-safety: none.
+// BoundFilter, which must outlive it.  Thread-safety: Keep and
+// NotePagePruning are called by one thread at a time (the caller's, or its
+// read-ahead's), in row group order per row group; TakeReader from any
+// thread; Commit and report() by the caller's thread only.
 #ifndef PARQ_RECORD_ROW_GROUP_PRUNER_H_
 #define PARQ_RECORD_ROW_GROUP_PRUNER_H_
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <utility>
 #include <vector>
 
@@ -48,7 +57,7 @@ class RowGroupPruner {
   // REQUIRES: `filter` outlives the pruner; source.schema is set.
   RowGroupPruner(const BoundFilter& filter, const RowSource& source);
 
-  // False when no row of the row group can match (recorded in report()).
+  // False when no row of the row group can match (recorded for Commit).
   bool Keep(int row_group);
   // The reader the pruner opened for (row_group, column) to read its
   // dictionary, if the row group was kept; handed over once.
@@ -59,18 +68,31 @@ class RowGroupPruner {
   // index, or by page statistics when no ColumnIndex took part).
   void NotePagePruning(int row_group, const PagePruneNote& note, bool left_no_row);
 
+  // Adds what Keep and NotePagePruning recorded of row_group to report(),
+  // and drops the readers left of earlier row groups (never taken: their
+  // reader went past them); Discard forgets row_group (decided ahead and
+  // never taken).
+  void Commit(int row_group);
+  void Discard(int row_group);
+
   const RowGroupPruning& report() const { return report_; }
 
  private:
   // The dictionary of a filter leaf's chunk as Keys; null when it cannot be
   // had (not fully dictionary-encoded, unreadable, an entry without a Key).
-  std::shared_ptr<const std::vector<Key>> ReadDictionary(int row_group, size_t leaf);
+  // Counts a dictionary page read in *found.
+  std::shared_ptr<const std::vector<Key>> ReadDictionary(int row_group, size_t leaf, RowGroupPruning* found);
 
   const BoundFilter& filter_;
   RowSource source_;  // a copy: its functions share what they borrow with the reader's
   std::vector<bool> compares_;  // per leaf: some node compares its values
   std::vector<bool> probes_;    // per leaf: some node is = or IN
-  std::map<std::pair<int, int>, std::unique_ptr<ColumnReader>> readers_;  // of the row group last decided
+  std::mutex mutex_;  // guards readers_ and pending_
+  // Readers of kept row groups' dictionaries, by (row group, column).
+  std::map<std::pair<int, int>, std::unique_ptr<ColumnReader>> readers_;
+  // Per row group decided and not committed: its outcome, and the counters
+  // it adds (row_groups holds the one outcome).
+  std::map<int, RowGroupPruning> pending_;
   RowGroupPruning report_;
 };
 

@@ -4,7 +4,9 @@
 // (record/filter_page_prune.h), and late materialization: the cursor reads
 // the filter's columns first, the filter is evaluated on their buffered
 // values (record/filter_leaf_row.h), and only the rows it keeps have their
-// other columns read and are assembled.
+// other columns read and are assembled.  With a pool the cursor prunes the
+// row groups ahead and decodes the next one's filter columns on it
+// (record/row_cursor.h).
 #include <algorithm>
 #include <atomic>
 #include <memory>
@@ -130,6 +132,9 @@ Result<std::unique_ptr<RowReader>> RowReader::Open(RowSource source, const RowRe
     impl->cursor->set_row_group_filter([pruner](int rg) { return pruner->Keep(rg); });
   }
   if (select) impl->cursor->set_row_selection(std::move(select));
+  // What the pruner found of a row group counts as the cursor reaches it
+  // (with a pool it decides row groups ahead).
+  impl->cursor->set_row_group_started([pruner](int rg) { pruner->Commit(rg); });
   {
     // Late materialization: the filter's slots first.
     const std::vector<int>& columns = impl->cursor->plan().columns;

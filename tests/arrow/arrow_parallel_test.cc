@@ -1,7 +1,8 @@
 // The Arrow stream on a pool (ArrowReadOptions::thread_pool / threads) gives
 // what one thread gives: the same batches, or the same error, on 1, 2 and 4
 // threads, for every corpus file with expected rows and every bad_data file,
-// with row groups decoded whole and batch by batch.
+// with row groups decoded whole and batch by batch; and with filters
+// (generated predicates, tests/testing/filter_diff.h), read ahead too.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,6 +17,8 @@
 #include "parq/arrow_reader.h"
 #include "parq/file_reader.h"
 #include "parq/thread_pool.h"
+#include "parq/record.h"
+#include "testing/filter_diff.h"
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -78,6 +81,37 @@ TEST_P(ArrowParallelTest, EveryFileTheSameOnOneTwoAndFourThreads) {
     EXPECT_EQ(StreamOf(file, pooled), one) << path << " on a caller's pool";
   }
   EXPECT_GE(files, 100);
+}
+
+TEST(FilteredArrowParallelTest, EveryFileFilteredTheSameOnOneTwoAndFourThreads) {
+  int reads = 0;
+  uint32_t seed = 280;
+  for (const std::string& path : Files()) {
+    Result<std::unique_ptr<FileReader>> opened = FileReader::Open(path, ReaderOptions{.verify_checksums = false});
+    if (!opened.ok()) continue;
+    const std::shared_ptr<const FileReader> file(std::move(*opened));
+    std::vector<Value> rows;  // those read before any error: the predicates' literals
+    if (Result<std::unique_ptr<RowReader>> reader = RowReader::Open(*file); reader.ok()) {
+      Value row;
+      for (Result<bool> more = (*reader)->Next(&row); more.ok() && *more; more = (*reader)->Next(&row)) {
+        rows.push_back(row);
+      }
+    }
+    testing::PredicateGenerator gen(file->schema(), rows, ++seed);
+    for (int i = 0; i < 2 && !gen.empty(); ++i) {
+      ArrowReadOptions o;
+      o.filter = gen.Next();
+      o.batch_rows = 100;
+      ++reads;
+      const std::string one = StreamOf(file, o);
+      for (int threads : {2, 4}) {
+        o.threads = threads;
+        EXPECT_EQ(StreamOf(file, o), one) << path << " where " << o.filter->ToString() << " on " << threads
+                                          << " threads";
+      }
+    }
+  }
+  EXPECT_GE(reads, 200);
 }
 
 // Whole row groups (the default size) and batch by batch (-1: none whole).

@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cinttypes>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -124,7 +126,8 @@ bool NginxServer::Start(const std::string& root, std::string* why, const TlsFile
        << "error_log " << dir_ << "/error.log;\n"
        << "events { worker_connections 64; }\n"
        << "http {\n"
-       << "  access_log " << dir_ << "/access.log;\n";
+       << "  log_format parq '$request_method $uri $http_range';\n"
+       << "  access_log " << dir_ << "/access.log parq;\n";
   for (const char* t : {"client_body", "proxy", "fastcgi", "uwsgi", "scgi"}) {
     conf << "  " << t << "_temp_path " << dir_ << "/" << t << ";\n";
   }
@@ -188,6 +191,20 @@ int NginxServer::Requests() const {
   int n = 0;
   for (std::string line; std::getline(log, line);) ++n;
   return n;
+}
+
+std::vector<std::pair<uint64_t, uint64_t>> NginxServer::Ranges(const std::string& name) const {
+  std::ifstream log(dir_ + "/access.log");
+  std::vector<std::pair<uint64_t, uint64_t>> out;
+  const std::string prefix = "GET /" + name + " bytes=";
+  for (std::string line; std::getline(log, line);) {
+    if (!line.starts_with(prefix)) continue;
+    uint64_t first = 0, last = 0;
+    if (std::sscanf(line.c_str() + prefix.size(), "%" SCNu64 "-%" SCNu64, &first, &last) == 2) {
+      out.emplace_back(first, last);
+    }
+  }
+  return out;
 }
 
 bool MakeTestCertificates(const std::string& dir, TlsFiles* server, std::string* ca_file, std::string* why) {

@@ -19,6 +19,8 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace parq::http_test {
 
@@ -38,6 +40,9 @@ class NginxServer {
   std::string Url(const std::string& name) const;
   // Requests answered so far (lines of the access log).
   int Requests() const;
+  // The byte ranges (first, last) of the range GETs of `name` answered so
+  // far, in order.
+  std::vector<std::pair<uint64_t, uint64_t>> Ranges(const std::string& name) const;
 
  private:
   std::string dir_;

@@ -2,8 +2,12 @@
 // rows and ColumnarReader's batches on 1, 2 and 4 threads, over every corpus
 // file with expected rows, every bad_data file (the same error, at the same
 // row), a file of many row groups read in order and out of order, and one
-// caller-owned pool shared by two readers at once.
+// caller-owned pool shared by two readers at once.  The same with filters
+// (generated predicates, as tests/filter's differential test makes them):
+// rows, JSON rows, batches, and what was pruned and read.
 #include <gtest/gtest.h>
+
+#include <unistd.h>
 
 #include <filesystem>
 #include <memory>
@@ -16,8 +20,10 @@
 #include "parq/file_reader.h"
 #include "parq/file_writer.h"
 #include "parq/io.h"
+#include "parq/json.h"
 #include "parq/record.h"
 #include "parq/thread_pool.h"
+#include "testing/filter_diff.h"
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -191,6 +197,151 @@ std::string ManyRowGroups() {
 
 std::unique_ptr<FileReader> OpenBytes(const std::string& bytes) {
   return FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes))).value();
+}
+
+// What a filtered read gave: the rows (RowReader, then JsonRowReader) and
+// batches, each with its error, then what was pruned and read (after an
+// error, as ReadColumnar, leaves after the failing one may have been read).
+std::string Pruned(const RowGroupPruning& p) {
+  std::string s;
+  for (RowGroupPruning::Outcome o : p.row_groups) s += std::string(RowGroupOutcomeName(o)) + ",";
+  for (int64_t n : {p.by_statistics, p.by_dictionary, p.by_bloom_filter, p.by_page_index, p.by_page_statistics,
+                    p.pages_by_page_statistics, p.dictionaries_read, p.bloom_filters_read}) {
+    s += " " + std::to_string(n);
+  }
+  return s;
+}
+
+std::vector<std::string> ReadFiltered(const FileReader& file, const Filter& filter, int threads,
+                                      int64_t batch_levels = 4096) {
+  std::vector<std::string> out;
+  RowReaderOptions ro;
+  ro.filter = filter;
+  ro.threads = threads;
+  ro.batch_levels = batch_levels;
+  if (Result<std::unique_ptr<RowReader>> reader = RowReader::Open(file, ro); !reader.ok()) {
+    out.push_back("open: " + reader.status().ToString());
+  } else {
+    Value row;
+    while (true) {
+      Result<bool> more = (*reader)->Next(&row);
+      if (!more.ok()) {
+        out.push_back("error: " + more.status().ToString());
+        break;
+      }
+      if (!*more) {
+        out.push_back("read " + std::to_string((*reader)->rows_read()) + " pruned " +
+                      std::to_string((*reader)->row_groups_pruned()) + " rows " +
+                      std::to_string((*reader)->rows_pruned()) + " pages " + std::to_string((*reader)->pages_read()) +
+                      "/" + std::to_string((*reader)->pages_skipped()) + " bytes " +
+                      std::to_string((*reader)->bytes_read()) + Pruned((*reader)->pruning()));
+        break;
+      }
+      out.push_back(row.DebugString());
+    }
+  }
+  if (Result<std::unique_ptr<JsonRowReader>> json = JsonRowReader::Open(file, ro); !json.ok()) {
+    out.push_back("json open: " + json.status().ToString());
+  } else {
+    std::string text;
+    while (true) {
+      text.clear();
+      Result<bool> more = (*json)->Next(&text);
+      if (!more.ok() || !*more) {
+        out.push_back(more.ok() ? "json end" + Pruned((*json)->pruning()) : "json error: " + more.status().ToString());
+        break;
+      }
+      out.push_back(text);
+    }
+  }
+  ColumnarReaderOptions co;
+  co.filter = filter;
+  co.threads = threads;
+  for (std::string& b : ReadColumnar(file, co)) out.push_back(std::move(b));
+  if (Result<std::unique_ptr<ColumnarReader>> reader = ColumnarReader::Open(file, co); reader.ok()) {
+    ColumnarBatch batch;
+    for (int g = 0; g < file.metadata().num_row_groups(); ++g) static_cast<void>((*reader)->ReadRowGroup(g, &batch));
+    out.push_back("columnar pruned " + std::to_string((*reader)->row_groups_pruned()) + Pruned((*reader)->pruning()));
+  }
+  return out;
+}
+
+// A few generated predicates over `file`'s flat columns, from the values
+// of the rows it reads before any error (none: IS [NOT] NULL).
+std::vector<Filter> FiltersFor(const FileReader& file, uint32_t seed, int n) {
+  std::vector<Value> rows;
+  if (Result<std::unique_ptr<RowReader>> reader = RowReader::Open(file); reader.ok()) {
+    Value row;
+    while (true) {
+      Result<bool> more = (*reader)->Next(&row);
+      if (!more.ok() || !*more) break;
+      rows.push_back(row);
+    }
+  }
+  testing::PredicateGenerator gen(file.schema(), rows, seed);
+  std::vector<Filter> out;
+  for (int i = 0; i < n && !gen.empty(); ++i) out.push_back(gen.Next());
+  return out;
+}
+
+// Filtered reads of `path` on 1, 2 and 4 threads; counts the reads compared.
+void ExpectFilteredSameOnEveryThreadCount(const std::string& path, uint32_t seed, int n, int* reads) {
+  Result<std::unique_ptr<FileReader>> file = FileReader::Open(path, ReaderOptions{.verify_checksums = false});
+  if (!file.ok()) return;
+  for (const Filter& filter : FiltersFor(**file, seed, n)) {
+    ++*reads;
+    const std::vector<std::string> one = ReadFiltered(**file, filter, 1);
+    for (int threads : {2, 4}) {
+      EXPECT_EQ(ReadFiltered(**file, filter, threads), one)
+          << path << " where " << filter.ToString() << " on " << threads << " threads";
+    }
+  }
+}
+
+TEST(ParallelReadTest, FilteredCorpusFilesReadTheSameOnOneTwoAndFourThreads) {
+  int reads = 0;
+  uint32_t seed = 28;
+  for (const std::string& name : CorpusFiles()) {
+    ExpectFilteredSameOnEveryThreadCount((kTesting / name).string(), ++seed, 2, &reads);
+  }
+  // Files of many small row groups and pages, with dictionaries, Bloom
+  // filters and page indexes (tests/testing/filter_diff.h).
+  for (uint32_t g = 0; g < 6; ++g) {
+    const std::string path = ::testing::TempDir() + "/parallel_filter_" + std::to_string(getpid()) + "_" +
+                             std::to_string(g) + ".parquet";
+    ASSERT_OK(testing::WriteGeneratedFile(path, 2800 + g, /*sorted=*/g % 2 == 0));
+    ExpectFilteredSameOnEveryThreadCount(path, ++seed, 12, &reads);
+    fs::remove(path);
+  }
+  EXPECT_GE(reads, 200);
+}
+
+TEST(ParallelReadTest, FilteredBadDataFailsTheSameOnOneTwoAndFourThreads) {
+  int reads = 0;
+  uint32_t seed = 2800;
+  for (const std::string& path : BadFiles()) ExpectFilteredSameOnEveryThreadCount(path, ++seed, 3, &reads);
+  EXPECT_GE(reads, 6);
+}
+
+TEST(ParallelReadTest, ManyRowGroupsFilteredThePrunedOnesSkippedAhead) {
+  const std::string bytes = ManyRowGroups();
+  std::unique_ptr<FileReader> file = OpenBytes(bytes);
+  const Filter::Column id("id");
+  const Filter::Column name("name");
+  const std::vector<Filter> filters = {
+      // Row groups pruned by statistics between the ones read.
+      Filter::Or(Filter::Between(id, Literal::Int(600), Literal::Int(900)),
+                 Filter::Between(id, Literal::Int(7400), Literal::Int(7600))),
+      // Every row group read, few rows kept.
+      Filter::Eq(name, Literal::String("name 31")),
+      Filter::IsNull(name),
+      Filter::Gt(id, Literal::Int(100000)),  // none
+  };
+  for (const Filter& f : filters) {
+    const std::vector<std::string> one = ReadFiltered(*file, f, 1, 97);
+    ASSERT_GT(one.size(), 3u);
+    for (int threads : {2, 4}) EXPECT_EQ(ReadFiltered(*file, f, threads, 97), one) << f.ToString() << " " << threads;
+  }
 }
 
 TEST(ParallelReadTest, ManyRowGroupsInOrderAndOutOfOrder) {
