@@ -203,7 +203,10 @@ class ParquetFile(_Handle):
     _close = staticmethod(lib.parq_reader_close)
     _last_error = staticmethod(lib.parq_reader_last_error)
 
-    def __init__(self, path: PathLike) -> None:
+    def __init__(self, path: PathLike, threads: int = 1) -> None:
+        """`threads`: the reads of this file decode columns and the next row
+        group on that many threads (the caller's included); 1 reads on the
+        caller's thread alone (docs/threads.md)."""
         super().__init__()
         self.path = os.fspath(path)
         self._what = self.path
@@ -212,6 +215,8 @@ class ParquetFile(_Handle):
         if not handle:
             raise error_for(code_of(err.value), decode(err.value))
         self._h = handle
+        if threads != 1:
+            self._check(lib.parq_reader_set_threads(handle, threads))
 
     # -- metadata
     @property
@@ -377,7 +382,9 @@ class Dataset(_Handle):
     _last_error = staticmethod(lib.parq_dataset_last_error)
 
     def __init__(self, source: Union[PathLike, Sequence[PathLike]], hive_partitioning: bool = True,
-                 skip_invalid: bool = False) -> None:
+                 skip_invalid: bool = False, threads: int = 1) -> None:
+        """`threads` as ParquetFile's: each file's columns, and the next
+        file, read on that many threads."""
         super().__init__()
         self._what = "the dataset"
         flags = (0 if hive_partitioning else PARQ_DATASET_NO_HIVE) | (PARQ_DATASET_SKIP_INVALID if skip_invalid else 0)
@@ -391,6 +398,8 @@ class Dataset(_Handle):
         if not handle:
             raise error_for(code_of(err.value), decode(err.value))
         self._h = handle
+        if threads != 1:
+            self._check(lib.parq_dataset_set_threads(handle, threads))
 
     @property
     def schema(self) -> str:
@@ -484,13 +493,14 @@ class Dataset(_Handle):
 
 
 def read_parquet(source: Union[PathLike, Sequence[PathLike]], columns: Columns = None,
-                 filter: Optional[str] = None, **options: bool) -> pd.DataFrame:
+                 filter: Optional[str] = None, threads: int = 1, **options: bool) -> pd.DataFrame:
     """A file, a directory, a glob or a list of files as one DataFrame
-    (options: decimal_as_float, date_as_datetime64, as ParquetFile.read's)."""
+    (options: decimal_as_float, date_as_datetime64, as ParquetFile.read's),
+    read on `threads` threads."""
     if isinstance(source, (str, os.PathLike)) and os.path.isfile(source):
-        with ParquetFile(source) as f:
+        with ParquetFile(source, threads=threads) as f:
             return f.read(columns, filter, **options)
-    with Dataset(source) as ds:
+    with Dataset(source, threads=threads) as ds:
         return ds.read(columns, filter, **options)
 
 

@@ -93,3 +93,25 @@ def test_splits_read_every_row_once(tmp_path):
         pdt.assert_frame_equal(pd.concat(blocks, ignore_index=True), df)
         assert any(len(b) == 0 for b in blocks)
         assert list(blocks[0].columns) == ["k", "s"]  # an empty block keeps the schema
+
+
+def test_reads_on_threads_equal_one_thread(sales, tmp_path):
+    root, _ = sales
+    one = parq.read_parquet(root)
+    for threads in (2, 4):
+        pd.testing.assert_frame_equal(parq.read_parquet(root, threads=threads), one)
+        pd.testing.assert_frame_equal(parq.read_parquet(root, filter="id > 20", threads=threads),
+                                      parq.read_parquet(root, filter="id > 20"))
+    # A file of many row groups: the next row group is read ahead.
+    df = pd.DataFrame({"id": np.arange(5000, dtype=np.int64), "s": [f"v{i % 97}" for i in range(5000)]})
+    path = tmp_path / "many.parquet"
+    parq.write_parquet(df, path, row_group_rows=300, threads=2)
+    with parq.ParquetFile(path, threads=3) as f:
+        assert f.num_row_groups == 17
+        pd.testing.assert_frame_equal(f.read(), df)
+        pd.testing.assert_frame_equal(f.read(filter="id >= 4990").reset_index(drop=True),
+                                      df[df["id"] >= 4990].reset_index(drop=True))
+    with pytest.raises(parq.InvalidArgumentError, match="parq_reader_set_threads: 0 threads; want 1 to 1024"):
+        parq.ParquetFile(path, threads=0)
+    with pytest.raises(parq.InvalidArgumentError, match="parq_dataset_set_threads: 2000 threads; want 1 to 1024"):
+        parq.Dataset(root, threads=2000)
