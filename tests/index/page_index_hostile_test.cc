@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 
@@ -169,10 +170,36 @@ TEST(OffsetIndexChecksTest, LocationsMustBeOrderedInsideTheChunk) {
   ExpectBadOffsets(format::OffsetIndex{}, "no pages");
 }
 
-Status ReadIndexOfColumn1(const std::string& bytes, const ReaderOptions& options = {}) {
-  auto reader = FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes)), options);
+// The bytes read at offsets, not held in memory (data() is null): the
+// reader then reads a file's page indexes ahead together (coalesced), a path
+// the in-memory file skips.
+class ReadOnlyAtFile final : public RandomAccessFile {
+ public:
+  explicit ReadOnlyAtFile(std::unique_ptr<RandomAccessFile> file) : file_(std::move(file)) {}
+  uint64_t size() const override { return file_->size(); }
+  const std::string& name() const override { return file_->name(); }
+  Status ReadAt(uint64_t offset, uint64_t length, uint8_t* out) const override {
+    return file_->ReadAt(offset, length, out);
+  }
+
+ private:
+  std::unique_ptr<RandomAccessFile> file_;
+};
+
+Status ReadIndexOfColumn1From(std::shared_ptr<RandomAccessFile> file, const ReaderOptions& options) {
+  auto reader = FileReader::Open(std::move(file), options);
   if (!reader.ok()) return reader.status();
   return (*reader)->ReadPageIndex(0, 1).status();
+}
+
+// Column 1's page index read from memory, and read at offsets: the same
+// status either way (forged ranges included), which is returned.
+Status ReadIndexOfColumn1(const std::string& bytes, const ReaderOptions& options = {}) {
+  const Status in_memory = ReadIndexOfColumn1From(std::shared_ptr<RandomAccessFile>(OpenMemory(bytes)), options);
+  const Status at_offsets =
+      ReadIndexOfColumn1From(std::make_shared<ReadOnlyAtFile>(OpenMemory(bytes)), options);
+  EXPECT_EQ(in_memory.ToString(), at_offsets.ToString());
+  return in_memory;
 }
 
 TEST(PageIndexFileTest, ForgedRangesFailWithContext) {
