@@ -1,6 +1,6 @@
 // `parq convert --partition-by` killed with SIGKILL at random moments
-// (seeded): the destination directory is afterwards absent, or (when the run
-// finished first) the whole tree, file for file and byte for byte as an
+// (seeded): the destination directory is afterwards absent, or (when the
+// tree was renamed into place before the signal) the whole tree, file for file and byte for byte as an
 // uninterrupted run writes it.  The temporary tree a killed run leaves beside
 // the destination is removed by the next run.  SIGINT and SIGTERM at random
 // moments of `parq convert` and `parq rewrite --partition-by`: the process
@@ -112,9 +112,13 @@ TEST_F(PartitionKillTest, KilledRunsLeaveNoPartialOutput) {
     }
     ::kill(pid, SIGKILL);
     const testing::ChildEnd end = WaitChild(pid);
-    if (end.signal == SIGKILL) {
+    if (end.signal == SIGKILL && fs::exists(out)) {
+      // Killed after the tree was renamed into place (while the process
+      // synced its parent or exited: slow under the sanitizers' exit-time
+      // checks): the destination is the whole tree.
+      EXPECT_TRUE(Tree(out) == ref) << what << ": a killed run left a partial destination";
+    } else if (end.signal == SIGKILL) {
       ++killed;
-      EXPECT_FALSE(fs::exists(out)) << what << ": a killed run left a destination";
     } else {
       EXPECT_EQ(end.exit_code, 0) << what;
       EXPECT_TRUE(Tree(out) == ref) << what << ": finished, but the tree is not the whole one";
