@@ -38,7 +38,7 @@
 //       both timed; bytes as columnar's.  A Hive tree against the same rows in
 //       one file (benchmarks/peers/run, case dataset).
 //   parq-bench meta FILE [--runs N]        open + footer; bytes = footer length
-//   parq-bench write OUT --like FILE --codec C [--runs N]
+//   parq-bench write OUT --like FILE --codec C [--threads N] [--runs N]
 //       write FILE's rows again (its schema and row groups) with codec C;
 //       each row group is decoded into memory first, untimed; the time is
 //       WriteBatch of every column + EndRowGroup + Close.  bytes = OUT's size.
@@ -96,7 +96,7 @@ constexpr char kUsage[] =
     "       parq-bench arrow FILE [--columns a,b.c] [--batch-rows N] [--dictionary on|off] [--runs N]\n"
     "       parq-bench cat FILE [--runs N]\n"
     "       parq-bench dataset PATH [--columns a,b] [--runs N]\n"
-    "       parq-bench write OUT --like FILE --codec none|snappy|gzip|brotli|zstd|lz4_raw [--runs N]\n"
+    "       parq-bench write OUT --like FILE --codec none|snappy|gzip|brotli|zstd|lz4_raw [--threads N] [--runs N]\n"
     "       parq-bench gen lineitem|lineitem-sorted|wide|nested|strings-dict|strings-plain|wide-boolean|wide-footer OUT\n"
     "                      [--rows N] [--columns N] [--codec C]\n";
 
@@ -538,9 +538,10 @@ int RunMeta(const Args& a, int runs) {
   return 0;
 }
 
-Status WriteOnce(FileReader& in, const std::string& out_path, Compression codec, double* seconds) {
+Status WriteOnce(FileReader& in, const std::string& out_path, Compression codec, int threads, double* seconds) {
   WriterOptions o;
   o.column_defaults.compression = codec;
+  o.threads = threads;
   PARQ_ASSIGN_OR_RETURN(auto w, FileWriter::Open(out_path, in.schema(), o));
   const int ncols = in.schema().num_columns();
   std::vector<ColumnData> staged(static_cast<size_t>(ncols));
@@ -553,10 +554,11 @@ Status WriteOnce(FileReader& in, const std::string& out_path, Compression codec,
       PrepareWrite(in.schema().column(c), staged[static_cast<size_t>(c)], &scratch[static_cast<size_t>(c)]);
     }
     const auto t0 = Clock::now();
-    for (int c = 0; c < ncols; ++c) {
+    // The leaves one after the other, or on the writer's pool (--threads).
+    PARQ_RETURN_IF_ERROR(w->WriteColumns([&](int c) -> Status {
       PARQ_ASSIGN_OR_RETURN(ColumnWriter * cw, w->column(c));
-      PARQ_RETURN_IF_ERROR(WriteChunk(cw, staged[static_cast<size_t>(c)], scratch[static_cast<size_t>(c)]));
-    }
+      return WriteChunk(cw, staged[static_cast<size_t>(c)], scratch[static_cast<size_t>(c)]);
+    }));
     PARQ_RETURN_IF_ERROR(w->EndRowGroup());
     s += Since(t0);
   }
@@ -570,18 +572,19 @@ int RunWrite(const Args& a, int runs) {
   auto like = a.Get("like");
   auto codec = ParseCodec(a.Get("codec").value_or("snappy"));
   if (a.pos.size() != 1 || !like || !codec) return std::fprintf(stderr, "%s", kUsage), 2;
+  const int threads = a.Get("threads") ? std::max(1, std::atoi(a.Get("threads")->c_str())) : 1;
   auto in = FileReader::Open(*like, ReaderOptions(), /*mmap=*/false);  // untimed input: pread
   if (!in.ok()) return Fail(in.status());
   Timing t;
   for (int r = 0; r <= runs; ++r) {
     double s = 0;
-    Status st = WriteOnce(**in, a.pos[0], *codec, &s);
+    Status st = WriteOnce(**in, a.pos[0], *codec, threads, &s);
     if (!st.ok()) return Fail(st);
     if (r == 0) t.first = s; else t.warm.push_back(s);
   }
   auto out = FileReader::Open(a.pos[0]);
   if (!out.ok()) return Fail(out.status());
-  Print("write", t, (*in)->metadata().num_rows(), static_cast<int64_t>((*out)->file().size()));
+  Print("write", t, (*in)->metadata().num_rows(), static_cast<int64_t>((*out)->file().size()), threads);
   return 0;
 }
 
