@@ -8,12 +8,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "corpus/corpus_test_util.h"
@@ -50,15 +48,10 @@ class HttpNginxFilesTest : public ::testing::Test {
       why_ = "writing the indexed file: " + st.ToString();
       return;
     }
-    server_ = new http_test::NginxServer();
-    if (!server_->Start(dir_ + "/root", &why_)) {
-      delete server_;
-      server_ = nullptr;
-    }
+    server_ = http_test::NginxServer::StartOrNull(dir_ + "/root", &why_);
   }
   static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
+    server_.reset();
     fs::remove_all(dir_);
   }
   void SetUp() override {
@@ -92,14 +85,10 @@ class HttpNginxFilesTest : public ::testing::Test {
 
   static std::string Local(const std::string& name) { return dir_ + "/root/" + name; }
 
-  // nginx logs a request after answering it: a moment for the last ones.
-  static int LoggedRequests() {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    return server_->Requests();
-  }
+  static int LoggedRequests() { return server_->LoggedRequests(); }
 
   static inline std::string dir_, why_;
-  static inline http_test::NginxServer* server_ = nullptr;
+  static inline std::unique_ptr<http_test::NginxServer> server_;
 };
 
 TEST_F(HttpNginxFilesTest, ZeroByteFileIsTheLocalError) {
@@ -179,8 +168,7 @@ TEST_F(HttpNginxFilesTest, FilteredReadFetchesThePageIndexesInOneRequest) {
   ASSERT_GE(first.offset_index->num_pages(), 40);
   // The GETs since `from` that read index bytes.
   auto index_reads = [&](size_t from) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));  // nginx logs after answering
-    const auto ranges = server_->Ranges(name);
+    const auto ranges = server_->LoggedRanges(name);
     int n = 0;
     for (size_t i = from; i < ranges.size(); ++i) {
       if (ranges[i].first < index_end && ranges[i].second >= index_begin) ++n;
@@ -202,8 +190,7 @@ TEST_F(HttpNginxFilesTest, FilteredReadFetchesThePageIndexesInOneRequest) {
         std::unique_ptr<FileReader> file;
         if (remote) {
           ASSERT_OK_AND_ASSIGN(file, FileReader::Open(server_->Url(name), options));
-          std::this_thread::sleep_for(std::chrono::milliseconds(200));
-          from = server_->Ranges(name).size();  // after the footer's reads
+          from = server_->LoggedRanges(name).size();  // after the footer's reads
         } else {
           ASSERT_OK_AND_ASSIGN(file, FileReader::Open(Local(name), options));
         }
@@ -229,8 +216,7 @@ TEST_F(HttpNginxFilesTest, FilteredReadFetchesThePageIndexesInOneRequest) {
   }
   // Every chunk's page index, one after the other: still one request.
   ASSERT_OK_AND_ASSIGN(auto remote, FileReader::Open(server_->Url(name), options));
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  const size_t from = server_->Ranges(name).size();
+  const size_t from = server_->LoggedRanges(name).size();
   for (int g = 0; g < kRowGroups; ++g) {
     for (int c = 0; c < 4; ++c) {
       ASSERT_OK_AND_ASSIGN(PageIndex got, remote->ReadPageIndex(g, c));

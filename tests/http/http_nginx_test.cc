@@ -24,16 +24,9 @@ using corpus_test::kTesting;
 class HttpNginxTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    server_ = new http_test::NginxServer();
-    if (!server_->Start((kTesting / "data").string(), &why_)) {
-      delete server_;
-      server_ = nullptr;
-    }
+    server_ = http_test::NginxServer::StartOrNull((kTesting / "data").string(), &why_);
   }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
+  static void TearDownTestSuite() { server_.reset(); }
   void SetUp() override {
     if (server_ == nullptr) GTEST_SKIP() << "no nginx: " << why_;
   }
@@ -50,7 +43,7 @@ class HttpNginxTest : public ::testing::Test {
     return out;
   }
 
-  static inline http_test::NginxServer* server_ = nullptr;
+  static inline std::unique_ptr<http_test::NginxServer> server_;
   static inline std::string why_;
 };
 

@@ -186,6 +186,24 @@ std::string NginxServer::Url(const std::string& name) const {
   return (tls_ ? "https" : "http") + std::string("://127.0.0.1:") + std::to_string(port_) + "/" + name;
 }
 
+std::unique_ptr<NginxServer> NginxServer::StartOrNull(const std::string& root, std::string* why,
+                                                      const TlsFiles* tls) {
+  auto server = std::make_unique<NginxServer>();
+  if (!server->Start(root, why, tls)) return nullptr;
+  return server;
+}
+
+// nginx logs a request after answering it: a moment for the last ones.
+int NginxServer::LoggedRequests() const {
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  return Requests();
+}
+
+std::vector<std::pair<uint64_t, uint64_t>> NginxServer::LoggedRanges(const std::string& name) const {
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  return Ranges(name);
+}
+
 int NginxServer::Requests() const {
   std::ifstream log(dir_ + "/access.log");
   int n = 0;

@@ -16,6 +16,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
@@ -34,15 +35,23 @@ class NginxServer {
   // Starts nginx serving `root` (over TLS with `tls`); on failure (no
   // nginx, no start) returns false with the reason in `*why`.
   bool Start(const std::string& root, std::string* why, const TlsFiles* tls = nullptr);
+  // A started server, or null with the reason in `*why`: a test suite's
+  // SetUpTestSuite keeps it and its tests skip when it is null.
+  static std::unique_ptr<NginxServer> StartOrNull(const std::string& root, std::string* why,
+                                                  const TlsFiles* tls = nullptr);
   ~NginxServer();
   int port() const { return port_; }
   // http:// (https:// with TLS) 127.0.0.1:port/name.
   std::string Url(const std::string& name) const;
   // Requests answered so far (lines of the access log).
   int Requests() const;
+  // The same after a moment: nginx logs a request after answering it.
+  int LoggedRequests() const;
   // The byte ranges (first, last) of the range GETs of `name` answered so
   // far, in order.
   std::vector<std::pair<uint64_t, uint64_t>> Ranges(const std::string& name) const;
+  // The same after a moment (the last requests logged).
+  std::vector<std::pair<uint64_t, uint64_t>> LoggedRanges(const std::string& name) const;
 
  private:
   std::string dir_;

@@ -11,10 +11,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <filesystem>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "corpus/corpus_test_util.h"
@@ -51,15 +49,10 @@ class HttpsNginxTest : public ::testing::Test {
       why_ = "writing the dataset: " + st.ToString();
       return;
     }
-    server_ = new http_test::NginxServer();
-    if (!server_->Start(dir_ + "/root", &why_, &tls)) {
-      delete server_;
-      server_ = nullptr;
-    }
+    server_ = http_test::NginxServer::StartOrNull(dir_ + "/root", &why_, &tls);
   }
   static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
+    server_.reset();
     fs::remove_all(dir_);
   }
   void SetUp() override {
@@ -89,11 +82,7 @@ class HttpsNginxTest : public ::testing::Test {
     return writer->Close();
   }
 
-  // nginx logs a request after answering it: a moment for the last ones.
-  static int LoggedRequests() {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    return server_->Requests();
-  }
+  static int LoggedRequests() { return server_->LoggedRequests(); }
 
   static HttpOptions Trusting() {
     HttpOptions o;
@@ -102,7 +91,7 @@ class HttpsNginxTest : public ::testing::Test {
   }
 
   static inline std::string dir_, ca_file_, why_;
-  static inline http_test::NginxServer* server_ = nullptr;
+  static inline std::unique_ptr<http_test::NginxServer> server_;
 };
 
 TEST_F(HttpsNginxTest, ReadsWithTheTestCaTrusted) {
