@@ -4,6 +4,7 @@
 // usage: node filter-duckdb.mjs FILE --columns a,b --where SQL [--runs N]
 //   → {"op":"filter","seconds"(median),"cpu_seconds"(of the median run),"runs","rows"}
 import { DuckDBInstance } from '@duckdb/node-api';
+import { timeSql } from './time-sql.mjs';
 
 const [file, ...rest] = process.argv.slice(2);
 const arg = (name, dflt) => { const i = rest.indexOf(name); return i >= 0 ? rest[i + 1] : dflt; };
@@ -19,15 +20,5 @@ const select = `SELECT ${cols.split(',').map((c) => `"${c}"`).join(', ')} FROM r
   (where ? ` WHERE ${where}` : '');
 const count = (await con.runAndReadAll(`SELECT count(*)::BIGINT AS n FROM (${select})`)).getRowObjects()[0].n;
 const sql = `EXPLAIN ANALYZE ${select}`;
-await con.run(sql); // warm-up
-const times = [];
-for (let r = 0; r < runs; r++) {
-  const c0 = process.cpuUsage();
-  const t0 = process.hrtime.bigint();
-  await con.run(sql);
-  const c = process.cpuUsage(c0);
-  times.push([Number(process.hrtime.bigint() - t0) / 1e9, (c.user + c.system) / 1e6]);
-}
-times.sort((a, b) => a[0] - b[0]);
-const [seconds, cpu] = times[Math.floor(times.length / 2)];
+const { seconds, cpuSeconds: cpu } = await timeSql(con, sql, runs);
 console.log(JSON.stringify({ op: 'filter', seconds, cpu_seconds: cpu, runs, rows: Number(count) }));

@@ -6,6 +6,7 @@
 // usage: node read-duckdb-threads.mjs FILE --threads N [--columns a,b] [--runs N]
 //   → {"op":"read","seconds"(median),"cpu_seconds"(of the median run),"runs","threads"}
 import { DuckDBInstance } from '@duckdb/node-api';
+import { timeSql } from './time-sql.mjs';
 
 const [file, ...rest] = process.argv.slice(2);
 const arg = (name, dflt) => { const i = rest.indexOf(name); return i >= 0 ? rest[i + 1] : dflt; };
@@ -20,15 +21,5 @@ let cols = (await con.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${lit(f
 const want = arg('--columns', null);
 if (want) cols = want.split(',');
 const sql = `EXPLAIN ANALYZE SELECT ${cols.map((c) => `"${c}"`).join(', ')} FROM read_parquet(${lit(file)})`;
-await con.run(sql); // warm-up
-const times = [];
-for (let r = 0; r < runs; r++) {
-  const c0 = process.cpuUsage();
-  const t0 = process.hrtime.bigint();
-  await con.run(sql);
-  const c = process.cpuUsage(c0);
-  times.push([Number(process.hrtime.bigint() - t0) / 1e9, (c.user + c.system) / 1e6]);
-}
-times.sort((a, b) => a[0] - b[0]);
-const [seconds, cpu] = times[Math.floor(times.length / 2)];
+const { seconds, cpuSeconds: cpu } = await timeSql(con, sql, runs);
 console.log(JSON.stringify({ op: 'read', seconds, cpu_seconds: cpu, runs, threads }));
