@@ -11,6 +11,7 @@
 // and three rows written with them read back as the rows written with the
 // defaults do (so no option makes an unreadable or different file).
 // Errors are fine; kInternal, a crash or a disagreement is a bug.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -121,8 +122,15 @@ void CheckOptions(const WriterOptions& options) {
   const Status valid = parq::FileWriter::ValidateOptions(options, TheSchema());
   CheckNotInternal(valid, "ValidateOptions");
   if (!valid.ok()) return;
+  // A pool of `threads` (up to ThreadPool::kMaxThreads, 1,024) would be
+  // started for every input: the writer's bytes are the same on any number
+  // of threads (ParallelWriteTest), so the writes here use at most 4, and
+  // the fuzzer neither spends its time starting threads nor loads the machine
+  // with hundreds of them.
+  WriterOptions opened = options;
+  opened.threads = std::min(opened.threads, 4);
   {
-    auto writer = parq::FileWriter::Open(std::make_unique<parq::MemoryOutputStream>(), TheSchema(), options);
+    auto writer = parq::FileWriter::Open(std::make_unique<parq::MemoryOutputStream>(), TheSchema(), opened);
     if (!writer.ok()) Die("FileWriter::Open refuses options that ValidateOptions accepts", writer.status());
   }
   // Levels change the bytes, never the rows, and the high ones allocate and
@@ -132,7 +140,7 @@ void CheckOptions(const WriterOptions& options) {
   // ASan).  A Bloom filter is sized for bloom_filter_ndv values whatever the
   // chunk holds (128 KiB at the default), and each 1-row chunk gets one:
   // sized for 64 here, as no text sets it.
-  WriterOptions rt = options;
+  WriterOptions rt = opened;
   const auto cheap = [](parq::ColumnWriterOptions& c) {
     c.compression_level.reset();
     if (c.compression == parq::Compression::kBrotli) c.compression_level = 1;
