@@ -17,16 +17,10 @@
 namespace parq {
 namespace {
 
-using testing::DrainStream;
 using testing::OpenBytes;
 using testing::StreamText;
 using testing::WriteJsonRows;
-
-Result<StreamText> Export(const std::shared_ptr<const FileReader>& file, const ArrowReadOptions& o) {
-  ArrowArrayStream stream;
-  PARQ_RETURN_IF_ERROR(ExportArrowStream(file, o, &stream));
-  return DrainStream(&stream);
-}
+constexpr auto Export = testing::ExportAndDrain;
 
 ArrowReadOptions OneBatch(bool dictionary = false, int threads = 1) {
   ArrowReadOptions o;

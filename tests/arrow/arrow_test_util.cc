@@ -212,4 +212,10 @@ Result<StreamText> DrainStream(ArrowArrayStream* stream) {
   return out;
 }
 
+Result<StreamText> ExportAndDrain(const std::shared_ptr<const FileReader>& file, const ArrowReadOptions& options) {
+  ArrowArrayStream stream;
+  PARQ_RETURN_IF_ERROR(ExportArrowStream(file, options, &stream));
+  return DrainStream(&stream);
+}
+
 }  // namespace parq::testing
