@@ -17,7 +17,8 @@
 // date32, timestamp with "UTC" when adjusted to UTC, utf8, list, map, struct,
 // extension types for JSON, UUID, geometry and variant, ...).  A record batch
 // never spans two row groups: a row group of R rows gives ceil(R / batch_rows)
-// batches, the last one shorter (with a filter, R is its selected rows).
+// batches, the last one shorter (with a filter, R is its selected rows); but
+// with ArrowReadOptions::one_batch, where one batch holds them all.
 //
 // Ownership (the C Data Interface's rules): every ArrowSchema / ArrowArray /
 // ArrowArrayStream handed out is the caller's, to release exactly once
@@ -62,6 +63,22 @@ struct ArrowReadOptions {
   // dictionary-encoded pages shares its chunk's dictionary; a batch that
   // meets a page of plain values gets a dictionary of its own values.
   bool dictionary_arrays = false;
+  // The whole read as ONE record batch (batch_rows does not apply), each
+  // column's buffers spanning every row group read: a consumer wanting one
+  // array per column wraps them as they are, without copying a batch per
+  // row group.  Applies when every projected field is a top-level,
+  // non-repeated leaf and there is no filter; otherwise the batches are as
+  // without it.  String and binary columns whose value bytes the metadata
+  // cannot bound are large_utf8 / large_binary (int64 offsets).  With
+  // dictionary_arrays, a dictionary field's dictionary is its chunks'
+  // dictionaries one after the other (the indices of each chunk's rows
+  // shifted past the chunks before), until a page of plain values turns
+  // the batch into its own values.
+  bool one_batch = false;
+  // Top-level DECIMALs stored as INT64 (precision at most 18) as Arrow
+  // decimal64 ("d:P,S,64": the stored bytes shared, 8 a value) instead of
+  // decimal128 (16 bytes made from each).
+  bool decimal64 = false;
   // Only the rows for which the filter is true (parq/filter.h,
   // docs/filter.md), read as ColumnarReaderOptions::filter reads them: row
   // groups pruned as RowReader prunes them (statistics, dictionaries, Bloom

@@ -560,11 +560,16 @@ parq_rows* parq_rows_open_range(parq_reader* reader, const char* columns, const 
 /* Flags of parq_reader_to_arrow_range. */
 #define PARQ_ARROW_DICTIONARY 1 /* top-level string and binary columns (not JSON or geometry) as
                                    dictionary<int32> arrays (docs/arrow.md, dictionary_arrays) */
+#define PARQ_ARROW_ONE_BATCH 2  /* the rows as one batch, each column's buffers spanning the row
+                                   groups (when every column is a top-level leaf and `filter` is
+                                   NULL; else batches as without it: docs/arrow.md, one_batch) */
+#define PARQ_ARROW_DECIMAL64 4  /* top-level DECIMALs stored as INT64 as decimal64 ("d:P,S,64", the
+                                   stored bytes) instead of decimal128 (docs/arrow.md, decimal64) */
 
 /* As parq_reader_to_arrow_filtered, only the row groups whose midpoint lies
  * in bytes [offset, offset + length) (none: a stream of the schema and no
- * batch; [0, INT64_MAX): every row group).  `flags`: 0 or
- * PARQ_ARROW_DICTIONARY.  A negative offset or length, an unknown flag:
+ * batch; [0, INT64_MAX): every row group).  `flags`: 0 or any of
+ * PARQ_ARROW_DICTIONARY, PARQ_ARROW_ONE_BATCH, PARQ_ARROW_DECIMAL64.  A negative offset or length, an unknown flag:
  * PARQ_ERROR_INVALID_ARGUMENT. */
 int parq_reader_to_arrow_range(parq_reader* reader, const char* columns, const parq_filter* filter, int64_t offset,
                                int64_t length, int64_t batch_rows, int flags, struct ArrowArrayStream* out);

@@ -22,8 +22,9 @@ import pandas as pd
 from . import _import
 from ._arrow_c import ArrowArrayStream
 from ._export import Exporter
-from ._lib import (PARQ_ARROW_DICTIONARY, PARQ_DATASET_NO_HIVE, PARQ_DATASET_SKIP_INVALID, InvalidArgumentError, check, code_of,
-                   columns_arg, decode, encode, error_for, lib, path_arg)
+from ._lib import (PARQ_ARROW_DECIMAL64, PARQ_ARROW_DICTIONARY, PARQ_ARROW_ONE_BATCH, PARQ_DATASET_NO_HIVE,
+                   PARQ_DATASET_SKIP_INVALID, InvalidArgumentError, check, code_of, columns_arg, decode, encode,
+                   error_for, lib, path_arg)
 
 Columns = Union[None, str, Sequence[str]]
 PathLike = Union[str, "os.PathLike[str]"]
@@ -292,10 +293,14 @@ class ParquetFile(_Handle):
         cols = columns_arg(columns)
         # Whole file: every row group's midpoint lies in [0, INT64_MAX).  String
         # columns come as dictionary arrays: one str object per distinct value.
+        # Flat columns, unfiltered, come as one batch spanning the row groups:
+        # fixed-width ones are wrapped as they are, without a copy.  DECIMALs
+        # on INT64 come as their 8 stored bytes (decimal64).
         offset, length = (0, 2**63 - 1) if byte_range is None else (int(byte_range[0]), int(byte_range[1]))
         with self._filter(filter) as f:
             code = lib.parq_reader_to_arrow_range(self._handle(), cols, f, offset, length, batch_rows,
-                                                  PARQ_ARROW_DICTIONARY, ctypes.byref(stream))
+                                                  PARQ_ARROW_DICTIONARY | PARQ_ARROW_ONE_BATCH | PARQ_ARROW_DECIMAL64,
+                                                  ctypes.byref(stream))
         self._check(code)
         return stream
 
@@ -318,8 +323,9 @@ class ParquetFile(_Handle):
                    byte_range: Optional[Tuple[int, int]] = None, *, decimal_as_float: bool = False,
                    date_as_datetime64: bool = False) -> Dict[str, np.ndarray]:
         """The columns as numpy arrays, by top-level field name: fixed-width
-        ones wrapped without a copy when they come in one batch (one row
-        group), masked arrays where nulls are; object arrays (None for null)
+        ones wrapped without a copy when the read comes in one batch (no
+        filter and no nested field, or one row group), masked arrays where
+        nulls are; object arrays (None for null)
         for strings, decimals, dates, lists, maps and structs (the two
         options as read()'s; dates as datetime64[D])."""
         return _stream_to_numpy(self._stream(columns, filter, byte_range, _WHOLE_ROW_GROUPS),

@@ -211,3 +211,40 @@ def test_dates_beyond_nanoseconds_stay_objects_in_any_row_group(tmp_path):
         parq.write_parquet(df, path, **({} if rows is None else dict(row_group_rows=rows)))
         back = parq.read_parquet(path, date_as_datetime64=True)["day"]
         assert back.dtype == object and list(back) == days, rows
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_flat_columns_of_many_row_groups_come_as_one_batch(tmp_path, threads):
+    # An unfiltered read of flat columns is one batch spanning the row
+    # groups: fixed-width columns are views of it, not copies; the values
+    # are those of a filtered read (one batch a row group, written into one
+    # array), in both forms.
+    df = frame().drop(columns=["list_int", "list_str"])
+    parq.write_parquet(df, tmp_path / "many.parquet", row_group_rows=97)
+    with parq.ParquetFile(tmp_path / "many.parquet", threads=threads) as f:
+        assert f.num_row_groups == 11
+        arrays = f.read_numpy(["int64", "Int64", "float64"])
+        assert not arrays["int64"].flags.owndata and not arrays["float64"].flags.owndata
+        assert np.array_equal(arrays["int64"], df["int64"].to_numpy())
+        assert (arrays["Int64"].mask == df["Int64"].isna().to_numpy()).all()
+        every_row = "label IS NOT NULL"
+        for options in ({}, dict(decimal_as_float=True, date_as_datetime64=True)):
+            pdt.assert_frame_equal(f.read(**options), f.read(filter=every_row, **options))
+        a, b = f.read_numpy(), f.read_numpy(filter=every_row)
+    for name in a:
+        assert a[name].dtype == b[name].dtype, name
+        assert a[name].tolist() == b[name].tolist(), name
+
+
+def test_int64_decimals_read_from_their_stored_bytes():
+    # DECIMAL on INT64 comes as Arrow decimal64 (the stored int64s): the
+    # same Decimals and floats as the JSON rows say.
+    from conftest import TESTING
+    with parq.ParquetFile(TESTING / "data" / "int64_decimal.parquet") as f:
+        expected = [decimal.Decimal(r["value"]) for r in parq.rows_as_json(f.path)]
+        objects = f.read()["value"]
+        floats = f.read(decimal_as_float=True)["value"]
+        arrays = f.read_numpy(decimal_as_float=True)
+    assert list(objects) == expected and all(str(a) == str(b) for a, b in zip(objects, expected))
+    assert list(floats.astype(float)) == [float(d) for d in expected]
+    assert arrays["value"].dtype == np.float64

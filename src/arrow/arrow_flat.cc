@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <optional>
+#include <span>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "arrow/arrow_array.h"
 #include "arrow/arrow_convert.h"
@@ -165,6 +168,56 @@ class FlatColumn::StringSink {
 
 namespace {
 
+// Appends `entries` to dictionary `d` (offsets int64 when `large`).
+Status AppendEntries(std::span<const ByteArray> entries, bool large, FlatColumn::Dictionary* d) {
+  size_t pos = d->data.size(), bytes = pos;
+  for (const ByteArray& e : entries) bytes += e.len;
+  const int64_t length = d->length + static_cast<int64_t>(entries.size());
+  if (length > INT32_MAX || (!large && bytes > static_cast<size_t>(INT32_MAX))) {
+    return Status::LimitExceeded("the row groups' dictionaries together: " + std::to_string(length) + " entries of " +
+                                 std::to_string(bytes) + " bytes, over Arrow's int32 indices or offsets");
+  }
+  d->offsets.Resize(static_cast<size_t>(length + 1) * (large ? 8 : 4));
+  d->data.Resize(bytes);
+  auto set = [&](int64_t slot) {
+    if (large) {
+      reinterpret_cast<int64_t*>(d->offsets.data())[slot] = static_cast<int64_t>(pos);
+    } else {
+      reinterpret_cast<int32_t*>(d->offsets.data())[slot] = static_cast<int32_t>(pos);
+    }
+  };
+  int64_t slot = d->length;
+  if (slot == 0) set(0);
+  for (const ByteArray& e : entries) {
+    if (e.len != 0) std::memcpy(d->data.data() + pos, e.ptr, e.len);
+    pos += e.len;
+    set(++slot);
+  }
+  d->length = length;
+  return Status::OK();
+}
+
+// The entries of dictionary `d`, as views of its bytes.
+std::vector<ByteArray> EntriesOf(const FlatColumn::Dictionary& d, bool large) {
+  std::vector<ByteArray> out(static_cast<size_t>(d.length));
+  for (int64_t i = 0; i < d.length; ++i) {
+    const int64_t a = large ? reinterpret_cast<const int64_t*>(d.offsets.data())[i]
+                            : reinterpret_cast<const int32_t*>(d.offsets.data())[i];
+    const int64_t b = large ? reinterpret_cast<const int64_t*>(d.offsets.data())[i + 1]
+                            : reinterpret_cast<const int32_t*>(d.offsets.data())[i + 1];
+    out[static_cast<size_t>(i)] = ByteArray(d.data.data() + a, static_cast<uint32_t>(b - a));
+  }
+  return out;
+}
+
+// The value bytes a chunk holds, as well as its metadata tells (a guess at
+// the string bytes of its rows).
+int64_t ChunkBytes(const ColumnChunkMetaData& md) {
+  std::optional<SizeStatistics> size = md.size_statistics();
+  return size && size->unencoded_byte_array_data_bytes ? *size->unencoded_byte_array_data_bytes
+                                                       : md.total_uncompressed_size();
+}
+
 void PrepareValidity(bool optional, int64_t rows, Buffer* validity) {
   if (!optional) return;
   validity->Resize(static_cast<size_t>((rows + 7) / 8));
@@ -182,11 +235,43 @@ Status FlatColumn::Open(const FileReader& file, int row_group) {
   dictionary_.reset();
   const ColumnChunkMetaData md = file.metadata().row_group(row_group).column(f_.column);
   const int64_t rows = std::max<int64_t>(md.num_values(), 1);
-  std::optional<SizeStatistics> size = md.size_statistics();
-  const int64_t bytes = size && size->unencoded_byte_array_data_bytes ? *size->unencoded_byte_array_data_bytes
-                                                                      : md.total_uncompressed_size();
-  bytes_per_row_ = std::max<int64_t>(bytes / rows + 1, 1);
+  bytes_per_row_ = std::max<int64_t>(ChunkBytes(md) / rows + 1, 1);
   return Status::OK();
+}
+
+void FlatColumn::BeginSpan(const FileReader& file, const std::vector<int>& groups) {
+  int64_t rows = 0, bytes = 0;
+  for (int g : groups) {
+    const RowGroupMetaData rg = file.metadata().row_group(g);
+    rows += rg.num_rows();
+    bytes += ChunkBytes(rg.column(f_.column));
+  }
+  optional_ = file.schema().column(f_.column).max_definition_level > 0;
+  bytes_per_row_ = std::max<int64_t>(bytes / std::max<int64_t>(rows, 1) + 1, 1);
+  Begin(rows);
+  spanning_ = true;
+  end_ = at_;  // no chunk yet
+}
+
+Status FlatColumn::NextChunk(const FileReader& file, int row_group) {
+  if (reader_ != nullptr) {
+    if (as_indices_) PARQ_RETURN_IF_ERROR(FoldDictionary());
+    Close();
+  }
+  PARQ_RETURN_IF_ERROR(Open(file, row_group));
+  folded_ = false;
+  dictionary_base_ = span_dictionary_ == nullptr ? 0 : span_dictionary_->length;
+  start_ = at_;
+  end_ = std::min(rows_, at_ + file.metadata().row_group(row_group).num_rows());
+  return Status::OK();
+}
+
+Status FlatColumn::FoldDictionary() {
+  if (span_dictionary_ == nullptr) span_dictionary_ = std::make_shared<Dictionary>();
+  std::span<const ByteArray> entries;
+  if (reader_ != nullptr && !folded_) entries = static_cast<TypedColumnReader<ByteArray>*>(reader_.get())->dictionary();
+  folded_ = true;
+  return AppendEntries(entries, f_.large, span_dictionary_.get());
 }
 
 void FlatColumn::Close() {
@@ -202,8 +287,11 @@ Result<int64_t> FlatColumn::ReadAt(int64_t want, T* values, int64_t* values_read
 }
 
 void FlatColumn::Begin(int64_t rows) {
-  rows_ = rows;
-  at_ = nulls_ = 0;
+  rows_ = end_ = rows;
+  at_ = nulls_ = start_ = 0;
+  spanning_ = folded_ = false;
+  span_dictionary_.reset();
+  dictionary_base_ = 0;
   validity_ = Buffer();
   values_ = Buffer();
   data_ = Buffer();
@@ -235,7 +323,7 @@ void FlatColumn::Begin(int64_t rows) {
 }
 
 Result<bool> FlatColumn::Step() {
-  if (at_ >= rows_) return false;
+  if (at_ >= end_) return false;
   switch (f_.conv) {
     case LeafConv::kBool:
       PARQ_RETURN_IF_ERROR(StepBool());
@@ -264,15 +352,15 @@ Result<bool> FlatColumn::Step() {
       }
       break;
   }
-  return at_ < rows_;
+  return at_ < end_;
 }
 
 template <typename T>
 Status FlatColumn::StepFixed() {
   T* out = reinterpret_cast<T*>(values_.data());
   int64_t vr = 0;
-  PARQ_ASSIGN_OR_RETURN(int64_t got, ReadAt<T>(rows_ - at_, out + at_, &vr));
-  if (got == 0) return ChunkEnded(f_, at_, rows_);
+  PARQ_ASSIGN_OR_RETURN(int64_t got, ReadAt<T>(end_ - at_, out + at_, &vr));
+  if (got == 0) return ChunkEnded(f_, at_ - start_, end_ - start_);
   if (vr < got) {
     nulls_ += got - vr;
     Spread<sizeof(T)>(values_.data(), at_, got, vr, validity_.data());
@@ -287,8 +375,8 @@ Status FlatColumn::StepConverted() {
   scratch_.resize(static_cast<size_t>(kStep) * sizeof(T));
   T* dense = reinterpret_cast<T*>(scratch_.data());
   int64_t vr = 0;
-  PARQ_ASSIGN_OR_RETURN(int64_t got, ReadAt<T>(std::min(kStep, rows_ - at_), dense, &vr));
-  if (got == 0) return ChunkEnded(f_, at_, rows_);
+  PARQ_ASSIGN_OR_RETURN(int64_t got, ReadAt<T>(std::min(kStep, end_ - at_), dense, &vr));
+  if (got == 0) return ChunkEnded(f_, at_ - start_, end_ - start_);
   nulls_ += got - vr;
   Convert(f_.conv, dense, got, vr, validity_.data(), at_, f_.width, static_cast<size_t>(f_.physical_width),
           values_.data() + static_cast<size_t>(at_) * w);
@@ -301,8 +389,8 @@ Status FlatColumn::StepBool() {
   bool* dense = reinterpret_cast<bool*>(scratch_.data());
   uint8_t* slots = scratch_.data() + kStep;
   int64_t vr = 0;
-  PARQ_ASSIGN_OR_RETURN(int64_t got, ReadAt<bool>(std::min(kStep, rows_ - at_), dense, &vr));
-  if (got == 0) return ChunkEnded(f_, at_, rows_);
+  PARQ_ASSIGN_OR_RETURN(int64_t got, ReadAt<bool>(std::min(kStep, end_ - at_), dense, &vr));
+  if (got == 0) return ChunkEnded(f_, at_ - start_, end_ - start_);
   nulls_ += got - vr;
   for (int64_t i = 0, j = 0; i < got; ++i) {
     const bool present = vr == got || util::GetBit(validity_.data(), at_ + i);
@@ -326,11 +414,14 @@ Status FlatColumn::StepIndices() {
     auto* idx = reinterpret_cast<int32_t*>(indices_.data());
     int64_t vr = 0, got = 0;
     if (optional_) {
-      PARQ_ASSIGN_OR_RETURN(got, r->ReadIndicesWithValidity(rows_ - at_, validity_.data(), at_, idx + at_, &vr));
+      PARQ_ASSIGN_OR_RETURN(got, r->ReadIndicesWithValidity(end_ - at_, validity_.data(), at_, idx + at_, &vr));
     } else {
-      PARQ_ASSIGN_OR_RETURN(got, r->ReadIndices(rows_ - at_, nullptr, nullptr, idx + at_, &vr));
+      PARQ_ASSIGN_OR_RETURN(got, r->ReadIndices(end_ - at_, nullptr, nullptr, idx + at_, &vr));
     }
-    if (got == 0) return ChunkEnded(f_, at_, rows_);
+    if (got == 0) return ChunkEnded(f_, at_ - start_, end_ - start_);
+    if (dictionary_base_ != 0) {  // past the chunks before's entries (int32: AppendEntries bounds them)
+      for (int64_t j = at_; j < at_ + vr; ++j) idx[j] = static_cast<int32_t>(idx[j] + dictionary_base_);
+    }
     if (vr < got) {
       nulls_ += got - vr;
       Spread<4>(indices_.data(), at_, got, vr, bits);
@@ -338,10 +429,14 @@ Status FlatColumn::StepIndices() {
     at_ += got;
     return Status::OK();
   }
+  // A batch spanning chunks looks its rows up in theirs (this one's too).
+  if (spanning_) PARQ_RETURN_IF_ERROR(FoldDictionary());
   as_indices_ = false;
   sink_ = std::make_unique<StringSink>(f_.large, &values_, &data_, rows_, rows_ * bytes_per_row_ + rows_ / 8);
   if (at_ == 0) return Status::OK();
-  const std::span<const ByteArray> dictionary = r->dictionary();
+  std::vector<ByteArray> span_entries;
+  if (spanning_) span_entries = EntriesOf(*span_dictionary_, f_.large);
+  const std::span<const ByteArray> dictionary = spanning_ ? std::span<const ByteArray>(span_entries) : r->dictionary();
   std::vector<ByteArray> looked_up(static_cast<size_t>(at_));
   int64_t vr = 0;
   const auto* idx = reinterpret_cast<const int32_t*>(indices_.data());
@@ -355,8 +450,8 @@ Status FlatColumn::StepBinary() {
   scratch_.resize(static_cast<size_t>(kStep) * sizeof(ByteArray));
   auto* dense = reinterpret_cast<ByteArray*>(scratch_.data());
   int64_t vr = 0;
-  PARQ_ASSIGN_OR_RETURN(int64_t got, ReadAt<ByteArray>(std::min(kStep, rows_ - at_), dense, &vr));
-  if (got == 0) return ChunkEnded(f_, at_, rows_);
+  PARQ_ASSIGN_OR_RETURN(int64_t got, ReadAt<ByteArray>(std::min(kStep, end_ - at_), dense, &vr));
+  if (got == 0) return ChunkEnded(f_, at_ - start_, end_ - start_);
   nulls_ += got - vr;
   PARQ_RETURN_IF_ERROR(sink_->Append(dense, got, vr, vr == got ? nullptr : validity_.data(), at_, 0));
   at_ += got;
@@ -393,6 +488,10 @@ Status FlatColumn::Finish(ArrowArray* out) {
     }
     hand_over(p, 1, std::move(indices_));
     ArrowArray* dict = AddDictionary(out);
+    if (as_indices_ && spanning_) {  // the chunks' dictionaries, the last one's too
+      PARQ_RETURN_IF_ERROR(FoldDictionary());
+      dictionary_ = span_dictionary_;
+    }
     if (as_indices_) {
       if (dictionary_ == nullptr) {  // the chunk's dictionary, made once for all its batches
         auto d = std::make_shared<Dictionary>();

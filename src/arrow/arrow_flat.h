@@ -50,6 +50,15 @@ class FlatColumn {
   // All three.
   Status Read(int64_t rows, ArrowArray* out);
 
+  // One batch spanning row groups `groups` (ArrowReadOptions::one_batch):
+  //   BeginSpan(file, groups);
+  //   for each g of groups, in order: NextChunk(file, g); while (Step() is true) {};
+  //   Finish(out); Close();
+  // Each chunk's rows follow the chunk before's in the same buffers; a
+  // dictionary field's dictionary is the chunks' dictionaries in turn.
+  void BeginSpan(const FileReader& file, const std::vector<int>& groups);
+  Status NextChunk(const FileReader& file, int row_group);
+
   struct Dictionary;  // a chunk's dictionary as Arrow buffers, shared by its batches
   class StringSink;
 
@@ -65,6 +74,8 @@ class FlatColumn {
   // optional) and values; returns the entries read (0 at the end).
   template <typename T>
   Result<int64_t> ReadAt(int64_t want, T* values, int64_t* values_read);
+  // Appends the chunk's dictionary to span_dictionary_ (once a chunk).
+  Status FoldDictionary();
 
   const ArrowField& f_;
   std::unique_ptr<ColumnReader> reader_;
@@ -73,8 +84,13 @@ class FlatColumn {
   std::shared_ptr<Dictionary> dictionary_;
   std::vector<uint8_t> scratch_;  // dense values of a step (converted and string columns)
 
-  // The batch being read.
-  int64_t rows_ = 0, at_ = 0, nulls_ = 0;
+  // The batch being read: rows_ in all, at_ read; the chunk's rows are [start_, end_).
+  int64_t rows_ = 0, at_ = 0, nulls_ = 0, start_ = 0, end_ = 0;
+  // A batch spanning chunks: the dictionaries of the chunks so far, and the
+  // first index of this chunk's entries in it.
+  bool spanning_ = false, folded_ = false;
+  std::shared_ptr<Dictionary> span_dictionary_;
+  int64_t dictionary_base_ = 0;
   bool as_indices_ = false;       // dictionary_arrays: still indices into the chunk's dictionary
   Buffer validity_, values_, data_, indices_;
   std::unique_ptr<StringSink> sink_;

@@ -40,6 +40,7 @@ using arrow::ArrowField;
 struct Mapped {
   AssemblyPlan plan;
   std::vector<ArrowField> fields;
+  bool span = false;  // one batch spanning the row groups (ArrowReadOptions::one_batch applies)
 };
 
 Status CheckOptions(const FileReader& file, const ArrowReadOptions& options) {
@@ -63,7 +64,14 @@ Status Map(const FileReader& file, const ArrowReadOptions& options, Mapped* m) {
   arrow::ArrowTypeOptions type_options;
   type_options.dictionary_arrays = options.dictionary_arrays;
   type_options.row_groups = options.row_groups;
+  type_options.decimal64 = options.decimal64;
   PARQ_ASSIGN_OR_RETURN(m->fields, arrow::MapFields(file, m->plan, type_options));
+  if (options.one_batch && !options.filter.has_value() &&
+      std::all_of(m->fields.begin(), m->fields.end(), [](const ArrowField& f) { return f.flat; })) {
+    type_options.span_row_groups = true;  // string offsets bound by all the chunks
+    PARQ_ASSIGN_OR_RETURN(m->fields, arrow::MapFields(file, m->plan, type_options));
+    m->span = true;
+  }
   return Status::OK();
 }
 
@@ -126,6 +134,7 @@ class Stream final : public arrow::StreamSource {
 
   // The next batch into *out (released: the end).
   Status Next(ArrowArray* out) override {
+    if (mapped_.span) return NextSpanning(out);
     out->release = nullptr;
     while (true) {
       if (!group_open_) {
@@ -171,23 +180,76 @@ class Stream final : public arrow::StreamSource {
  private:
   static constexpr size_t kNoPartner = static_cast<size_t>(-1);
 
-  // Two flat columns' batches read taking turns a step (a page at most)
-  // each, their readers paired: their SNAPPY pages decompress two at a time
-  // (ReadPagesTogether in parq/column_reader.h).
+  // ArrowReadOptions::one_batch: every row group's rows in one batch, each
+  // flat column read chunk after chunk into its one set of buffers.
+  Status NextSpanning(ArrowArray* out) {
+    out->release = nullptr;
+    if (next_group_ == groups_.size()) return Status::OK();
+    int64_t rows = 0;
+    for (int g : groups_) rows += file_->metadata().row_group(g).num_rows();
+    for (auto& f : flat_) f->BeginSpan(*file_, groups_);
+    for (; next_group_ < groups_.size(); ++next_group_) {
+      Status st = SpanGroup(groups_[next_group_]);
+      if (!st.ok()) {
+        st.AddContext("row group " + std::to_string(groups_[next_group_]));
+        return st;
+      }
+    }
+    arrow::InitArray(out, rows, 0, 0, 1);
+    std::vector<ArrowArray*> children(flat_.size());
+    for (ArrowArray*& c : children) c = arrow::AddChild(out);  // unset: released as nothing on error
+    for (size_t i = 0; i < flat_.size(); ++i) {
+      Status st = flat_[i]->Finish(children[i]);
+      flat_[i]->Close();
+      if (!st.ok()) {
+        out->release(out);
+        return st;
+      }
+    }
+    return Status::OK();
+  }
+
+  // NextSpanning's row group g: every flat column's chunk read into its
+  // batch after the row groups before (in parallel with a pool; the SNAPPY
+  // columns paired as OpenStreaming pairs them).
+  Status SpanGroup(int g) {
+    for (auto& f : flat_) PARQ_RETURN_IF_ERROR(f->NextChunk(*file_, g));
+    PairSnappy(g);
+    std::vector<Status> status(flat_.size());
+    ForEachField(flat_.size(), [&](size_t i) {
+      if (partner_[i] == kNoPartner) {
+        status[i] = StepTogether(flat_[i].get(), nullptr);
+      } else if (partner_[i] > i) {
+        status[i] = StepTogether(flat_[i].get(), flat_[partner_[i]].get());
+      }  // else read with its partner
+    });
+    for (const Status& st : status) PARQ_RETURN_IF_ERROR(st);
+    return Status::OK();
+  }
+
+  // Steps x, and y when not null, taking turns a step (a page at most)
+  // each, to the end of what they were begun for: paired readers' SNAPPY
+  // pages decompress two at a time (ReadPagesTogether in parq/column_reader.h).
+  static Status StepTogether(arrow::FlatColumn* x, arrow::FlatColumn* y) {
+    bool more_x = true, more_y = y != nullptr;
+    while (more_x || more_y) {
+      if (more_x) {
+        PARQ_ASSIGN_OR_RETURN(more_x, x->Step());
+      }
+      if (more_y) {
+        PARQ_ASSIGN_OR_RETURN(more_y, y->Step());
+      }
+    }
+    return Status::OK();
+  }
+
+  // Two flat columns' batches read together (StepTogether), their readers paired.
   Status ReadPair(int64_t n, size_t a, size_t b, const std::vector<ArrowArray*>& children) {
     arrow::FlatColumn& x = *flat_[a];
     arrow::FlatColumn& y = *flat_[b];
     x.Begin(n);
     y.Begin(n);
-    bool more_x = true, more_y = true;
-    while (more_x || more_y) {
-      if (more_x) {
-        PARQ_ASSIGN_OR_RETURN(more_x, x.Step());
-      }
-      if (more_y) {
-        PARQ_ASSIGN_OR_RETURN(more_y, y.Step());
-      }
-    }
+    PARQ_RETURN_IF_ERROR(StepTogether(&x, &y));
     PARQ_RETURN_IF_ERROR(x.Finish(children[a]));
     return y.Finish(children[b]);
   }
@@ -247,15 +309,7 @@ class Stream final : public arrow::StreamSource {
       b->Begin(md.row_group(g2).num_rows());
       ReadPagesTogether(*a.reader(), *b->reader());
     }
-    bool more_a = true, more_b = b != nullptr;
-    while (more_a || more_b) {
-      if (more_a) {
-        PARQ_ASSIGN_OR_RETURN(more_a, a.Step());
-      }
-      if (more_b) {
-        PARQ_ASSIGN_OR_RETURN(more_b, b->Step());
-      }
-    }
+    PARQ_RETURN_IF_ERROR(StepTogether(&a, b));
     whole_[i] = NewArray();
     PARQ_RETURN_IF_ERROR(a.Finish(whole_[i].get()));
     a.Close();
@@ -306,6 +360,13 @@ class Stream final : public arrow::StreamSource {
     for (auto& f : flat_) {
       if (f != nullptr) PARQ_RETURN_IF_ERROR(f->Open(*file_, g));
     }
+    PairSnappy(g);
+    return Status::OK();
+  }
+
+  // Pairs row group g's flat SNAPPY columns (their readers open), two by
+  // two from the largest chunk down, into partner_.
+  void PairSnappy(int g) {
     // Flat SNAPPY columns, two by two from the largest chunk down: a pair
     // decompresses together only as many pages as the smaller chunk has.
     partner_.assign(flat_.size(), kNoPartner);
@@ -324,7 +385,6 @@ class Stream final : public arrow::StreamSource {
       partner_[a] = b;
       partner_[b] = a;
     }
-    return Status::OK();
   }
   void CloseGroup() {
     for (auto& f : flat_) {

@@ -82,11 +82,13 @@ struct Mapper {
       const ColumnChunkMetaData c = md.row_group(g).column(column);
       *entries = std::max(*entries, c.num_values());
       if (*bytes < 0) return;
+      // One batch spanning the chunks holds them all; else one chunk's at most.
+      auto bound = [&](int64_t b) { *bytes = options.span_row_groups ? *bytes + b : std::max(*bytes, b); };
       std::optional<SizeStatistics> size = c.size_statistics();
       if (size && size->unencoded_byte_array_data_bytes) {
-        *bytes = std::max(*bytes, *size->unencoded_byte_array_data_bytes);
+        bound(*size->unencoded_byte_array_data_bytes);
       } else if (!c.dictionary_page_offset()) {
-        *bytes = std::max(*bytes, c.total_uncompressed_size());
+        bound(c.total_uncompressed_size());
       } else {
         *bytes = -1;
       }
@@ -123,7 +125,7 @@ struct Mapper {
     auto binary = [&](bool utf8) {
       int64_t entries, bytes;
       ChunkBounds(p.column, &entries, &bytes);
-      f->large = bytes > INT32_MAX;
+      f->large = bytes > INT32_MAX || (options.span_row_groups && bytes < 0);
       f->format = utf8 ? (f->large ? "U" : "u") : (f->large ? "Z" : "z");
       f->conv = LeafConv::kBinary;
       // Not under an extension type (JSON, geometry): consumers look for
@@ -170,6 +172,9 @@ struct Mapper {
       }
       case LogicalType::Kind::kDecimal: {
         if (t.precision() > 76) return Status::Unsupported("a DECIMAL of precision " + std::to_string(t.precision()) + " (Arrow's decimal256 holds 76 digits)");
+        if (top && options.decimal64 && d.physical_type == PhysicalType::kInt64 && t.precision() <= 18) {
+          return same(("d:" + std::to_string(t.precision()) + "," + std::to_string(t.scale()) + ",64").c_str());
+        }
         const bool wide = t.precision() > 38;
         f->format = "d:" + std::to_string(t.precision()) + "," + std::to_string(t.scale()) + (wide ? ",256" : "");
         f->width = wide ? 32 : 16;

@@ -56,6 +56,11 @@ struct ArrowField {
 struct ArrowTypeOptions {
   bool dictionary_arrays = false;
   std::vector<int> row_groups;  // the row groups whose chunks bound the offsets (large types)
+  // Flat string / binary columns' offsets bound by the sum of the chunks'
+  // bytes (one batch spans them: ArrowReadOptions::one_batch), int64 when
+  // the metadata cannot bound them.
+  bool span_row_groups = false;
+  bool decimal64 = false;  // ArrowReadOptions::decimal64
 };
 
 // The top-level fields of `plan`, mapped.  kUnsupported for a type Arrow

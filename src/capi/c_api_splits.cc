@@ -115,11 +115,13 @@ int parq_reader_to_arrow_range(parq_reader* reader, const char* columns, const p
   return Run(&reader->error, [&]() -> Status {
     PARQ_RETURN_IF_ERROR(NotNull(out, "parq_reader_to_arrow_range", "out"));
     PARQ_RETURN_IF_ERROR(CheckRange("parq_reader_to_arrow_range", offset, length));
-    if ((flags & ~PARQ_ARROW_DICTIONARY) != 0) {
+    if ((flags & ~(PARQ_ARROW_DICTIONARY | PARQ_ARROW_ONE_BATCH | PARQ_ARROW_DECIMAL64)) != 0) {
       return Status::InvalidArgument("parq_reader_to_arrow_range: unknown flags " + std::to_string(flags));
     }
     parq::ArrowReadOptions options;
     options.dictionary_arrays = (flags & PARQ_ARROW_DICTIONARY) != 0;
+    options.one_batch = (flags & PARQ_ARROW_ONE_BATCH) != 0;
+    options.decimal64 = (flags & PARQ_ARROW_DECIMAL64) != 0;
     reader->threads.ApplyTo(&options);
     options.columns = parq::capi::SplitColumns(columns);
     if (batch_rows > 0) options.batch_rows = batch_rows;

@@ -105,11 +105,14 @@ struct Renderer {
     } else if (f.substr(0, 2) == "w:" || f == "e" || f == "tin" || f.substr(0, 2) == "d:") {
       size_t w = f == "e" ? 2 : f == "tin" ? 16 : 0;
       if (f.substr(0, 2) == "w:") w = static_cast<size_t>(std::stoi(std::string(f.substr(2))));
-      if (f.substr(0, 2) == "d:") w = f.find(",256") != std::string_view::npos ? 32 : 16;
+      if (f.substr(0, 2) == "d:") {
+        const bool ends64 = f.size() > 3 && f.substr(f.size() - 3) == ",64";
+        w = f.find(",256") != std::string_view::npos ? 32 : ends64 ? 8 : 16;
+      }
       const uint8_t* p = fixed(w);
       if (f.substr(0, 2) == "d:") {
         // The unscaled value as a signed integer when it fits 64 bits, else
-        // its bytes (most significant first) in hex.
+        // its bytes (most significant first) in hex (decimal64: 8 bytes).
         int64_t lo;
         std::memcpy(&lo, p, 8);
         bool fits = true;
@@ -207,6 +210,12 @@ Result<StreamText> DrainStream(ArrowArrayStream* stream) {
   stream->release(stream);
   if (!status.ok()) return status;
   return out;
+}
+
+Result<StreamText> ExportAndDrain(const std::shared_ptr<const FileReader>& file, const ArrowReadOptions& options) {
+  ArrowArrayStream stream;
+  PARQ_RETURN_IF_ERROR(ExportArrowStream(file, options, &stream));
+  return DrainStream(&stream);
 }
 
 }  // namespace parq::testing

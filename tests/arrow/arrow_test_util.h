@@ -32,6 +32,9 @@ struct StreamText {
 };
 Result<StreamText> DrainStream(ArrowArrayStream* stream);
 
+// ExportArrowStream(file, options), drained.
+Result<StreamText> ExportAndDrain(const std::shared_ptr<const FileReader>& file, const ArrowReadOptions& options);
+
 // "+s{a:l,...}": the formats of a schema tree, with each child's name
 // (and "?" after a nullable one's name).
 std::string Formats(const ArrowSchema& schema);

@@ -133,6 +133,41 @@ TEST(CApiSplitsTest, DictionaryArrays) {
   stream.release(&stream);
 }
 
+// PARQ_ARROW_ONE_BATCH: the four row groups in one batch (a range of two
+// of them: those two); PARQ_ARROW_DECIMAL64: an INT64 DECIMAL as decimal64.
+TEST(CApiSplitsTest, OneBatchAndDecimal64) {
+  TempPath file("c_api_one_batch.parquet");
+  WriteFourRowGroups(file.path);
+  Reader reader(file.path);
+  ASSERT_NE(reader.r, nullptr) << reader.error;
+  const int flags = PARQ_ARROW_ONE_BATCH | PARQ_ARROW_DICTIONARY;
+  ArrowArrayStream stream;
+  ASSERT_EQ(parq_reader_to_arrow_range(reader.r, "id,string_col", nullptr, 0, INT64_MAX, 0, flags, &stream), PARQ_OK)
+      << parq_reader_last_error(reader.r);
+  int64_t children = 0;
+  EXPECT_EQ(Drain(&stream, &children), std::vector<int64_t>{8});
+  EXPECT_EQ(children, 2);
+  int64_t offset = -1, length = -1;
+  ASSERT_EQ(parq_reader_splits(reader.r, 1, &children), PARQ_OK);
+  ASSERT_EQ(parq_reader_split(reader.r, 1, &offset, &length, nullptr), PARQ_OK);
+  int64_t second = -1, second_length = -1;
+  ASSERT_EQ(parq_reader_split(reader.r, 2, &second, &second_length, nullptr), PARQ_OK);
+  ASSERT_EQ(parq_reader_to_arrow_range(reader.r, "id", nullptr, offset, second + second_length - offset, 0, flags,
+                                       &stream),
+            PARQ_OK);
+  EXPECT_EQ(Drain(&stream, &children), std::vector<int64_t>{4});
+
+  Reader decimals(std::string(PARQ_SHARED_DIR) + "/parquet-testing/data/int64_decimal.parquet");
+  ASSERT_NE(decimals.r, nullptr) << decimals.error;
+  ASSERT_EQ(parq_reader_to_arrow_range(decimals.r, nullptr, nullptr, 0, INT64_MAX, 0, PARQ_ARROW_DECIMAL64, &stream),
+            PARQ_OK);
+  ArrowSchema schema;
+  ASSERT_EQ(stream.get_schema(&stream, &schema), 0);
+  EXPECT_STREQ(schema.children[0]->format, "d:10,2,64");
+  schema.release(&schema);
+  stream.release(&stream);
+}
+
 TEST(CApiSplitsTest, FilteredRange) {
   Reader reader(kAllTypes);
   ASSERT_NE(reader.r, nullptr) << reader.error;
@@ -162,8 +197,8 @@ TEST(CApiSplitsTest, Errors) {
   EXPECT_EQ(parq_reader_to_arrow_range(reader.r, nullptr, nullptr, 0, -1, 0, 0, &stream), PARQ_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(parq_reader_to_arrow_range(reader.r, "nope", nullptr, 0, 4, 0, 0, &stream), PARQ_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(parq_reader_last_error(reader.r)).find("nope"), std::string::npos);
-  EXPECT_EQ(parq_reader_to_arrow_range(reader.r, nullptr, nullptr, 0, 4, 0, 2, &stream), PARQ_ERROR_INVALID_ARGUMENT);
-  EXPECT_STREQ(parq_reader_last_error(reader.r), "Invalid argument: parq_reader_to_arrow_range: unknown flags 2");
+  EXPECT_EQ(parq_reader_to_arrow_range(reader.r, nullptr, nullptr, 0, 4, 0, 8, &stream), PARQ_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(parq_reader_last_error(reader.r), "Invalid argument: parq_reader_to_arrow_range: unknown flags 8");
   EXPECT_EQ(stream.release, nullptr);  // untouched
 }
 
