@@ -49,9 +49,10 @@
 //
 // Thread-safety: none; one thread writes a file.  With a pool
 // (WriterOptions::thread_pool / threads) the writer itself runs the leaves'
-// batches of a RowWriter or ColumnarWriter on it, one leaf per task, and a
-// row group's last pages and dictionaries while its chunks are written in
-// order; the file's bytes do not depend on it (docs/threads.md).
+// batches of a RowWriter or ColumnarWriter (and WriteColumns) on it, one leaf
+// per task and each page's compression as a task of its own, and a row
+// group's last pages and dictionaries while its chunks are written in order;
+// the file's bytes do not depend on it (docs/threads.md).
 #ifndef PARQ_FILE_WRITER_H_
 #define PARQ_FILE_WRITER_H_
 

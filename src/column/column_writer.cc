@@ -1,6 +1,7 @@
 // column/column_writer.cc — typed column chunk writers: levels, values,
 // dictionary with fallback, pages cut at record boundaries, chunk metadata.
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <set>
 #include <string>
@@ -15,6 +16,7 @@
 #include "page/page_writer.h"
 #include "stats/geospatial_builder.h"
 #include "stats/statistics_builder.h"
+#include "util/parallel_jobs.h"
 #include "util/utf8.h"
 
 namespace parq::column {
@@ -108,9 +110,17 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
 
   // --- ColumnChunkWriter ---
   ColumnWriter* writer() override { return this; }
-  Status Seal() override;
+  Status Seal(ThreadPool* pool) override;
   Result<FinishedChunk> Finish(OutputStream* out) override;
   void RouteErrors(Status* slot) override { error_slot_ = slot; }
+  void CompressPagesOn(ThreadPool* pool) override { page_pool_ = pool; }
+  Status SettlePages() override {
+    Status st = SettleAll();
+    if (!st.ok()) st.AddContext("column " + d_.dotted_path);  // as WriteBatch's errors
+    return st;
+  }
+
+  ~TypedColumnWriterImpl() override { DropPending(); }
 
  private:
   Status StartChunk();
@@ -134,15 +144,41 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
 
   // Writes the open page and starts the next one.
   Status FlushPage();
+  // Seal's dictionary page, compressed into dict_page_ (none when no data
+  // page of the chunk is dictionary-encoded).
+  Status SealDictionary();
   // The open page's levels into def_bytes_ and rep_bytes_.
   void EncodeLevels();
   // The open page's values into value_bytes_; true when dictionary-encoded
   // (the first page of a trial may give the dictionary up here).
   Result<bool> EncodeValues();
-  // Appends the page to pages_ and counts it in the chunk's metadata.
-  Result<page::WrittenPage> WriteDataPage(const page::DataPageInput& in);
-  void AddPageIndexEntry(int64_t page_offset, const page::WrittenPage& w,
-                         const std::optional<format::Statistics>& statistics);
+  // The page's bytes (header and body, compressed, encrypted) into the
+  // arena.  Const: runs on the pool's threads while the owner goes on.
+  Result<page::WrittenPage> WritePage(const page::DataPageInput& in, ArenaSink* sink) const {
+    return options_.data_page_v2 ? page_writer_->WriteDataPageV2(in, sink) : page_writer_->WriteDataPageV1(in, sink);
+  }
+  // Appends a written page to pages_ and counts it in the chunk's metadata
+  // (and, with `entry`, in the page index at the offset it gets).
+  void AddPage(Encoding encoding, const page::WrittenPage& w, std::span<const uint8_t> page,
+               index::PageEntry* entry);
+  // The open page's page index entry, all but its offset and size.
+  index::PageEntry PageEntryOf(const std::optional<format::Statistics>& statistics) const;
+  // CompressPagesOn: hands the flushed page (its encoded sections moved out
+  // of the scratch) to a job on page_pool_; past the pages in flight allowed,
+  // settles the oldest first.
+  Status QueuePage(page::DataPageInput in);
+  // Waits for the oldest page in flight (running it here when no thread has
+  // taken it yet) and adds it; on its error, drops the others.
+  Status SettleFront();
+  Status SettleAll() {
+    while (!pending_.empty()) PARQ_RETURN_IF_ERROR(SettleFront());
+    return Status::OK();
+  }
+  // Lets no page job start any more and waits for those running.
+  void DropPending() {
+    for (auto& p : pending_) p->job->Cancel();
+    pending_.clear();
+  }
   // Merges the page's statistics and histograms into the chunk's and
   // empties it; switches to the fallback encoder when one is pending.
   void EndPage();
@@ -223,6 +259,23 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   bool sealed_ = false;
   std::vector<uint8_t> dict_page_;
   int64_t dict_uncompressed_ = 0;
+
+  // CompressPagesOn: the pool, and the pages flushed but not yet added to
+  // the chunk, oldest first.  A job touches only its PendingPage and the
+  // const page writer.
+  struct PendingPage {
+    explicit PendingPage(page::PageArena* arena) : sink(arena) {}
+    std::vector<uint8_t> rep, def, values;  // the encoded sections `in` points at
+    page::DataPageInput in;
+    std::optional<index::PageEntry> entry;  // with col_.page_index; its histograms are these:
+    std::vector<int64_t> rep_hist, def_hist;
+    ArenaSink sink;
+    Status status;  // the job's
+    page::WrittenPage written;
+    std::shared_ptr<util::ParallelJobs> job;
+  };
+  ThreadPool* page_pool_ = nullptr;
+  std::deque<std::unique_ptr<PendingPage>> pending_;
 
   // The chunk: its data pages as written (each where arena_ put it: no
   // buffer of the whole chunk grows and copies itself), and their bytes.
@@ -548,10 +601,16 @@ Status TypedColumnWriterImpl<T>::FlushPage() {
   in.values = &value_bytes_;
   if (col_.statistics) in.statistics = page_stats_.ToFormat();
   in.page_ordinal = page_writer_->TakeDataPageOrdinal();
-  const int64_t page_offset = pages_bytes_;
-  PARQ_ASSIGN_OR_RETURN(const page::WrittenPage w, WriteDataPage(in));
+  if (page_pool_ != nullptr) {
+    PARQ_RETURN_IF_ERROR(QueuePage(std::move(in)));
+  } else {
+    std::optional<index::PageEntry> entry;
+    if (col_.page_index) entry = PageEntryOf(in.statistics);
+    ArenaSink sink(arena_);
+    PARQ_ASSIGN_OR_RETURN(const page::WrittenPage w, WritePage(in, &sink));
+    AddPage(in.encoding, w, sink.page, entry ? &*entry : nullptr);
+  }
   dict_used_ = dict_used_ || dict_page;
-  if (col_.page_index) AddPageIndexEntry(page_offset, w, in.statistics);
   EndPage();
   ReleasePageScratch();
   return Status::OK();
@@ -604,20 +663,68 @@ Result<bool> TypedColumnWriterImpl<T>::EncodeValues() {
 }
 
 template <typename T>
-Result<page::WrittenPage> TypedColumnWriterImpl<T>::WriteDataPage(const page::DataPageInput& in) {
-  page::WrittenPage w;
-  format::PageType type;
-  ArenaSink sink(arena_);
-  if (options_.data_page_v2) {
-    PARQ_ASSIGN_OR_RETURN(w, page_writer_->WriteDataPageV2(in, &sink));
-    type = format::PageType::DATA_PAGE_V2;
-  } else {
-    PARQ_ASSIGN_OR_RETURN(w, page_writer_->WriteDataPageV1(in, &sink));
-    type = format::PageType::DATA_PAGE;
+Status TypedColumnWriterImpl<T>::QueuePage(page::DataPageInput in) {
+  auto p = std::make_unique<PendingPage>(arena_);
+  p->rep.swap(rep_bytes_);
+  p->def.swap(def_bytes_);
+  p->values.swap(value_bytes_);
+  p->in = std::move(in);
+  p->in.rep_levels = &p->rep;
+  p->in.def_levels = &p->def;
+  p->in.values = &p->values;
+  if (col_.page_index) {
+    p->entry = PageEntryOf(p->in.statistics);
+    if (col_.size_statistics) {
+      p->rep_hist = page_rep_hist_;
+      p->def_hist = page_def_hist_;
+      p->entry->rep_histogram = p->rep_hist;
+      p->entry->def_histogram = p->def_hist;
+    }
   }
-  pages_bytes_ += static_cast<int64_t>(sink.page.size());
-  pages_.push_back(sink.page);
-  auto enc = static_cast<format::Encoding>(in.encoding);
+  PendingPage* raw = p.get();
+  p->job = util::ParallelJobs::Start(
+      *page_pool_, 1,
+      [this, raw](size_t) {
+        Result<page::WrittenPage> w = WritePage(raw->in, &raw->sink);
+        if (w.ok()) {
+          raw->written = *w;
+        } else {
+          raw->status = w.status();
+        }
+      },
+      1);
+  pending_.push_back(std::move(p));
+  // Pages in flight for this leaf: enough to keep the pool's threads busy
+  // with one expensive column, few enough to bound the memory.
+  const size_t max_in_flight = static_cast<size_t>(std::max(2, page_pool_->size()));
+  return pending_.size() > max_in_flight ? SettleFront() : Status::OK();
+}
+
+template <typename T>
+Status TypedColumnWriterImpl<T>::SettleFront() {
+  std::unique_ptr<PendingPage> p = std::move(pending_.front());
+  pending_.pop_front();
+  p->job->Join();
+  if (!p->status.ok()) {
+    DropPending();
+    return p->status;
+  }
+  AddPage(p->in.encoding, p->written, p->sink.page, p->entry ? &*p->entry : nullptr);
+  return Status::OK();
+}
+
+template <typename T>
+void TypedColumnWriterImpl<T>::AddPage(Encoding encoding, const page::WrittenPage& w,
+                                       std::span<const uint8_t> page, index::PageEntry* entry) {
+  if (entry != nullptr) {
+    entry->offset = pages_bytes_;
+    entry->compressed_size = static_cast<int32_t>(w.compressed_size);  // < 2 GiB: checked by the page writer
+    page_index_.AddPage(*entry);
+  }
+  pages_bytes_ += static_cast<int64_t>(page.size());
+  pages_.push_back(page);
+  const format::PageType type = options_.data_page_v2 ? format::PageType::DATA_PAGE_V2 : format::PageType::DATA_PAGE;
+  auto enc = static_cast<format::Encoding>(encoding);
   ++encoding_stats_[{type, enc}];
   encodings_.insert(enc);
   if (d_.max_definition_level > 0 || d_.max_repetition_level > 0 || !options_.data_page_v2) {
@@ -625,15 +732,11 @@ Result<page::WrittenPage> TypedColumnWriterImpl<T>::WriteDataPage(const page::Da
   }
   uncompressed_ += w.uncompressed_size;
   compressed_ += w.compressed_size;
-  return w;
 }
 
 template <typename T>
-void TypedColumnWriterImpl<T>::AddPageIndexEntry(int64_t page_offset, const page::WrittenPage& w,
-                                                 const std::optional<format::Statistics>& statistics) {
+index::PageEntry TypedColumnWriterImpl<T>::PageEntryOf(const std::optional<format::Statistics>& statistics) const {
   index::PageEntry e;
-  e.offset = page_offset;
-  e.compressed_size = static_cast<int32_t>(w.compressed_size);  // < 2 GiB: checked by the page writer
   e.first_row = num_rows_ - page_rows_;
   e.num_values = page_levels_;
   e.null_count = page_nulls_;
@@ -650,7 +753,7 @@ void TypedColumnWriterImpl<T>::AddPageIndexEntry(int64_t page_offset, const page
     e.def_histogram = page_def_hist_;
     if constexpr (std::is_same_v<T, ByteArray>) e.unencoded_bytes = page_unencoded_;
   }
-  page_index_.AddPage(e);
+  return e;
 }
 
 template <typename T>
@@ -676,32 +779,48 @@ void TypedColumnWriterImpl<T>::EndPage() {
 }
 
 template <typename T>
-Status TypedColumnWriterImpl<T>::Seal() {
+Status TypedColumnWriterImpl<T>::Seal(ThreadPool* pool) {
   if (!sticky_->ok()) return *sticky_;
   if (sealed_) return Status::OK();
-  if (page_levels_ > 0) PARQ_RETURN_IF_ERROR(FlushPage());
-  dict_page_.clear();
-  dict_uncompressed_ = 0;
-  if (dict_used_) {
-    std::vector<uint8_t> dict_plain;
-    dict_->WriteDictionaryPage(&dict_plain);
-    if (dict_->num_entries() > std::numeric_limits<int32_t>::max()) {
-      return Status::LimitExceeded("dictionary of " + std::to_string(dict_->num_entries()) + " entries");
-    }
-    PARQ_ASSIGN_OR_RETURN(page::WrittenPage w,
-                          page_writer_->WriteDictionaryPage(
-                              dict_plain, static_cast<int32_t>(dict_->num_entries()), &dict_page_));
-    dict_uncompressed_ = w.uncompressed_size;
-    ++encoding_stats_[{format::PageType::DICTIONARY_PAGE, format::Encoding::PLAIN}];
-    encodings_.insert(format::Encoding::PLAIN);
+  PARQ_RETURN_IF_ERROR(SettleAll());
+  if (page_levels_ > 0) {
+    // With a pool the last page compresses there while the dictionary
+    // page compresses here.
+    page_pool_ = pool;
+    Status st = FlushPage();
+    page_pool_ = nullptr;
+    PARQ_RETURN_IF_ERROR(st);
   }
+  Status dict = SealDictionary();
+  // The data page's error first, as one thread meets them.
+  PARQ_RETURN_IF_ERROR(SettleAll());
+  PARQ_RETURN_IF_ERROR(dict);
   sealed_ = true;
   return Status::OK();
 }
 
 template <typename T>
+Status TypedColumnWriterImpl<T>::SealDictionary() {
+  dict_page_.clear();
+  dict_uncompressed_ = 0;
+  if (!dict_used_) return Status::OK();
+  std::vector<uint8_t> dict_plain;
+  dict_->WriteDictionaryPage(&dict_plain);
+  if (dict_->num_entries() > std::numeric_limits<int32_t>::max()) {
+    return Status::LimitExceeded("dictionary of " + std::to_string(dict_->num_entries()) + " entries");
+  }
+  PARQ_ASSIGN_OR_RETURN(page::WrittenPage w,
+                        page_writer_->WriteDictionaryPage(
+                            dict_plain, static_cast<int32_t>(dict_->num_entries()), &dict_page_));
+  dict_uncompressed_ = w.uncompressed_size;
+  ++encoding_stats_[{format::PageType::DICTIONARY_PAGE, format::Encoding::PLAIN}];
+  encodings_.insert(format::Encoding::PLAIN);
+  return Status::OK();
+}
+
+template <typename T>
 Result<FinishedChunk> TypedColumnWriterImpl<T>::Finish(OutputStream* out) {
-  PARQ_RETURN_IF_ERROR(Seal());
+  PARQ_RETURN_IF_ERROR(Seal(nullptr));
   sealed_ = false;
   std::vector<uint8_t> dict_page = std::move(dict_page_);
   dict_page_ = {};

@@ -16,6 +16,7 @@
 #include "parq/io.h"
 #include "parq/options.h"
 #include "parq/result.h"
+#include "parq/thread_pool.h"
 
 namespace parq::column {
 
@@ -52,8 +53,19 @@ class ColumnChunkWriter {
   // The work of Finish before the writing: flushes the open page and
   // compresses the dictionary page.  Touches only this chunk's state (and the
   // shared, thread-safe arena and codecs), so the chunks of a row group may
-  // seal on several threads at once while others are written.
-  virtual Status Seal() = 0;
+  // seal on several threads at once while others are written.  With `pool`,
+  // the last data page compresses on it while the dictionary page does here.
+  virtual Status Seal(ThreadPool* pool) = 0;
+  // While `pool` is set (null: not), each data page the writer cuts is
+  // compressed (encrypted, checksummed) by a job on the pool while the
+  // writer encodes the next: a bounded number of pages in flight, settled in
+  // order.  Page cuts and every decision stay the writer's, so the bytes
+  // are the same.  The file writer sets it around a parallel WriteLeaves.
+  virtual void CompressPagesOn(ThreadPool* pool) = 0;
+  // Waits for the pages in flight and adds them to the chunk in order (what
+  // estimated_size, buffered_bytes and Finish count); the first failing
+  // page's error (the others are dropped).  OK at once when none is.
+  virtual Status SettlePages() = 0;
   // Seals the chunk (unless Seal() already did), writes it (dictionary page
   // first) at out->Tell() and returns its ColumnChunk and page index; the
   // writer then starts a new, empty chunk for the next row group.

@@ -2,6 +2,7 @@
 #include "parq/file_writer.h"
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <limits>
@@ -228,7 +229,7 @@ class ChunkSealer {
     jobs_ = util::ParallelJobs::Start(
         *m.pool, n,
         [this](size_t c) {
-          Status st = m_.writers[c]->Seal();
+          Status st = m_.writers[c]->Seal(m_.pool.get());
           std::lock_guard<std::mutex> lock(mu_);
           results_[c] = std::move(st);
           done_[c] = true;
@@ -281,12 +282,48 @@ Status FileWriter::WriteLeaves(const std::vector<int>& columns, const std::funct
     return Status::OK();
   }
   // Each column writer keeps its error in its own slot meanwhile: none
-  // writes the sticky status that the others read.
+  // writes the sticky status that the others read.  Its pages compress on
+  // the pool too, all settled before its task ends.
   std::vector<Status> errors(m.writers.size());
-  for (size_t c = 0; c < m.writers.size(); ++c) m.writers[c]->RouteErrors(&errors[c]);
+  for (size_t c = 0; c < m.writers.size(); ++c) {
+    m.writers[c]->RouteErrors(&errors[c]);
+    m.writers[c]->CompressPagesOn(m.pool.get());
+  }
+  const auto leaf = [&](size_t s) -> column::ColumnChunkWriter* {
+    const int c = columns[s];
+    return c >= 0 && static_cast<size_t>(c) < m.writers.size() ? m.writers[static_cast<size_t>(c)].get() : nullptr;
+  };
+  // The costliest leaves (by their last batch's time) start first, so that
+  // one expensive leaf does not start last and run on alone at the end.
+  m.leaf_nanos.resize(m.writers.size());
+  std::vector<size_t> order(n);
+  for (size_t s = 0; s < n; ++s) order[s] = s;
+  const auto cost = [&](size_t s) {
+    const int c = columns[s];
+    return leaf(s) != nullptr ? m.leaf_nanos[static_cast<size_t>(c)] : 0;
+  };
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return cost(a) > cost(b); });
   std::vector<Status> results(n);
-  m.pool->ParallelFor(n, [&](size_t s) { results[s] = write(s); });
-  for (const auto& w : m.writers) w->RouteErrors(nullptr);
+  std::vector<int64_t> nanos(n);
+  m.pool->ParallelFor(n, [&](size_t i) {
+    const size_t s = order[i];
+    const auto start = std::chrono::steady_clock::now();
+    results[s] = write(s);
+    if (column::ColumnChunkWriter* w = leaf(s)) {
+      Status settled = w->SettlePages();
+      const auto c = static_cast<size_t>(columns[s]);
+      if (!settled.ok() && errors[c].ok()) errors[c] = settled;
+      if (results[s].ok()) results[s] = std::move(settled);
+    }
+    nanos[s] = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+  });
+  for (const auto& w : m.writers) {
+    w->RouteErrors(nullptr);
+    w->CompressPagesOn(nullptr);
+  }
+  for (size_t s = 0; s < n; ++s) {
+    if (leaf(s) != nullptr) m.leaf_nanos[static_cast<size_t>(columns[s])] = nanos[s];
+  }
   for (size_t s = 0; s < n; ++s) {
     if (results[s].ok()) continue;
     // One thread would have stopped here, its column writer's error sticky.

@@ -4,8 +4,9 @@
 // and page indexes written so far (the footer's, kept until Close).
 //
 // Owned by its FileWriter.  Thread-safety: one thread writes a file; with a
-// pool, the column writers run on its threads inside FileWriter's calls
-// (WriteLeaves, EndRowGroup), which return once they are done.
+// pool, the column writers (and their pages' compression jobs) run on its
+// threads inside FileWriter's calls (WriteLeaves, EndRowGroup), which return
+// once they are done.
 #ifndef PARQ_FILE_FILE_WRITER_IMPL_H_
 #define PARQ_FILE_FILE_WRITER_IMPL_H_
 
@@ -39,6 +40,9 @@ struct FileWriter::Impl {
   // WriterOptions::thread_pool, or one of `threads` workers; null: none.
   std::shared_ptr<ThreadPool> pool;
   std::vector<std::unique_ptr<column::ColumnChunkWriter>> writers;
+  // With a pool: each leaf's time in the last parallel WriteLeaves (ns),
+  // which orders the next one's tasks, costliest first.
+  std::vector<int64_t> leaf_nanos;
   bool closed = false;
   int row_writers_holding_rows = 0;
   // Opened by path without atomic_rename: the file to remove when the writer

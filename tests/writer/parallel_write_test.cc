@@ -265,6 +265,88 @@ TEST(ParallelWriteTest, ColumnByColumnSameBytes) {
   }
 }
 
+// FileWriter::WriteColumns (one task a leaf, as parq-bench write): a
+// lineitem-like shape, cheap dictionary leaves next to one expensive string
+// leaf of many pages, whose pages compress on the pool while it encodes the
+// next (pages in flight, settled in order), in several row groups.
+Result<std::string> WriteLeavesAtOnce(const WriterOptions& options, int row_groups = 4) {
+  PARQ_ASSIGN_OR_RETURN(Schema schema, ParseMessageType(
+      "message m { required int64 key; required binary flag (STRING); optional int32 day;"
+      " required binary comment (STRING); optional binary note (STRING); }"));
+  auto sink = std::make_unique<MemoryOutputStream>();
+  MemoryOutputStream* out = sink.get();
+  PARQ_ASSIGN_OR_RETURN(auto file, FileWriter::Open(std::move(sink), schema, options));
+  constexpr size_t kGroupRows = 20'000;
+  std::vector<int64_t> key(kGroupRows);
+  std::vector<int32_t> day(kGroupRows);
+  std::vector<std::string> text(kGroupRows), notes(kGroupRows);
+  std::vector<ByteArray> flag(kGroupRows), comment(kGroupRows), note(kGroupRows);
+  std::vector<int16_t> day_def(kGroupRows), note_def(kGroupRows);
+  std::mt19937_64 rng(7);
+  static const std::string kFlags[] = {"A", "N", "R"};
+  for (int g = 0; g < row_groups; ++g) {
+    size_t days = 0, nonnull_notes = 0;
+    for (size_t i = 0; i < kGroupRows; ++i) {
+      key[i] = static_cast<int64_t>(static_cast<size_t>(g) * kGroupRows + i);
+      flag[i] = ByteArray(kFlags[rng() % 3]);
+      day_def[i] = rng() % 10 == 0 ? 0 : 1;
+      if (day_def[i] == 1) day[days++] = static_cast<int32_t>(rng() % 2500);
+      std::string& t = text[i];
+      t.clear();
+      for (uint64_t k = 10 + rng() % 31; k > 0; --k) t += "0123456789abcdef"[rng() % 16];
+      comment[i] = ByteArray(t);
+      note_def[i] = rng() % 3 == 0 ? 0 : 1;
+      if (note_def[i] == 1) {
+        notes[nonnull_notes] = "n" + std::to_string(rng() % 5000);
+        note[nonnull_notes] = ByteArray(notes[nonnull_notes]);
+        ++nonnull_notes;
+      }
+    }
+    PARQ_RETURN_IF_ERROR(file->WriteColumns([&](int c) -> Status {
+      PARQ_ASSIGN_OR_RETURN(ColumnWriter * w, file->column(c));
+      const auto n = static_cast<int64_t>(kGroupRows);
+      switch (c) {
+        case 0: return w->As<int64_t>()->WriteBatch(n, nullptr, nullptr, key.data());
+        case 1: return w->As<ByteArray>()->WriteBatch(n, nullptr, nullptr, flag.data());
+        case 2: return w->As<int32_t>()->WriteBatch(n, day_def.data(), nullptr, day.data());
+        case 3: return w->As<ByteArray>()->WriteBatch(n, nullptr, nullptr, comment.data());
+        default: return w->As<ByteArray>()->WriteBatch(n, note_def.data(), nullptr, note.data());
+      }
+    }));
+    PARQ_RETURN_IF_ERROR(file->EndRowGroup());
+  }
+  PARQ_RETURN_IF_ERROR(file->Close());
+  return out->Take();
+}
+
+TEST(ParallelWriteTest, ExpensiveLeafPagesCompressOnThePool) {
+  WriterOptions v1;
+  v1.column_defaults.compression = Compression::kZstd;
+  v1.column_defaults.bloom_filter = true;  // with the page index and size statistics, on by default
+  v1.write_checksums = true;
+  v1.data_page_size = 8 << 10;  // tens of pages of `comment` a row group
+  WriterOptions v2 = v1;
+  v2.data_page_v2 = true;
+  v2.column_defaults.dictionary_only_if_smaller = true;
+  WriterOptions small_dictionary = v1;
+  small_dictionary.column_defaults.dictionary_page_size_limit = 8 << 10;  // `note` falls back mid-chunk
+  small_dictionary.column_defaults.compression = Compression::kGzip;
+  for (const auto& [what, o] : {std::pair{"v1 pages", v1}, std::pair{"v2 pages, trial", v2},
+                                std::pair{"gzip, fallback", small_dictionary}}) {
+    ASSERT_OK_AND_ASSIGN(const std::string one, WriteLeavesAtOnce(o));
+    for (const auto& [name, threaded] : Threaded(o)) {
+      ASSERT_OK_AND_ASSIGN(const std::string many, WriteLeavesAtOnce(threaded));
+      ASSERT_EQ(many.size(), one.size()) << what << ", " << name;
+      EXPECT_TRUE(many == one) << what << ", " << name << ": the bytes differ";
+    }
+    ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(one))));
+    EXPECT_EQ(reader->metadata().num_row_groups(), 4) << what;
+    ASSERT_OK_AND_ASSIGN(const std::optional<OffsetIndex> index, reader->ReadOffsetIndex(3, 3));
+    ASSERT_TRUE(index.has_value()) << what;
+    EXPECT_GT(index->num_pages(), 10) << what << ": `comment` has many pages";
+  }
+}
+
 // Appends to a string of the caller's (WriteArrowStream owns its sink).
 class StringSink final : public OutputStream {
  public:
