@@ -56,6 +56,24 @@ std::vector<T> PageValues(int64_t n, uint64_t seed) {
   return v;
 }
 
+// Puts `values` into both in steps of `step`, asking `kept` to KeepValues
+// after each; every size the column writer reads stays the same as
+// `plain`'s.  *switched: whether `kept` keeps the values at the end.
+template <typename T>
+void PutBoth(DictionaryEncoder<T>* kept, DictionaryEncoder<T>* plain, const std::vector<T>& values, size_t step,
+             bool* switched) {
+  for (size_t i = 0; i < values.size(); i += step) {
+    const int64_t c = static_cast<int64_t>(std::min(step, values.size() - i));
+    ASSERT_OK(kept->Put(values.data() + i, c));
+    ASSERT_OK(plain->Put(values.data() + i, c));
+    *switched = kept->KeepValues();
+    ASSERT_EQ(kept->num_entries(), plain->num_entries()) << "after " << i + step;
+    ASSERT_EQ(kept->dictionary_byte_size(), plain->dictionary_byte_size());
+    ASSERT_EQ(kept->EstimatedDataSize(), plain->EstimatedDataSize());
+    ASSERT_EQ(kept->buffered_indices(), plain->buffered_indices());
+  }
+}
+
 template <typename T>
 class DictionaryKeepValuesTest : public ::testing::Test {};
 using NumberTypes = ::testing::Types<int32_t, int64_t, float, double>;
@@ -71,16 +89,7 @@ TYPED_TEST(DictionaryKeepValuesTest, SameEntriesSizesAndBytes) {
   ASSERT_NE(kept, nullptr);
   ASSERT_NE(plain, nullptr);
   bool switched = false;
-  for (size_t i = 0; i < first.size(); i += 1024) {
-    const int64_t c = static_cast<int64_t>(std::min<size_t>(1024, first.size() - i));
-    ASSERT_OK(kept->Put(first.data() + i, c));
-    ASSERT_OK(plain->Put(first.data() + i, c));
-    switched = kept->KeepValues() || switched;
-    ASSERT_EQ(kept->num_entries(), plain->num_entries()) << "after " << i + 1024;
-    ASSERT_EQ(kept->dictionary_byte_size(), plain->dictionary_byte_size());
-    ASSERT_EQ(kept->EstimatedDataSize(), plain->EstimatedDataSize());
-    ASSERT_EQ(kept->buffered_indices(), plain->buffered_indices());
-  }
+  ASSERT_NO_FATAL_FAILURE(PutBoth(kept.get(), plain.get(), first, 1024, &switched));
   ASSERT_TRUE(switched);
   EXPECT_LT(kept->dictionary_memory() + kept->buffered_memory(),
             (plain->dictionary_memory() + plain->buffered_memory()) * 3 / 4);
@@ -133,13 +142,9 @@ TYPED_TEST(DictionaryKeepValuesTest, PastSixteenBitPositions) {
   auto kept = NewDictionary<T>(), plain = NewDictionary<T>();
   ASSERT_NE(kept, nullptr);
   ASSERT_NE(plain, nullptr);
-  for (size_t i = 0; i < page.size(); i += 7'000) {
-    const int64_t c = static_cast<int64_t>(std::min<size_t>(7'000, page.size() - i));
-    ASSERT_OK(kept->Put(page.data() + i, c));
-    ASSERT_OK(plain->Put(page.data() + i, c));
-    kept->KeepValues();
-    ASSERT_EQ(kept->num_entries(), plain->num_entries()) << "after " << i + 7'000;
-  }
+  bool switched = false;
+  ASSERT_NO_FATAL_FAILURE(PutBoth(kept.get(), plain.get(), page, 7'000, &switched));
+  ASSERT_TRUE(switched);
   std::vector<uint8_t> dict_kept, dict_plain, page_kept, page_plain;
   kept->WriteDictionaryPage(&dict_kept);
   plain->WriteDictionaryPage(&dict_plain);
