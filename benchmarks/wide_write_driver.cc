@@ -15,7 +15,8 @@
 // Per batch of rows, one WriteBatch per column, then MaybeEndRowGroup; then
 // Close.  Default WriterOptions but those given.  Prints one JSON line:
 // rows, columns, row groups, the largest row group's total_compressed_size,
-// the file's bytes, wall and CPU seconds, and peak RSS (getrusage) in bytes.
+// the file's bytes, wall and CPU seconds, peak RSS (getrusage) in bytes, and
+// the largest FileWriter::buffered_bytes() seen between batches.
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -53,6 +54,9 @@ Result<Schema> MakeSchema(int64_t columns) {
   }
   return ParseMessageType(text + "}");
 }
+
+// The largest FileWriter::buffered_bytes() seen between batches.
+int64_t g_peak_buffered = 0;
 
 Status Write(const Args& a) {
   PARQ_ASSIGN_OR_RETURN(Schema schema, MakeSchema(a.columns));
@@ -95,6 +99,7 @@ Status Write(const Args& a) {
         }
       }
     }
+    g_peak_buffered = std::max(g_peak_buffered, w->buffered_bytes());
     PARQ_RETURN_IF_ERROR(w->MaybeEndRowGroup());
   }
   return w->Close();
@@ -168,8 +173,9 @@ int main(int argc, char** argv) {
   }
   std::printf(
       "{\"codec\":\"%s\",\"columns\":%lld,\"rows\":%lld,\"row_groups\":%d,\"largest_row_group_compressed\":%lld,"
-      "\"file_bytes\":%lld,\"wall_s\":%.2f,\"cpu_s\":%.2f,\"peak_rss\":%lld}\n",
+      "\"file_bytes\":%lld,\"wall_s\":%.2f,\"cpu_s\":%.2f,\"peak_rss\":%lld,\"peak_buffered_bytes\":%lld}\n",
       codec.c_str(), static_cast<long long>(a.columns), static_cast<long long>(a.rows), md.num_row_groups(), largest,
-      static_cast<long long>(std::filesystem::file_size(a.out)), wall, cpu, peak);
+      static_cast<long long>(std::filesystem::file_size(a.out)), wall, cpu, peak,
+      static_cast<long long>(g_peak_buffered));
   return 0;
 }

@@ -201,11 +201,12 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
     return d_.max_repetition_level > 0 ? static_cast<size_t>(d_.max_repetition_level) + 1 : 0;
   }
   // Memory the open page holds: its values as the encoder keeps them (an
-  // index of 4 bytes each while dictionary-encoded), its levels, and during
-  // the dictionary trial the dictionary and the fallback encoding as well.
+  // index of 4 bytes each while dictionary-encoded, or the values a lean
+  // trial keeps), its levels, and during the dictionary trial the dictionary
+  // and (unless lean) the fallback encoding as well.
   int64_t PageMemory() const {
     int64_t bytes = static_cast<int64_t>(def_buf_.size() + rep_buf_.size()) * 2;
-    bytes += using_dict_ ? 4 * dict_->buffered_indices() : current_->EstimatedDataSize();
+    bytes += using_dict_ ? dict_->buffered_memory() : current_->EstimatedDataSize();
     if (trial_) bytes += fallback_->EstimatedDataSize() + dict_->dictionary_memory();
     return bytes;
   }
@@ -240,6 +241,13 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   // The first page of a dictionary chunk is also encoded with the fallback
   // encoder; FlushPage keeps whichever is smaller (see DictionaryPays).
   bool trial_ = false;
+  // A lean trial holds the first page once, dictionary-encoded (as values
+  // when they are mostly distinct: DictionaryEncoder::KeepValues), and
+  // encodes it with the fallback only when the page is flushed: the same
+  // bytes, with a PLAIN fallback (whose bytes do not depend on how its Puts
+  // are split), for about half the memory, or a third.  Not under
+  // max_buffered_bytes, whose page cut counts the trial's memory as it was.
+  bool lean_trial_ = false;
 
   // The open page.  Its statistics, histograms and unencoded bytes are
   // merged into the chunk's when it is flushed.
@@ -327,12 +335,13 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
 template <typename T>
 Status TypedColumnWriterImpl<T>::StartChunk() {
   dict_.reset();
-  using_dict_ = dict_used_ = page_full_ = fallback_pending_ = trial_ = false;
+  using_dict_ = dict_used_ = page_full_ = fallback_pending_ = trial_ = lean_trial_ = false;
   if constexpr (!std::is_same_v<T, bool>) {
     if (col_.dictionary) {
       PARQ_ASSIGN_OR_RETURN(dict_, encoding::MakeDictionaryEncoder<T>(d_.physical_type, d_.type_length));
       using_dict_ = true;
       trial_ = col_.dictionary_only_if_smaller;
+      lean_trial_ = trial_ && fallback_->encoding() == Encoding::kPlain && page_memory_limit_ == 0;
     }
   }
   current_ = using_dict_ ? static_cast<encoding::TypedEncoder<T>*>(dict_.get()) : fallback_.get();
@@ -384,6 +393,7 @@ Status TypedColumnWriterImpl<T>::WriteBatchImpl(int64_t n, const int16_t* def, c
     if (using_dict_ && dict_->dictionary_byte_size() > col_.dictionary_page_size_limit) {
       fallback_pending_ = true;
     }
+    if (trial_ && lean_trial_) dict_->KeepValues();
     if (page_rows_ >= max_rows || EstimatedPageSize() >= options_.data_page_size ||
         (page_memory_limit_ > 0 && PageMemory() >= page_memory_limit_)) {
       page_full_ = true;
@@ -567,7 +577,7 @@ template <typename T>
 Status TypedColumnWriterImpl<T>::PutValues(const T* v, int64_t n) {
   if (checks_.any() && !values_checked_) PARQ_RETURN_IF_ERROR(CheckValues(v, n));
   PARQ_RETURN_IF_ERROR(current_->Put(v, n));
-  if (trial_) PARQ_RETURN_IF_ERROR(fallback_->Put(v, n));
+  if (trial_ && !lean_trial_) PARQ_RETURN_IF_ERROR(fallback_->Put(v, n));
   if (col_.statistics && !StatsFromDictionary()) page_stats_.Update(v, n);
   if (bloom_) InsertIntoBloomFilter(v, n);
   if constexpr (std::is_same_v<T, ByteArray>) {
@@ -645,9 +655,11 @@ Result<bool> TypedColumnWriterImpl<T>::EncodeValues() {
   bool dict_page = using_dict_ && dict_->num_entries() > 0;
   if (trial_ && dict_page) {
     // The first page with values decides between the dictionary and the
-    // fallback encoding, both of which hold its values.
+    // fallback encoding, both of which hold its values (a lean trial's
+    // fallback gets them from the dictionary now).
     trial_ = false;
     trial_bytes_.clear();
+    if (lean_trial_) PARQ_RETURN_IF_ERROR(dict_->PutBufferedValues(fallback_.get()));
     PARQ_RETURN_IF_ERROR(fallback_->FlushValues(&trial_bytes_));
     if (!DictionaryPays(static_cast<int64_t>(trial_bytes_.size()))) {
       using_dict_ = fallback_pending_ = false;

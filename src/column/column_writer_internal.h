@@ -47,7 +47,8 @@ class ColumnChunkWriter {
   virtual ColumnWriter* writer() = 0;
   // Memory the chunk holds now: its written pages, its dictionary (entries
   // and hash table) and the open page as the encoders keep it (values,
-  // indices, levels; during the dictionary trial both encodings).  What
+  // indices, levels; during a dictionary trial under max_buffered_bytes
+  // both encodings).  What
   // WriterOptions::max_buffered_bytes bounds.
   virtual int64_t buffered_bytes() const = 0;
   // The work of Finish before the writing: flushes the open page and

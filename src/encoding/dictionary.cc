@@ -247,20 +247,26 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
   Encoding encoding() const override { return Encoding::kRleDictionary; }
 
   Status Put(const T* values, int64_t n) override {
-    if (static_cast<int64_t>(indices_.size()) + n > INT32_MAX) {
+    if (buffered_indices() + n > INT32_MAX) {
       return Status::LimitExceeded("dictionary encoder: more than 2^31 buffered values");
+    }
+    if constexpr (kCanKeepValues) {
+      if (keeping_values_) {
+        PutKept(values, n);
+        return Status::OK();
+      }
     }
     for (int64_t i = 0; i < n; ++i) indices_.push_back(static_cast<uint32_t>(IndexOf(values[i])));
     return Status::OK();
   }
 
   int64_t EstimatedDataSize() const override {
-    const int width = BitWidthFor(dict_.empty() ? 0 : dict_.size() - 1);
-    const int64_t n = static_cast<int64_t>(indices_.size());
-    return 1 + BytesForBits(n * width) + n / 64 + 8;
+    return DictionaryIndicesEstimate(buffered_indices(), num_entries());
   }
 
   Status FlushValues(std::vector<uint8_t>* out) override {
+    LeaveKeptValues();
+    flushed_ = true;
     const int width = BitWidthFor(dict_.empty() ? 0 : dict_.size() - 1);
     out->push_back(static_cast<uint8_t>(width));
     RleBitPackedEncoder enc(width);
@@ -270,20 +276,93 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
     return Status::OK();
   }
 
-  int64_t num_entries() const override { return static_cast<int64_t>(dict_.size()); }
+  int64_t num_entries() const override {
+    return static_cast<int64_t>(keeping_values_ ? kept_entries_ : dict_.size());
+  }
   int64_t dictionary_byte_size() const override {
     return plain_bytes_;
   }
   int64_t dictionary_memory() const override {
+    if (keeping_values_) {
+      return static_cast<int64_t>(narrow_.capacity() * sizeof(uint16_t) + wide_.capacity() * sizeof(uint32_t));
+    }
     int64_t bytes = static_cast<int64_t>(dict_.capacity() * sizeof(T) + slots_.capacity() * sizeof(Slot));
     if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray>) bytes += plain_bytes_;
     return bytes;
   }
   void WriteDictionaryPage(std::vector<uint8_t>* out) const override {
+    if constexpr (kCanKeepValues) {
+      if (keeping_values_) {
+        // The entries are the values at their first positions, in order.
+        std::vector<T> entries;
+        entries.reserve(kept_entries_);
+        for (size_t i = 0; i < values_.size(); ++i) {
+          if (FirstPosition(values_[i]) == i) entries.push_back(values_[i]);
+        }
+        AppendPlain(entries.data(), static_cast<int64_t>(entries.size()), type_length_, out);
+        return;
+      }
+    }
     AppendPlain(dict_.data(), static_cast<int64_t>(dict_.size()), type_length_, out);
   }
-  int64_t buffered_indices() const override { return static_cast<int64_t>(indices_.size()); }
+  int64_t buffered_indices() const override {
+    return static_cast<int64_t>(keeping_values_ ? values_.size() : indices_.size());
+  }
+  int64_t buffered_memory() const override {
+    if (keeping_values_) return static_cast<int64_t>(values_.capacity() * sizeof(T));
+    return 4 * static_cast<int64_t>(indices_.size());
+  }
+  Status PutBufferedValues(TypedEncoder<T>* out) const override {
+    if (keeping_values_) return values_.empty() ? Status::OK() : out->Put(values_.data(), buffered_indices());
+    std::vector<T> batch(static_cast<size_t>(std::min<int64_t>(kIndexBatch, buffered_indices())));
+    for (size_t done = 0; done < indices_.size();) {
+      const size_t c = std::min(batch.size(), indices_.size() - done);
+      for (size_t i = 0; i < c; ++i) batch[i] = dict_[indices_[done + i]];
+      PARQ_RETURN_IF_ERROR(out->Put(batch.data(), static_cast<int64_t>(c)));
+      done += c;
+    }
+    return Status::OK();
+  }
+  bool KeepValues() override {
+    if constexpr (kCanKeepValues) {
+      if (keeping_values_) return true;
+      // Only on a first page (every entry is among the buffered values) whose
+      // table is past its sparse size and most of whose values are distinct:
+      // the values (8 bytes for a DOUBLE) and 2 or 4 bytes a slot then hold
+      // less than the entries, 8 bytes a slot and 4 an index.
+      const size_t entries = dict_.size(), n = indices_.size();
+      if (flushed_ || entries < kSparseSlots || 2 * entries <= n) return false;
+      size_t slots = 1024;
+      while (slots < 2 * entries) slots *= 2;
+      values_.reserve(indices_.capacity());
+      for (const uint32_t e : indices_) values_.push_back(dict_[e]);
+      if (n < kNarrowValues) {
+        narrow_.assign(slots, 0);
+      } else {
+        wide_.assign(slots, 0);
+      }
+      size_t next = 0;  // entries are numbered in the order of their first position
+      for (size_t i = 0; i < n; ++i) {
+        if (indices_[i] != next) continue;
+        if (narrow_.empty()) {
+          InsertPosition(wide_, i);
+        } else {
+          InsertPosition(narrow_, i);
+        }
+        ++next;
+      }
+      kept_entries_ = entries;
+      std::vector<T>().swap(dict_);
+      std::vector<Slot>().swap(slots_);
+      std::vector<uint32_t>().swap(indices_);
+      keeping_values_ = true;
+      return true;
+    } else {
+      return false;
+    }
+  }
   void AppendBufferedDistinct(std::vector<T>* out) override {
+    LeaveKeptValues();
     // An entry is taken once per call: seen_round_[e] == round_ marks it.
     if (++round_ == 0) {
       std::fill(seen_round_.begin(), seen_round_.end(), 0);
@@ -401,6 +480,94 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
     slots_ = std::move(slots);
   }
 
+  // --- KeepValues: the values Put, and an open-addressing table (linear
+  // probing, at most three quarters full) of each distinct value's first
+  // position + 1 (0: an empty slot): 16 bits a slot while there are fewer
+  // than 2^16 values (a page of 20,000 rows), 32 after.
+  static constexpr bool kCanKeepValues = std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t> ||
+                                         std::is_same_v<T, float> || std::is_same_v<T, double>;
+  static constexpr size_t kNarrowValues = 0xFFFF;
+
+  void PutKept(const T* values, int64_t n) {
+    int64_t i = 0;
+    if (!narrow_.empty()) {
+      i = std::min<int64_t>(n, static_cast<int64_t>(kNarrowValues - values_.size()));
+      PutKeptIn(narrow_, values, i);
+      if (i == n) return;
+      // Positions past 16 bits: the same slots, wider.
+      wide_.assign(narrow_.begin(), narrow_.end());
+      std::vector<uint16_t>().swap(narrow_);
+    }
+    PutKeptIn(wide_, values + i, n - i);
+  }
+
+  template <typename P>
+  void PutKeptIn(std::vector<P>& table, const T* values, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) {
+      const T v = values[i];
+      values_.push_back(v);
+      const size_t mask = table.size() - 1;
+      for (size_t s = static_cast<size_t>(Hash(v)) & mask;; s = (s + 1) & mask) {
+        const P p = table[s];
+        if (p == 0) {
+          table[s] = static_cast<P>(values_.size());
+          ++kept_entries_;
+          plain_bytes_ += PlainSize(v, type_length_);
+          if (kept_entries_ * 4 > table.size() * 3) GrowPositions(table);
+          break;
+        }
+        if (Same(values_[p - 1], v, {})) break;
+      }
+    }
+  }
+
+  // Enters position `pos` of values_, a value not in the table.
+  template <typename P>
+  void InsertPosition(std::vector<P>& table, size_t pos) const {
+    const size_t mask = table.size() - 1;
+    size_t s = static_cast<size_t>(Hash(values_[pos])) & mask;
+    while (table[s] != 0) s = (s + 1) & mask;
+    table[s] = static_cast<P>(pos + 1);
+  }
+
+  template <typename P>
+  void GrowPositions(std::vector<P>& table) const {
+    std::vector<P> old(table.size() * 2, 0);
+    old.swap(table);
+    for (const P p : old) {
+      if (p != 0) InsertPosition(table, p - 1);
+    }
+  }
+
+  // The first position of a value that was Put.
+  template <typename P>
+  size_t FirstPositionIn(const std::vector<P>& table, const T& v) const {
+    const size_t mask = table.size() - 1;
+    for (size_t s = static_cast<size_t>(Hash(v)) & mask;; s = (s + 1) & mask) {
+      const P p = table[s];
+      if (p == 0 || Same(values_[p - 1], v, {})) return static_cast<size_t>(p) - 1;
+    }
+  }
+  size_t FirstPosition(const T& v) const {
+    return narrow_.empty() ? FirstPositionIn(wide_, v) : FirstPositionIn(narrow_, v);
+  }
+
+  // Back to entries, a table and indices: the values Put again, in order,
+  // give the entries and indices they would have had.
+  void LeaveKeptValues() {
+    if (!keeping_values_) return;
+    keeping_values_ = false;
+    std::vector<T> values;
+    values.swap(values_);
+    std::vector<uint16_t>().swap(narrow_);
+    std::vector<uint32_t>().swap(wide_);
+    kept_entries_ = 0;
+    plain_bytes_ = 0;
+    slots_.assign(1024, Slot{0, -1});
+    indices_.reserve(values.size());
+    for (const T& v : values) indices_.push_back(static_cast<uint32_t>(IndexOf(v)));
+  }
+
   // Copies a new entry's bytes into the arena.
   T Own(const T& v) {
     if constexpr (std::is_same_v<T, ByteArray> || std::is_same_v<T, FixedLenByteArray>) {
@@ -444,9 +611,21 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
   std::vector<std::unique_ptr<uint8_t[]>> arena_;
   uint8_t* arena_next_ = nullptr;
   size_t arena_left_ = 0;
+  bool flushed_ = false;  // FlushValues ran: entries are not all among the buffered values
+  // KeepValues (see there): in place of dict_, slots_ and indices_.
+  bool keeping_values_ = false;
+  std::vector<T> values_;
+  std::vector<uint16_t> narrow_;  // the table while values_ has fewer than 2^16 values
+  std::vector<uint32_t> wide_;    // the table after
+  size_t kept_entries_ = 0;
 };
 
 }  // namespace
+
+int64_t DictionaryIndicesEstimate(int64_t values, int64_t entries) {
+  const int width = BitWidthFor(entries == 0 ? 0 : static_cast<uint64_t>(entries - 1));
+  return 1 + BytesForBits(values * width) + values / 64 + 8;
+}
 
 template <typename T>
 std::unique_ptr<DictionaryDecoder<T>> MakeDictionaryDecoderImpl(int type_length, Encoding encoding) {

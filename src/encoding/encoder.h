@@ -53,11 +53,32 @@ class DictionaryEncoder : public TypedEncoder<T> {
   virtual void WriteDictionaryPage(std::vector<uint8_t>* out) const = 0;
   // Indices Put since the last FlushValues (for a fallback re-encode).
   virtual int64_t buffered_indices() const = 0;
+  // Memory the values Put since the last FlushValues hold as the encoder
+  // keeps them (4 bytes an index; the values themselves after KeepValues).
+  virtual int64_t buffered_memory() const = 0;
+  // Puts the values Put since the last FlushValues into `out`, in order and
+  // bitwise the same (the dictionary's entries): a writer's fallback encoding
+  // of a page need not be kept beside its dictionary encoding.  `out` gets
+  // them in batches of its own size, so its bytes must not depend on how its
+  // Puts are split (PLAIN's do not).
+  virtual Status PutBufferedValues(TypedEncoder<T>* out) const = 0;
+  // Until the first FlushValues, the encoder of a page of mostly distinct
+  // numbers (INT32, INT64, FLOAT, DOUBLE) may keep the values Put and a hash
+  // set of each distinct value's first position instead of its entries, their
+  // table and an index per value: about half the memory.  Nothing else
+  // changes (entries, sizes, bytes written); FlushValues and
+  // AppendBufferedDistinct go back to the usual form.  Returns whether it
+  // keeps the values now; a no-op where it would not pay.
+  virtual bool KeepValues() = 0;
   // Appends each distinct value among those Put since the last FlushValues,
   // once, in no particular order: a page's min and max are theirs, found
   // without comparing every value.  The values point into the dictionary.
   virtual void AppendBufferedDistinct(std::vector<T>* out) = 0;
 };
+
+// The size DictionaryEncoder::EstimatedDataSize gives a page of `values`
+// indices into a dictionary of `entries`.
+int64_t DictionaryIndicesEstimate(int64_t values, int64_t entries);
 
 template <typename T>
 Result<std::unique_ptr<TypedEncoder<T>>> MakeEncoder(Encoding encoding, PhysicalType type,

@@ -3,6 +3,7 @@
 // the rows read back the same; without it the bytes are those of before.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <random>
 #include <string>
@@ -173,6 +174,70 @@ TEST(WriterMemoryTest, MaybeEndRowGroupEndsAtTheCapThroughColumnWriters) {
     rows += levels;
   }
   EXPECT_EQ(rows, written);
+}
+
+// With the defaults, the first page of each chunk is a dictionary trial;
+// for a column of distinct numbers it holds the values once and a hash set
+// of them, not a dictionary (8 bytes an entry, 8 a slot at most half full),
+// an index per value and a PLAIN copy beside it.  The file is as before:
+// those columns PLAIN, their values read back.
+TEST(WriterMemoryTest, DictionaryTrialOfDistinctNumbersIsLean) {
+  constexpr int kWide = 16;
+  constexpr int64_t kBatch = 4096;
+  std::string text = "message m {\n";
+  for (int c = 0; c < kWide; ++c) {
+    text += std::string(c % 2 == 0 ? "required int64" : "required double") + " c" + std::to_string(c) + ";\n";
+  }
+  ASSERT_OK_AND_ASSIGN(Schema schema, ParseMessageType(text + "}"));
+  auto sink = std::make_unique<MemoryOutputStream>();
+  MemoryOutputStream* out = sink.get();
+  ASSERT_OK_AND_ASSIGN(auto file, FileWriter::Open(std::move(sink), schema, WriterOptions{}));
+  std::mt19937_64 rng(28);
+  std::vector<std::vector<int64_t>> ints(kWide);
+  std::vector<std::vector<double>> doubles(kWide);
+  int64_t peak = 0;
+  // 16,384 rows: all in the first page (max_rows_per_page is 20,000).
+  for (int batch = 0; batch < 4; ++batch) {
+    for (int c = 0; c < kWide; ++c) {
+      if (c % 2 == 0) {
+        for (int64_t i = 0; i < kBatch; ++i) ints[c].push_back(static_cast<int64_t>(rng()));
+        ASSERT_OK_AND_ASSIGN(auto* w, file->typed_column<int64_t>(c));
+        ASSERT_OK(w->WriteBatch(kBatch, nullptr, nullptr, ints[c].data() + batch * kBatch));
+      } else {
+        for (int64_t i = 0; i < kBatch; ++i) doubles[c].push_back(static_cast<double>(rng() % 100'000'000) / 100);
+        ASSERT_OK_AND_ASSIGN(auto* w, file->typed_column<double>(c));
+        ASSERT_OK(w->WriteBatch(kBatch, nullptr, nullptr, doubles[c].data() + batch * kBatch));
+      }
+    }
+    ASSERT_OK(file->MaybeEndRowGroup());
+    peak = std::max(peak, file->buffered_bytes());
+  }
+  // A column's 16,384 values (128 KiB) and 32,768 slots of 2 bytes: 192 KiB,
+  // where the dictionary, its table, the indices and the PLAIN copy were 576 KiB.
+  EXPECT_LE(peak, kWide * (int64_t{224} << 10));
+  ASSERT_OK(file->Close());
+
+  ASSERT_OK_AND_ASSIGN(auto reader, FileReader::Open(std::shared_ptr<RandomAccessFile>(OpenMemory(out->Take()))));
+  ASSERT_EQ(reader->metadata().num_row_groups(), 1);
+  for (int c = 0; c < kWide; ++c) {
+    const ColumnChunkMetaData chunk = reader->metadata().row_group(0).column(c);
+    EXPECT_FALSE(chunk.dictionary_page_offset().has_value()) << "column " << c;
+    ASSERT_OK_AND_ASSIGN(auto col, reader->OpenColumn(0, c));
+    int64_t values = 0;
+    if (c % 2 == 0) {
+      std::vector<int64_t> got(ints[c].size());
+      ASSERT_OK_AND_ASSIGN(int64_t levels, col->As<int64_t>()->ReadBatch(static_cast<int64_t>(got.size()), nullptr,
+                                                                      nullptr, got.data(), &values));
+      ASSERT_EQ(levels, static_cast<int64_t>(got.size()));
+      EXPECT_EQ(got, ints[c]) << "column " << c;
+    } else {
+      std::vector<double> got(doubles[c].size());
+      ASSERT_OK_AND_ASSIGN(int64_t levels, col->As<double>()->ReadBatch(static_cast<int64_t>(got.size()), nullptr,
+                                                                      nullptr, got.data(), &values));
+      ASSERT_EQ(levels, static_cast<int64_t>(got.size()));
+      EXPECT_EQ(got, doubles[c]) << "column " << c;
+    }
+  }
 }
 
 TEST(WriterMemoryTest, TheOptionInTextAndItsChecks) {
