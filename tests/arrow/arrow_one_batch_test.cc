@@ -6,10 +6,13 @@
 // without the option.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "arrow/arrow_test_util.h"
+#include "corpus/corpus_test_util.h"
 #include "parq/arrow_reader.h"
 #include "parq/filter.h"
 #include "testing/status_macros.h"
@@ -184,6 +187,51 @@ TEST(ArrowOneBatchTest, Decimal64SharesTheStoredInt64) {
   EXPECT_EQ(narrow.formats, "+s{d?:d:12,2,64,e?:d:5,1,g?:+s{inner?:d:12,2}}");
   EXPECT_EQ(narrow.rows, wide.rows);
   EXPECT_EQ(narrow.rows[2], R"({"d":-999999999999e-2,"e":99999e-1,"g":{"inner":null}})");
+}
+
+}  // namespace
+}  // namespace parq
+
+namespace parq {
+namespace {
+
+// Every corpus file with expected rows and every bad_data file: the one-batch
+// read gives the rows the per-row-group read gives, or, where that read
+// fails, fails too with an error that is not an internal one (never a crash,
+// a hang or a huge allocation: the test runs under the sanitizers).
+TEST(ArrowOneBatchTest, CorpusAndBadDataAsTheBatchesOfEachRowGroup) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> paths;
+  for (const auto& cols : corpus_test::ManifestRows()) {
+    if (cols.size() < 5 || cols[4] == "none") continue;
+    if (fs::exists(corpus_test::kTesting / "expected" / (cols[0] + ".jsonl"))) {
+      paths.push_back((corpus_test::kTesting / cols[0]).string());
+    }
+  }
+  for (const auto& e : fs::directory_iterator(corpus_test::kTesting / "bad_data")) {
+    if (e.path().extension() == ".parquet") paths.push_back(e.path().string());
+  }
+  int compared = 0, failed_alike = 0;
+  for (const std::string& path : paths) {
+    Result<std::unique_ptr<FileReader>> opened = FileReader::Open(path, ReaderOptions{.verify_checksums = false});
+    if (!opened.ok()) continue;
+    const std::shared_ptr<const FileReader> file(std::move(*opened));
+    ArrowReadOptions one;
+    one.one_batch = true;
+    Result<StreamText> want = testing::ExportAndDrain(file, {});
+    Result<StreamText> got = testing::ExportAndDrain(file, one);
+    if (want.ok()) {
+      ASSERT_OK(got.status()) << path;
+      EXPECT_EQ(got->rows, want->rows) << path;
+      ++compared;
+    } else {
+      ASSERT_FALSE(got.ok()) << path << ": the per-row-group read fails with " << want.status().ToString();
+      EXPECT_NE(got.status().code(), StatusCode::kInternal) << path << ": " << got.status().ToString();
+      ++failed_alike;
+    }
+  }
+  EXPECT_GT(compared, 50);
+  EXPECT_GT(failed_alike, 0);
 }
 
 }  // namespace
