@@ -12,10 +12,11 @@
 // list, map), an INTERVAL or a VARIANT its JSON text in the cell.  A cell
 // holding the delimiter, a quote, CR or LF, or (when a null prints as an
 // empty cell) an empty string, is quoted, quotes doubled.  Records end with
-// LF, or CRLF (CsvOptions::crlf) as RFC 4180 writes them; LF is the default
-// because the tools CSV goes to on Unix (DuckDB, Python's csv, pandas,
-// spreadsheets) read either, line tools (wc -l, grep, cut) see a stray CR
-// in the last cell of a CRLF record, and `parq cat` has printed LF so far.
+// LF, or CRLF (CsvOptions::crlf) as RFC 4180 writes them; a line break inside
+// a quoted cell is the value's own either way.  `parq cat --format csv` sets
+// crlf (RFC 4180) unless given `--csv-line-ending lf`; CsvOptions' default
+// stays LF for the library's callers (the C API hands records out without
+// their line end).
 //
 // In: SplitCsvRecord cuts one record's text into cells (quoted or not);
 // InferCsvSchema guesses a schema from sample records; CsvRowParser turns a

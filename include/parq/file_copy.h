@@ -40,10 +40,10 @@ struct CopyProgress {
 };
 using CopyProgressFn = std::function<void(const CopyProgress&)>;
 
-// Every row group of `source` that has rows, in order, through
-// writer->CopyRowGroup with `columns` (see there); `progress` is told after
-// each.  (A row group of no rows is not written, as FileWriter::EndRowGroup
-// writes none; MergeFiles and DropColumns leave them out too.)
+// Every row group of `source`, in order, through writer->CopyRowGroup with
+// `columns` (see there); `progress` is told after each.  A row group of no
+// rows is copied as well, as the source has it (MergeFiles and DropColumns
+// keep them too, as the decoding path of `parq rewrite` does).
 Status CopyRowGroups(const FileReader& source, FileWriter* writer, const std::vector<int>& columns = {},
                      const CopyProgressFn& progress = {});
 

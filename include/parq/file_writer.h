@@ -201,7 +201,11 @@ class FileWriter {
   // geospatial statistics — its ColumnIndex, its OffsetIndex (each page's
   // offset moved to where the page now lies) and its Bloom filter; the row
   // group's num_rows and sorting_columns (those on copied leaves, up to the
-  // first that is not).  The chunk's offsets and total_compressed_size are
+  // first that is not).  A row group of no rows is copied the same way (its
+  // chunks' metadata, and whatever pages they hold; a chunk of no values
+  // whose pages are not where its metadata says, as parquet-cpp's of only a
+  // dictionary page, is copied without them: total_uncompressed_size 0, no
+  // encoding_stats).  The chunk's offsets and total_compressed_size are
   // those of the pages as copied (a padded chunk of an old writer loses its
   // padding).  Statistics this file would present as trustworthy but the
   // source's writer got wrong are left out: min/max of BYTE_ARRAY and

@@ -26,21 +26,14 @@ std::string Joined(const std::vector<std::string>& parts) {
   return out;
 }
 
-// Every row group of `source`, `where` saying which input it is.  A row
-// group of no rows has no pages to copy: when every column is copied it is
-// written anew as the source had it (KeepRowGroupMetadata, as the decoding
-// path keeps it); a copy of some columns (prune) leaves it out.
+// Every row group of `source`, `where` saying which input it is; a row
+// group of no rows too, copied as it is (its chunks' metadata and whatever
+// pages they hold), as the decoding path keeps it (KeepRowGroupMetadata).
 Status CopyAll(const FileReader& source, FileWriter* writer, const std::vector<int>& columns,
                const CopyProgressFn& progress, CopyProgress where) {
   where.row_groups = source.metadata().num_row_groups();
   for (int g = 0; g < where.row_groups; ++g) {
-    const RowGroupMetaData& rg = source.metadata().row_group(g);
-    if (rg.num_rows() > 0) {
-      PARQ_RETURN_IF_ERROR(writer->CopyRowGroup(source, g, columns));
-    } else if (columns.empty()) {
-      PARQ_RETURN_IF_ERROR(writer->KeepRowGroupMetadata(rg));
-      PARQ_RETURN_IF_ERROR(writer->EndRowGroup());
-    }
+    PARQ_RETURN_IF_ERROR(writer->CopyRowGroup(source, g, columns));
     where.row_group = g + 1;
     if (progress) progress(where);
   }

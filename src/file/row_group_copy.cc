@@ -231,6 +231,13 @@ Status FileWriter::CopyRowGroup(const FileReader& source, int row_group, const s
     md.dictionary_page_offset = dictionary ? std::optional<int64_t>(start) : std::nullopt;
     md.index_page_offset = index_page >= 0 ? std::optional<int64_t>(index_page) : std::nullopt;
     md.total_compressed_size = copied;
+    if (copied == 0 && md.num_values == 0) {
+      // A chunk of no values with no page found where its metadata points
+      // (parquet-cpp stores data_page_offset 0 for one of only a dictionary
+      // page, which no reader reads): the copy holds no page, and says so.
+      md.total_uncompressed_size = 0;
+      md.encoding_stats.reset();
+    }
     md.bloom_filter_offset.reset();
     md.bloom_filter_length.reset();
     DropUntrustedBounds(&md, in, smd.column_order(from[i]), created_by);

@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "testing/duckdb_capi.h"
@@ -118,6 +119,16 @@ TEST_F(CopyCsvDuckDbTest, CatCsvReadsInDuckDbAsTheParquetFile) {
   ASSERT_NO_FATAL_FAILURE(WriteTypedFile(dir_.string(), file));
   testing::CliRun r = RunParq("cat " + Quote(file) + " --format csv > " + Quote(P("typed.csv")));
   ASSERT_EQ(r.exit_code, 0) << r.out;
+  {
+    // RFC 4180's CRLF line ends (the header and the 5 records; row 3's
+    // quoted cell keeps its LF).
+    std::ifstream in(P("typed.csv"), std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    size_t crlf = 0;
+    for (size_t at = text.find("\r\n"); at != std::string::npos; at = text.find("\r\n", at + 2)) ++crlf;
+    EXPECT_EQ(crlf, 6u) << text;
+    EXPECT_NE(text.find("\"he said \"\"hi\"\"\nthen left\""), std::string::npos) << text;
+  }
   const std::string parquet = "SELECT * FROM read_parquet(" + Sql(file) + ")";
   // allow_quoted_nulls = false: "" is an empty string (DuckDB reads it as
   // null by default), as parq writes and reads it.
@@ -133,11 +144,11 @@ TEST_F(CopyCsvDuckDbTest, CatCsvReadsInDuckDbAsTheParquetFile) {
   ASSERT_OK(db_->Run("CREATE TABLE u AS " + parquet + " LIMIT 0"));
   ASSERT_OK(db_->Run("COPY u FROM " + Sql(P("semi.csv")) + " (DELIMITER ';', HEADER false, NULLSTR 'NULL', ALLOW_QUOTED_NULLS false)"));
   ExpectSameRows("SELECT * FROM u", parquet);
-  // CRLF line ends (RFC 4180).
-  r = RunParq("cat " + Quote(file) + " --format csv --crlf > " + Quote(P("crlf.csv")));
+  // LF line ends (--csv-line-ending lf).
+  r = RunParq("cat " + Quote(file) + " --format csv --csv-line-ending lf > " + Quote(P("lf.csv")));
   ASSERT_EQ(r.exit_code, 0) << r.out;
   ASSERT_OK(db_->Run("CREATE TABLE v AS " + parquet + " LIMIT 0"));
-  ASSERT_OK(db_->Run("COPY v FROM " + Sql(P("crlf.csv")) + " (HEADER, ALLOW_QUOTED_NULLS false)"));
+  ASSERT_OK(db_->Run("COPY v FROM " + Sql(P("lf.csv")) + " (HEADER, ALLOW_QUOTED_NULLS false)"));
   ExpectSameRows("SELECT * FROM v", parquet);
 }
 

@@ -45,7 +45,7 @@ const std::map<std::string, std::vector<std::string>> kVerbFlags = {
     {"schema", Reading({"--json", "--skip-invalid"})},
     {"cat", Reading({"--format jsonl|csv", "--columns a,b.c", "--head N", "--verify-checksums", "--no-verify-checksums",
                      "--skip-invalid", "--delimiter C", "--no-header", "--null-string TEXT", "--where EXPR",
-                     "--crlf", "--threads N"})},
+                     "--csv-line-ending lf|crlf", "--threads N"})},
     {"head", Reading({"-n, --rows N", "--columns a,b.c", "--no-verify-checksums"})},
     {"scan", Reading({"--where EXPR", "--columns a,b.c", "--explain", "--json", "--no-verify-checksums"})},
     {"rewrite", Writing(Reading({"--codec CODEC", "--level N", "--page-version 1|2", "--encoding COLUMN=ENCODING",
@@ -158,6 +158,13 @@ TEST(CliHelpTest, BashCompletionOffersVerbsAndEachVerbsFlags) {
             "--rows -n --columns --verify-checksums --no-verify-checksums --footer-key --column-key --aad-prefix --keys "
             "--help -h --quiet -q\n");
   EXPECT_EQ(Complete(script, "parq --v", 1), "--version\n");
+  // After a flag whose values are a list: those values.
+  EXPECT_EQ(Complete(script, "parq cat f.parquet --format csv --csv-line-ending \"\"", 6), "lf crlf\n");
+  EXPECT_EQ(Complete(script, "parq cat f.parquet --csv-line-ending c", 4), "crlf\n");
+  EXPECT_EQ(Complete(script, "parq cat f.parquet --format \"\"", 4), "jsonl csv\n");
+  EXPECT_EQ(Complete(script, "parq rewrite a b --dictionary o", 5), "on off\n");
+  // After a flag of a placeholder: the flags, as before.
+  EXPECT_EQ(Complete(script, "parq cat f.parquet --columns --cs", 4), "--csv-line-ending\n");
   EXPECT_EQ(RunParq("completion zsh").exit_code, 2);
   std::remove(script.c_str());
 }

@@ -38,32 +38,65 @@ class CsvCliTest : public ::testing::Test {
 TEST_F(CsvCliTest, CatPrintsTypedAndNestedCells) {
   CliRun r = RunParq("cat --format csv --head 2 " + Quote(kData + "nested_lists.snappy.parquet"), Stderr::kShown);
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out, "a,b\n\"[[[\"\"a\"\",\"\"b\"\"],[\"\"c\"\"]],[null,[\"\"d\"\"]]]\",1\n"
-                   "\"[[[\"\"a\"\",\"\"b\"\"],[\"\"c\"\",\"\"d\"\"]],[null,[\"\"e\"\"]]]\",1\n");
+  EXPECT_EQ(r.out, "a,b\r\n\"[[[\"\"a\"\",\"\"b\"\"],[\"\"c\"\"]],[null,[\"\"d\"\"]]]\",1\r\n"
+                   "\"[[[\"\"a\"\",\"\"b\"\"],[\"\"c\"\",\"\"d\"\"]],[null,[\"\"e\"\"]]]\",1\r\n");
   r = RunParq("cat --format csv --head 1 --columns id,timestamp_col,float_col --no-header --delimiter ';' " +
                   Quote(kData + "alltypes_plain.parquet"),
               Stderr::kShown);
-  EXPECT_EQ(r.out, "4;0;2009-03-01T00:00:00.000000000\n");
+  EXPECT_EQ(r.out, "4;0;2009-03-01T00:00:00.000000000\r\n");
   EXPECT_EQ(RunParq("cat --delimiter ';' " + Quote(kData + "alltypes_plain.parquet")).exit_code, 2);
   EXPECT_EQ(RunParq("cat --format csv --delimiter ab " + Quote(kData + "alltypes_plain.parquet")).exit_code, 2);
 }
 
-TEST_F(CsvCliTest, CrlfEndsRecordsAsRfc4180AndReadsBack) {
+TEST_F(CsvCliTest, RecordsEndInCrlfAsRfc4180UnlessLfIsAsked) {
   const std::string f = Quote(kData + "alltypes_plain.parquet");
-  CliRun r = RunParq("cat --format csv --crlf --head 2 --columns id,bool_col,string_col " + f, Stderr::kShown);
+  // CRLF by default, the header's too.
+  CliRun r = RunParq("cat --format csv --head 2 --columns id,bool_col,string_col " + f, Stderr::kShown);
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "id,bool_col,string_col\r\n4,true,MA==\r\n5,false,MQ==\r\n");
+  EXPECT_EQ(RunParq("cat --format csv --csv-line-ending crlf --head 2 --columns id,bool_col,string_col " + f).out,
+            r.out);
   // Through a filter (records from Value rows).
-  r = RunParq("cat --format csv --crlf --columns id,bool_col --where \"id = 5\" " + f, Stderr::kShown);
+  r = RunParq("cat --format csv --columns id,bool_col --where \"id = 5\" " + f, Stderr::kShown);
   EXPECT_EQ(r.out, "id,bool_col\r\n5,false\r\n");
-  // LF unless asked.
-  EXPECT_EQ(RunParq("cat --format csv --columns id --head 1 " + f).out, "id\n4\n");
-  EXPECT_EQ(RunParq("cat --crlf " + f).exit_code, 2);
-  // convert reads CRLF records as it reads LF ones.
-  ASSERT_EQ(RunParq("cat --format csv --crlf " + f + " > " + Quote(P("crlf.csv"))).exit_code, 0);
+  // LF when asked.
+  EXPECT_EQ(RunParq("cat --format csv --csv-line-ending lf --columns id --head 1 " + f).out, "id\n4\n");
+  EXPECT_EQ(RunParq("cat --format csv --csv-line-ending lf --columns id,bool_col --where \"id = 5\" " + f).out,
+            "id,bool_col\n5,false\n");
+  // Only with --format csv, and only lf or crlf.
+  EXPECT_EQ(RunParq("cat --csv-line-ending lf " + f).exit_code, 2);
+  r = RunParq("cat --format csv --csv-line-ending cr " + f);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("--csv-line-ending wants lf or crlf, not 'cr'"), std::string::npos) << r.out;
+  // convert reads CRLF records as it reads LF ones, and both give the same file.
+  ASSERT_EQ(RunParq("cat --format csv " + f + " > " + Quote(P("crlf.csv"))).exit_code, 0);
+  ASSERT_EQ(RunParq("cat --format csv --csv-line-ending lf " + f + " > " + Quote(P("lf.csv"))).exit_code, 0);
   ASSERT_EQ(RunParq("convert " + Quote(P("crlf.csv")) + " " + Quote(P("crlf.parquet"))).exit_code, 0);
+  ASSERT_EQ(RunParq("convert " + Quote(P("lf.csv")) + " " + Quote(P("lf.parquet"))).exit_code, 0);
   EXPECT_EQ(RunParq("cat --format csv " + Quote(P("crlf.parquet")) + " --columns id,bool_col,string_col").out,
             RunParq("cat --format csv " + f + " --columns id,bool_col,string_col").out);
+  EXPECT_EQ(RunParq("cat " + Quote(P("crlf.parquet"))).out, RunParq("cat " + Quote(P("lf.parquet"))).out);
+  EXPECT_EQ(RunParq("schema " + Quote(P("crlf.parquet"))).out, RunParq("schema " + Quote(P("lf.parquet"))).out);
+}
+
+TEST_F(CsvCliTest, CrlfRecordsKeepTheLineBreaksOfQuotedCells) {
+  // A cell holding LF and one holding CRLF: quoted, their breaks as they are;
+  // the records end in CRLF.
+  const std::string schema = Write("s.txt", "message m { required int32 id; optional binary s (STRING); }\n");
+  const std::string rows = "{\"id\":1,\"s\":\"a\\nb\"}\n{\"id\":2,\"s\":\"c\\r\\nd\"}\n{\"id\":3,\"s\":\"e\"}\n";
+  ASSERT_EQ(RunParq("convert " + Quote(Write("rows.jsonl", rows)) + " " + Quote(P("a.parquet")) + " --schema " +
+                    Quote(schema))
+                .exit_code,
+            0);
+  CliRun r = RunParq("cat --format csv " + Quote(P("a.parquet")), Stderr::kShown);
+  EXPECT_EQ(r.out, "id,s\r\n1,\"a\nb\"\r\n2,\"c\r\nd\"\r\n3,e\r\n");
+  std::ofstream(P("a.csv"), std::ios::binary) << r.out;
+  ASSERT_EQ(RunParq("convert " + Quote(P("a.csv")) + " " + Quote(P("b.parquet")) + " --schema " + Quote(schema)).exit_code,
+            0);
+  EXPECT_EQ(RunParq("cat " + Quote(P("b.parquet"))).out, rows);
+  // Inferred from CRLF text as well.
+  ASSERT_EQ(RunParq("convert " + Quote(P("a.csv")) + " " + Quote(P("c.parquet"))).exit_code, 0);
+  EXPECT_EQ(RunParq("cat --format csv " + Quote(P("c.parquet"))).out, r.out);
 }
 
 TEST_F(CsvCliTest, RoundTripsWithTheSchemaGivenAndInferred) {
@@ -142,7 +175,7 @@ TEST_F(CsvCliTest, ConvertPartitionsCsvRows) {
             std::string::npos);
   // The tree as CSV (a dataset's rows: records from Value rows).
   EXPECT_EQ(RunParq("cat --format csv " + Quote(P("inferred")) + " --where \"id <= 2\"").out,
-            "id,amount,region,day\n1,1.50,north,2024-01-01\n2,2.25,south,2024-01-02\n");
+            "id,amount,region,day\r\n1,1.50,north,2024-01-01\r\n2,2.25,south,2024-01-02\r\n");
   // The schema given; one file per row at most.
   const std::string schema = Write("s.txt",
                                    "message m { required int32 id; optional binary region (STRING); "

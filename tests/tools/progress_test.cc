@@ -2,7 +2,8 @@
 // stderr only when stderr is a terminal (here a pseudo-terminal made by
 // script(1)), only once the run has taken PARQ_PROGRESS_AFTER_MS (a second
 // unless set), never under --quiet, and for `cat` only when stdout is a file;
-// `verify`, `diff`, `merge`, `prune` and `convert` (JSON lines and CSV) as well.
+// `rewrite` (each path), `verify`, `diff`, `merge`, `prune` and `convert`
+// (JSON lines and CSV) as well.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -115,6 +116,24 @@ TEST_F(ProgressTest, MergeOnATerminal) {
   for (int i = 0; i < 4; ++i) EXPECT_TRUE(fs::exists(dir_ / ("merged" + std::to_string(i) + ".parquet"))) << i;
 }
 
+// rewrite's three paths: the raw copy, the chunk-by-chunk decoding
+// (--no-raw-copy, or a flag that changes the pages) and the regrouping of
+// rows (--row-group-rows).
+TEST_F(ProgressTest, RewriteOnATerminalOnEveryPath) {
+  const auto rewrite = [&](const std::string& name, const std::string& flags) {
+    return [this, name, flags](int i) {
+      return parq_ + " rewrite " + Quote(kFile) + " " +
+             Quote((dir_ / (name + std::to_string(i) + ".parquet")).string()) + flags;
+    };
+  };
+  ExpectProgressOnlyOnATerminal(rewrite("raw", ""), "rewrite", "row group 1 / 1 (raw copy)");
+  ExpectProgressOnlyOnATerminal(rewrite("decoded", " --no-raw-copy"), "rewrite", "row group 1 / 1, column 1 / 11");
+  ExpectProgressOnlyOnATerminal(rewrite("regrouped", " --row-group-rows 3"), "rewrite", "1 / 8 rows");
+  for (const char* name : {"raw", "decoded", "regrouped"}) {
+    for (int i = 0; i < 4; ++i) EXPECT_TRUE(fs::exists(dir_ / (name + std::to_string(i) + ".parquet"))) << name << i;
+  }
+}
+
 TEST_F(ProgressTest, PruneOnATerminal) {
   ExpectProgressOnlyOnATerminal(
       [&](int i) {
@@ -148,6 +167,16 @@ TEST_F(ProgressTest, ConvertOnATerminal) {
     EXPECT_TRUE(fs::exists(dir_ / ("json" + std::to_string(i) + ".parquet"))) << i;
     EXPECT_TRUE(fs::exists(dir_ / ("csv" + std::to_string(i) + ".parquet"))) << i;
   }
+}
+
+TEST_F(ProgressTest, CatToAFileAsCsvOnATerminal) {
+  ExpectProgressOnlyOnATerminal(
+      [&](int i) {
+        return parq_ + " cat " + Quote(kFile) + " --format csv > " +
+               Quote((dir_ / ("rows" + std::to_string(i) + ".csv")).string());
+      },
+      "cat", "1 rows");
+  for (int i = 0; i < 4; ++i) EXPECT_GT(fs::file_size(dir_ / ("rows" + std::to_string(i) + ".csv")), 0u) << i;
 }
 
 TEST_F(ProgressTest, AbsentWhenPipedQuietShortOrNotToAFile) {

@@ -227,6 +227,146 @@ TEST_F(RawCopyTest, RewriteCopiesRawUnlessAFlagChangesThePages) {
   }
 }
 
+// Chunk (g, c) of `out` has the metadata of chunk (sg, sc) of `src` (but
+// where it lies), and its pages (an empty chunk may hold a dictionary page).
+void ExpectSameChunk(const std::string& src_path, int sg, int sc, const std::string& out_path, int g, int c) {
+  SCOPED_TRACE(out_path + " row group " + std::to_string(g) + " column " + std::to_string(c));
+  ASSERT_OK_AND_ASSIGN(auto src, FileReader::Open(src_path));
+  ASSERT_OK_AND_ASSIGN(auto out, FileReader::Open(out_path));
+  const ColumnChunkMetaData a = src->metadata().row_group(sg).column(sc);
+  const ColumnChunkMetaData b = out->metadata().row_group(g).column(c);
+  EXPECT_EQ(a.codec(), b.codec());
+  EXPECT_EQ(a.encodings(), b.encodings());
+  EXPECT_EQ(a.num_values(), b.num_values());
+  EXPECT_EQ(a.total_uncompressed_size(), b.total_uncompressed_size());
+  EXPECT_EQ(a.total_compressed_size(), b.total_compressed_size());
+  EXPECT_EQ(a.key_value_metadata(), b.key_value_metadata());
+  EXPECT_EQ(a.statistics().has_value(), b.statistics().has_value());
+  EXPECT_EQ(a.dictionary_page_offset().has_value(), b.dictionary_page_offset().has_value());
+  const std::vector<PageEncodingStats> ea = a.encoding_stats(), eb = b.encoding_stats();
+  ASSERT_EQ(ea.size(), eb.size());
+  for (size_t i = 0; i < ea.size(); ++i) {
+    EXPECT_EQ(ea[i].page_type, eb[i].page_type);
+    EXPECT_EQ(ea[i].encoding, eb[i].encoding);
+    EXPECT_EQ(ea[i].count, eb[i].count);
+  }
+  const std::string src_bytes = FileBytes(src_path), out_bytes = FileBytes(out_path);
+  EXPECT_EQ(Pages(*out, out_bytes, g, c), Pages(*src, src_bytes, sg, sc));
+}
+
+// The row counts of `path`'s row groups.
+std::vector<int64_t> RowGroupRows(const std::string& path) {
+  std::vector<int64_t> out;
+  auto file = FileReader::Open(path);
+  EXPECT_OK(file.status());
+  if (!file.ok()) return out;
+  for (int g = 0; g < (*file)->metadata().num_row_groups(); ++g) out.push_back((*file)->metadata().row_group(g).num_rows());
+  return out;
+}
+
+// A row group of no rows is copied as its source has it, by merge, prune
+// and rewrite's raw path alike (the decoding path keeps it too): the row
+// groups' count and rows, and the empty one's chunk metadata (codec,
+// encodings, sizes, encoding_stats, statistics, key-value metadata).
+TEST_F(RawCopyTest, RowGroupsOfNoRowsAreCopiedAsTheSourceHasThem) {
+  // Rows, the empty row group of column_chunk_key_value_metadata.parquet
+  // (parquet-cpp's: UNCOMPRESSED chunks with key-value metadata, each of a
+  // dictionary page it stores no data_page_offset for), rows.
+  const std::string empty = kData + "column_chunk_key_value_metadata.parquet";
+  const std::string in = P("with_empty.parquet");
+  ASSERT_OK_AND_ASSIGN(auto source, FileReader::Open(empty));
+  {
+    ASSERT_EQ(source->metadata().row_group(0).num_rows(), 0);
+    ASSERT_OK_AND_ASSIGN(Schema schema, schema::Message({schema::Int32("column1").Optional(),
+                                                         schema::Int32("column2").Optional()}));
+    WriterOptions options;
+    options.column_defaults.compression = Compression::kZstd;
+    ASSERT_OK_AND_ASSIGN(auto w, FileWriter::Open(in, schema, options));
+    auto write_rows = [&](int32_t first, int n) {
+      for (int c = 0; c < 2; ++c) {
+        ASSERT_OK_AND_ASSIGN(auto* col, w->typed_column<int32_t>(c));
+        for (int i = 0; i < n; ++i) {
+          const int32_t v = first + i + 100 * c;
+          const int16_t def = (i + c) % 3 == 2 ? 0 : 1;
+          ASSERT_OK(col->WriteBatch(1, &def, nullptr, &v));
+        }
+      }
+      ASSERT_OK(w->EndRowGroup());
+    };
+    write_rows(1, 3);
+    ASSERT_OK(w->CopyRowGroup(*source, 0));
+    write_rows(10, 2);
+    ASSERT_OK(w->Close());
+  }
+  ASSERT_EQ(RowGroupRows(in), (std::vector<int64_t>{3, 0, 2}));
+  {
+    // The copy of parquet-cpp's empty chunks: their metadata, without the
+    // dictionary pages no reader finds (no bytes, no encoding_stats).
+    ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(in));
+    for (int c = 0; c < 2; ++c) {
+      const ColumnChunkMetaData a = source->metadata().row_group(0).column(c);
+      const ColumnChunkMetaData b = file->metadata().row_group(1).column(c);
+      EXPECT_EQ(b.codec(), Compression::kUncompressed);
+      EXPECT_EQ(b.codec(), a.codec());
+      EXPECT_EQ(b.encodings(), a.encodings());
+      EXPECT_EQ(b.num_values(), 0);
+      EXPECT_EQ(b.key_value_metadata(), a.key_value_metadata());
+      EXPECT_FALSE(b.statistics().has_value());
+      EXPECT_EQ(b.total_compressed_size(), 0);
+      EXPECT_EQ(b.total_uncompressed_size(), 0);
+      EXPECT_TRUE(b.encoding_stats().empty());
+      EXPECT_FALSE(b.dictionary_page_offset().has_value());
+    }
+    EXPECT_EQ(file->metadata().row_group(1).column(0).key_value_metadata(),
+              (std::vector<KeyValue>{{"foo", "bar"}, {"thisiskeywithoutvalue", std::nullopt}}));
+  }
+
+  // merge: every input's row groups, the empty ones too.
+  const std::string merged = P("merged.parquet");
+  testing::CliRun r = RunParq("merge " + Quote(merged) + " " + Quote(in) + " " + Quote(in));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(RowGroupRows(merged), (std::vector<int64_t>{3, 0, 2, 3, 0, 2}));
+  EXPECT_EQ(Cat(merged), Cat(in) + Cat(in));
+  for (int g = 0; g < 3; ++g) {
+    for (int c = 0; c < 2; ++c) {
+      ExpectSameChunk(in, g, c, merged, g, c);
+      ExpectSameChunk(in, g, c, merged, g + 3, c);
+    }
+  }
+
+  // prune: the empty row group with the kept column's chunk.
+  for (int drop = 0; drop < 2; ++drop) {
+    const std::string pruned = P("pruned" + std::to_string(drop) + ".parquet");
+    const std::string kept = drop == 0 ? "column2" : "column1";
+    r = RunParq("prune " + Quote(in) + " " + Quote(pruned) + " --drop-columns " + (drop == 0 ? "column1" : "column2"));
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_EQ(RowGroupRows(pruned), (std::vector<int64_t>{3, 0, 2}));
+    EXPECT_EQ(Cat(pruned), Cat(in, "--columns " + kept));
+    for (int g = 0; g < 3; ++g) ExpectSameChunk(in, g, 1 - drop, pruned, g, 0);
+  }
+
+  // rewrite's raw path, and (as before) its decoding path.
+  const std::string raw = P("raw.parquet");
+  r = RunParq("rewrite " + Quote(in) + " " + Quote(raw) + " --verbose");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("parq rewrite: raw copy:"), std::string::npos) << r.out;
+  EXPECT_EQ(RowGroupRows(raw), (std::vector<int64_t>{3, 0, 2}));
+  EXPECT_EQ(Cat(raw), Cat(in));
+  for (int g = 0; g < 3; ++g) {
+    for (int c = 0; c < 2; ++c) ExpectSameChunk(in, g, c, raw, g, c);
+  }
+  r = RunParq("rewrite " + Quote(in) + " " + Quote(P("decoded.parquet")) + " --no-raw-copy");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(RowGroupRows(P("decoded.parquet")), (std::vector<int64_t>{3, 0, 2}));
+  EXPECT_EQ(Cat(P("decoded.parquet")), Cat(in));
+
+  // Each is a file parq verify finds nothing wrong with.
+  for (const std::string& f : {in, merged, P("pruned0.parquet"), P("pruned1.parquet"), raw}) {
+    r = RunParq("verify " + Quote(f));
+    EXPECT_EQ(r.exit_code, 0) << f << "\n" << r.out;
+  }
+}
+
 // The library call refuses a leaf that differs, and a row group with rows open.
 TEST_F(RawCopyTest, CopyRowGroupRefusesAnotherLeafAndAnOpenRowGroup) {
   ASSERT_OK_AND_ASSIGN(auto src, FileReader::Open(kData + "alltypes_plain.parquet"));

@@ -5,7 +5,8 @@
 // --format csv the same rows as RFC 4180 CSV (parq::CsvRowWriter,
 // parq/csv.h): a header row (unless --no-header), each top-level field a
 // cell with its JSON text (strings unquoted; groups as JSON), made straight
-// from the row's values; records end in LF, or CRLF with --crlf.  --threads N
+// from the row's values; records end in CRLF as RFC 4180 has them, or in LF
+// with --csv-line-ending lf.  --threads N
 // decodes column chunks on N threads (docs/threads.md); the output is the
 // same.
 #include <sys/stat.h>
@@ -37,7 +38,8 @@ namespace {
 
 constexpr char kUsage[] =
     "parq cat FILE|DIR|GLOB [--format jsonl|csv] [--columns a,b.c] [--where EXPR] [--head N] [--no-verify-checksums]\n"
-    "       [--skip-invalid] [--delimiter C] [--no-header] [--null-string TEXT] [--crlf] [--threads N]\n"
+    "       [--skip-invalid] [--delimiter C] [--no-header] [--null-string TEXT]\n"
+    "       [--csv-line-ending lf|crlf] [--threads N]\n"
     "       " PARQ_KEY_FLAGS_USAGE;
 
 // Rows as JSON lines, from a file or a dataset.
@@ -122,7 +124,7 @@ const VerbHelp& CatHelp() {
                            {"delimiter", "C", "csv: the cell separator (one character; ',')"},
                            {"no-header", nullptr, "csv: no header row"},
                            {"null-string", "TEXT", "csv: the text of a null (an empty cell)"},
-                           {"crlf", nullptr, "csv: end records in CRLF, as RFC 4180 does (LF unless given)"},
+                           {"csv-line-ending", "lf|crlf", "csv: how records end: crlf, as RFC 4180 has them (the default), or lf"},
                            {"threads", "N", "decode column chunks on N threads (1); the same output"}})};
   return h;
 }
@@ -139,10 +141,15 @@ int RunCat(int argc, char** argv) {
   CsvOptions csv;
   if (!ParseCsvFlags(args, &csv, &error)) return ReportUsage(error, kUsage);
   if (format != "csv" && (args.Has("delimiter") || args.Has("no-header") || args.Has("null-string") ||
-                          args.Has("crlf"))) {
-    return ReportUsage("--delimiter, --no-header, --null-string and --crlf go with --format csv", kUsage);
+                          args.Has("csv-line-ending"))) {
+    return ReportUsage("--delimiter, --no-header, --null-string and --csv-line-ending go with --format csv", kUsage);
   }
-  csv.crlf = args.Has("crlf");
+  // RFC 4180's CRLF unless --csv-line-ending lf.
+  const std::string line_ending = args.Get("csv-line-ending").value_or("crlf");
+  if (line_ending != "crlf" && line_ending != "lf") {
+    return ReportUsage("--csv-line-ending wants lf or crlf, not '" + line_ending + "'", kUsage);
+  }
+  csv.crlf = line_ending == "crlf";
   int64_t head = -1;
   if (auto h = args.Get("head")) {
     const std::optional<int64_t> v = ParseCount(*h, 0);

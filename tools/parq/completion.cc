@@ -14,6 +14,25 @@ std::string Flags(const std::vector<Flag>& flags) {
   return out;
 }
 
+// A flag's values when its placeholder lists them ("lf|crlf": "lf crlf"),
+// else empty.
+std::string Choices(const Flag& f) {
+  if (f.value == nullptr) return "";
+  const std::string v = f.value;
+  if (v.find('|') == std::string::npos) return "";
+  std::string out;
+  for (char c : v) {
+    if (c == '|') {
+      out += ' ';
+    } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') {
+      out += c;
+    } else {
+      return "";  // a placeholder, not a list of words
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string BashCompletion(const std::vector<VerbFlags>& verbs) {
@@ -23,7 +42,7 @@ std::string BashCompletion(const std::vector<VerbFlags>& verbs) {
   std::string out =
       "# bash completion for parq, made by `parq completion bash`.\n"
       "_parq() {\n"
-      "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" verb=\"\" i\n"
+      "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" verb=\"\" i\n"
       "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
       "    case \"${COMP_WORDS[i]}\" in\n"
       "      -*) ;;\n"
@@ -43,9 +62,22 @@ std::string BashCompletion(const std::vector<VerbFlags>& verbs) {
   for (const VerbFlags& v : verbs) {
     if (v.help != nullptr) out += "    " + v.verb + ") flags=\"" + Flags(v.help->flags) + "\" ;;\n";
   }
+  // A flag whose values are a list ("--csv-line-ending lf|crlf"): its values.
   out +=
       "  esac\n"
-      "  if [[ \"$cur\" == -* ]]; then\n"
+      "  local choices=\"\"\n"
+      "  case \"$verb $prev\" in\n";
+  for (const VerbFlags& v : verbs) {
+    if (v.help == nullptr) continue;
+    for (const Flag& f : v.help->flags) {
+      if (std::string c = Choices(f); !c.empty()) out += "    \"" + v.verb + " --" + f.name + "\") choices=\"" + c + "\" ;;\n";
+    }
+  }
+  out +=
+      "  esac\n"
+      "  if [[ -n \"$choices\" ]]; then\n"
+      "    COMPREPLY=($(compgen -W \"$choices\" -- \"$cur\"))\n"
+      "  elif [[ \"$cur\" == -* ]]; then\n"
       "    COMPREPLY=($(compgen -W \"$flags " + common + "\" -- \"$cur\"))\n"
       "  else\n"
       "    COMPREPLY=($(compgen -f -- \"$cur\"))\n"

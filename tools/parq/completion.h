@@ -1,6 +1,7 @@
 // `parq completion bash`: a bash completion script made from the verb table
 // and each verb's flag table, so it offers exactly the verbs and flags parq
-// takes.  Install: `parq completion bash > /etc/bash_completion.d/parq`, or
+// takes, and after a flag whose values are a list (`--csv-line-ending
+// lf|crlf`, `--format jsonl|csv`) those values.  Install: `parq completion bash > /etc/bash_completion.d/parq`, or
 // `source <(parq completion bash)` in ~/.bashrc.
 #ifndef PARQ_TOOLS_COMPLETION_H_
 #define PARQ_TOOLS_COMPLETION_H_
