@@ -185,6 +185,9 @@ class RleBitPackedEncoder {
 
   int bit_width() const { return width_; }
 
+  // Memory the encoder holds: the stream so far, as allocated.
+  int64_t memory() const { return static_cast<int64_t>(out_.capacity()); }
+
  private:
   void FlushBuffered(bool done);
   void FlushRepeatedRun();
