@@ -247,10 +247,10 @@ class IndexBuffer {
   size_t size() const { return n_; }
   // Elements the buffer holds room for at its width.
   size_t capacity() const { return width_ == 1 ? u8_.capacity() : width_ == 2 ? u16_.capacity() : u32_.capacity(); }
-  // Bytes allocated.
-  int64_t memory() const {
-    return static_cast<int64_t>(u8_.capacity() + 2 * u16_.capacity() + 4 * u32_.capacity());
-  }
+  // Bytes the indices take.  (The buffer's room stays from one page to the
+  // next, at most a page's worth: not counted, or a page would be full, for
+  // a writer's page cut, before its first index.)
+  int64_t memory() const { return static_cast<int64_t>(n_) * width_; }
   // Empties the buffer; its memory stays for the next page.
   void clear() {
     n_ = 0;
