@@ -3,7 +3,7 @@
 //
 //   parq_wide_write OUT.parquet [--columns N] [--rows N] [--batch N]
 //                   [--codec none|snappy|zstd] [--max-buffered-bytes N]
-//                   [--row-group-size N]
+//                   [--row-group-size N] [--max-open-page-bytes N]
 //
 // The table, generated batch by batch while it is written (the driver holds
 // one batch of one column at a time, so the process's memory is the
@@ -108,7 +108,8 @@ Status Write(const Args& a) {
 int Usage() {
   std::fprintf(stderr,
                "usage: parq_wide_write OUT.parquet [--columns N] [--rows N] [--batch N] "
-               "[--codec none|snappy|zstd] [--max-buffered-bytes N] [--row-group-size N]\n");
+               "[--codec none|snappy|zstd] [--max-buffered-bytes N] [--row-group-size N] "
+               "[--max-open-page-bytes N]\n");
   return 2;
 }
 
@@ -136,6 +137,8 @@ int main(int argc, char** argv) {
       a.batch = std::atoll(argv[++i]);
     } else if (s == "--max-buffered-bytes" && has_value) {
       a.options.max_buffered_bytes = std::atoll(argv[++i]);
+    } else if (s == "--max-open-page-bytes" && has_value) {
+      a.options.max_open_page_bytes = std::atoll(argv[++i]);
     } else if (s == "--row-group-size" && has_value) {
       a.options.row_group_size = std::atoll(argv[++i]);
     } else if (s == "--codec" && has_value) {

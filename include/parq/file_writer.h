@@ -118,7 +118,7 @@ class FileWriter {
   //     (levels only), a value outside the enum;
   //   - page_size, row_group_size, row_group_rows (data_page_size,
   //     row_group_size, max_rows_per_row_group): not positive;
-  //     max_buffered_bytes: negative.
+  //     max_buffered_bytes, max_open_page_bytes: negative.
   // With the schema, also:
   //   - a WriterOptions::columns key that is not a leaf, with the near names
   //     of Schema::LookupColumn ("no leaf column 'nosuch'; near names: ...");

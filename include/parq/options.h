@@ -170,6 +170,15 @@ struct WriterOptions {
   // row groups, pages are cut by size and rows only; the default, which
   // writes the same bytes as before the option).  docs/writer-memory.md.
   int64_t max_buffered_bytes = 0;
+  // A budget for the open pages of all the leaves together, as their
+  // encoders hold them (values, dictionary indices, levels): a page is cut
+  // once it holds max_open_page_bytes / (the number of leaves) (at least
+  // 16 KiB), before data_page_size or max_rows_per_page.  A file of up to
+  // 64 leaves never meets the default (its pages hold at most
+  // data_page_size, 1 MiB, a step of levels aside); a wide one gets pages
+  // small enough that its open pages stay within it (1,000 leaves: 64 KiB
+  // pages).  0 = no budget.  docs/writer-memory.md.
+  int64_t max_open_page_bytes = int64_t{64} << 20;
   // DataPageHeaderV2 pages (levels uncompressed, values compressed) instead of v1.
   bool data_page_v2 = false;
   // CRC32 of every page body in its header.

@@ -25,6 +25,8 @@
 //   page_size=BYTES  row_group_size=BYTES  row_group_rows=N   positive integers
 //   max_buffered_bytes=BYTES   the writer's memory cap (WriterOptions::max_buffered_bytes;
 //                      0: none)
+//   max_open_page_bytes=BYTES  the open pages' budget, all leaves together
+//                      (WriterOptions::max_open_page_bytes; 0: none)
 //   threads=N          encode and compress on N threads (WriterOptions::threads,
 //                      1..1024; 1: the calling thread only); the same bytes
 //   bloom_filter[=on|off]    a Bloom filter per leaf but BOOLEAN

@@ -69,6 +69,7 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
                                      "column's encoding");
     }
     PARQ_ASSIGN_OR_RETURN(fallback_, encoding::MakeEncoder<T>(enc, d_.physical_type, d_.type_length));
+    fallback_->SetPageValuesHint(PageValuesHint());
     def_width_ = encoding::BitWidthFor(static_cast<uint64_t>(d_.max_definition_level));
     rep_width_ = encoding::BitWidthFor(static_cast<uint64_t>(d_.max_repetition_level));
     return StartChunk();
@@ -205,15 +206,33 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
   // trial keeps), its levels, and during the dictionary trial the dictionary
   // and (unless lean) the fallback encoding as well.
   int64_t PageMemory() const {
-    int64_t bytes = static_cast<int64_t>(def_buf_.size() + rep_buf_.size()) * 2;
-    bytes += using_dict_ ? dict_->buffered_memory() : current_->EstimatedDataSize();
-    if (trial_) bytes += fallback_->EstimatedDataSize() + dict_->dictionary_memory();
+    int64_t bytes = def_enc_.memory() + rep_enc_.memory();
+    bytes += using_dict_ ? dict_->buffered_memory() : current_->buffered_memory();
+    if (trial_) bytes += fallback_->buffered_memory() + dict_->dictionary_memory();
     return bytes;
+  }
+  // The most values a page takes (SetPageValuesHint): a column that is not
+  // repeated holds a value per row at most, so max_rows_per_page; and a
+  // page of fixed-width values is cut once it reaches data_page_size, a
+  // step of levels past it, or once it holds page_memory_limit_ (else the
+  // last doubling before the cut would take up to twice the share).  A
+  // hint: a repeated column may go past.
+  // The dictionary's indices (`by_size` false) are bounded by the rows only.
+  int64_t PageValuesHint(bool by_size = true) const {
+    int64_t values = std::numeric_limits<int64_t>::max();
+    if (d_.max_repetition_level == 0) values = std::max<int64_t>(1, options_.max_rows_per_page);
+    if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+      if (!by_size) return values == std::numeric_limits<int64_t>::max() ? 0 : values;
+      values = std::min(values, options_.data_page_size / static_cast<int64_t>(sizeof(T)) + kMiniBatch);
+      if (page_memory_limit_ > 0) {
+        values = std::min(values, page_memory_limit_ / static_cast<int64_t>(sizeof(T)) + kMiniBatch);
+      }
+    }
+    return values == std::numeric_limits<int64_t>::max() ? 0 : values;
   }
   int64_t EstimatedPageSize() const {
     return current_->EstimatedDataSize() +
-           (static_cast<int64_t>(def_buf_.size()) * def_width_ +
-            static_cast<int64_t>(rep_buf_.size()) * rep_width_) / 8;
+           (def_count_ * def_width_ + rep_count_ * rep_width_) / 8;
   }
 
   const ColumnDescriptor& d_;
@@ -251,9 +270,13 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
 
   // The open page.  Its statistics, histograms and unencoded bytes are
   // merged into the chunk's when it is flushed.
-  // While every definition level of the page is the maximum, def_buf_ stays
-  // empty and the levels are page_levels_ copies of it.
-  std::vector<int16_t> def_buf_, rep_buf_;
+  // The levels, encoded as they come (RLE / bit-packed, in the page's final
+  // form: a page of 20,000 levels holds a few KB, not 40 KB of int16), and
+  // how many each holds.  While every definition level of the page is the
+  // maximum, def_enc_ stays empty and the levels are page_levels_ copies of
+  // it (def_count_ 0, as page-size estimates always counted them).
+  encoding::RleBitPackedEncoder def_enc_{0}, rep_enc_{0};
+  int64_t def_count_ = 0, rep_count_ = 0;
   bool page_all_defined_ = true;
   int64_t page_levels_ = 0, page_nulls_ = 0, page_rows_ = 0;
   stats::StatisticsBuilder<T> page_stats_;
@@ -310,8 +333,6 @@ class TypedColumnWriterImpl final : public TypedColumnWriter<T>, public ColumnCh
     std::vector<uint8_t>().swap(value_bytes_);
     std::vector<uint8_t>().swap(trial_bytes_);
     std::vector<T>().swap(distinct_);
-    std::vector<int16_t>().swap(def_buf_);
-    std::vector<int16_t>().swap(rep_buf_);
   }
 
   // While a page is dictionary-encoded, its binary min and max are found
@@ -339,14 +360,16 @@ Status TypedColumnWriterImpl<T>::StartChunk() {
   if constexpr (!std::is_same_v<T, bool>) {
     if (col_.dictionary) {
       PARQ_ASSIGN_OR_RETURN(dict_, encoding::MakeDictionaryEncoder<T>(d_.physical_type, d_.type_length));
+      dict_->SetPageValuesHint(PageValuesHint(false));
       using_dict_ = true;
       trial_ = col_.dictionary_only_if_smaller;
-      lean_trial_ = trial_ && fallback_->encoding() == Encoding::kPlain && page_memory_limit_ == 0;
+      lean_trial_ = trial_ && fallback_->encoding() == Encoding::kPlain && options_.max_buffered_bytes == 0;
     }
   }
   current_ = using_dict_ ? static_cast<encoding::TypedEncoder<T>*>(dict_.get()) : fallback_.get();
-  def_buf_.clear();
-  rep_buf_.clear();
+  def_enc_ = encoding::RleBitPackedEncoder(def_width_);
+  rep_enc_ = encoding::RleBitPackedEncoder(rep_width_);
+  def_count_ = rep_count_ = 0;
   page_all_defined_ = true;
   page_levels_ = page_nulls_ = page_rows_ = 0;
   page_stats_.Reset();
@@ -518,10 +541,12 @@ Status TypedColumnWriterImpl<T>::AddStep(const int16_t* def, const int16_t* rep,
     } else {
       if (page_all_defined_) {
         page_all_defined_ = false;
-        def_buf_.assign(static_cast<size_t>(page_levels_), max_def);
+        def_enc_.PutRun(static_cast<uint32_t>(max_def), page_levels_);
+        def_count_ = page_levels_;
       }
       for (int64_t k = i; k < j; ++k) ++page_def_hist_[static_cast<size_t>(def[k])];
-      def_buf_.insert(def_buf_.end(), def + i, def + j);
+      def_enc_.PutBatch(def + i, m);
+      def_count_ += m;
     }
   }
   if (d_.max_repetition_level > 0) {
@@ -530,7 +555,8 @@ Status TypedColumnWriterImpl<T>::AddStep(const int16_t* def, const int16_t* rep,
       rows += rep[k] == 0;
       ++page_rep_hist_[static_cast<size_t>(rep[k])];
     }
-    rep_buf_.insert(rep_buf_.end(), rep + i, rep + j);
+    rep_enc_.PutBatch(rep + i, m);
+    rep_count_ += m;
   }
   if (nonnull > 0) {
     if constexpr (std::is_same_v<T, ByteArray>) {
@@ -630,20 +656,14 @@ template <typename T>
 void TypedColumnWriterImpl<T>::EncodeLevels() {
   def_bytes_.clear();
   rep_bytes_.clear();
-  if (d_.max_repetition_level > 0) {
-    encoding::RleBitPackedEncoder e(rep_width_);
-    e.PutBatch(rep_buf_.data(), static_cast<int64_t>(rep_buf_.size()));
-    e.Flush(&rep_bytes_);
-  }
+  // The same bytes as the page's levels Put at once: the encoder's stream
+  // does not depend on how its Puts are split.
+  if (d_.max_repetition_level > 0) rep_enc_.Flush(&rep_bytes_);
   if (d_.max_definition_level > 0) {
-    encoding::RleBitPackedEncoder e(def_width_);
-    if (page_all_defined_) {
-      e.PutRun(static_cast<uint32_t>(d_.max_definition_level), page_levels_);
-    } else {
-      e.PutBatch(def_buf_.data(), static_cast<int64_t>(def_buf_.size()));
-    }
-    e.Flush(&def_bytes_);
+    if (page_all_defined_) def_enc_.PutRun(static_cast<uint32_t>(d_.max_definition_level), page_levels_);
+    def_enc_.Flush(&def_bytes_);
   }
+  def_count_ = rep_count_ = 0;
 }
 
 template <typename T>
@@ -778,8 +798,6 @@ void TypedColumnWriterImpl<T>::EndPage() {
   std::fill(page_rep_hist_.begin(), page_rep_hist_.end(), 0);
   unencoded_bytes_ += page_unencoded_;
   page_unencoded_ = 0;
-  def_buf_.clear();
-  rep_buf_.clear();
   page_all_defined_ = true;
   page_levels_ = page_nulls_ = page_rows_ = 0;
   page_full_ = false;

@@ -237,6 +237,82 @@ inline uint64_t Mix(uint64_t h) {
   return h;
 }
 
+// The dictionary indices of the open page, each held in the fewest bytes the
+// dictionary's size allows: 1 while it has at most 256 entries, 2 up to
+// 65,536, 4 above (a page of 20,000 indices into a thousand strings holds
+// 40 KB, not 80 KB).  Widened, all at once, when an index needs it; a
+// dictionary only grows within a chunk, so that happens at most twice.
+class IndexBuffer {
+ public:
+  size_t size() const { return n_; }
+  // Elements the buffer holds room for at its width.
+  size_t capacity() const { return width_ == 1 ? u8_.capacity() : width_ == 2 ? u16_.capacity() : u32_.capacity(); }
+  // Bytes the indices take.  (The buffer's room stays from one page to the
+  // next, at most a page's worth: not counted, or a page would be full, for
+  // a writer's page cut, before its first index.)
+  int64_t memory() const { return static_cast<int64_t>(n_) * width_; }
+  // Empties the buffer; its memory stays for the next page.
+  void clear() {
+    n_ = 0;
+    u8_.clear();
+    u16_.clear();
+    u32_.clear();
+  }
+  void reserve(size_t n) {
+    if (width_ == 1) u8_.reserve(n);
+    if (width_ == 2) u16_.reserve(n);
+    if (width_ == 4) u32_.reserve(n);
+  }
+  uint32_t operator[](size_t i) const { return width_ == 1 ? u8_[i] : width_ == 2 ? u16_[i] : u32_[i]; }
+  // Growth stops at `n` indices when they are enough (0: no bound).
+  void set_bound(size_t n) { bound_ = n; }
+  // Appends idx[0, n), each below `limit` (the dictionary's size).
+  void Append(const uint32_t* idx, int64_t n, size_t limit) {
+    const int width = limit <= 0x100 ? 1 : limit <= 0x10000 ? 2 : 4;
+    if (width > width_) Widen(width);
+    if (width_ == 1) AppendTo(u8_, idx, n);
+    if (width_ == 2) AppendTo(u16_, idx, n);
+    if (width_ == 4) AppendTo(u32_, idx, n);
+    n_ += static_cast<size_t>(n);
+  }
+  // f(const U* indices, int64_t n) with U the width's unsigned type.
+  template <typename F>
+  void Visit(F&& f) const {
+    const int64_t n = static_cast<int64_t>(n_);
+    if (width_ == 1) f(u8_.data(), n);
+    if (width_ == 2) f(u16_.data(), n);
+    if (width_ == 4) f(u32_.data(), n);
+  }
+
+ private:
+  template <typename U>
+  void AppendTo(std::vector<U>& v, const uint32_t* idx, int64_t n) const {
+    GrowWithin(&v, static_cast<size_t>(n), bound_);
+    const size_t at = v.size();
+    v.resize(at + static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) v[at + static_cast<size_t>(i)] = static_cast<U>(idx[i]);
+  }
+  template <typename From, typename To>
+  static void Move(std::vector<From>& from, std::vector<To>& to) {
+    to.reserve(std::max(from.capacity(), size_t{1}));
+    to.assign(from.begin(), from.end());
+    std::vector<From>().swap(from);
+  }
+  void Widen(int width) {
+    if (width_ == 1 && width == 2) Move(u8_, u16_);
+    if (width_ == 1 && width == 4) Move(u8_, u32_);
+    if (width_ == 2) Move(u16_, u32_);
+    width_ = width;
+  }
+
+  int width_ = 1;
+  size_t n_ = 0;
+  size_t bound_ = 0;
+  std::vector<uint8_t> u8_;
+  std::vector<uint16_t> u16_;
+  std::vector<uint32_t> u32_;
+};
+
 template <typename T>
 class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
  public:
@@ -256,12 +332,17 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
         return Status::OK();
       }
     }
-    for (int64_t i = 0; i < n; ++i) indices_.push_back(static_cast<uint32_t>(IndexOf(values[i])));
+    PutIndices(values, n);
     return Status::OK();
   }
 
   int64_t EstimatedDataSize() const override {
     return DictionaryIndicesEstimate(buffered_indices(), num_entries());
+  }
+
+  void SetPageValuesHint(int64_t values) override {
+    bound_ = static_cast<size_t>(std::max<int64_t>(values, 0));
+    indices_.set_bound(bound_);
   }
 
   Status FlushValues(std::vector<uint8_t>* out) override {
@@ -270,7 +351,7 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
     const int width = BitWidthFor(dict_.empty() ? 0 : dict_.size() - 1);
     out->push_back(static_cast<uint8_t>(width));
     RleBitPackedEncoder enc(width);
-    enc.PutBatch(indices_.data(), static_cast<int64_t>(indices_.size()));
+    indices_.Visit([&enc](const auto* idx, int64_t n) { enc.PutBatch(idx, n); });
     enc.Flush(out);
     indices_.clear();
     return Status::OK();
@@ -310,18 +391,21 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
   }
   int64_t buffered_memory() const override {
     if (keeping_values_) return static_cast<int64_t>(values_.capacity() * sizeof(T));
-    return 4 * static_cast<int64_t>(indices_.size());
+    return indices_.memory();
   }
   Status PutBufferedValues(TypedEncoder<T>* out) const override {
     if (keeping_values_) return values_.empty() ? Status::OK() : out->Put(values_.data(), buffered_indices());
     std::vector<T> batch(static_cast<size_t>(std::min<int64_t>(kIndexBatch, buffered_indices())));
-    for (size_t done = 0; done < indices_.size();) {
-      const size_t c = std::min(batch.size(), indices_.size() - done);
-      for (size_t i = 0; i < c; ++i) batch[i] = dict_[indices_[done + i]];
-      PARQ_RETURN_IF_ERROR(out->Put(batch.data(), static_cast<int64_t>(c)));
-      done += c;
-    }
-    return Status::OK();
+    Status st;
+    indices_.Visit([&](const auto* idx, int64_t n) {
+      for (int64_t done = 0; done < n && st.ok();) {
+        const int64_t c = std::min(static_cast<int64_t>(batch.size()), n - done);
+        for (int64_t i = 0; i < c; ++i) batch[static_cast<size_t>(i)] = dict_[idx[done + i]];
+        st = out->Put(batch.data(), c);
+        done += c;
+      }
+    });
+    return st;
   }
   bool KeepValues() override {
     if constexpr (kCanKeepValues) {
@@ -335,7 +419,7 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
       size_t slots = 1024;
       while (slots < 2 * entries) slots *= 2;
       values_.reserve(indices_.capacity());
-      for (const uint32_t e : indices_) values_.push_back(dict_[e]);
+      for (size_t i = 0; i < n; ++i) values_.push_back(dict_[indices_[i]]);
       if (n < kNarrowValues) {
         narrow_.assign(slots, 0);
       } else {
@@ -354,7 +438,8 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
       kept_entries_ = entries;
       std::vector<T>().swap(dict_);
       std::vector<Slot>().swap(slots_);
-      std::vector<uint32_t>().swap(indices_);
+      indices_ = IndexBuffer();
+      indices_.set_bound(bound_);
       keeping_values_ = true;
       return true;
     } else {
@@ -369,12 +454,15 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
       round_ = 1;
     }
     seen_round_.resize(dict_.size(), 0);
-    for (const uint32_t e : indices_) {
-      if (seen_round_[e] != round_) {
-        seen_round_[e] = round_;
-        out->push_back(dict_[e]);
+    indices_.Visit([&](const auto* idx, int64_t n) {
+      for (int64_t i = 0; i < n; ++i) {
+        const uint32_t e = idx[i];
+        if (seen_round_[e] != round_) {
+          seen_round_[e] = round_;
+          out->push_back(dict_[e]);
+        }
       }
-    }
+    });
   }
 
  private:
@@ -489,6 +577,7 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
   static constexpr size_t kNarrowValues = 0xFFFF;
 
   void PutKept(const T* values, int64_t n) {
+    GrowWithin(&values_, static_cast<size_t>(n), bound_);
     int64_t i = 0;
     if (!narrow_.empty()) {
       i = std::min<int64_t>(n, static_cast<int64_t>(kNarrowValues - values_.size()));
@@ -565,7 +654,18 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
     plain_bytes_ = 0;
     slots_.assign(1024, Slot{0, -1});
     indices_.reserve(values.size());
-    for (const T& v : values) indices_.push_back(static_cast<uint32_t>(IndexOf(v)));
+    PutIndices(values.data(), static_cast<int64_t>(values.size()));
+  }
+
+  // The values' indices (new entries added), into indices_.
+  void PutIndices(const T* values, int64_t n) {
+    uint32_t idx[kIndexBatch];
+    for (int64_t done = 0; done < n;) {
+      const int64_t c = std::min(kIndexBatch, n - done);
+      for (int64_t i = 0; i < c; ++i) idx[i] = static_cast<uint32_t>(IndexOf(values[done + i]));
+      indices_.Append(idx, c, dict_.size());
+      done += c;
+    }
   }
 
   // Copies a new entry's bytes into the arena.
@@ -604,7 +704,8 @@ class DictionaryEncoderImpl final : public DictionaryEncoder<T> {
   int type_length_;
   std::vector<T> dict_;
   std::vector<Slot> slots_;
-  std::vector<uint32_t> indices_;
+  IndexBuffer indices_;
+  size_t bound_ = 0;  // SetPageValuesHint's
   std::vector<uint32_t> seen_round_;  // AppendBufferedDistinct's marks
   uint32_t round_ = 0;
   int64_t plain_bytes_ = 0;

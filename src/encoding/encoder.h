@@ -9,6 +9,7 @@
 #ifndef PARQ_ENCODING_ENCODER_H_
 #define PARQ_ENCODING_ENCODER_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -31,6 +32,16 @@ class TypedEncoder {
 
   // Approximate bytes FlushValues would append now (for page-size decisions).
   virtual int64_t EstimatedDataSize() const = 0;
+
+  // Memory the values Put since the last flush hold as the encoder keeps
+  // them, allocated room included (what a writer's memory cap counts).
+  virtual int64_t buffered_memory() const { return EstimatedDataSize(); }
+
+  // The most values a page is expected to hold (0: unknown).  An encoder
+  // that buffers a page's values grows its buffer to that and no further
+  // rather than to the next doubling (a page of 20,000 INT64 holds 160 KB,
+  // not 256 KB).  A hint only: a page may hold more, at the cost of a copy.
+  virtual void SetPageValuesHint(int64_t values) { static_cast<void>(values); }
 
   // Appends the encoded bytes of every value Put since the last flush to *out
   // (a complete data page's value section) and starts over.
@@ -75,6 +86,17 @@ class DictionaryEncoder : public TypedEncoder<T> {
   // without comparing every value.  The values point into the dictionary.
   virtual void AppendBufferedDistinct(std::vector<T>* out) = 0;
 };
+
+// Makes room in *v for `extra` more elements: doubling its capacity, but to
+// no more than `bound` elements when that is enough (0: no bound).
+template <typename V>
+void GrowWithin(V* v, size_t extra, size_t bound) {
+  const size_t need = v->size() + extra;
+  if (need <= v->capacity()) return;
+  size_t cap = std::max(need, 2 * v->capacity());
+  if (bound >= need) cap = std::min(cap, bound);
+  v->reserve(cap);
+}
 
 // The size DictionaryEncoder::EstimatedDataSize gives a page of `values`
 // indices into a dictionary of `entries`.

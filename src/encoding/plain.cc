@@ -198,12 +198,17 @@ class PlainEncoder final : public TypedEncoder<T> {
         if (values[i]) buf_[static_cast<size_t>(bits_ >> 3)] |= static_cast<uint8_t>(1u << (bits_ & 7));
       }
     } else {
+      if constexpr (kFixedWidth<T>) GrowWithin(&buf_, static_cast<size_t>(n) * sizeof(T), bound_);
       AppendPlain(values, n, type_length_, &buf_);
     }
     return Status::OK();
   }
 
   int64_t EstimatedDataSize() const override { return static_cast<int64_t>(buf_.size()); }
+  int64_t buffered_memory() const override { return static_cast<int64_t>(buf_.capacity()); }
+  void SetPageValuesHint(int64_t values) override {
+    if constexpr (kFixedWidth<T>) bound_ = static_cast<size_t>(std::max<int64_t>(values, 0)) * sizeof(T);
+  }
 
   Status FlushValues(std::vector<uint8_t>* out) override {
     if (out->empty()) {
@@ -219,6 +224,7 @@ class PlainEncoder final : public TypedEncoder<T> {
  private:
   int type_length_;
   std::vector<uint8_t> buf_;
+  size_t bound_ = 0;  // SetPageValuesHint's, in bytes (fixed-width types)
   int64_t bits_ = 0;  // BOOLEAN only
 };
 

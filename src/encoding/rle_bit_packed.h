@@ -185,6 +185,10 @@ class RleBitPackedEncoder {
 
   int bit_width() const { return width_; }
 
+  // Memory the stream so far takes (its buffer's room stays from one flush
+  // to the next: not counted, as a dictionary's indices).
+  int64_t memory() const { return static_cast<int64_t>(out_.size()); }
+
  private:
   void FlushBuffered(bool done);
   void FlushRepeatedRun();

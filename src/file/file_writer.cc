@@ -134,15 +134,19 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<OutputStrea
   // max_buffered_bytes: an eighth of it for the open pages, shared by the
   // leaves (the rest for the compressed pages, so that the row group's size
   // in the file is most of what was held; an encoder's buffer may take up
-  // to twice what it holds).
+  // to twice what it holds).  max_open_page_bytes: the open pages' own
+  // budget, shared by the leaves.  The smaller one cuts.
   constexpr int64_t kMinPageMemory = 16 << 10;
+  const int64_t leaves = impl->schema.num_columns();
   column::ChunkResources resources;
   resources.codecs = &impl->codecs;
   resources.arena = &impl->pages;
-  resources.page_memory_limit =
-      options.max_buffered_bytes > 0
-          ? std::max(kMinPageMemory, options.max_buffered_bytes / (8 * int64_t{impl->schema.num_columns()}))
-          : 0;
+  int64_t& limit = resources.page_memory_limit;
+  if (options.max_buffered_bytes > 0) limit = std::max(kMinPageMemory, options.max_buffered_bytes / (8 * leaves));
+  if (options.max_open_page_bytes > 0) {
+    const int64_t share = std::max(kMinPageMemory, options.max_open_page_bytes / leaves);
+    limit = limit > 0 ? std::min(limit, share) : share;
+  }
   for (const ColumnDescriptor& d : impl->schema.columns()) {
     std::optional<crypto::ChunkCipher> cipher;
     if (impl->encryptor) cipher = impl->encryptor->ForChunk(0, static_cast<int>(impl->writers.size()));

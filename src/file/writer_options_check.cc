@@ -72,6 +72,10 @@ Status FileWriter::ValidateOptions(const WriterOptions& options) {
     return Bad("max_buffered_bytes", "", "must not be negative (0: no cap), not " +
                                              std::to_string(options.max_buffered_bytes));
   }
+  if (options.max_open_page_bytes < 0) {
+    return Bad("max_open_page_bytes", "", "must not be negative (0: no budget), not " +
+                                              std::to_string(options.max_open_page_bytes));
+  }
   if (options.thread_pool == nullptr && options.threads > ThreadPool::kMaxThreads) {
     return Bad("threads", "", "is at most " + std::to_string(ThreadPool::kMaxThreads) + ", not " +
                                   std::to_string(options.threads));

@@ -25,6 +25,7 @@ enum class Key {
   kRowGroupSize,
   kRowGroupRows,
   kMaxBufferedBytes,
+  kMaxOpenPageBytes,
   kThreads,
   kBloomFilter,
   kNoPageIndex,
@@ -47,6 +48,7 @@ constexpr KeyInfo kKeys[] = {
     {"row_group_size", Key::kRowGroupSize, true},
     {"row_group_rows", Key::kRowGroupRows, true},
     {"max_buffered_bytes", Key::kMaxBufferedBytes, true},
+    {"max_open_page_bytes", Key::kMaxOpenPageBytes, true},
     {"threads", Key::kThreads, true},
     {"bloom_filter", Key::kBloomFilter, false},
     {"no_page_index", Key::kNoPageIndex, false},
@@ -215,6 +217,12 @@ Status ParseWriterOption(std::string_view name, std::string_view value, WriterOp
       auto v = ParseInteger<int64_t>(value);
       if (!v || *v < 0) return Bad(name, "takes a non-negative integer (0: no cap), not " + Quoted(value));
       options->max_buffered_bytes = *v;
+      return Status::OK();
+    }
+    case Key::kMaxOpenPageBytes: {
+      auto v = ParseInteger<int64_t>(value);
+      if (!v || *v < 0) return Bad(name, "takes a non-negative integer (0: no budget), not " + Quoted(value));
+      options->max_open_page_bytes = *v;
       return Status::OK();
     }
     case Key::kThreads: {

@@ -1,33 +1,49 @@
-// page/page_arena.cc — carving pages from retained blocks.
+// page/page_arena.cc — carving pages from mapped blocks.
 #include "page/page_arena.h"
 
+#include <sys/mman.h>
+
+#include <new>
+
 namespace parq::page {
+namespace {
+
+std::span<uint8_t> Map(size_t n) {
+  void* p = mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  return {static_cast<uint8_t*>(p), n};
+}
+
+}  // namespace
 
 std::span<uint8_t> PageArena::Allocate(size_t n) {
   std::lock_guard<std::mutex> lock(mu_);
   if (n > kBlock / 4) {
-    large_.push_back(std::make_unique_for_overwrite<uint8_t[]>(n));
-    large_bytes_ += static_cast<int64_t>(n);
-    return {large_.back().get(), n};
+    maps_.reserve(maps_.size() + 1);  // before the mapping: a throw leaks nothing
+    maps_.push_back(Map(n));
+    held_ += static_cast<int64_t>(n);
+    return maps_.back();
   }
-  if (block_ == 0 || offset_ + n > kBlock) {
-    if (block_ == blocks_.size()) blocks_.push_back(std::make_unique_for_overwrite<uint8_t[]>(kBlock));
-    ++block_;
+  if (block_ == nullptr || offset_ + n > kBlock) {
+    maps_.reserve(maps_.size() + 1);
+    maps_.push_back(Map(kBlock));
+    held_ += static_cast<int64_t>(kBlock);
+    block_ = maps_.back().data();
     offset_ = 0;
   }
-  uint8_t* p = blocks_[block_ - 1].get() + offset_;
+  uint8_t* p = block_ + offset_;
   offset_ += n;
   return {p, n};
 }
 
 void PageArena::Clear() {
-  block_ = offset_ = 0;
-  large_.clear();
-  large_bytes_ = 0;
+  for (const std::span<uint8_t> m : maps_) munmap(m.data(), m.size());
+  maps_.clear();
+  block_ = nullptr;
+  offset_ = 0;
+  held_ = 0;
 }
 
-int64_t PageArena::bytes_held() const {
-  return static_cast<int64_t>(blocks_.size() * kBlock) + large_bytes_;
-}
+int64_t PageArena::bytes_held() const { return held_; }
 
 }  // namespace parq::page

@@ -43,6 +43,7 @@ std::vector<Flag> WriterFlagTable() {
       {"row-group-size", "BYTES", "new row groups of about this size"},
       {"row-group-rows", "N", "new row groups of at most N rows"},
       {"max-buffered-bytes", "BYTES", "end a row group early once the writer holds this much memory (0: no cap)"},
+      {"max-open-page-bytes", "BYTES", "cut pages early to keep all the open pages within this (64 MiB; 0: none)"},
       {"threads", "N", "encode and compress columns on N threads (1); the same file"},
       {"bloom-filter", nullptr, "a Bloom filter on every column but BOOLEAN"},
       {"no-page-index", nullptr, "write no ColumnIndex / OffsetIndex"},
