@@ -5,13 +5,36 @@
 
 #include <new>
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PARQ_ARENA_FROM_HEAP 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define PARQ_ARENA_FROM_HEAP 1
+#endif
+
 namespace parq::page {
 namespace {
 
+// Under AddressSanitizer the blocks come from the heap, so that a write past
+// a page's span is still reported (ASan does not watch mmap'd memory).
 std::span<uint8_t> Map(size_t n) {
+#ifdef PARQ_ARENA_FROM_HEAP
+  return {new uint8_t[n], n};
+#else
   void* p = mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
   return {static_cast<uint8_t*>(p), n};
+#endif
+}
+
+void Unmap(std::span<uint8_t> m) {
+#ifdef PARQ_ARENA_FROM_HEAP
+  delete[] m.data();
+#else
+  munmap(m.data(), m.size());
+#endif
 }
 
 }  // namespace
@@ -37,7 +60,7 @@ std::span<uint8_t> PageArena::Allocate(size_t n) {
 }
 
 void PageArena::Clear() {
-  for (const std::span<uint8_t> m : maps_) munmap(m.data(), m.size());
+  for (const std::span<uint8_t> m : maps_) Unmap(m);
   maps_.clear();
   block_ = nullptr;
   offset_ = 0;
