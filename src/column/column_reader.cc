@@ -128,8 +128,14 @@ Status ColumnReader::Impl::StartDataPage() {
     value_bytes_ = rest;
   }
   all_defined_ = false;
+  page_bits_on_ = false;
   if (d.max_definition_level == 0) {
     values_left_ = n;
+  } else if (presence_bits_) {
+    // The levels as bits, counted as they are copied: one pass, and the
+    // range needs no check (a bit width of 1 holds 0 and 1 only).
+    PARQ_RETURN_IF_ERROR(LoadPageBits());
+    all_defined_ = values_left_ == n;
   } else {
     // A first pass over the definition levels counts the values present (what
     // the value decoder must be told) and checks the level range.
@@ -169,6 +175,13 @@ Result<int64_t> ColumnReader::Impl::DecodeLevels(int64_t n, int16_t* def, int16_
   int64_t values = n;  // a column without definition levels: every entry is a value
   if (d.max_definition_level > 0 && all_defined_) {
     if (def != nullptr) FillLevels(def, n, d.max_definition_level);
+  } else if (page_bits_on_) {
+    // Presence bits: the levels are 0 / 1.
+    values = util::CountBitRange(page_bits_.data(), page_bits_pos_, n);
+    if (def != nullptr) {
+      for (int64_t i = 0; i < n; ++i) def[i] = static_cast<int16_t>(util::GetWordBit(page_bits_.data(), page_bits_pos_ + i));
+    }
+    page_bits_pos_ += n;
   } else if (d.max_definition_level > 0) {
     if (def == nullptr) def = DefinitionScratch(n);
     // The range was checked by the counting pass in StartDataPage.
@@ -178,11 +191,39 @@ Result<int64_t> ColumnReader::Impl::DecodeLevels(int64_t n, int16_t* def, int16_
   return values;
 }
 
+Status ColumnReader::Impl::LoadPageBits() {
+  const int64_t n = levels_left_;
+  const size_t words = static_cast<size_t>((n + 63) / 64) + 1;
+  if (page_bits_.size() < words) page_bits_.resize(words);
+  page_bits_[words - 1] = 0;
+  PARQ_ASSIGN_OR_RETURN(values_left_, def_.DecodeBits(n, reinterpret_cast<uint8_t*>(page_bits_.data()), &def_scratch_));
+  // DecodeBits wrote (n + 7) / 8 bytes: the rest of the last word is 0.
+  if (n % 64 != 0) page_bits_[static_cast<size_t>(n / 64)] &= (uint64_t{1} << (n % 64)) - 1;
+  page_bits_pos_ = 0;
+  page_bits_on_ = true;
+  return Status::OK();
+}
+
 Result<int64_t> ColumnReader::Impl::DecodePresence(int64_t n, uint8_t* bits, bool* dense) {
+  if (!presence_bits_ && descriptor_->max_definition_level == 1 && descriptor_->max_repetition_level == 0) {
+    // From here on, pages decode their levels as bits when they start; this
+    // one decodes the levels it has left.
+    presence_bits_ = true;
+    if (!all_defined_ && levels_left_ > 0) {
+      const int64_t values = values_left_;
+      PARQ_RETURN_IF_ERROR(LoadPageBits());
+      if (values_left_ != values) return Status::Internal("the page's levels counted twice differ");
+    }
+  }
   *dense = descriptor_->max_definition_level == 0 || all_defined_;
   int64_t values = n;
   if (!*dense) {
-    PARQ_ASSIGN_OR_RETURN(values, def_.DecodeBits(n, bits, &def_scratch_));
+    if (page_bits_on_) {
+      values = util::CopyBitsCounting(page_bits_.data(), page_bits_pos_, n, bits);
+      page_bits_pos_ += n;
+    } else {
+      PARQ_ASSIGN_OR_RETURN(values, def_.DecodeBits(n, bits, &def_scratch_));
+    }
   }
   rows_ += n;
   chunk_started_ = true;

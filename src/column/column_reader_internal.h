@@ -81,7 +81,14 @@ struct ColumnReader::Impl {
   // levels are 0 or 1: level i into bit i of `bits` ((n + 7) / 8 bytes),
   // not written when every entry holds a value (*dense: a required column,
   // or a page whose levels are all 1), and how many hold one.
+  //
+  // The first call turns the reader to presence bits (presence_bits()):
+  // from then on each data page's definition levels are decoded as bits in
+  // one pass when the page starts (page_bits_), which also counts them, in
+  // place of the counting pass; DecodePresence and DecodeLevels then take
+  // them from there.
   Result<int64_t> DecodePresence(int64_t n, uint8_t* bits, bool* dense);
+  bool presence_bits() const { return presence_bits_; }
 
   // The next n <= levels_left() repetition levels, consuming none.
   // REQUIRES: the column has repetition levels.
@@ -153,6 +160,17 @@ struct ColumnReader::Impl {
 
   // Scratch for levels the caller did not ask for but the reader needs.
   std::vector<int16_t> def_scratch_, rep_scratch_;
+
+  // Presence bits (DecodePresence): the reader decodes each page's
+  // definition levels (0 / 1, no repetition levels) as bits when it starts;
+  // page_bits_ holds those of the current page when page_bits_on_ (the
+  // levels not returned yet from bit page_bits_pos_ on; a zero word past
+  // the last).  Decodes the rest of the current page's levels into them.
+  Status LoadPageBits();
+  bool presence_bits_ = false;
+  bool page_bits_on_ = false;
+  std::vector<uint64_t> page_bits_;
+  int64_t page_bits_pos_ = 0;
 
   int64_t rows_ = 0;
   std::unique_ptr<Plan> plan_;

@@ -186,22 +186,57 @@ Result<int64_t> RleBitPackedDecoder::Skip(int64_t n) {
 
 namespace {
 
-// ORs the n bits of `src` (LSB-first, from bit 0) into `dst` from bit `at`.
-// REQUIRES: n is a multiple of 8 (whole source bytes); dst holds bit at + n - 1.
-void OrBits(uint8_t* dst, int64_t at, const uint8_t* src, int64_t n) {
-  const int shift = static_cast<int>(at & 7);
-  uint8_t* d = dst + (at >> 3);
-  const int64_t bytes = n / 8;
-  if (shift == 0) {
-    for (int64_t i = 0; i < bytes; ++i) d[i] |= src[i];
-    return;
+// Appends bits LSB-first to a bitmap a 64-bit word at a time: short runs
+// cost a shift and an OR each, not a loop over their bits or bytes.
+class BitAppender {
+ public:
+  explicit BitAppender(uint8_t* out) : out_(out) {}
+  // Appends the k low bits of v (1 <= k <= 64; v's bits from k on are 0).
+  void Put(uint64_t v, int k) {
+    acc_ |= v << fill_;
+    const int total = fill_ + k;
+    if (total < 64) {
+      fill_ = total;
+      return;
+    }
+    std::memcpy(out_, &acc_, 8);
+    out_ += 8;
+    fill_ = total - 64;
+    acc_ = fill_ == 0 ? 0 : v >> (k - fill_);
   }
-  for (int64_t i = 0; i < bytes; ++i) {
-    const unsigned v = static_cast<unsigned>(src[i]) << shift;
-    d[i] |= static_cast<uint8_t>(v);
-    d[i + 1] |= static_cast<uint8_t>(v >> 8);
+  // Appends n copies of bit b.
+  void Repeat(bool b, int64_t n) {
+    while (n > 0) {
+      const int k = static_cast<int>(std::min<int64_t>(n, 64 - fill_));
+      Put(b ? (k == 64 ? ~uint64_t{0} : (uint64_t{1} << k) - 1) : 0, k);
+      n -= k;
+    }
   }
-}
+  // Appends the 8 * bytes bits of src (whole bytes, LSB-first).
+  void Bytes(const uint8_t* src, int64_t bytes) {
+    for (; bytes >= 8; bytes -= 8, src += 8) {
+      uint64_t w;
+      std::memcpy(&w, src, 8);
+      Put(w, 64);
+    }
+    if (bytes > 0) {
+      uint64_t w = 0;
+      std::memcpy(&w, src, static_cast<size_t>(bytes));
+      Put(w, static_cast<int>(bytes * 8));
+    }
+  }
+  // Writes the bits held and zeros up to `end` (the bitmap's end).
+  void Finish(uint8_t* end) {
+    const size_t left = static_cast<size_t>(end - out_);
+    std::memcpy(out_, &acc_, std::min<size_t>(left, 8));
+    if (left > 8) std::memset(out_ + 8, 0, left - 8);
+  }
+
+ private:
+  uint8_t* out_;
+  uint64_t acc_ = 0;
+  int fill_ = 0;  // bits held in acc_, < 64
+};
 
 }  // namespace
 
@@ -209,15 +244,12 @@ Result<int64_t> RleBitPackedDecoder::GetBits(uint8_t* bits, int64_t n) {
   if (width_ != 1) [[unlikely]] {
     return Status::InvalidArgument("RLE/bit-packed values as bits need bit width 1, not " + std::to_string(width_));
   }
-  const int64_t out_bytes = (n + 7) / 8;
-  std::memset(bits, 0, static_cast<size_t>(out_bytes));
+  BitAppender out(bits);
   int64_t done = 0;
   while (done < n) {
     if (buf_pos_ < buf_len_) {
       const int64_t k = std::min<int64_t>(n - done, buf_len_ - buf_pos_);
-      for (int64_t i = 0; i < k; ++i) {
-        bits[(done + i) >> 3] |= static_cast<uint8_t>((buf_[buf_pos_ + i] & 1u) << ((done + i) & 7));
-      }
+      for (int64_t i = 0; i < k; ++i) out.Put(buf_[buf_pos_ + i] & 1u, 1);
       buf_pos_ += static_cast<int>(k);
       done += k;
       continue;
@@ -229,13 +261,13 @@ Result<int64_t> RleBitPackedDecoder::GetBits(uint8_t* bits, int64_t n) {
     }
     const int64_t want = static_cast<int64_t>(std::min<uint64_t>(run_left_, static_cast<uint64_t>(n - done)));
     if (!literal_) {
-      if (rle_value_ != 0) util::SetBits(bits, done, want);
+      out.Repeat(rle_value_ != 0, want);
       run_left_ -= static_cast<uint64_t>(want);
       done += want;
     } else if (want >= 8) {
       // Whole groups of 8 values: a byte each, LSB-first as the output.
       const int64_t count = want & ~int64_t{7};
-      OrBits(bits, done, literal_ptr_, count);
+      out.Bytes(literal_ptr_, count / 8);
       literal_ptr_ += count / 8;
       run_left_ -= static_cast<uint64_t>(count);
       done += count;
@@ -243,6 +275,7 @@ Result<int64_t> RleBitPackedDecoder::GetBits(uint8_t* bits, int64_t n) {
       BufferBlock();
     }
   }
+  out.Finish(bits + (n + 7) / 8);
   return done;
 }
 

@@ -64,6 +64,48 @@ inline void OrBytesAsBits(uint8_t* bits, int64_t at, const uint8_t* bytes, int64
   for (; i < n; ++i) bits[(at + i) >> 3] |= static_cast<uint8_t>(bytes[i] << ((at + i) & 7));
 }
 
+// Bit i of a bitmap held in 64-bit words (LSB-first, as bytes on a
+// little-endian machine).
+inline bool GetWordBit(const uint64_t* words, int64_t i) { return (words[i >> 6] >> (i & 63)) & 1u; }
+
+// The n bits of `words` from bit `pos` on: word w of them.  REQUIRES:
+// words holds a word past the one of bit pos + n - 1 (the padding read when
+// pos is not word-aligned).
+inline uint64_t BitWordAt(const uint64_t* words, int64_t pos, int64_t w) {
+  const int64_t at = (pos >> 6) + w;
+  const int s = static_cast<int>(pos & 63);
+  return s == 0 ? words[at] : (words[at] >> s) | (words[at + 1] << (64 - s));
+}
+
+// How many of bits [pos, pos + n) of `words` are set.  REQUIRES: as
+// BitWordAt.
+inline int64_t CountBitRange(const uint64_t* words, int64_t pos, int64_t n) {
+  int64_t ones = 0, w = 0;
+  for (; (w + 1) * 64 <= n; ++w) ones += PopCount64(BitWordAt(words, pos, w));
+  const int64_t tail = n - w * 64;
+  if (tail > 0) ones += PopCount64(BitWordAt(words, pos, w) & ((uint64_t{1} << tail) - 1));
+  return ones;
+}
+
+// Copies bits [pos, pos + n) of `words` to bits [0, n) of `out` ((n + 7) /
+// 8 bytes written; the bits past n in the last byte are 0) and returns how
+// many are set.  REQUIRES: as BitWordAt.
+inline int64_t CopyBitsCounting(const uint64_t* words, int64_t pos, int64_t n, uint8_t* out) {
+  int64_t ones = 0, w = 0;
+  for (; (w + 1) * 64 <= n; ++w) {
+    const uint64_t x = BitWordAt(words, pos, w);
+    std::memcpy(out + w * 8, &x, 8);
+    ones += PopCount64(x);
+  }
+  const int64_t tail = n - w * 64;
+  if (tail > 0) {
+    const uint64_t x = BitWordAt(words, pos, w) & ((uint64_t{1} << tail) - 1);
+    std::memcpy(out + w * 8, &x, static_cast<size_t>((tail + 7) / 8));
+    ones += PopCount64(x);
+  }
+  return ones;
+}
+
 }  // namespace parq::util
 
 #endif  // PARQ_UTIL_BITMAP_H_

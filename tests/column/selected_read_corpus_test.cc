@@ -186,6 +186,105 @@ TEST(SelectedReadCorpusTest, SelectedReadsEqualReadBatchFiltered) {
   EXPECT_GT(with_nulls, 50);
 }
 
+// Once ReadFlatSelected has turned a reader to presence bits (each page's
+// definition levels decoded as bits when it starts, in place of the counting
+// pass), ReadBatch and SkipRows on the same reader take their levels from
+// those bits: reads of the three kinds interleaved at random, across pages,
+// give the chunk ReadBatch alone gives.
+TEST(SelectedReadCorpusTest, PresenceBitsThenReadBatchAndSkipRows) {
+  const std::vector<std::string> files = ManifestFiles();
+  ASSERT_GT(files.size(), 50u);
+  std::mt19937 rng(77);
+  int64_t chunks = 0, multi_page = 0;
+  for (const std::string& name : files) {
+    auto file = FileReader::Open(kTesting + "/" + name, ReaderOptions{.verify_checksums = false});
+    if (!file.ok()) continue;
+    const Schema& schema = (*file)->schema();
+    for (int c = 0; c < schema.num_columns(); ++c) {
+      const ColumnDescriptor& d = schema.column(c);
+      if (d.max_repetition_level > 0 || d.max_definition_level != 1) continue;
+      for (int rg = 0; rg < (*file)->metadata().num_row_groups(); ++rg) {
+        SCOPED_TRACE(name + " column " + d.dotted_path + " row group " + std::to_string(rg));
+        auto check = [&]<typename T>(T) {
+          ASSERT_OK_AND_ASSIGN(auto whole_reader, (*file)->OpenColumn(rg, c));
+          Chunk whole;
+          if (!ReadWhole(*whole_reader->As<T>(), &whole).ok()) return;
+          const auto entries = static_cast<int64_t>(whole.present.size());
+          ++chunks;
+          ASSERT_OK_AND_ASSIGN(auto reader, (*file)->OpenColumn(rg, c));
+          TypedColumnReader<T>& r = *reader->As<T>();
+          std::vector<uint64_t> present(64);
+          std::vector<int16_t> def(4096);
+          std::unique_ptr<T[]> values = Room<T>(4096);
+          int64_t at = 0, value_at = 0;
+          for (int step = 0; at < entries; ++step) {
+            const int64_t want = std::uniform_int_distribution<int64_t>(1, step % 5 == 4 ? 4096 : 200)(rng);
+            const int op = step == 0 ? 0 : static_cast<int>(rng() % 3);
+            int64_t n = 0, values_read = 0;
+            if (op == 1) {
+              ASSERT_OK_AND_ASSIGN(n, r.SkipRows(want));
+              ASSERT_EQ(n, std::min(want, entries - at));
+              for (int64_t i = 0; i < n; ++i) values_read += whole.present[static_cast<size_t>(at + i)];
+            } else if (op == 2) {
+              ASSERT_OK_AND_ASSIGN(n, r.ReadBatch(want, def.data(), nullptr, values.get(), &values_read));
+              ASSERT_GT(n, 0);
+              int64_t v = 0;
+              for (int64_t i = 0; i < n; ++i) {
+                const bool p = whole.present[static_cast<size_t>(at + i)] != 0;
+                ASSERT_EQ(def[static_cast<size_t>(i)], p ? 1 : 0) << "entry " << at + i;
+                if (!p) continue;
+                ASSERT_EQ(Bytes(values[static_cast<size_t>(v)], d.type_length),
+                          whole.values[static_cast<size_t>(value_at + v)])
+                    << "entry " << at + i;
+                ++v;
+              }
+              ASSERT_EQ(values_read, v);
+            } else {
+              bool dense = false;
+              int64_t kept = 0;
+              ASSERT_OK_AND_ASSIGN(n, column::ReadFlatSelected(r, want, reinterpret_cast<uint8_t*>(present.data()),
+                                                               &dense, nullptr, values.get(), &values_read, &kept));
+              ASSERT_GT(n, 0);
+              int64_t v = 0;
+              for (int64_t i = 0; i < n; ++i) {
+                const bool p = dense || ((present[static_cast<size_t>(i / 64)] >> (i % 64)) & 1);
+                ASSERT_EQ(p, whole.present[static_cast<size_t>(at + i)] != 0) << "entry " << at + i;
+                if (!p) continue;
+                ASSERT_EQ(Bytes(values[static_cast<size_t>(v)], d.type_length),
+                          whole.values[static_cast<size_t>(value_at + v)])
+                    << "entry " << at + i;
+                ++v;
+              }
+              ASSERT_EQ(values_read, v);
+              ASSERT_EQ(kept, v);
+            }
+            at += n;
+            value_at += values_read;
+            if (step > 0 && r.pages_read() > 1) ++multi_page;
+          }
+          EXPECT_EQ(value_at, static_cast<int64_t>(whole.values.size()));
+          int64_t read = 0;
+          ASSERT_OK_AND_ASSIGN(const int64_t end, r.ReadBatch(8, def.data(), nullptr, values.get(), &read));
+          EXPECT_EQ(end, 0);
+        };
+        switch (d.physical_type) {
+          case PhysicalType::kBoolean: check(bool{}); break;
+          case PhysicalType::kInt32: check(int32_t{}); break;
+          case PhysicalType::kInt64: check(int64_t{}); break;
+          case PhysicalType::kInt96: check(Int96{}); break;
+          case PhysicalType::kFloat: check(float{}); break;
+          case PhysicalType::kDouble: check(double{}); break;
+          case PhysicalType::kByteArray: check(ByteArray{}); break;
+          case PhysicalType::kFixedLenByteArray: check(FixedLenByteArray{}); break;
+        }
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+    }
+  }
+  EXPECT_GT(chunks, 100);
+  EXPECT_GT(multi_page, 10);
+}
+
 // A column with repetition levels, or deeper definition levels, is refused.
 TEST(SelectedReadCorpusTest, NestedColumnsAreRefused) {
   ASSERT_OK_AND_ASSIGN(auto file, FileReader::Open(kTesting + "/data/nested_lists.snappy.parquet"));
