@@ -87,6 +87,23 @@ if (threadCases.length) {
       pad(`${fmt(pick(one, 'cpu_seconds'))} / ${fmt(pick(c, 'cpu_seconds'))}`, 16), fmt(speed, 2) + 'x' + ok].join(' '));
   }
 }
+// The encryption cases: parq on lineitem-parq plain (tool parq) against
+// encrypted with uniform AES_GCM_V1 (tool parq-aes-gcm), in CPU seconds (user +
+// system of each process's median run, the median over rounds), against the
+// issue's target of at most 1.15 x.
+const encCases = cases.filter((c) => c.split(':')[0].endsWith('-aes-gcm'));
+if (encCases.length) {
+  console.log(`\n${pad('encryption case', 30)} ${pad('plain s', 9)} ${pad('aes-gcm s', 10)} ${pad('plain cpu s', 12)} ${pad('aes-gcm cpu s', 14)} ${pad('cpu ratio', 14)} wall ratio`);
+  for (const c of encCases) {
+    const pick = (tool, key) => median(rows.filter((r) => r.case === c && r.tool === tool && !r.error).map((r) => r[key]));
+    const cpuRatio = pick('parq-aes-gcm', 'cpu_seconds') / pick('parq', 'cpu_seconds');
+    const wallRatio = pick('parq-aes-gcm', 'seconds') / pick('parq', 'seconds');
+    const mark = !Number.isFinite(cpuRatio) ? '' : cpuRatio <= 1.15 ? ' ok' : (misses++, ' >1.15');
+    console.log([pad(c, 30), pad(fmt(pick('parq', 'seconds')), 9), pad(fmt(pick('parq-aes-gcm', 'seconds')), 10),
+      pad(fmt(pick('parq', 'cpu_seconds')), 12), pad(fmt(pick('parq-aes-gcm', 'cpu_seconds')), 14),
+      pad(fmt(cpuRatio, 3) + 'x' + mark, 14), fmt(wallRatio, 3) + 'x'].join(' '));
+  }
+}
 console.log(`\nseconds: median over rounds of each process's median of its timed runs (operation only, no start-up);`);
 console.log(`parq 1st: parq's first run in a fresh process; RSS: peak of the whole process (node + engine for the peers);`);
 console.log(`ratios: parq / peer, lower is better; "ok"/">T" against the issue's targets (${misses} missed).`);

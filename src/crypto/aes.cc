@@ -36,18 +36,45 @@ void CtrIv(const uint8_t* nonce, uint8_t iv[16]) {
   iv[15] = 1;
 }
 
+// A cipher context for one call: from the pool (already keyed) or new, given
+// back to the pool only when the call succeeded (a context an OpenSSL error
+// or a failed tag left behind is freed, not reused).
+class Lease {
+ public:
+  Lease(ContextPool* pool, Cipher cipher, bool encrypt) : pool_(pool), cipher_(cipher), encrypt_(encrypt) {
+    if (pool_ != nullptr) ctx_.reset(static_cast<EVP_CIPHER_CTX*>(pool_->Take(cipher, encrypt)));
+    keyed_ = ctx_ != nullptr;
+    if (!ctx_) ctx_.reset(EVP_CIPHER_CTX_new());
+  }
+  ~Lease() {
+    if (pool_ != nullptr && done_ && ctx_) pool_->Give(cipher_, encrypt_, ctx_.release());
+  }
+  EVP_CIPHER_CTX* get() const { return ctx_.get(); }
+  bool keyed() const { return keyed_; }
+  void Done() { done_ = true; }
+
+ private:
+  ContextPool* pool_;
+  Cipher cipher_;
+  bool encrypt_;
+  Ctx ctx_;
+  bool keyed_ = false;
+  bool done_ = false;
+};
+
 // Runs one encryption or decryption of `in` into `out` (same size).  For GCM,
 // `tag` is read (decrypt) or written (encrypt); a tag that does not verify is
 // kCorrupt.
 Status Run(bool encrypt, Cipher cipher, std::string_view key, std::span<const uint8_t> aad,
-           const uint8_t* nonce, const uint8_t* in, size_t size, uint8_t* out, uint8_t* tag) {
+           const uint8_t* nonce, const uint8_t* in, size_t size, uint8_t* out, uint8_t* tag,
+           ContextPool* pool = nullptr) {
   PARQ_RETURN_IF_ERROR(CheckKeyLength(key));
   if (size > static_cast<size_t>(std::numeric_limits<int>::max()) ||
       aad.size() > static_cast<size_t>(std::numeric_limits<int>::max())) {
     return Status::InvalidArgument("module of " + std::to_string(size) + " bytes is too large to encrypt");
   }
-  Ctx ctx(EVP_CIPHER_CTX_new());
-  if (!ctx) return OpenSslError("EVP_CIPHER_CTX_new");
+  Lease ctx(pool, cipher, encrypt);
+  if (!ctx.get()) return OpenSslError("EVP_CIPHER_CTX_new");
   const auto* k = reinterpret_cast<const unsigned char*>(key.data());
   uint8_t iv[16];
   const uint8_t* iv_ptr = nonce;
@@ -55,10 +82,13 @@ Status Run(bool encrypt, Cipher cipher, std::string_view key, std::span<const ui
     CtrIv(nonce, iv);
     iv_ptr = iv;
   }
-  const EVP_CIPHER* evp = CipherFor(cipher, key.size());
-  // GCM's default IV length is 12 bytes, the nonce's size.
-  const int init = encrypt ? EVP_EncryptInit_ex(ctx.get(), evp, nullptr, k, iv_ptr)
-                           : EVP_DecryptInit_ex(ctx.get(), evp, nullptr, k, iv_ptr);
+  // GCM's default IV length is 12 bytes, the nonce's size.  A context from
+  // the pool keeps its cipher and key: only the IV is set (which restarts
+  // GCM's state and CTR's counter).
+  const EVP_CIPHER* evp = ctx.keyed() ? nullptr : CipherFor(cipher, key.size());
+  const unsigned char* key_bytes = ctx.keyed() ? nullptr : k;
+  const int init = encrypt ? EVP_EncryptInit_ex(ctx.get(), evp, nullptr, key_bytes, iv_ptr)
+                           : EVP_DecryptInit_ex(ctx.get(), evp, nullptr, key_bytes, iv_ptr);
   if (init != 1) return OpenSslError("cipher initialisation");
   int len = 0;
   if (cipher == Cipher::kGcm && !aad.empty()) {
@@ -88,10 +118,36 @@ Status Run(bool encrypt, Cipher cipher, std::string_view key, std::span<const ui
       EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_GET_TAG, static_cast<int>(kTagSize), tag) != 1) {
     return OpenSslError("reading the GCM tag");
   }
+  ctx.Done();
   return Status::OK();
 }
 
 }  // namespace
+
+ContextPool::~ContextPool() {
+  for (auto& slot : free_) {
+    for (void* c : slot) EVP_CIPHER_CTX_free(static_cast<EVP_CIPHER_CTX*>(c));
+  }
+}
+
+void* ContextPool::Take(Cipher cipher, bool encrypt) {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<void*>& slot = free_[Slot(cipher, encrypt)];
+  if (slot.empty()) return nullptr;
+  void* c = slot.back();
+  slot.pop_back();
+  return c;
+}
+
+void ContextPool::Give(Cipher cipher, bool encrypt, void* ctx) {
+  std::lock_guard<std::mutex> lock(mu_);
+  free_[Slot(cipher, encrypt)].push_back(ctx);
+}
+
+size_t ContextPool::idle(Cipher cipher, bool encrypt) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return free_[Slot(cipher, encrypt)].size();
+}
 
 Status CheckKeyLength(std::string_view key) {
   if (key.size() == 16 || key.size() == 24 || key.size() == 32) return Status::OK();
@@ -106,7 +162,7 @@ uint64_t ModuleSize(std::span<const uint8_t> head) {
 }
 
 Status DecryptModule(Cipher cipher, std::string_view key, std::span<const uint8_t> aad,
-                     std::span<const uint8_t> module, Buffer* out) {
+                     std::span<const uint8_t> module, Buffer* out, ContextPool* pool) {
   const size_t overhead = Overhead(cipher);
   if (module.size() < overhead) {
     return Status::Corrupt("encrypted module of " + std::to_string(module.size()) +
@@ -122,12 +178,13 @@ Status DecryptModule(Cipher cipher, std::string_view key, std::span<const uint8_
   // The tag is copied: OpenSSL's SET_TAG takes a non-const pointer.
   uint8_t tag[kTagSize] = {};
   if (cipher == Cipher::kGcm) std::memcpy(tag, cipher_text + plain, kTagSize);
+  out->Clear();  // all overwritten: a buffer that grows need not copy what it held
   out->Resize(plain);
-  return Run(/*encrypt=*/false, cipher, key, aad, nonce, cipher_text, plain, out->data(), tag);
+  return Run(/*encrypt=*/false, cipher, key, aad, nonce, cipher_text, plain, out->data(), tag, pool);
 }
 
 Status EncryptModule(Cipher cipher, std::string_view key, std::span<const uint8_t> aad,
-                     std::span<const uint8_t> plaintext, Buffer* out) {
+                     std::span<const uint8_t> plaintext, Buffer* out, ContextPool* pool) {
   const size_t overhead = Overhead(cipher);
   if (plaintext.size() > std::numeric_limits<uint32_t>::max() - (overhead - kLengthSize)) {
     return Status::InvalidArgument("module of " + std::to_string(plaintext.size()) + " bytes is too large to encrypt");
@@ -141,7 +198,7 @@ Status EncryptModule(Cipher cipher, std::string_view key, std::span<const uint8_
   PARQ_RETURN_IF_ERROR(RandomBytes({nonce, kNonceSize}));
   uint8_t* body = nonce + kNonceSize;
   return Run(/*encrypt=*/true, cipher, key, aad, nonce, plaintext.data(), plaintext.size(), body,
-             body + plaintext.size());
+             body + plaintext.size(), pool);
 }
 
 Status GcmTag(std::string_view key, std::span<const uint8_t> aad, std::span<const uint8_t, kNonceSize> nonce,

@@ -73,7 +73,7 @@ Result<ModuleCipher> ModuleCipher::Make(std::string key, std::string file_aad, A
 Status ModuleCipher::Decrypt(const ModuleId& id, std::span<const uint8_t> module, Buffer* out) const {
   PARQ_ASSIGN_OR_RETURN(std::string aad, Aad(id));
   Status st = DecryptModule(CipherFor(id.type), key_,
-                            {reinterpret_cast<const uint8_t*>(aad.data()), aad.size()}, module, out);
+                            {reinterpret_cast<const uint8_t*>(aad.data()), aad.size()}, module, out, contexts_.get());
   if (!st.ok()) return Status(st.code(), "cannot decrypt the " + DescribeModule(id) + ": " + st.message());
   return st;
 }
@@ -81,7 +81,7 @@ Status ModuleCipher::Decrypt(const ModuleId& id, std::span<const uint8_t> module
 Status ModuleCipher::Encrypt(const ModuleId& id, std::span<const uint8_t> plaintext, Buffer* out) const {
   PARQ_ASSIGN_OR_RETURN(std::string aad, Aad(id));
   Status st = EncryptModule(CipherFor(id.type), key_,
-                            {reinterpret_cast<const uint8_t*>(aad.data()), aad.size()}, plaintext, out);
+                            {reinterpret_cast<const uint8_t*>(aad.data()), aad.size()}, plaintext, out, contexts_.get());
   if (!st.ok()) return Status(st.code(), "cannot encrypt the " + DescribeModule(id) + ": " + st.message());
   return st;
 }

@@ -8,13 +8,15 @@
 // each a 2-byte little-endian short.  An ordinal outside 0..32767 cannot be
 // written and is an error (kInvalidArgument), never wrapped.
 //
-// ModuleCipher is immutable once made and safe to share between threads.
+// ModuleCipher is immutable once made and safe to share between threads (its
+// pool of keyed cipher contexts, crypto/aes.h, locks).
 // Its errors name the module: "data page header (row group 0, column 3,
 // page 2): AES-GCM authentication failed (...)".
 #ifndef PARQ_CRYPTO_MODULE_H_
 #define PARQ_CRYPTO_MODULE_H_
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -93,7 +95,11 @@ class ModuleCipher {
 
  private:
   ModuleCipher(std::string key, std::string file_aad, Algorithm algorithm, bool module_aads)
-      : key_(std::move(key)), file_aad_(std::move(file_aad)), algorithm_(algorithm), module_aads_(module_aads) {}
+      : key_(std::move(key)),
+        file_aad_(std::move(file_aad)),
+        algorithm_(algorithm),
+        module_aads_(module_aads),
+        contexts_(std::make_shared<ContextPool>()) {}
   Result<std::string> Aad(const ModuleId& id) const {
     if (!module_aads_) return std::string();
     return ModuleAad(file_aad_, id);
@@ -103,6 +109,8 @@ class ModuleCipher {
   std::string file_aad_;
   Algorithm algorithm_;
   bool module_aads_;
+  // Contexts keyed with key_, shared by the copies (which share the key).
+  std::shared_ptr<ContextPool> contexts_;
 };
 
 // A ModuleCipher bound to one column chunk: its row group and column

@@ -117,7 +117,9 @@ Status FileWriter::CopyRowGroup(const FileReader& source, int row_group, const s
   if (m.closed) return Impl::AfterClose("FileWriter::CopyRowGroup");
   if (!m.status.ok()) return m.status;
   if (m.encryptor) {
-    return Status::Unsupported("CopyRowGroup into an encrypted file: its pages must be encrypted, not copied");
+    return Status::Unsupported(
+        "CopyRowGroup into an encrypted file: its pages must be encrypted with this file's keys and module AADs "
+        "(its aad_file_unique, row group and column ordinals), not copied as stored");
   }
   const FileMetaData& smd = source.metadata();
   const Schema& sschema = source.schema();
@@ -173,7 +175,13 @@ Status FileWriter::CopyRowGroup(const FileReader& source, int row_group, const s
     t.chunk = *shared;
     auto where = [&](Status st) { return std::move(st).WithColumn(in.dotted_path).WithRowGroup(row_group); };
     if (!t.chunk.meta_data || t.chunk.crypto_metadata || t.chunk.encrypted_column_metadata) {
-      return where(Status::Unsupported("an encrypted column chunk cannot be copied"));
+      // Encryption.md §4.4: every module's AAD holds the file's
+      // aad_file_unique and the chunk's row group and column ordinals, so
+      // the chunk's bytes decrypt only at this place in this file.
+      return where(Status::Unsupported(
+          "an encrypted column chunk cannot be copied as stored: its modules' AADs bind it to its file "
+          "(aad_file_unique) and to its row group and column ordinals; read it with its keys and write it again "
+          "(parq rewrite decodes)"));
     }
     if (t.chunk.file_path) {
       return where(Status::Unsupported("the column chunk is in another file ('" + *thrift::ToStdString(t.chunk.file_path) + "')"));

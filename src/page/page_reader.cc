@@ -68,6 +68,7 @@ Result<std::unique_ptr<PageReader>> PageReader::Open(const RandomAccessFile& fil
   const bool in_memory = file.data() != nullptr || chunk_bytes.data() != nullptr;
   std::unique_ptr<PageReader> reader(new PageReader(md, options, std::move(buffer_pool), !in_memory));
   reader->cipher_ = std::move(cipher);
+  if (reader->cipher_) reader->ahead_.LendDecryptBuffers();
   PARQ_ASSIGN_OR_RETURN(reader->codec_,
                         compression::MakeCodec(static_cast<Compression>(md.codec)));
   if (md.num_values == 0) {

@@ -14,8 +14,17 @@ ReadAhead::ReadAhead(PageSource& source, BufferPool* pool) : source_(source), po
 ReadAhead::~ReadAhead() {
   Unpair();
   if (pool_ != nullptr) {
+    pool_->Give(std::move(slots_[1 - current_].decrypted));  // empty ones are not kept
+    pool_->Give(std::move(slots_[current_].decrypted));
     pool_->Give(std::move(slots_[1 - current_].buffer));
     pool_->Give(std::move(slots_[current_].buffer));
+  }
+}
+
+void ReadAhead::LendDecryptBuffers() {
+  if (pool_ == nullptr) return;
+  for (PageSlot& slot : slots_) {
+    if (slot.decrypted.capacity() == 0) slot.decrypted = pool_->Take();
   }
 }
 

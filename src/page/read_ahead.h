@@ -48,6 +48,11 @@ class ReadAhead {
 
   static void Pair(ReadAhead& a, ReadAhead& b);
 
+  // For an encrypted chunk: the slots' decrypted-body buffers lent by the
+  // pool too (as their page buffers), so that each new chunk's reader does
+  // not allocate and grow them again.  All buffers go back when destroyed.
+  void LendDecryptBuffers();
+
   // The next page: the one held ahead, else one read now (with the partner's
   // next, when paired).  The page stays valid until the next call, and while
   // the partner reads this side's next page ahead.

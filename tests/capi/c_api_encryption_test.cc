@@ -544,8 +544,11 @@ TEST(CApiEncryptionTest, RawCopiesOfEncryptedChunksAreClearErrors) {
   const std::string plaintext_footer = kData + "encrypt_columns_plaintext_footer.parquet.encrypted";
   const char* inputs[] = {plaintext_footer.c_str(), plaintext_footer.c_str()};
   EXPECT_EQ(parq_merge_files(inputs, 2, out.path.c_str(), nullptr, buf, sizeof buf), PARQ_ERROR_UNSUPPORTED);
-  EXPECT_NE(std::string(buf).find("an encrypted column chunk cannot be copied (column 'float_field', row group 0, '" +
-                                  plaintext_footer + "')"),
+  // The message says why: the modules' AADs bind the chunk to its place.
+  EXPECT_NE(std::string(buf).find("an encrypted column chunk cannot be copied as stored: its modules' AADs bind it to "
+                                  "its file (aad_file_unique) and to its row group and column ordinals; read it with "
+                                  "its keys and write it again (parq rewrite decodes) (column 'float_field', row group "
+                                  "0, '" + plaintext_footer + "')"),
             std::string::npos)
       << buf;
   EXPECT_FALSE(fs::exists(out.path));

@@ -100,6 +100,43 @@ TEST(AesTest, RoundTripsEveryKeySizeAndBothCiphers) {
   }
 }
 
+// A ContextPool keys one context per cipher and direction and reuses it
+// from module to module (only the IV set again): the modules are those of
+// fresh contexts, with or without AAD, of any size; a context a failed tag
+// leaves behind is dropped, not reused.
+TEST(AesTest, AContextPoolReusesItsKeyedContexts) {
+  const std::string key = "0123456789abcdef0123456789abcdef";
+  ContextPool pool;
+  for (Cipher c : {Cipher::kGcm, Cipher::kCtr}) {
+    for (int i = 0; i < 40; ++i) {
+      const std::string plain(static_cast<size_t>(i * 37 % 300), static_cast<char>('a' + i % 26));
+      const std::string aad = i % 3 == 0 ? std::string() : "aad" + std::to_string(i);
+      Buffer pooled, fresh, out;
+      ASSERT_OK(EncryptModule(c, key, Span(aad), Span(plain), &pooled, &pool));
+      ASSERT_OK(EncryptModule(c, key, Span(aad), Span(plain), &fresh));
+      // Each decrypts with the other kind of context.
+      ASSERT_OK(DecryptModule(c, key, Span(aad), pooled.span(), &out));
+      EXPECT_EQ(std::string(reinterpret_cast<const char*>(out.data()), out.size()), plain) << i;
+      ASSERT_OK(DecryptModule(c, key, Span(aad), fresh.span(), &out, &pool));
+      EXPECT_EQ(std::string(reinterpret_cast<const char*>(out.data()), out.size()), plain) << i;
+    }
+    EXPECT_EQ(pool.idle(c, /*encrypt=*/true), 1u);
+    EXPECT_EQ(pool.idle(c, /*encrypt=*/false), 1u);
+  }
+  // A tampered GCM module: the error, the context dropped, the next one fine.
+  const std::string plain = "page bytes";
+  Buffer module, out;
+  ASSERT_OK(EncryptModule(Cipher::kGcm, key, Span("a"), Span(plain), &module, &pool));
+  std::vector<uint8_t> tampered(module.data(), module.data() + module.size());
+  tampered[kLengthSize + kNonceSize] ^= 1;
+  EXPECT_STATUS_HAS(DecryptModule(Cipher::kGcm, key, Span("a"), tampered, &out, &pool), StatusCode::kCorrupt,
+                    "AES-GCM authentication failed");
+  EXPECT_EQ(pool.idle(Cipher::kGcm, false), 0u);
+  ASSERT_OK(DecryptModule(Cipher::kGcm, key, Span("a"), module.span(), &out, &pool));
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(out.data()), out.size()), plain);
+  EXPECT_EQ(pool.idle(Cipher::kGcm, false), 1u);
+}
+
 TEST(AesTest, EmptyPlaintextRoundTrips) {
   const std::string key(16, 'k');
   Buffer module, out;

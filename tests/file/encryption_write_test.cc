@@ -9,7 +9,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -408,6 +411,50 @@ TEST(EncryptionWriteTest, PlaintextFooterSignatureIsVerified) {
   auto wrong = std::make_shared<DecryptionProperties>();
   wrong->footer_key = kColumnKeyA;
   EXPECT_STATUS_HAS(OpenBytes(bytes, wrong), StatusCode::kCorrupt, "signature does not verify");
+}
+
+// The key_metadata written beside each key (EncryptionProperties'
+// footer_key_metadata, ColumnEncryptionKey::key_metadata) is what a reader's
+// KeyRetriever is given: with no explicit key, a retriever keyed on the
+// metadata alone opens the file (the footer key, its signature verified) and
+// reads every column (two column keys, one plaintext column).
+TEST(EncryptionWriteTest, KeyMetadataIsWhatTheRetrieverIsAskedFor) {
+  auto props = std::make_shared<EncryptionProperties>();
+  props->footer_key = kFooterKey;
+  props->footer_key_metadata = "vault:footer/v3";
+  props->column_keys["a"] = {kColumnKeyA, "vault:a/v1"};
+  props->column_keys["c"] = {kColumnKeyB, std::string("\x00\x01wrapped", 9)};  // any bytes
+  props->encrypted_footer = false;
+  ASSERT_OK_AND_ASSIGN(std::string bytes, SmallFile(props));
+  struct Retriever : KeyRetriever {
+    std::map<std::string, std::string> keys;
+    mutable std::mutex mu;
+    mutable std::set<std::string> asked;
+    Result<std::string> RetrieveKey(std::string_view key_metadata) const override {
+      std::lock_guard<std::mutex> lock(mu);
+      asked.insert(std::string(key_metadata));
+      auto it = keys.find(std::string(key_metadata));
+      if (it == keys.end()) return Status::InvalidArgument("unknown key id");
+      return it->second;
+    }
+  };
+  auto retriever = std::make_shared<Retriever>();
+  retriever->keys = {{"vault:footer/v3", kFooterKey},
+                     {"vault:a/v1", kColumnKeyA},
+                     {std::string("\x00\x01wrapped", 9), kColumnKeyB}};
+  auto keys = std::make_shared<DecryptionProperties>();
+  keys->key_retriever = retriever;
+  ASSERT_OK_AND_ASSIGN(auto file, OpenBytes(bytes, keys));
+  EXPECT_EQ(file->encryption()->footer_key_metadata, "vault:footer/v3");
+  EXPECT_EQ(file->encryption()->footer_signature, EncryptionInfo::FooterSignature::kVerified);
+  EXPECT_EQ(file->metadata().row_group(1).column(0).encryption_key_metadata(), std::optional<std::string>("vault:a/v1"));
+  EXPECT_FALSE(file->metadata().row_group(1).column(1).is_encrypted());
+  ASSERT_OK_AND_ASSIGN(auto rows, JsonRows(*file));
+  ASSERT_EQ(rows.size(), 60u);
+  EXPECT_EQ(rows[3], "{\"a\":21,\"b\":\"s3\",\"c\":null}");
+  EXPECT_EQ(rows[4], "{\"a\":28,\"b\":\"s4\",\"c\":4.5}");
+  EXPECT_EQ(retriever->asked,
+            (std::set<std::string>{"vault:footer/v3", "vault:a/v1", std::string("\x00\x01wrapped", 9)}));
 }
 
 TEST(EncryptionWriteTest, AadPrefixNotStoredMustBeSupplied) {

@@ -7,10 +7,18 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 
+#include "parq/encryption.h"
+#include "parq/file_reader.h"
+#include "parq/json.h"
 #include "testing/run_parq.h"
 
 namespace {
@@ -143,6 +151,74 @@ TEST_F(EncryptFlagsTest, KeyMetadataIsStoredAndShownByMeta) {
   ASSERT_EQ(w2.exit_code, 0) << w2.out;
   CliRun meta2 = RunParq("meta " + out2 + " --footer-key " + kFooterKey, Stderr::kDropped);
   EXPECT_NE(meta2.out.find("footer key_metadata 'kf-2'"), std::string::npos) << meta2.out.substr(0, 600);
+}
+
+// A KMS stand-in: keys by their key_metadata, and the metadata it was asked for.
+class MetadataKeys : public parq::KeyRetriever {
+ public:
+  explicit MetadataKeys(std::map<std::string, std::string> keys) : keys_(std::move(keys)) {}
+  parq::Result<std::string> RetrieveKey(std::string_view key_metadata) const override {
+    std::lock_guard<std::mutex> lock(mu_);
+    asked_.insert(std::string(key_metadata));
+    auto it = keys_.find(std::string(key_metadata));
+    if (it == keys_.end()) return parq::Status::InvalidArgument("no key for '" + std::string(key_metadata) + "'");
+    return it->second;
+  }
+  std::set<std::string> asked() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return asked_;
+  }
+
+ private:
+  std::map<std::string, std::string> keys_;
+  mutable std::mutex mu_;
+  mutable std::set<std::string> asked_;
+};
+
+// What the key-metadata flags write is what a reader's KeyRetriever is asked
+// with: a file written by `parq rewrite` with key metadata and no keys given
+// to the reader opens and reads through a retriever keyed on that metadata
+// alone (the footer's and a column's, encrypted footer), to the same rows.
+TEST_F(EncryptFlagsTest, KeyMetadataFeedsAReadersKeyRetriever) {
+  const std::string out = Path("retriever.parquet");
+  CliRun w = RunParq("rewrite " + kTiny + " " + out + " --encrypt-footer-key " + kFooterKey +
+                     " --encrypt-footer-key-metadata text:kms/footer-1 --encrypt-column-key string_col=" + kColumnKey +
+                     " --encrypt-column-key-metadata string_col=base64:a21zL2NvbC0y");  // "kms/col-2"
+  ASSERT_EQ(w.exit_code, 0) << w.out;
+  std::string footer_key;
+  for (int i = 0; i < 16; ++i) footer_key.push_back(static_cast<char>(i));  // kFooterKey's bytes
+  auto retriever = std::make_shared<MetadataKeys>(std::map<std::string, std::string>{
+      {"kms/footer-1", footer_key}, {"kms/col-2", "fedcba9876543210fedcba98"}});
+  auto keys = std::make_shared<parq::DecryptionProperties>();
+  keys->key_retriever = retriever;
+  parq::ReaderOptions options;
+  options.decryption = keys;
+  auto file = parq::FileReader::Open(out.substr(1, out.size() - 2), options);
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  ASSERT_NE((*file)->encryption(), nullptr);
+  EXPECT_EQ((*file)->encryption()->footer_key_metadata, "kms/footer-1");
+  const int col = (*file)->schema().FindColumnIndex("string_col");
+  ASSERT_GE(col, 0);
+  EXPECT_EQ((*file)->metadata().row_group(0).column(col).encryption_key_metadata(),
+            std::optional<std::string>("kms/col-2"));
+  const auto rows_of = [](const parq::FileReader& f) {
+    std::string rows;
+    auto reader = parq::JsonRowReader::Open(f);
+    if (!reader.ok()) return reader.status().ToString();
+    while (true) {
+      auto more = (*reader)->Next(&rows);
+      if (!more.ok()) return more.status().ToString();
+      if (!*more) break;
+      rows.push_back('\n');
+    }
+    return rows;
+  };
+  auto plain = parq::FileReader::Open(kTiny.substr(1, kTiny.size() - 2));
+  ASSERT_TRUE(plain.ok()) << plain.status().ToString();
+  const std::string expected = rows_of(**plain);
+  EXPECT_EQ(std::count(expected.begin(), expected.end(), '\n'), (*plain)->metadata().num_rows());
+  EXPECT_EQ(rows_of(**file), expected);
+  EXPECT_EQ(retriever->asked(), (std::set<std::string>{"kms/footer-1", "kms/col-2"}));
 }
 
 TEST_F(EncryptFlagsTest, MalformedFlagsAreUsageErrors) {

@@ -120,6 +120,34 @@ TEST(KeyFlagsTest, RewriteDecryptsItsInput) {
   fs::remove_all(out.parent_path());
 }
 
+// Raw copies refuse encrypted chunks and say why (the modules' AADs bind a
+// chunk to its file and ordinals); rewrite decodes an encrypted input and
+// --verbose says why it does not copy.
+TEST(KeyFlagsTest, RawCopiesOfEncryptedChunksSayWhyTheyAreRefused) {
+  const fs::path dir = TempDir();
+  const std::string why =
+      "an encrypted column chunk cannot be copied as stored: its modules' AADs bind it to its file (aad_file_unique) "
+      "and to its row group and column ordinals; read it with its keys and write it again (parq rewrite decodes)";
+  CliRun merge = RunParq("merge " + Quote((dir / "merged.parquet").string()) + " " + kPlaintextFooter + " " +
+                         kPlaintextFooter);
+  EXPECT_EQ(merge.exit_code, 1);
+  EXPECT_NE(merge.out.find(why), std::string::npos) << merge.out;
+  CliRun prune = RunParq("prune " + kPlaintextFooter + " " + Quote((dir / "pruned.parquet").string()) +
+                         " --drop-columns boolean_field");
+  EXPECT_EQ(prune.exit_code, 1);
+  EXPECT_NE(prune.out.find(why), std::string::npos) << prune.out;
+  EXPECT_FALSE(fs::exists(dir / "merged.parquet"));
+  EXPECT_FALSE(fs::exists(dir / "pruned.parquet"));
+  CliRun rewrite = RunParq("rewrite " + kColumnsAndFooter + " " + Quote((dir / "again.parquet").string()) + kKeys +
+                           " --verbose");
+  EXPECT_EQ(rewrite.exit_code, 0) << rewrite.out;
+  EXPECT_NE(rewrite.out.find("decoding and re-encoding the pages (the input is encrypted: its modules' AADs bind its "
+                             "chunks to its file (aad_file_unique) and ordinals)"),
+            std::string::npos)
+      << rewrite.out;
+  fs::remove_all(dir);
+}
+
 TEST(KeyFlagsTest, MalformedKeysAreUsageErrors) {
   CliRun short_key = RunParq("cat " + kColumnsAndFooter + " --footer-key text:abc");
   EXPECT_EQ(short_key.exit_code, 2);

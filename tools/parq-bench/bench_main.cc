@@ -46,6 +46,16 @@
 //       write a data set (bench_gen.cc); --columns sets the width of
 //       wide-boolean and wide-footer
 //
+// Encryption (docs/encryption.md): every verb that reads a file (write's
+// --like input too) takes its keys as parq does, --footer-key KEY,
+// --column-key PATH=KEY (repeatable) and --aad-prefix TEXT, a KEY being
+// hex:…, base64:… or text:… (tools/parq/key_text.h); write encrypts its
+// output with --encrypt-footer-key KEY (uniform: every column with the
+// footer key, encrypted footer) and --encrypt-algorithm gcm|gcm-ctr
+// (AES_GCM_V1, the default, or AES_GCM_CTR_V1).  read and write also print
+// cpu_seconds (user + system of the median run; write's, of the timed part
+// only), the figure benchmarks/peers/run compares encrypted against plain.
+//
 // The timed page reads (read, columnar, cat) do not verify page CRCs
 // (ReaderOptions::verify_checksums, on by default, is set off here), as
 // before that default changed, so that figures stay comparable with earlier
@@ -68,10 +78,12 @@
 #include <thread>
 #include <vector>
 
+#include "../parq/key_text.h"
 #include "bench.h"
 #include "parq/arrow_reader.h"
 #include "parq/columnar.h"
 #include "parq/dataset.h"
+#include "parq/encryption.h"
 #include "parq/file_reader.h"
 #include "parq/json.h"
 #include "parq/record.h"
@@ -80,10 +92,22 @@
 namespace parq::bench {
 namespace {
 
+// The keys of the files read (--footer-key, --column-key, --aad-prefix;
+// null without them), set once by main.
+std::shared_ptr<const DecryptionProperties> g_decryption;
+
 // The reader options of every timed read (see the header comment).
 ReaderOptions TimedReaderOptions() {
   ReaderOptions options;
   options.verify_checksums = false;
+  options.decryption = g_decryption;
+  return options;
+}
+
+// The options of an untimed or metadata-only open: the defaults and the keys.
+ReaderOptions KeyedReaderOptions() {
+  ReaderOptions options;
+  options.decryption = g_decryption;
   return options;
 }
 
@@ -97,8 +121,11 @@ constexpr char kUsage[] =
     "       parq-bench cat FILE [--runs N]\n"
     "       parq-bench dataset PATH [--columns a,b] [--runs N]\n"
     "       parq-bench write OUT --like FILE --codec none|snappy|gzip|brotli|zstd|lz4_raw [--threads N] [--runs N]\n"
+    "                        [--encrypt-footer-key KEY [--encrypt-algorithm gcm|gcm-ctr]]\n"
     "       parq-bench gen lineitem|lineitem-sorted|wide|nested|strings-dict|strings-plain|wide-boolean|wide-footer OUT\n"
-    "                      [--rows N] [--columns N] [--codec C]\n";
+    "                      [--rows N] [--columns N] [--codec C]\n"
+    "       reading verbs (and write's --like input): [--footer-key KEY] [--column-key PATH=KEY]... [--aad-prefix TEXT]\n"
+    "       KEY: hex:..., base64:... or text:...\n";
 
 struct Args {
   std::vector<std::string> pos;
@@ -108,6 +135,13 @@ struct Args {
       if (k == name) return v;
     }
     return std::nullopt;
+  }
+  std::vector<std::string> GetAll(const char* name) const {
+    std::vector<std::string> out;
+    for (const auto& [k, v] : opts) {
+      if (k == name) out.push_back(v);
+    }
+    return out;
   }
 };
 
@@ -296,16 +330,18 @@ int RunRead(const Args& a, int runs) {
   settings.together = a.Get("together") != "off";
   settings.prebuffer = a.Get("prebuffer") == "on" && settings.threads == 1;
   std::vector<std::vector<ColumnData>> buffers;
-  Timing t;
+  Timing t, cpu;
   int64_t rows = 0, bytes = 0;
   for (int r = 0; r <= runs; ++r) {
     const auto t0 = Clock::now();
+    const double c0 = CpuSeconds();
     Status st = ReadOnce(a.pos[0], settings, &buffers, &rows, &bytes);
     const double s = Since(t0);
     if (!st.ok()) return Fail(st);
-    if (r == 0) t.first = s; else t.warm.push_back(s);
+    t.Add(r, s);
+    cpu.Add(r, CpuSeconds() - c0);
   }
-  Print("read", t, rows, bytes, settings.threads);
+  Print("read", t, rows, bytes, settings.threads, &cpu);
   return 0;
 }
 
@@ -527,7 +563,7 @@ int RunMeta(const Args& a, int runs) {
   int64_t rows = 0, bytes = 0;
   for (int r = 0; r <= runs; ++r) {
     const auto t0 = Clock::now();
-    auto reader = FileReader::Open(a.pos[0]);
+    auto reader = FileReader::Open(a.pos[0], KeyedReaderOptions());
     const double s = Since(t0);
     if (!reader.ok()) return Fail(reader.status());
     rows = (*reader)->metadata().num_rows();
@@ -538,15 +574,17 @@ int RunMeta(const Args& a, int runs) {
   return 0;
 }
 
-Status WriteOnce(FileReader& in, const std::string& out_path, Compression codec, int threads, double* seconds) {
+Status WriteOnce(FileReader& in, const std::string& out_path, Compression codec, int threads,
+                 const std::shared_ptr<const EncryptionProperties>& encryption, double* seconds, double* cpu_seconds) {
   WriterOptions o;
   o.column_defaults.compression = codec;
   o.threads = threads;
+  o.encryption = encryption;
   PARQ_ASSIGN_OR_RETURN(auto w, FileWriter::Open(out_path, in.schema(), o));
   const int ncols = in.schema().num_columns();
   std::vector<ColumnData> staged(static_cast<size_t>(ncols));
   std::vector<WriteScratch> scratch(static_cast<size_t>(ncols));
-  double s = 0;
+  double s = 0, cpu = 0;
   for (int g = 0; g < in.metadata().num_row_groups(); ++g) {
     for (int c = 0; c < ncols; ++c) {  // untimed: the rows to write
       PARQ_ASSIGN_OR_RETURN(auto col, in.OpenColumn(g, c));
@@ -554,6 +592,7 @@ Status WriteOnce(FileReader& in, const std::string& out_path, Compression codec,
       PrepareWrite(in.schema().column(c), staged[static_cast<size_t>(c)], &scratch[static_cast<size_t>(c)]);
     }
     const auto t0 = Clock::now();
+    const double c0 = CpuSeconds();
     // The leaves one after the other, or on the writer's pool (--threads).
     PARQ_RETURN_IF_ERROR(w->WriteColumns([&](int c) -> Status {
       PARQ_ASSIGN_OR_RETURN(ColumnWriter * cw, w->column(c));
@@ -561,10 +600,13 @@ Status WriteOnce(FileReader& in, const std::string& out_path, Compression codec,
     }));
     PARQ_RETURN_IF_ERROR(w->EndRowGroup());
     s += Since(t0);
+    cpu += CpuSeconds() - c0;
   }
   const auto t0 = Clock::now();
+  const double c0 = CpuSeconds();
   PARQ_RETURN_IF_ERROR(w->Close());
   *seconds = s + Since(t0);
+  *cpu_seconds = cpu + CpuSeconds() - c0;
   return Status::OK();
 }
 
@@ -573,18 +615,43 @@ int RunWrite(const Args& a, int runs) {
   auto codec = ParseCodec(a.Get("codec").value_or("snappy"));
   if (a.pos.size() != 1 || !like || !codec) return std::fprintf(stderr, "%s", kUsage), 2;
   const int threads = a.Get("threads") ? std::max(1, std::atoi(a.Get("threads")->c_str())) : 1;
-  auto in = FileReader::Open(*like, ReaderOptions(), /*mmap=*/false);  // untimed input: pread
-  if (!in.ok()) return Fail(in.status());
-  Timing t;
-  for (int r = 0; r <= runs; ++r) {
-    double s = 0;
-    Status st = WriteOnce(**in, a.pos[0], *codec, threads, &s);
-    if (!st.ok()) return Fail(st);
-    if (r == 0) t.first = s; else t.warm.push_back(s);
+  // Uniform encryption of the output: every column and the footer with one key.
+  std::shared_ptr<EncryptionProperties> encryption;
+  if (auto key = a.Get("encrypt-footer-key")) {
+    encryption = std::make_shared<EncryptionProperties>();
+    auto bytes = cli::ParseKeyText(*key);
+    if (!bytes.ok()) return std::fprintf(stderr, "parq-bench: --encrypt-footer-key: %s\n", bytes.status().message().c_str()), 2;
+    encryption->footer_key = std::move(*bytes);
+    const std::string algorithm = a.Get("encrypt-algorithm").value_or("gcm");
+    if (algorithm == "gcm-ctr") {
+      encryption->algorithm = EncryptionProperties::Algorithm::kAesGcmCtrV1;
+    } else if (algorithm != "gcm") {
+      return std::fprintf(stderr, "%s", kUsage), 2;
+    }
+  } else if (a.Get("encrypt-algorithm")) {
+    return std::fprintf(stderr, "parq-bench: --encrypt-algorithm needs --encrypt-footer-key\n"), 2;
   }
-  auto out = FileReader::Open(a.pos[0]);
+  auto in = FileReader::Open(*like, KeyedReaderOptions(), /*mmap=*/false);  // untimed input: pread
+  if (!in.ok()) return Fail(in.status());
+  Timing t, cpu;
+  for (int r = 0; r <= runs; ++r) {
+    double s = 0, c = 0;
+    Status st = WriteOnce(**in, a.pos[0], *codec, threads, encryption, &s, &c);
+    if (!st.ok()) return Fail(st);
+    t.Add(r, s);
+    cpu.Add(r, c);
+  }
+  // The output opens (with its key when encrypted: a check that it was).
+  ReaderOptions check;
+  if (encryption) {
+    auto keys = std::make_shared<DecryptionProperties>();
+    keys->footer_key = encryption->footer_key;
+    check.decryption = std::move(keys);
+  }
+  auto out = FileReader::Open(a.pos[0], check);
   if (!out.ok()) return Fail(out.status());
-  Print("write", t, (*in)->metadata().num_rows(), static_cast<int64_t>((*out)->file().size()), threads);
+  if (encryption && (*out)->encryption() == nullptr) return Fail(Status::Internal("the output is not encrypted"));
+  Print("write", t, (*in)->metadata().num_rows(), static_cast<int64_t>((*out)->file().size()), threads, &cpu);
   return 0;
 }
 
@@ -638,6 +705,24 @@ int main(int argc, char** argv) {
     } else {
       a.pos.push_back(s);
     }
+  }
+  // The keys of the files read (see the header comment).
+  if (a.Get("footer-key") || a.Get("column-key") || a.Get("aad-prefix")) {
+    auto keys = std::make_shared<parq::DecryptionProperties>();
+    if (auto key = a.Get("footer-key")) {
+      auto bytes = parq::cli::ParseKeyText(*key);
+      if (!bytes.ok()) return std::fprintf(stderr, "parq-bench: --footer-key: %s\n", bytes.status().message().c_str()), 2;
+      keys->footer_key = std::move(*bytes);
+    }
+    for (const std::string& v : a.GetAll("column-key")) {
+      const size_t eq = v.find('=');
+      auto bytes = eq == std::string::npos ? parq::Result<std::string>(parq::Status::InvalidArgument("wants PATH=KEY"))
+                                           : parq::cli::ParseKeyText(std::string_view(v).substr(eq + 1));
+      if (!bytes.ok()) return std::fprintf(stderr, "parq-bench: --column-key: %s\n", bytes.status().message().c_str()), 2;
+      keys->column_keys[v.substr(0, eq)] = std::move(*bytes);
+    }
+    if (auto prefix = a.Get("aad-prefix")) keys->aad_prefix = *prefix;
+    g_decryption = std::move(keys);
   }
   const std::string verb = argv[1];
   const int runs = a.Get("runs") ? std::max(0, std::atoi(a.Get("runs")->c_str())) : 3;

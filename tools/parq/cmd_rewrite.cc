@@ -215,8 +215,10 @@ int RunRewrite(int argc, char** argv) {
   // output is encrypted); an encrypted output encrypts every page: neither
   // can copy the pages as stored.
   const std::string why = partition                   ? "--partition-by"
-                          : (*reader)->encryption()   ? "the input is encrypted"
-                          : wopts.encryption          ? "the output is encrypted"
+                          : (*reader)->encryption()   ? "the input is encrypted: its modules' AADs bind its chunks "
+                                                        "to its file (aad_file_unique) and ordinals"
+                          : wopts.encryption          ? "the output is encrypted: its pages are encrypted under its "
+                                                        "own AADs"
                                                       : WhyDecode(args, wopts, (*reader)->metadata());
   if (args.Has("verbose")) {
     if (why.empty()) {

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "key_text.h"
 #include "parq/options.h"
 #include "parq/result.h"
 
@@ -45,10 +46,7 @@ void ForwardKeyFlags(const Args& args, std::vector<std::string>* out);
 // The usage text of the flags, for the verbs' usage lines.
 #define PARQ_KEY_FLAGS_USAGE "[--footer-key KEY] [--column-key PATH=KEY]... [--aad-prefix TEXT] [--keys FILE]"
 
-// A KEY's bytes; kInvalidArgument naming the problem.
-Result<std::string> ParseKeyText(std::string_view text);
-// Key metadata's bytes: the forms of a KEY, of any length.
-Result<std::string> ParseKeyMetadataText(std::string_view text);
+// ParseKeyText and ParseKeyMetadataText: key_text.h.
 
 // Sets options->decryption from the flags (left null when none is given).
 // kInvalidArgument for a malformed flag, key or keys file (a usage error).
