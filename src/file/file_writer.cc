@@ -401,12 +401,29 @@ Status FileWriter::EndRowGroup() {
   return Status::OK();
 }
 
+namespace {
+
+// Each present index as its compact-protocol bytes; an absent one as none.
+template <typename Wire>
+std::vector<std::vector<uint8_t>> SerializeEach(const std::vector<std::optional<Wire>>& indexes) {
+  std::vector<std::vector<uint8_t>> out(indexes.size());
+  for (size_t c = 0; c < indexes.size(); ++c) {
+    if (!indexes[c]) continue;
+    thrift::CompactWriter w;
+    format::Write(w, *indexes[c]);
+    out[c].assign(w.data(), w.data() + w.size());
+  }
+  return out;
+}
+
+}  // namespace
+
 void FileWriter::Impl::AddRowGroup(format::RowGroup rg, std::vector<std::optional<format::ColumnIndex>> cis,
                                    std::vector<std::optional<format::OffsetIndex>> ois,
                                    std::vector<std::optional<BloomFilter>> bfs) {
   bloom_filters.push_back(std::move(bfs));
-  column_indexes.push_back(std::move(cis));
-  offset_indexes.push_back(std::move(ois));
+  column_indexes.push_back(SerializeEach(cis));
+  offset_indexes.push_back(SerializeEach(ois));
   rg.ordinal = static_cast<int16_t>(row_groups.size());
   num_rows += rg.num_rows;
   row_groups.push_back(std::move(rg));
@@ -470,13 +487,11 @@ Result<std::span<const uint8_t>> MaybeEncrypt(std::span<const uint8_t> bytes,
 
 // Writes one serialized index struct (its module, encrypted) at out->Tell();
 // returns its offset and length.
-template <typename Wire>
-Status WriteIndex(const Wire& v, const std::optional<crypto::ChunkCipher>& cipher, crypto::ModuleType type,
-                  OutputStream* out, std::optional<int64_t>* offset, std::optional<int32_t>* length) {
-  thrift::CompactWriter w;
-  format::Write(w, v);
+Status WriteIndex(std::span<const uint8_t> serialized, const std::optional<crypto::ChunkCipher>& cipher,
+                  crypto::ModuleType type, OutputStream* out, std::optional<int64_t>* offset,
+                  std::optional<int32_t>* length) {
   Buffer module;
-  PARQ_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes, MaybeEncrypt({w.data(), w.size()}, cipher, type, &module));
+  PARQ_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes, MaybeEncrypt(serialized, cipher, type, &module));
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
     return Status::LimitExceeded("a page index of " + std::to_string(bytes.size()) +
                                  " bytes exceeds the format's int32 length");
@@ -527,19 +542,19 @@ Status FileWriter::WritePageIndexes() {
   m.bloom_filters.clear();
   for (size_t g = 0; g < m.row_groups.size(); ++g) {
     for (size_t c = 0; c < m.row_groups[g].columns.size(); ++c) {
-      const auto& ci = m.column_indexes[g][c];
-      if (!ci) continue;
+      const std::vector<uint8_t>& ci = m.column_indexes[g][c];
+      if (ci.empty()) continue;
       auto& chunk = m.row_groups[g].columns[c];
-      PARQ_RETURN_IF_ERROR(WriteIndex(*ci, cipher_of(g, c), crypto::ModuleType::kColumnIndex, m.out.get(),
+      PARQ_RETURN_IF_ERROR(WriteIndex(ci, cipher_of(g, c), crypto::ModuleType::kColumnIndex, m.out.get(),
                                       &chunk.column_index_offset, &chunk.column_index_length));
     }
   }
   for (size_t g = 0; g < m.row_groups.size(); ++g) {
     for (size_t c = 0; c < m.row_groups[g].columns.size(); ++c) {
-      const auto& oi = m.offset_indexes[g][c];
-      if (!oi) continue;
+      const std::vector<uint8_t>& oi = m.offset_indexes[g][c];
+      if (oi.empty()) continue;
       auto& chunk = m.row_groups[g].columns[c];
-      PARQ_RETURN_IF_ERROR(WriteIndex(*oi, cipher_of(g, c), crypto::ModuleType::kOffsetIndex, m.out.get(),
+      PARQ_RETURN_IF_ERROR(WriteIndex(oi, cipher_of(g, c), crypto::ModuleType::kOffsetIndex, m.out.get(),
                                       &chunk.offset_index_offset, &chunk.offset_index_length));
     }
   }

@@ -50,9 +50,12 @@ struct FileWriter::Impl {
   std::string remove_unless_closed;
   thrift::Vector<format::RowGroup> row_groups;
   // Page indexes of the written chunks, [row group][column], stored after
-  // the last row group (PageIndex.md: "near the footer").
-  std::vector<std::vector<std::optional<format::ColumnIndex>>> column_indexes;
-  std::vector<std::vector<std::optional<format::OffsetIndex>>> offset_indexes;
+  // the last row group (PageIndex.md: "near the footer").  Held as their
+  // compact-protocol bytes (empty: none) from the row group's end, which is
+  // a fraction of the decoded structs' size: a wide file holds one entry a
+  // page until Close (docs/writer-memory.md).
+  std::vector<std::vector<std::vector<uint8_t>>> column_indexes;
+  std::vector<std::vector<std::vector<uint8_t>>> offset_indexes;
   std::vector<std::vector<std::optional<BloomFilter>>> bloom_filters;
   int64_t num_rows = 0;
   int num_row_groups = 0;
