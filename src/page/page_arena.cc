@@ -42,10 +42,9 @@ void Unmap(std::span<uint8_t> m) {
 std::span<uint8_t> PageArena::Allocate(size_t n) {
   std::lock_guard<std::mutex> lock(mu_);
   if (n > kBlock / 4) {
-    maps_.reserve(maps_.size() + 1);  // before the mapping: a throw leaks nothing
-    maps_.push_back(Map(n));
+    large_.push_back(std::make_unique_for_overwrite<uint8_t[]>(n));
     held_ += static_cast<int64_t>(n);
-    return maps_.back();
+    return {large_.back().get(), n};
   }
   if (block_ == nullptr || offset_ + n > kBlock) {
     maps_.reserve(maps_.size() + 1);
@@ -62,6 +61,7 @@ std::span<uint8_t> PageArena::Allocate(size_t n) {
 void PageArena::Clear() {
   for (const std::span<uint8_t> m : maps_) Unmap(m);
   maps_.clear();
+  large_.clear();
   block_ = nullptr;
   offset_ = 0;
   held_ = 0;

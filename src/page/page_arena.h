@@ -1,6 +1,8 @@
 // page/page_arena.h — where a file writer keeps the compressed pages of its
 // open row group: blocks of 1 MiB that pages are carved from in turn (a page
-// larger than a quarter block gets a mapping of its own).  When the row
+// larger than a quarter block gets an allocation of its own, from the heap:
+// a mapping of its own would be fresh memory where the heap may reuse what
+// the page's encoding just freed, as a 24 MB value's page does).  When the row
 // group is written, Clear() drops every page at once and gives the blocks
 // back to the system: the pages of a thousand columns never go through
 // malloc one by one, and a row group's blocks are not held, idle, while the
@@ -18,6 +20,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <span>
 #include <vector>
@@ -43,7 +46,8 @@ class PageArena {
 
  private:
   std::mutex mu_;
-  std::vector<std::span<uint8_t>> maps_;  // the blocks and the large pages
+  std::vector<std::span<uint8_t>> maps_;  // the blocks
+  std::vector<std::unique_ptr<uint8_t[]>> large_;  // the pages of more than kBlock / 4
   uint8_t* block_ = nullptr;              // the block being carved (null: none)
   size_t offset_ = 0;                     // its bytes used
   int64_t held_ = 0;

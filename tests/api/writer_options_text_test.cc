@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -210,7 +211,8 @@ TEST(WriterOptionsTextTest, AnErrorLeavesTheOptionsUnchanged) {
 
 TEST(WriterOptionsTextTest, KeyNames) {
   const WriterOptionKeys& keys = WriterOptionNames();
-  EXPECT_EQ(keys.valued.size(), 11u);
+  EXPECT_EQ(keys.valued.size(), 12u);
+  EXPECT_NE(std::find(keys.valued.begin(), keys.valued.end(), "max_open_page_bytes"), keys.valued.end());
   ASSERT_EQ(keys.bare.size(), 2u);
   EXPECT_EQ(keys.bare[0], "bloom_filter");
   for (std::string_view k : keys.valued) {

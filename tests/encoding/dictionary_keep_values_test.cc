@@ -19,11 +19,16 @@
 namespace parq::encoding {
 namespace {
 
+// A dictionary as the column writer makes one: told that a page holds at
+// most 20,000 values (max_rows_per_page), which bounds how far its buffers
+// grow.
 template <typename T>
 std::unique_ptr<DictionaryEncoder<T>> NewDictionary() {
   auto e = MakeDictionaryEncoder<T>(PhysicalTypeOf<T>::value);
   EXPECT_OK(e.status());
-  return e.ok() ? std::move(*e) : nullptr;
+  if (!e.ok()) return nullptr;
+  (*e)->SetPageValuesHint(20'000);
+  return std::move(*e);
 }
 
 // Value k of a page: mostly distinct at first, then drawn again from the
