@@ -2,6 +2,7 @@
 #include "encoding/dictionary.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -169,8 +170,25 @@ class DictionaryDecoderImpl final : public DictionaryDecoder<T> {
       } else {
         PARQ_RETURN_IF_ERROR(NextIndices(idx_, c));
         // Only the kept entries are looked up (a dictionary of strings is
-        // gathered from all over memory).
-        for (int64_t i = 0; i < c; ++i) {
+        // gathered from all over memory), found eight keep bytes a load:
+        // no branch an entry, which a sparse, scattered selection would
+        // mispredict.
+        int64_t i = 0;
+        for (; i + 8 <= c; i += 8) {
+          uint64_t word;
+          std::memcpy(&word, k + i, 8);
+          if constexpr (std::endian::native == std::endian::little) {
+            // Bit 8b + 7 set when byte b is nonzero.
+            constexpr uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
+            uint64_t m = (((word & kLow7) + kLow7) | word) & ~kLow7;
+            for (; m != 0; m &= m - 1) out[j++] = dict[idx_[i + std::countr_zero(m) / 8]];
+          } else {
+            for (int64_t b = 0; word != 0 && b < 8; ++b) {
+              if (k[i + b] != 0) out[j++] = dict[idx_[i + b]];
+            }
+          }
+        }
+        for (; i < c; ++i) {
           if (k[i] != 0) out[j++] = dict[idx_[i]];
         }
       }

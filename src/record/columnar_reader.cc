@@ -151,6 +151,8 @@ struct Scratch {
   // a BOOLEAN leaf's values.
   std::vector<uint8_t> slot_bytes;
   std::vector<uint64_t> present;  // kBits: a batch's presence bits
+  // kFiltered, repeated: a batch's row starts, and the values before each.
+  std::vector<int64_t> starts, values_before;
 };
 
 }  // namespace
@@ -434,8 +436,46 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
     // selected row, the only ones placed): size the buffers for that, fill
     // them through pointers, and cut them to length after.
     size_t grow = static_cast<size_t>(entries);
+    // kFiltered, repeated: the batch's row starts (its entries of repetition
+    // level 0) and the values before each, found in one pass without a
+    // branch per entry; rows start at starts[0 .. nstarts), and the `head`
+    // entries before the first continue row `row`.  Only the selected rows'
+    // entries are placed, so only they are given room.
+    int64_t nstarts = 0, head = 0, batch_values = 0;
     if constexpr (kFiltered) {
-      if (!has_rep) grow = static_cast<size_t>(SelectedEntries(selected, group_rows, row, entries));
+      if (!has_rep) {
+        grow = static_cast<size_t>(SelectedEntries(selected, group_rows, row, entries));
+      } else {
+        s.starts.resize(static_cast<size_t>(entries) + 1);
+        s.values_before.resize(static_cast<size_t>(entries) + 1);
+        int64_t* const starts = s.starts.data();
+        int64_t* const before = s.values_before.data();
+        const int16_t* const rl = s.rep.data();
+        const int16_t* const dl = s.def.data();  // (a repeated column has definition levels)
+        for (int64_t i = 0; i < entries; ++i) {
+          starts[nstarts] = i;
+          before[nstarts] = batch_values;
+          nstarts += rl[i] == 0 ? 1 : 0;
+          batch_values += dl[i] == max_def ? 1 : 0;
+        }
+        starts[nstarts] = entries;
+        before[nstarts] = batch_values;
+        if (batch_values != values_read) {
+          return Status::Corrupt("levels place " + std::to_string(batch_values) + " values where the page holds " +
+                                 std::to_string(values_read));
+        }
+        head = nstarts > 0 ? starts[0] : entries;
+        if (head > 0 && row < 0) return Status::Corrupt("the chunk's first entry does not start a row");
+        if (row + nstarts >= group_rows) {
+          return Status::Corrupt("the chunk holds more rows than the row group's " + std::to_string(group_rows));
+        }
+        int64_t placed = head > 0 && selected[row] != 0 ? head : 0;
+        const int64_t row0 = row + 1;
+        filter_internal::ForEachSelected(selected, row0, row0 + nstarts, [&](int64_t r) {
+          placed += starts[r - row0 + 1] - starts[r - row0];
+        });
+        grow = static_cast<size_t>(placed);
+      }
     }
     s.slot_bytes.resize(grow * (depth + 1));
     for (size_t k = 0; k < depth; ++k) {
@@ -585,37 +625,30 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       }
       row += entries;
       }
+    } else if (kFiltered) {
+      // Repeated: the selected rows' entries are placed, from the row
+      // starts found above; the dropped rows' values between them are only
+      // counted (kSelective: not kept, so not counted), a span at a time.
+      const int64_t* const starts = s.starts.data();
+      const int64_t* const before = s.values_before.data();
+      bool fits = true;
+      const auto place_span = [&](int64_t b, int64_t e) {
+        for (int64_t i = b; i < e && fits; ++i) fits = place(def[i], rep[i]);
+      };
+      if (head > 0 && selected[row] != 0) place_span(0, head);
+      const int64_t row0 = row + 1;
+      filter_internal::ForEachSelected(selected, row0, row0 + nstarts, [&](int64_t r) {
+        const int64_t k = r - row0;
+        // kSelective: vals holds the kept values only, and place moves on.
+        if constexpr (!kSelective) vi = before[k];
+        place_span(starts[k], starts[k + 1]);
+      });
+      if (!fits) return too_many();
+      if constexpr (!kSelective) vi = batch_values;
+      row += nstarts;
     } else {
-      for (int64_t i = 0; i < entries;) {
-        const int16_t dl = has_def ? def[i] : 0;
-        const int16_t rl = has_rep ? rep[i] : 0;
-        if constexpr (kFiltered) {
-          if (rl == 0 && ++row >= group_rows) {
-            return Status::Corrupt("the chunk holds more rows than the row group's " + std::to_string(group_rows));
-          }
-          if (!selected[row]) {
-            // The row is dropped, and so are the unselected rows after it:
-            // their entries, up to the start of the next selected row (in
-            // this batch), are passed over in one pass that counts row
-            // starts and values (kSelective: not kept, so not counted)
-            // without a branch per row.
-            int64_t next = row + 1;
-            while (next < group_rows && !selected[next]) ++next;
-            const int64_t stop = next - row;  // the stop-th start met is row next's: not passed
-            if constexpr (!kSelective) vi += dl == max_def ? 1 : 0;
-            int64_t seen = 0;
-            for (++i; i < entries; ++i) {
-              const int64_t start = rep[i] == 0 ? 1 : 0;
-              if (seen + start == stop) break;
-              seen += start;
-              if constexpr (!kSelective) vi += (has_def ? def[i] : 0) == max_def ? 1 : 0;
-            }
-            row += seen;
-            continue;
-          }
-        }
-        if (!place(dl, rl)) return too_many();
-        ++i;
+      for (int64_t i = 0; i < entries; ++i) {
+        if (!place(has_def ? def[i] : 0, has_rep ? rep[i] : 0)) return too_many();
       }
     }
     if (vi != values_kept) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <string_view>
 #include <type_traits>
 
@@ -69,8 +70,47 @@ struct Evaluator {
   // own per operator: the same Key and comparison functions as EvalLeaf
   // (CompareKeys of the domain, Holds), without the per-row dispatch on the
   // node's kind and domain.  kSameScale: the literal has the column's scale.
+  // CompareNumbers of an integer column against a literal of its scale, in
+  // the column's own integer type U (the literal compared as a Key would
+  // be: one outside U's range is above or below every value), so that the
+  // loop vectorizes; null rows are then made kUnknown a validity byte at a
+  // time.
+  template <typename U, CompareOp kOp>
+  void CompareIntegers(const uint8_t* valid, const uint8_t* v, __int128 lit, uint8_t* out) const {
+    constexpr __int128 kMin = std::numeric_limits<U>::min(), kMax = std::numeric_limits<U>::max();
+    if (lit < kMin || lit > kMax) {
+      // Every value compares the same way to it.
+      std::memset(out, Holds(kOp, lit < kMin ? 1 : -1) ? 1 : 0, static_cast<size_t>(rows));
+    } else {
+      const U l = static_cast<U>(lit);
+      for (int64_t r = 0; r < rows; ++r) {
+        const U x = Load<U>(v + static_cast<size_t>(r) * sizeof(U));
+        bool holds;
+        if constexpr (kOp == CompareOp::kEq) holds = x == l;
+        if constexpr (kOp == CompareOp::kNe) holds = x != l;
+        if constexpr (kOp == CompareOp::kLt) holds = x < l;
+        if constexpr (kOp == CompareOp::kLe) holds = x <= l;
+        if constexpr (kOp == CompareOp::kGt) holds = x > l;
+        if constexpr (kOp == CompareOp::kGe) holds = x >= l;
+        out[r] = holds ? 1 : 0;
+      }
+    }
+    constexpr uint8_t kUnknown = static_cast<uint8_t>(Truth::kUnknown);
+    for (int64_t r = 0; r < rows; r += 8) {
+      const uint8_t bits = valid[r / 8];
+      if (bits == 0xff) continue;
+      for (int64_t k = r; k < std::min(rows, r + 8); ++k) {
+        if (((bits >> (k - r)) & 1u) == 0) out[k] = kUnknown;
+      }
+    }
+  }
+
   template <typename T, CompareOp kOp, bool kSameScale>
   void CompareNumbers(const uint8_t* valid, const uint8_t* v, const LeafType& t, const Key& lit, uint8_t* out) const {
+    if constexpr (kSameScale && std::is_integral_v<T>) {
+      if (t.is_unsigned) return CompareIntegers<std::make_unsigned_t<T>, kOp>(valid, v, lit.i, out);
+      return CompareIntegers<T, kOp>(valid, v, lit.i, out);
+    }
     Key key;
     for (int64_t r = 0; r < rows; ++r) {
       const T x = Load<T>(v + static_cast<size_t>(r) * sizeof(T));
