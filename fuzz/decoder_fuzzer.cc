@@ -2,6 +2,8 @@
 //
 //   byte 0   mode: low 4 bits pick the encoding (0..10 as the Encoding enum, 10 = ALP,
 //            11 = RLE/bit-packed hybrid levels, 12 = BIT_PACKED levels);
+//            bit 6 set: DecodeSelected against a twin decoder's Decode of the
+//            same values (the kept ones must be equal);
 //            bit 7 set lets the value count take any 32-bit value
 //   byte 1   physical type (mod 8)
 //   byte 2   type_length (FIXED_LEN_BYTE_ARRAY) or bit width (levels)
@@ -14,7 +16,9 @@
 // must stay consistent and no error may be kInternal.
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "encoding/decoder.h"
@@ -63,8 +67,63 @@ void Drain(enc::TypedDecoder<T>* d, int64_t batch) {
 }
 
 template <typename T>
+bool SameValue(const T& a, const T& b, int type_length) {
+  if constexpr (std::is_same_v<T, parq::ByteArray>) {
+    return a.len == b.len && (a.len == 0 || std::memcmp(a.ptr, b.ptr, a.len) == 0);
+  } else if constexpr (std::is_same_v<T, parq::FixedLenByteArray>) {
+    return type_length <= 0 || std::memcmp(a.ptr, b.ptr, static_cast<size_t>(type_length)) == 0;
+  } else {
+    return std::memcmp(&a, &b, sizeof(T)) == 0;
+  }
+}
+
+// DecodeSelected on `d` against Decode on `twin` (the same page): every
+// third call keeps nothing, the others a scattered few, as any nonzero
+// byte.  The kept values must equal the twin's at their positions.  A twin
+// that fails where `d` did not is no finding: values passed over need not
+// be checked.
+template <typename T>
+void DrainSelected(enc::TypedDecoder<T>* d, enc::TypedDecoder<T>* twin, int64_t batch, int type_length) {
+  std::unique_ptr<T[]> out(new T[static_cast<size_t>(batch)]);
+  std::unique_ptr<T[]> ref(new T[static_cast<size_t>(batch)]);
+  std::vector<uint8_t> keep(static_cast<size_t>(batch));
+  int64_t total = 0, calls = 0;
+  while (d->values_left() > 0 && total < kMaxValuesDecoded) {
+    const int64_t n = std::min(batch, d->values_left());
+    int64_t kept = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      const bool k = calls % 3 != 2 && (i * 7 + total) % 10 < 3;
+      keep[static_cast<size_t>(i)] = k ? static_cast<uint8_t>(1 + (i * 13 + calls) % 255) : 0;
+      kept += k ? 1 : 0;
+    }
+    ++calls;
+    auto r = d->DecodeSelected(out.get(), keep.data(), n);
+    if (!r.ok()) {
+      CheckNotInternal(r.status(), "DecodeSelected");
+      return;
+    }
+    if (*r != kept) Die("DecodeSelected kept a different count");
+    auto w = twin->Decode(ref.get(), n);
+    if (!w.ok()) {
+      CheckNotInternal(w.status(), "Decode (twin)");
+      return;
+    }
+    if (*w != n) Die("Decode (twin) returned a short count without an error");
+    int64_t j = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      if (keep[static_cast<size_t>(i)] == 0) continue;
+      if (!SameValue(out[static_cast<size_t>(j)], ref[static_cast<size_t>(i)], type_length)) {
+        Die("DecodeSelected kept a value Decode does not give");
+      }
+      ++j;
+    }
+    total += n;
+  }
+}
+
+template <typename T>
 void FuzzValues(Encoding e, PhysicalType type, int type_length, int64_t num_values, int64_t batch,
-                Input& in) {
+                bool selected, Input& in) {
   if (e == Encoding::kRleDictionary || e == Encoding::kPlainDictionary) {
     auto d = enc::MakeDictionaryDecoder<T>(type, type_length);
     if (!d.ok()) return;
@@ -83,6 +142,15 @@ void FuzzValues(Encoding e, PhysicalType type, int type_length, int64_t num_valu
     s = (*d)->SetData(num_values, page.data(), page.size());
     CheckNotInternal(s, "SetData (dictionary)");
     if (!s.ok()) return;
+    if (selected) {
+      auto twin = enc::MakeDictionaryDecoder<T>(type, type_length);
+      if (!twin.ok() || !(*twin)->SetDictionary(entries, dict_copy.data(), dict_copy.size()).ok() ||
+          !(*twin)->SetData(num_values, page.data(), page.size()).ok()) {
+        Die("a twin dictionary decoder refused what the first took");
+      }
+      DrainSelected<T>(d->get(), twin->get(), batch, type_length);
+      return;
+    }
     if (batch % 2 == 1) {
       std::vector<int32_t> idx(static_cast<size_t>(batch));
       int64_t total = 0;
@@ -112,6 +180,14 @@ void FuzzValues(Encoding e, PhysicalType type, int type_length, int64_t num_valu
   CheckNotInternal(s, "SetData");
   if (!s.ok()) return;
   if ((*d)->values_left() != num_values) Die("values_left differs from SetData's count");
+  if (selected) {
+    auto twin = enc::MakeDecoder<T>(e, type, type_length);
+    if (!twin.ok() || !(*twin)->SetData(num_values, page.data(), page.size()).ok()) {
+      Die("a twin decoder refused what the first took");
+    }
+    DrainSelected<T>(d->get(), twin->get(), batch, type_length);
+    return;
+  }
   Drain<T>(d->get(), batch);
 }
 
@@ -191,19 +267,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   if (which > 10) return 0;
   const auto e = static_cast<Encoding>(which);
+  const bool selected = (mode & 0x40) != 0;
   const int type_length = param == 255 ? -1 : param;
   switch (type) {
-    case PhysicalType::kBoolean: FuzzValues<bool>(e, type, type_length, num_values, batch, in); break;
-    case PhysicalType::kInt32: FuzzValues<int32_t>(e, type, type_length, num_values, batch, in); break;
-    case PhysicalType::kInt64: FuzzValues<int64_t>(e, type, type_length, num_values, batch, in); break;
-    case PhysicalType::kInt96: FuzzValues<parq::Int96>(e, type, type_length, num_values, batch, in); break;
-    case PhysicalType::kFloat: FuzzValues<float>(e, type, type_length, num_values, batch, in); break;
-    case PhysicalType::kDouble: FuzzValues<double>(e, type, type_length, num_values, batch, in); break;
+    case PhysicalType::kBoolean: FuzzValues<bool>(e, type, type_length, num_values, batch, selected, in); break;
+    case PhysicalType::kInt32: FuzzValues<int32_t>(e, type, type_length, num_values, batch, selected, in); break;
+    case PhysicalType::kInt64: FuzzValues<int64_t>(e, type, type_length, num_values, batch, selected, in); break;
+    case PhysicalType::kInt96: FuzzValues<parq::Int96>(e, type, type_length, num_values, batch, selected, in); break;
+    case PhysicalType::kFloat: FuzzValues<float>(e, type, type_length, num_values, batch, selected, in); break;
+    case PhysicalType::kDouble: FuzzValues<double>(e, type, type_length, num_values, batch, selected, in); break;
     case PhysicalType::kByteArray:
-      FuzzValues<parq::ByteArray>(e, type, type_length, num_values, batch, in);
+      FuzzValues<parq::ByteArray>(e, type, type_length, num_values, batch, selected, in);
       break;
     case PhysicalType::kFixedLenByteArray:
-      FuzzValues<parq::FixedLenByteArray>(e, type, type_length, num_values, batch, in);
+      FuzzValues<parq::FixedLenByteArray>(e, type, type_length, num_values, batch, selected, in);
       break;
   }
   return 0;

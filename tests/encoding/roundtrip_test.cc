@@ -97,7 +97,8 @@ void DecodeAndCompare(TypedDecoder<T>* dec, const T* want, int64_t n, uint32_t s
     if (mode == 1) {
       const uint32_t in_ten = std::array<uint32_t, 4>{0, 1, 5, 10}[rng() % 4];
       keep.resize(static_cast<size_t>(k));
-      for (uint8_t& b : keep) b = rng() % 10 < in_ten ? 1 : 0;
+      // A kept entry is any nonzero byte, not only 1.
+      for (uint8_t& b : keep) b = rng() % 10 < in_ten ? static_cast<uint8_t>(1 + rng() % 255) : 0;
       auto r = dec->DecodeSelected(out.get(), keep.data(), k);
       ASSERT_OK(r);
       int64_t j = 0;
