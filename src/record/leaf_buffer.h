@@ -37,26 +37,9 @@
 
 #include "parq/schema.h"
 #include "parq/types.h"
+#include "schema/physical_type_visit.h"
 
 namespace parq {
-
-// Calls f.template operator()<T>() with T the value type of `type` (bool,
-// int32_t, int64_t, Int96, float, double, ByteArray, FixedLenByteArray) and
-// returns what it returns.  Write f as [&]<typename T>() { ... }.
-template <typename F>
-decltype(auto) VisitPhysicalType(PhysicalType type, F&& f) {
-  switch (type) {
-    case PhysicalType::kBoolean: return f.template operator()<bool>();
-    case PhysicalType::kInt32: return f.template operator()<int32_t>();
-    case PhysicalType::kInt64: return f.template operator()<int64_t>();
-    case PhysicalType::kInt96: return f.template operator()<Int96>();
-    case PhysicalType::kFloat: return f.template operator()<float>();
-    case PhysicalType::kDouble: return f.template operator()<double>();
-    case PhysicalType::kByteArray: return f.template operator()<ByteArray>();
-    case PhysicalType::kFixedLenByteArray: break;
-  }
-  return f.template operator()<FixedLenByteArray>();
-}
 
 struct LeafBuffer {
   const ColumnDescriptor* desc = nullptr;

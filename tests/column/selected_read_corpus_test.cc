@@ -18,6 +18,7 @@
 #include "column/selected_rows.h"
 #include "parq/column_reader.h"
 #include "parq/file_reader.h"
+#include "schema/physical_type_visit.h"
 #include "testing/status_macros.h"
 
 namespace parq {
@@ -168,16 +169,7 @@ TEST(SelectedReadCorpusTest, SelectedReadsEqualReadBatchFiltered) {
             CheckSelected(*r->As<T>(), whole, k < selections.size() ? &selections[k] : nullptr, rng);
           }
         };
-        switch (d.physical_type) {
-          case PhysicalType::kBoolean: check(bool{}); break;
-          case PhysicalType::kInt32: check(int32_t{}); break;
-          case PhysicalType::kInt64: check(int64_t{}); break;
-          case PhysicalType::kInt96: check(Int96{}); break;
-          case PhysicalType::kFloat: check(float{}); break;
-          case PhysicalType::kDouble: check(double{}); break;
-          case PhysicalType::kByteArray: check(ByteArray{}); break;
-          case PhysicalType::kFixedLenByteArray: check(FixedLenByteArray{}); break;
-        }
+        VisitPhysicalType(d.physical_type, [&]<typename T>() { check(T{}); });
         if (::testing::Test::HasFatalFailure()) return;
       }
     }
@@ -267,16 +259,7 @@ TEST(SelectedReadCorpusTest, PresenceBitsThenReadBatchAndSkipRows) {
           ASSERT_OK_AND_ASSIGN(const int64_t end, r.ReadBatch(8, def.data(), nullptr, values.get(), &read));
           EXPECT_EQ(end, 0);
         };
-        switch (d.physical_type) {
-          case PhysicalType::kBoolean: check(bool{}); break;
-          case PhysicalType::kInt32: check(int32_t{}); break;
-          case PhysicalType::kInt64: check(int64_t{}); break;
-          case PhysicalType::kInt96: check(Int96{}); break;
-          case PhysicalType::kFloat: check(float{}); break;
-          case PhysicalType::kDouble: check(double{}); break;
-          case PhysicalType::kByteArray: check(ByteArray{}); break;
-          case PhysicalType::kFixedLenByteArray: check(FixedLenByteArray{}); break;
-        }
+        VisitPhysicalType(d.physical_type, [&]<typename T>() { check(T{}); });
         if (::testing::Test::HasFatalFailure()) return;
       }
     }
