@@ -626,9 +626,10 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       row += entries;
       }
     } else if (kFiltered) {
-      // Repeated: the selected rows' entries are placed, from the row
-      // starts found above; the dropped rows' values between them are only
-      // counted (kSelective: not kept, so not counted), a span at a time.
+      // Repeated: only the selected rows' entries are placed, from the row
+      // starts found above; a row's first value is vals[before[k]]
+      // (kSelective: vals holds the kept values only, in order, so place
+      // simply moves on).
       const int64_t* const starts = s.starts.data();
       const int64_t* const before = s.values_before.data();
       bool fits = true;
@@ -639,7 +640,6 @@ Status ColumnarReader::Impl::ReadTyped(TypedColumnReader<T>* r, const LeafPlan& 
       const int64_t row0 = row + 1;
       filter_internal::ForEachSelected(selected, row0, row0 + nstarts, [&](int64_t r) {
         const int64_t k = r - row0;
-        // kSelective: vals holds the kept values only, and place moves on.
         if constexpr (!kSelective) vi = before[k];
         place_span(starts[k], starts[k + 1]);
       });
