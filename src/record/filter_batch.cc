@@ -66,10 +66,6 @@ struct Evaluator {
     }
   }
 
-  // A comparison on a numeric column, the common case, in a loop of its
-  // own per operator: the same Key and comparison functions as EvalLeaf
-  // (CompareKeys of the domain, Holds), without the per-row dispatch on the
-  // node's kind and domain.  kSameScale: the literal has the column's scale.
   // CompareNumbers of an integer column against a literal of its scale, in
   // the column's own integer type U (the literal compared as a Key would
   // be: one outside U's range is above or below every value), so that the
@@ -105,6 +101,10 @@ struct Evaluator {
     }
   }
 
+  // A comparison on a numeric column, the common case, in a loop of its
+  // own per operator: the same Key and comparison functions as EvalLeaf
+  // (CompareKeys of the domain, Holds), without the per-row dispatch on the
+  // node's kind and domain.  kSameScale: the literal has the column's scale.
   template <typename T, CompareOp kOp, bool kSameScale>
   void CompareNumbers(const uint8_t* valid, const uint8_t* v, const LeafType& t, const Key& lit, uint8_t* out) const {
     if constexpr (kSameScale && std::is_integral_v<T>) {
