@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in build-fuzz/ (clang, ASan + UBSan) and runs
-# each for SECONDS (default 60) with -rss_limit_mb=2048 -timeout=1.
+# each for SECONDS (default 60) with -rss_limit_mb=2048 and a unit timeout of
+# PARQ_FUZZ_TIMEOUT seconds of wall time (default 5: filtered_read reads a
+# 6,000-row seed of build/bin/writer_samples/ some 13 times, about 2 s under
+# ASan + UBSan, which a 1 s timeout reported as a hang).
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     (targets: thrift decoder codec file_reader roundtrip cli_options json_row schema_text filtered_read wkb decrypt)
 # Each target's corpus lives in build-fuzz/corpus/<target>/, seeded from
 # testdata/fuzz/<target>/ (the regression reproducers) and from
@@ -8,12 +11,12 @@
 # whole small files for file_reader and filtered_read (and the files the release tests
 # wrote with parq's writer, in build/bin/writer_samples/), their footers and first page headers
 # for thrift, the encrypted files for decrypt.  Every target runs even when an earlier one fails; the script
-# exits 1 if any target found a crash, a timeout (> 1 s) or an OOM (> 2 GB).
+# exits 1 if any target found a crash, a timeout or an OOM (> 2 GB).
 # With PARQ_FUZZ_CPU_SECONDS=N each target runs instead until its process has
 # used N seconds of CPU (user + system), however long that takes on a shared
 # machine, and is then stopped with SIGINT (libFuzzer prints its final stats);
-# the unit timeout is then PARQ_FUZZ_TIMEOUT (default 1) seconds of wall time,
-# which a loaded machine may need raised.  The long campaigns of issue 31
+# the unit timeout is the same PARQ_FUZZ_TIMEOUT, which a loaded machine may
+# need raised.  The long campaigns of issue 31
 # (30 CPU-minutes a target) run this way, not in CI.
 # Crashes land in build-fuzz/crashes/<target>/; minimize them with
 #   build-fuzz/bin/<target>_fuzzer -minimize_crash=1 -runs=10000 <crash>
@@ -59,7 +62,7 @@ seed_thrift() {
 }
 
 CPU_BUDGET="${PARQ_FUZZ_CPU_SECONDS:-}"
-TIMEOUT="${PARQ_FUZZ_TIMEOUT:-1}"
+TIMEOUT="${PARQ_FUZZ_TIMEOUT:-5}"
 
 # CPU seconds (user + system) the process $1 has used so far.
 cpu_seconds() {
@@ -122,7 +125,7 @@ for t in "${TARGETS[@]}"; do
   else
     echo "=== ${t}_fuzzer for ${SECONDS_PER_TARGET}s ($(ls "${corpus}" | wc -l) seeds)"
     "${BUILD}/bin/${t}_fuzzer" "${corpus}" -max_total_time="${SECONDS_PER_TARGET}" \
-      -rss_limit_mb=2048 -timeout=1 -max_len=262144 -print_final_stats=1 \
+      -rss_limit_mb=2048 -timeout="${TIMEOUT}" -max_len=262144 -print_final_stats=1 \
       -artifact_prefix="${crashes}/" >"${log}" 2>&1 || ok=false
   fi
   if ${ok}; then
