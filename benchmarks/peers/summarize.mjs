@@ -93,7 +93,7 @@ if (threadCases.length) {
     const want = op.startsWith('write') ? 1.7 : 1.8;
     const ok = !Number.isFinite(speed) ? '' : speed >= want ? ' ok' : (misses++, ` <${want}`);
     console.log([pad(c, 34), pad(fmt(pick('parq-1', 'seconds')), 11), pad(fmt(pick('parq', 'seconds')), 12),
-      pad(`${fmt(pick('parq-1', 'cpu_seconds'))} / ${fmt(pick('parq', 'cpu_seconds'))}`, 16), pad(fmt(speed, 2) + 'x' + ok, 15),
+      pad(`${fmt(pick('parq-1', 'cpu_seconds'))} / ${fmt(pick('parq', 'cpu_seconds'))}`, 16), pad(times(speed) + ok, 15),
       pad(times(ceiling), 9), times(duckSpeed)].join(' '));
   }
 }
