@@ -1,8 +1,9 @@
 // Times DuckDB (single thread) writing the rows of a Parquet file again, inside the process.
-// The rows are loaded into an in-memory table first (untimed); the time is COPY ... TO only.
+// The rows are loaded into an in-memory table first (untimed); the time is COPY ... TO only,
+// each run to a new file (the last one's output removed first, untimed).
 // usage: node write-duckdb.mjs OUT --like FILE --codec C [--runs N]
 //   → {"op":"write","seconds"(median),"runs","bytes"(OUT's size)}
-import { statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 
 const [out, ...rest] = process.argv.slice(2);
@@ -19,6 +20,9 @@ const sql = `COPY t TO ${lit(out)} (FORMAT parquet, COMPRESSION ${codec})`;
 await con.run(sql); // warm-up
 const times = [];
 for (let r = 0; r < runs; r++) {
+  // Each run writes a new file, as parq-bench's do: the last output is
+  // removed first (untimed), so that no run pays for freeing the old one.
+  rmSync(out, { force: true });
   const t0 = process.hrtime.bigint();
   await con.run(sql);
   times.push(Number(process.hrtime.bigint() - t0) / 1e9);

@@ -3,7 +3,8 @@
 // destination's directory after.  This executable replaces fsync (the
 // definition below takes precedence over libc's) to see each call: what the
 // descriptor is, and what the destination holds at that moment.  A plain
-// output is not synced.
+// output is not synced.  sync_file_range is replaced too, to see the early
+// writeback of an atomic output's bytes.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -52,6 +53,19 @@ extern "C" int fsync(int fd) {
   return static_cast<int>(::syscall(SYS_fsync, fd));
 }
 
+// The ranges of sync_file_range calls while a test watches (replaced as
+// fsync is: the definition below takes precedence over libc's).
+struct WritebackCall {
+  int64_t offset = 0, length = 0;
+  unsigned flags = 0;
+};
+std::vector<WritebackCall>* g_writebacks = nullptr;
+
+extern "C" int sync_file_range(int fd, off64_t offset, off64_t nbytes, unsigned int flags) {
+  if (g_writebacks != nullptr) g_writebacks->push_back({offset, nbytes, flags});
+  return static_cast<int>(::syscall(SYS_sync_file_range, fd, offset, nbytes, flags));
+}
+
 namespace parq {
 namespace {
 
@@ -96,6 +110,43 @@ TEST(DurableOutputTest, FileSyncedBeforeItsNameAndDirectoryAfter) {
       EXPECT_EQ(Contents(path), "new bytes");
       std::remove(path.c_str());
     }
+  }
+}
+
+// An atomic output hands its bytes to the disk as they are written, in
+// steps of 8 MiB, without waiting (so that Close's fsync has only the tail
+// left); a plain output leaves that to the kernel.
+TEST(DurableOutputTest, AtomicOutputStartsWritebackAsBytesCome) {
+  const std::string block(300 * 1000, 'x');  // not a divisor of the step
+  const int blocks = 70;                      // 21 MB: two whole steps
+  for (bool atomic : {true, false}) {
+    SCOPED_TRACE(atomic ? "atomic" : "plain");
+    const std::string path = TempPath(atomic ? "writeback_atomic" : "writeback_plain");
+    std::remove(path.c_str());
+    std::vector<WritebackCall> calls;
+    auto out = OpenFileOutput(path, {.atomic_rename = atomic});
+    ASSERT_OK(out);
+    g_writebacks = &calls;
+    for (int b = 0; b < blocks; ++b) ASSERT_OK((*out)->Write(block.data(), block.size()));
+    ASSERT_OK((*out)->Close());
+    g_writebacks = nullptr;
+    if (atomic) {
+      ASSERT_EQ(calls.size(), 2u);
+      int64_t next = 0;
+      for (const WritebackCall& c : calls) {
+        EXPECT_EQ(c.offset, next);  // each picks up where the last left off
+        EXPECT_GE(c.length, int64_t{8} << 20);
+        EXPECT_EQ(c.flags, static_cast<unsigned>(SYNC_FILE_RANGE_WRITE));  // starts, never waits
+        next = c.offset + c.length;
+      }
+      EXPECT_LE(next, int64_t{blocks} * static_cast<int64_t>(block.size()));
+    } else {
+      EXPECT_TRUE(calls.empty());
+    }
+    const std::string back = Contents(path);
+    ASSERT_EQ(back.size(), block.size() * blocks);
+    EXPECT_EQ(back.find_first_not_of('x'), std::string::npos);
+    std::remove(path.c_str());
   }
 }
 

@@ -68,6 +68,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -580,6 +581,13 @@ Status WriteOnce(FileReader& in, const std::string& out_path, Compression codec,
   o.column_defaults.compression = codec;
   o.threads = threads;
   o.encryption = encryption;
+  // Each run writes a new file: the last run's output is removed first
+  // (untimed), or else Close's rename over it would free its blocks, which
+  // is the file system's work on the old file (0.05 s for lineitem), not
+  // the writing of the new one.
+  if (std::remove(out_path.c_str()) != 0 && errno != ENOENT) {
+    return Status::IOError("cannot remove the last run's output '" + out_path + "': " + std::strerror(errno));
+  }
   PARQ_ASSIGN_OR_RETURN(auto w, FileWriter::Open(out_path, in.schema(), o));
   const int ncols = in.schema().num_columns();
   std::vector<ColumnData> staged(static_cast<size_t>(ncols));
