@@ -5,6 +5,8 @@
 # 6,000-row seed of build/bin/writer_samples/ some 13 times, about 2 s under
 # ASan + UBSan, which a 1 s timeout reported as a hang).
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     (targets: thrift decoder codec file_reader roundtrip cli_options json_row schema_text filtered_read wkb decrypt)
+# The targets run as many at a time as there are cores (PARQ_FUZZ_JOBS),
+# each on one core.
 # Each target's corpus lives in build-fuzz/corpus/<target>/, seeded from
 # testdata/fuzz/<target>/ (the regression reproducers) and from
 # ../shared/parquet-testing at run time (never copied into the repo):
@@ -92,8 +94,11 @@ run_cpu_budget() {
   [ "${rc}" -eq 0 ] || [ "${rc}" -eq 72 ]
 }
 
-failed=()
-for t in "${TARGETS[@]}"; do
+# Seeds target $1's corpus, runs it, and writes what it found to
+# ${BUILD}/${1}.result: its final stats on success, else FAIL and the log's
+# tail.  Its exit status says which.
+run_target() {
+  local t=$1 corpus crashes log ok=true
   corpus="${BUILD}/corpus/${t}"
   crashes="${BUILD}/crashes/${t}"
   mkdir -p "${corpus}" "${crashes}"
@@ -120,25 +125,52 @@ for t in "${TARGETS[@]}"; do
   log="${BUILD}/${t}.log"
   ok=true
   if [ -n "${CPU_BUDGET}" ]; then
-    echo "=== ${t}_fuzzer for ${CPU_BUDGET} CPU seconds ($(ls "${corpus}" | wc -l) seeds)"
+    echo "=== ${t}_fuzzer for ${CPU_BUDGET} CPU seconds ($(ls "${corpus}" | wc -l) seeds)" >"${BUILD}/${t}.result"
     run_cpu_budget "${t}" "${corpus}" "${crashes}" "${log}" || ok=false
   else
-    echo "=== ${t}_fuzzer for ${SECONDS_PER_TARGET}s ($(ls "${corpus}" | wc -l) seeds)"
+    echo "=== ${t}_fuzzer for ${SECONDS_PER_TARGET}s ($(ls "${corpus}" | wc -l) seeds)" >"${BUILD}/${t}.result"
     "${BUILD}/bin/${t}_fuzzer" "${corpus}" -max_total_time="${SECONDS_PER_TARGET}" \
       -rss_limit_mb=2048 -timeout="${TIMEOUT}" -max_len=262144 -print_final_stats=1 \
       -artifact_prefix="${crashes}/" >"${log}" 2>&1 || ok=false
   fi
   if ${ok}; then
-    # Final stats: executions, edge coverage, features.
-    grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "${log}" | tr '\n' ' '
-    grep -E '^#[0-9]+.*(DONE|pulse).*cov:' "${log}" | tail -n 1
-    grep -E '^cpu_seconds' "${log}" || true
+    {
+      # Final stats: executions, edge coverage, features.
+      grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "${log}" | tr '\n' ' ' || true
+      grep -E '^#[0-9]+.*(DONE|pulse).*cov:' "${log}" | tail -n 1 || true
+      grep -E '^cpu_seconds' "${log}" || true
+    } >>"${BUILD}/${t}.result"
   else
-    echo "FAIL ${t}_fuzzer (artifacts in ${crashes}/):"
-    tail -n 40 "${log}"
-    failed+=("${t}")
+    {
+      echo "FAIL ${t}_fuzzer (artifacts in ${crashes}/):"
+      tail -n 40 "${log}"
+    } >>"${BUILD}/${t}.result"
+    return 1
   fi
+}
+
+# The targets run JOBS at a time (PARQ_FUZZ_JOBS, default: the cores), each
+# on one core for its whole time: the same fuzzing as one after the other,
+# in a fraction of the wall time.  Their reports print in the targets' order.
+JOBS="${PARQ_FUZZ_JOBS:-$(nproc)}"
+[ "${JOBS}" -ge 1 ] || JOBS=1
+declare -A pid_of=()
+running=()
+failed=()
+# Waits for the oldest running target and prints its report.
+reap() {
+  local t=${running[0]}
+  running=("${running[@]:1}")
+  if ! wait "${pid_of[${t}]}"; then failed+=("${t}"); fi
+  cat "${BUILD}/${t}.result"
+}
+for t in "${TARGETS[@]}"; do
+  while [ ${#running[@]} -ge "${JOBS}" ]; do reap; done
+  run_target "${t}" &
+  pid_of[${t}]=$!
+  running+=("${t}")
 done
+while [ ${#running[@]} -gt 0 ]; do reap; done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz: failed targets: ${failed[*]}"
   exit 1
